@@ -1,0 +1,150 @@
+//! Line alignment between two blocks, and the block similarity score built on it.
+//!
+//! Lines are compared by their loose keys (see [`crate::normalize`]), aligned with a Myers diff
+//! from `similar`, and pairs of differing lines are scored with `rapidfuzz`'s normalized
+//! Levenshtein similarity. Blank lines are aligned but never scored: a block that differs only
+//! in blank lines is as similar as one that does not (opencode scores blank lines 0 and so
+//! rejects near-identical blocks that contain them).
+
+use std::borrow::Cow;
+
+use rapidfuzz::distance::levenshtein;
+use similar::{capture_diff_slices, Algorithm, DiffTag};
+
+use crate::normalize::loose_key;
+
+/// How the lines of `old` correspond to the lines of a window of the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alignment {
+    /// For each line of `old`, the window line it equals (loosely), if any.
+    pub equal: Vec<Option<usize>>,
+    /// Pairs `(old line, window line)` that sit opposite each other in a changed region.
+    pub replaced: Vec<(usize, usize)>,
+}
+
+/// Align `old` with `window` line by line.
+pub fn align(old: &[&str], window: &[&str]) -> Alignment {
+    let okeys: Vec<Cow<str>> = old.iter().map(|l| loose_key(l)).collect();
+    let wkeys: Vec<Cow<str>> = window.iter().map(|l| loose_key(l)).collect();
+    let mut equal = vec![None; old.len()];
+    let mut replaced = Vec::new();
+    for op in capture_diff_slices(Algorithm::Myers, &okeys, &wkeys) {
+        let (tag, o, w) = op.as_tag_tuple();
+        match tag {
+            DiffTag::Equal => {
+                for (i, j) in o.zip(w) {
+                    equal[i] = Some(j);
+                }
+            }
+            DiffTag::Replace => replaced.extend(o.zip(w)),
+            DiffTag::Delete | DiffTag::Insert => {}
+        }
+    }
+    Alignment { equal, replaced }
+}
+
+/// How similar a window is to `old`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Similarity {
+    /// 0.0 (nothing alike) to 1.0 (every non-blank line loosely equal, none missing or extra).
+    pub score: f64,
+    /// Non-blank lines of `old` loosely equal to a line of the window.
+    pub equal_lines: usize,
+    /// Non-blank lines of `old`.
+    pub old_lines: usize,
+}
+
+/// Score a window against `old`: the sum of per-line similarities over aligned non-blank lines
+/// (1.0 for equal lines, normalized Levenshtein for lines opposite each other in a changed
+/// region, 0 for missing or extra lines), divided by the larger non-blank line count.
+pub fn similarity(old: &[&str], window: &[&str]) -> Similarity {
+    let old_nb: Vec<&str> = old
+        .iter()
+        .copied()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let win_nb: Vec<&str> = window
+        .iter()
+        .copied()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let denom = old_nb.len().max(win_nb.len());
+    if denom == 0 {
+        return Similarity {
+            score: 1.0,
+            equal_lines: 0,
+            old_lines: 0,
+        };
+    }
+    let a = align(&old_nb, &win_nb);
+    let equal_lines = a.equal.iter().flatten().count();
+    let mut total = equal_lines as f64;
+    for &(i, j) in &a.replaced {
+        total += line_similarity(old_nb[i], win_nb[j]);
+    }
+    Similarity {
+        score: total / denom as f64,
+        equal_lines,
+        old_lines: old_nb.len(),
+    }
+}
+
+/// Normalized Levenshtein similarity of two lines' loose keys, by characters.
+pub fn line_similarity(a: &str, b: &str) -> f64 {
+    let a = loose_key(a);
+    let b = loose_key(b);
+    levenshtein::normalized_similarity(a.chars(), b.chars())
+}
+
+/// Normalized Levenshtein similarity of two lines' loose keys, or `None` when it is below
+/// `cutoff` (computed with rapidfuzz's early exit, and skipped outright when the lengths alone
+/// rule it out).
+pub fn line_similarity_at_least(a: &str, b: &str, cutoff: f64) -> Option<f64> {
+    let a = loose_key(a);
+    let b = loose_key(b);
+    let (la, lb) = (a.chars().count(), b.chars().count());
+    let longest = la.max(lb);
+    if longest == 0 {
+        return Some(1.0);
+    }
+    if (la.min(lb) as f64) < cutoff * longest as f64 {
+        return None;
+    }
+    levenshtein::normalized_similarity_with_args(
+        a.chars(),
+        b.chars(),
+        &levenshtein::Args::default().score_cutoff(cutoff),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aligns_equal_and_replaced_lines() {
+        let a = align(&["a", "b", "c"], &["a", "x", "c", "d"]);
+        assert_eq!(a.equal, [Some(0), None, Some(2)]);
+        assert_eq!(a.replaced, [(1, 1)]);
+    }
+
+    #[test]
+    fn blank_lines_do_not_lower_the_score() {
+        let s = similarity(&["a()", "", "b()"], &["a()", "b()"]);
+        assert_eq!(s.score, 1.0);
+        assert_eq!(s.equal_lines, 2);
+    }
+
+    #[test]
+    fn one_changed_line_scores_between() {
+        let s = similarity(&["alpha()", "beta()", "gamma()"], &["alpha()", "beta(x)", "gamma()"]);
+        assert!(s.score > 0.9 && s.score < 1.0, "{s:?}");
+        assert_eq!(s.equal_lines, 2);
+    }
+
+    #[test]
+    fn cutoff_prunes_by_length() {
+        assert_eq!(line_similarity_at_least("a", "abcdefgh", 0.5), None);
+        assert!(line_similarity_at_least("abcd", "abce", 0.5).unwrap() >= 0.75);
+    }
+}

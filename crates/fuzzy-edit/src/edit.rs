@@ -1,0 +1,80 @@
+//! The request: one search/replace edit, and how a list of them is applied.
+
+use serde::{Deserialize, Serialize};
+
+/// One search/replace edit.
+///
+/// Deserializes from the spellings agents use: `old`/`new`, `old_string`/`new_string`,
+/// `oldText`/`newText`, `old_str`/`new_str`.
+///
+/// ```
+/// use fuzzy_edit::Edit;
+/// let e: Edit = serde_json::from_str(r#"{"old_string": "a", "new_string": "b", "replace_all": true}"#).unwrap();
+/// assert_eq!(e, Edit::new("a", "b").replace_all(true));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Edit {
+    /// The text the model means to replace, as it remembers it.
+    #[serde(alias = "old_string", alias = "oldText", alias = "old_str")]
+    pub old: String,
+    /// The text to put in its place.
+    #[serde(alias = "new_string", alias = "newText", alias = "new_str")]
+    pub new: String,
+    /// Replace every occurrence instead of requiring exactly one.
+    #[serde(default, alias = "replaceAll")]
+    pub replace_all: bool,
+    /// Text that occurs once, before the occurrence of `old` that is meant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub anchor: Option<String>,
+}
+
+impl Edit {
+    /// An edit replacing `old` with `new`.
+    ///
+    /// ```
+    /// let e = fuzzy_edit::Edit::new("x", "y");
+    /// assert!(!e.replace_all && e.anchor.is_none());
+    /// ```
+    pub fn new(old: impl Into<String>, new: impl Into<String>) -> Self {
+        Edit {
+            old: old.into(),
+            new: new.into(),
+            replace_all: false,
+            anchor: None,
+        }
+    }
+
+    /// Set `replace_all`.
+    ///
+    /// ```
+    /// let out = fuzzy_edit::apply("a a", &fuzzy_edit::Edit::new("a", "$1").replace_all(true)).unwrap();
+    /// assert_eq!(out.text, "$1 $1"); // literal: no `$` expansion
+    /// ```
+    pub fn replace_all(mut self, yes: bool) -> Self {
+        self.replace_all = yes;
+        self
+    }
+
+    /// Set the anchor: the edit applies to the first occurrence of `old` after it.
+    ///
+    /// ```
+    /// let text = "fn a() { x(); }\nfn b() { x(); }\n";
+    /// let out = fuzzy_edit::apply(text, &fuzzy_edit::Edit::new("x();", "y();").anchor("fn b")).unwrap();
+    /// assert_eq!(out.text, "fn a() { x(); }\nfn b() { y(); }\n");
+    /// ```
+    pub fn anchor(mut self, anchor: impl Into<String>) -> Self {
+        self.anchor = Some(anchor.into());
+        self
+    }
+}
+
+/// How a list of edits is applied.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// All edits apply, or none does (the default).
+    #[default]
+    Atomic,
+    /// Apply the edits that succeed; report the rest.
+    Partial,
+}

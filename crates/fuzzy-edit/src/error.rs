@@ -1,0 +1,230 @@
+//! Why an edit was refused, in words a model can act on in one retry.
+//!
+//! Every variant carries the data a harness needs (line ranges, previews, scores) and a
+//! [`Display`](std::fmt::Display) message written for the model: what went wrong, where, and
+//! what to send instead. Line numbers are 1-based and inclusive, as read tools show them.
+
+use serde::Serialize;
+
+/// A place in the text, as reported to the model.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Location {
+    /// First line, 1-based.
+    pub start_line: usize,
+    /// Last line, 1-based, inclusive.
+    pub end_line: usize,
+    /// The first non-blank line there, trimmed and shortened.
+    pub preview: String,
+    /// Similarity to `old` (0.0–1.0) where the strategy grades its candidates.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+}
+
+/// The part of the text most like `old` when `old` was not found.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Fragment {
+    /// First line, 1-based.
+    pub start_line: usize,
+    /// Last line, 1-based, inclusive.
+    pub end_line: usize,
+    /// Similarity of the fragment to `old`, 0.0–1.0.
+    pub similarity: f64,
+    /// The fragment's lines, as in the file.
+    pub text: String,
+    /// A compact line diff: `-` lines are in `old` only, `+` lines in the file only.
+    pub diff: String,
+}
+
+/// Why an edit was refused. The file is never changed when one is returned.
+#[derive(Debug, Clone, PartialEq, Serialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EditError {
+    /// `old` is empty.
+    #[error("old_string is empty. To insert text, set old_string to an existing line next to the insertion point and repeat that line in new_string with your addition; to create a file, use a write tool.")]
+    EmptyOld,
+    /// `old == new`.
+    #[error("old_string and new_string are identical, so this edit would change nothing. Send the text as it should be after the change in new_string.")]
+    NoChange,
+    /// No strategy found `old`.
+    #[error("{}", not_found_message(closest, hint))]
+    NotFound {
+        /// The most similar part of the file, if any is similar enough to show.
+        closest: Option<Fragment>,
+        /// An extra hint when the cause is recognizable (e.g. elision markers).
+        hint: Option<String>,
+    },
+    /// `old` is absent but `new` is present.
+    #[error("old_string was not found, but new_string is already present at lines {}-{}. Was this edit already applied? If so, skip it; otherwise read the file again and copy old_string from it.", .location.start_line, .location.end_line)]
+    AlreadyApplied {
+        /// Where `new` is.
+        location: Location,
+    },
+    /// Several candidates of equal standing.
+    #[error("{}", ambiguous_message(strategy, candidates))]
+    Ambiguous {
+        /// The strategy that found them.
+        strategy: String,
+        /// Every candidate.
+        candidates: Vec<Location>,
+    },
+    /// The best fuzzy candidate is not clearly ahead of the runner-up.
+    #[error("old_string was not found exactly; the two closest blocks are too alike to choose between: lines {}-{} (similarity {:.2}) and lines {}-{} (similarity {:.2}). Copy old_string exactly from the block you mean, with enough surrounding lines to make it unique.", .best.start_line, .best.end_line, .best.score.unwrap_or(0.0), .runner_up.start_line, .runner_up.end_line, .runner_up.score.unwrap_or(0.0))]
+    LowConfidence {
+        /// The best candidate.
+        best: Location,
+        /// The runner-up.
+        runner_up: Location,
+    },
+    /// The block was located, but lines the edit changes are not what the file holds.
+    #[error("old_string matches lines {}-{} only approximately ({strategy}), and lines your edit changes differ from the file there. The model may be misremembering the code, so nothing was changed. The file has:\n{file_text}\nYour old_string has:\n{old_text}\nCopy those lines exactly from the file and retry.", .location.start_line, .location.end_line)]
+    ContentMismatch {
+        /// The strategy that located the block.
+        strategy: String,
+        /// Where the block is.
+        location: Location,
+        /// The differing lines of `old`.
+        old_text: String,
+        /// The file's lines there.
+        file_text: String,
+    },
+    /// The anchor text does not occur.
+    #[error("anchor {anchor:?} was not found in the file. Use a line that exists verbatim near the place to edit (a function signature, say), or leave anchor empty.")]
+    AnchorNotFound {
+        /// The anchor.
+        anchor: String,
+    },
+    /// The anchor text occurs more than once.
+    #[error("anchor {anchor:?} occurs {} times (lines {}), so it does not pick a place. Use a longer anchor that occurs once.", .lines.len(), join_lines(.lines))]
+    AnchorAmbiguous {
+        /// The anchor.
+        anchor: String,
+        /// 1-based lines where it occurs.
+        lines: Vec<usize>,
+    },
+    /// `old` occurs, but not after the anchor.
+    #[error("old_string occurs only before anchor {anchor:?} (line {anchor_line}), at lines {}. The anchor must come before the text to edit.", join_locations(.before))]
+    NotFoundAfterAnchor {
+        /// The anchor.
+        anchor: String,
+        /// 1-based line of the anchor.
+        anchor_line: usize,
+        /// Where `old` was found before it.
+        before: Vec<Location>,
+    },
+    /// Two edits of one request touch overlapping text.
+    #[error("edits {} and {} both change lines {}-{}. Merge them into one edit, or make their old_string blocks disjoint.", .first + 1, .second + 1, .start_line, .end_line)]
+    Conflict {
+        /// Index (0-based) of the earlier edit.
+        first: usize,
+        /// Index (0-based) of the later edit.
+        second: usize,
+        /// First overlapping line, 1-based.
+        start_line: usize,
+        /// Last overlapping line, 1-based.
+        end_line: usize,
+    },
+}
+
+impl EditError {
+    /// A stable snake_case name for the kind of error (`"not_found"`, `"ambiguous"`, ...).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            EditError::EmptyOld => "empty_old",
+            EditError::NoChange => "no_change",
+            EditError::NotFound { .. } => "not_found",
+            EditError::AlreadyApplied { .. } => "already_applied",
+            EditError::Ambiguous { .. } => "ambiguous",
+            EditError::LowConfidence { .. } => "low_confidence",
+            EditError::ContentMismatch { .. } => "content_mismatch",
+            EditError::AnchorNotFound { .. } => "anchor_not_found",
+            EditError::AnchorAmbiguous { .. } => "anchor_ambiguous",
+            EditError::NotFoundAfterAnchor { .. } => "not_found_after_anchor",
+            EditError::Conflict { .. } => "conflict",
+        }
+    }
+
+    /// Every location the error points at (for tools that highlight them).
+    pub fn locations(&self) -> Vec<(usize, usize)> {
+        match self {
+            EditError::NotFound {
+                closest: Some(f), ..
+            } => vec![(f.start_line, f.end_line)],
+            EditError::AlreadyApplied { location } | EditError::ContentMismatch { location, .. } => {
+                vec![(location.start_line, location.end_line)]
+            }
+            EditError::Ambiguous { candidates, .. } => candidates
+                .iter()
+                .map(|c| (c.start_line, c.end_line))
+                .collect(),
+            EditError::LowConfidence { best, runner_up } => vec![
+                (best.start_line, best.end_line),
+                (runner_up.start_line, runner_up.end_line),
+            ],
+            EditError::NotFoundAfterAnchor { before, .. } => {
+                before.iter().map(|c| (c.start_line, c.end_line)).collect()
+            }
+            EditError::Conflict {
+                start_line,
+                end_line,
+                ..
+            } => vec![(*start_line, *end_line)],
+            _ => Vec::new(),
+        }
+    }
+}
+
+fn not_found_message(closest: &Option<Fragment>, hint: &Option<String>) -> String {
+    let mut s = String::from("old_string was not found in the file");
+    match closest {
+        Some(f) => s.push_str(&format!(
+            ". The closest text is at lines {}-{} (similarity {:.2}); lines with - are in your old_string only, lines with + in the file only:\n{}\nCopy old_string exactly from the file (without line numbers) and retry.",
+            f.start_line, f.end_line, f.similarity, f.diff.trim_end()
+        )),
+        None => s.push_str(
+            ", and nothing in it is similar. Read the file again and copy old_string from it (without line numbers).",
+        ),
+    }
+    if let Some(h) = hint {
+        s.push('\n');
+        s.push_str(h);
+    }
+    s
+}
+
+fn ambiguous_message(strategy: &str, candidates: &[Location]) -> String {
+    let how = if strategy == "exact" {
+        String::new()
+    } else {
+        format!(" (matched by {strategy})")
+    };
+    let mut s = format!(
+        "old_string matches {} places{how}, so the place to edit is ambiguous:\n",
+        candidates.len()
+    );
+    for c in candidates.iter().take(20) {
+        s.push_str(&format!(
+            "  lines {}-{}: {}\n",
+            c.start_line, c.end_line, c.preview
+        ));
+    }
+    if candidates.len() > 20 {
+        s.push_str(&format!("  ... and {} more\n", candidates.len() - 20));
+    }
+    s.push_str("Either include more surrounding lines in old_string so it matches once, set replace_all to change every one, or set anchor to a unique line (e.g. the enclosing function's signature) before the one you mean.");
+    s
+}
+
+fn join_lines(lines: &[usize]) -> String {
+    lines
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn join_locations(locs: &[Location]) -> String {
+    locs.iter()
+        .map(|l| format!("{}-{}", l.start_line, l.end_line))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

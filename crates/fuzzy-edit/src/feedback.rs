@@ -1,0 +1,233 @@
+//! What a refusal shows the model: locations with previews, and the closest fragment with a
+//! compact diff when nothing matched.
+//!
+//! The closest fragment is found without scanning every window: lines of the file loosely equal
+//! to a line of `old` vote for the window they would start, and when no line is equal, the
+//! rarest long identifiers of `old` vote instead. Only the best-voted windows are scored.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use similar::{ChangeTag, TextDiff};
+
+use crate::align::similarity;
+use crate::error::{Fragment, Location};
+use crate::needle::Needle;
+use crate::normalize::{self, Level};
+use crate::strategy::{exact_spans, find_windows, is_elision_marker};
+use crate::text::Text;
+
+/// Fragments less similar than this are not shown: they would mislead more than help.
+pub const MIN_FRAGMENT_SIMILARITY: f64 = 0.3;
+const MAX_SCORED_WINDOWS: usize = 64;
+const MAX_DIFF_LINES: usize = 40;
+const PREVIEW_CHARS: usize = 80;
+
+/// A [`Location`] for lines `lines` (0-based, end exclusive) of `text`.
+pub fn location(text: &Text, lines: Range<usize>, score: Option<f64>) -> Location {
+    let end = lines.end.max(lines.start + 1).min(text.line_count());
+    let preview = (lines.start..end)
+        .map(|i| text.line(i).trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    Location {
+        start_line: lines.start + 1,
+        end_line: end,
+        preview: shorten(preview),
+        score,
+    }
+}
+
+fn shorten(s: &str) -> String {
+    if s.chars().count() <= PREVIEW_CHARS {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(PREVIEW_CHARS - 3).collect();
+    out.push_str("...");
+    out
+}
+
+/// Where `new` already stands, if it does and is substantial enough to be telling.
+pub fn already_applied(text: &Text, needle: &Needle) -> Option<Location> {
+    let new = needle.new_text();
+    if new.trim().len() < 3 || needle.old().contains(new) {
+        return None;
+    }
+    if let Some(span) = exact_spans(text, new).first() {
+        return Some(location(text, text.lines_of_span(span), None));
+    }
+    let (lines, _) = crate::needle::lines_of(new);
+    let start = *find_windows(text, &lines, Level::InnerWhitespace).first()?;
+    Some(location(text, start..start + lines.len(), None))
+}
+
+/// A hint for a recognizable cause of a miss.
+pub fn hint(needle: &Needle) -> Option<String> {
+    let old_markers = needle.lines().filter(|l| is_elision_marker(l)).count();
+    if old_markers > 0 {
+        let new_markers = crate::needle::lines_of(needle.new_text())
+            .0
+            .iter()
+            .filter(|l| is_elision_marker(l))
+            .count();
+        if new_markers != old_markers {
+            return Some(format!(
+                "old_string elides lines with {old_markers} marker(s) such as `...`, but new_string has {new_markers}: repeat each marker in new_string where the elided lines stay, or write those lines out."
+            ));
+        }
+    }
+    None
+}
+
+/// The fragment of `text` most similar to `old`, if any is at least
+/// [`MIN_FRAGMENT_SIMILARITY`] alike.
+pub fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
+    let old: Vec<&str> = needle.lines().collect();
+    let non_blank: Vec<usize> = (0..old.len())
+        .filter(|&i| !old[i].trim().is_empty())
+        .collect();
+    if non_blank.is_empty() {
+        return None;
+    }
+    let mut votes = line_votes(text, &old, &non_blank);
+    if votes.is_empty() {
+        votes = token_votes(text, &old);
+    }
+    let mut starts: Vec<(usize, usize)> = votes.into_iter().collect();
+    starts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    starts.truncate(MAX_SCORED_WINDOWS);
+
+    let len = old.len();
+    let mut best: Option<(f64, Range<usize>)> = None;
+    for (start, _) in starts {
+        let end = (start + len).min(text.line_count());
+        let window: Vec<&str> = (start..end).map(|i| text.line(i)).collect();
+        let score = similarity(&old, &window).score;
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((score, start..end));
+        }
+    }
+    let (score, lines) = best?;
+    if score < MIN_FRAGMENT_SIMILARITY {
+        return None;
+    }
+    let fragment: Vec<&str> = lines.clone().map(|i| text.line(i)).collect();
+    let fragment = fragment.join("\n");
+    Some(Fragment {
+        start_line: lines.start + 1,
+        end_line: lines.end,
+        similarity: (score * 100.0).round() / 100.0,
+        diff: compact_diff(&old.join("\n"), &fragment),
+        text: fragment,
+    })
+}
+
+/// Window starts voted for by file lines loosely equal to a line of `old`.
+fn line_votes(text: &Text, old: &[&str], non_blank: &[usize]) -> HashMap<usize, usize> {
+    let mut by_hash: HashMap<u64, Vec<usize>> = HashMap::new();
+    for &i in non_blank {
+        by_hash
+            .entry(normalize::loose_hash(old[i]))
+            .or_default()
+            .push(i);
+    }
+    let mut votes: HashMap<usize, usize> = HashMap::new();
+    for (j, h) in text.loose_hashes().iter().enumerate() {
+        if let Some(idx) = by_hash.get(h) {
+            for &i in idx.iter().take(4) {
+                if let Some(start) = j.checked_sub(i) {
+                    *votes.entry(start).or_default() += 1;
+                }
+            }
+        }
+    }
+    votes
+}
+
+/// Window starts voted for by occurrences of the longest identifiers of `old`.
+fn token_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
+    let mut tokens: Vec<(usize, &str)> = Vec::new();
+    for (i, line) in old.iter().enumerate() {
+        for t in line.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            if t.len() >= 4 {
+                tokens.push((i, t));
+            }
+        }
+    }
+    tokens.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
+    tokens.dedup_by(|a, b| a.1 == b.1);
+    let mut votes: HashMap<usize, usize> = HashMap::new();
+    for (i, token) in tokens.into_iter().take(4) {
+        for hit in memchr::memmem::find_iter(text.as_str().as_bytes(), token.as_bytes()).take(256)
+        {
+            if let Some(start) = text.line_of(hit).checked_sub(i) {
+                *votes.entry(start).or_default() += 1;
+            }
+        }
+    }
+    votes
+}
+
+/// A line diff of `old` against `file`, `-` for lines only in `old`, `+` for lines only in the
+/// file, two spaces for shared lines; long runs are cut.
+pub fn compact_diff(old: &str, file: &str) -> String {
+    let diff = TextDiff::from_lines(old, file);
+    let mut out = String::new();
+    let mut shown = 0;
+    for change in diff.iter_all_changes() {
+        if shown == MAX_DIFF_LINES {
+            out.push_str("  ...\n");
+            break;
+        }
+        let sign = match change.tag() {
+            ChangeTag::Delete => "-",
+            ChangeTag::Insert => "+",
+            ChangeTag::Equal => " ",
+        };
+        out.push_str(sign);
+        out.push(' ');
+        out.push_str(change.value().trim_end_matches(['\n', '\r']));
+        out.push('\n');
+        shown += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_fragment_finds_a_typo() {
+        let text = Text::new("a = 1\nfn compute_total(x) {\n  return x\n}\nb = 2\n");
+        let needle = Needle::new("fn compute_totl(x) {\n  return x\n}", "z");
+        let f = closest(&text, &needle).unwrap();
+        assert_eq!((f.start_line, f.end_line), (2, 4));
+        assert!(f.similarity > 0.9);
+        assert!(f.diff.contains("- fn compute_totl(x) {"));
+        assert!(f.diff.contains("+ fn compute_total(x) {"));
+    }
+
+    #[test]
+    fn single_line_typo_found_by_tokens() {
+        let text = Text::new("x\nconst handler = makeHandler(config);\ny\n");
+        let needle = Needle::new("const handlr = makeHandler(config);", "z");
+        let f = closest(&text, &needle).unwrap();
+        assert_eq!(f.start_line, 2);
+    }
+
+    #[test]
+    fn unrelated_text_has_no_fragment() {
+        let text = Text::new("alpha\nbeta\n");
+        assert!(closest(&text, &Needle::new("zzzzzz qqqq", "y")).is_none());
+    }
+
+    #[test]
+    fn previews_are_trimmed_and_short() {
+        let src = format!("\n    {}\n", "x".repeat(200));
+        let text = Text::new(&src);
+        let loc = location(&text, 0..2, None);
+        assert_eq!((loc.start_line, loc.end_line), (1, 2));
+        assert_eq!(loc.preview.chars().count(), PREVIEW_CHARS);
+    }
+}

@@ -1,0 +1,267 @@
+//! Rewriting `new` to fit the matched text.
+//!
+//! For a line match this is a three-way merge, with `old` as the base, the file's matched lines
+//! as one side and `new` as the other:
+//! - a line `new` keeps from `old` is written with the file's exact bytes (indentation,
+//!   trailing blanks, unicode, tabs), even when the model remembered it slightly differently;
+//! - a line `new` adds or changes is re-indented by the [`IndentMap`] learned from `old` vs the
+//!   file;
+//! - where the model changes a line that is not what the file holds, the merge refuses
+//!   ([`Mismatch`]): the model is wrong about the code there, and writing its version would
+//!   silently drop what the file really says.
+//!
+//! Line endings follow the file (CRLF stays CRLF); the final-newline state of the span is kept.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use similar::{capture_diff_slices, Algorithm, DiffTag};
+
+use crate::align::align;
+use crate::normalize::loose_key;
+use crate::indent::{IndentHabits, IndentMap};
+use crate::needle::{lines_of, Needle};
+use crate::strategy::{Candidate, Plan};
+use crate::text::{LineEnding, Text};
+
+/// The model changes lines that differ from the file: `old` lines `old_lines` were expected
+/// where the file has lines `file_lines` (0-based, relative to the text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    /// Lines of `old` (0-based) the model changes but the file does not hold.
+    pub old_lines: Range<usize>,
+    /// Lines of the text (0-based) found there instead.
+    pub file_lines: Range<usize>,
+}
+
+/// The text that replaces `candidate.span`.
+pub fn replacement(text: &Text, candidate: &Candidate, base: &Needle) -> Result<String, Mismatch> {
+    match &candidate.plan {
+        Plan::Splice(needle) => {
+            let new = needle.as_deref().map_or(base.new_text(), |n| n.new_text());
+            Ok(adapt_line_endings(new, text.eol(), text.has_crlf()).into_owned())
+        }
+        Plan::Lines(needle) => {
+            let needle = needle.as_deref().unwrap_or(base);
+            merge(text, candidate.lines.clone(), needle)
+        }
+    }
+}
+
+/// Convert `new`'s line endings to the file's.
+pub fn adapt_line_endings(new: &str, eol: LineEnding, file_has_crlf: bool) -> Cow<'_, str> {
+    match eol {
+        LineEnding::CrLf if new.contains('\n') => {
+            Cow::Owned(new.replace("\r\n", "\n").replace('\n', "\r\n"))
+        }
+        LineEnding::Lf if !file_has_crlf && new.contains("\r\n") => {
+            Cow::Owned(new.replace("\r\n", "\n"))
+        }
+        _ => Cow::Borrowed(new),
+    }
+}
+
+/// Merge `needle.new` into the file lines `window`, which match `needle.old` loosely.
+fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, Mismatch> {
+    let old: Vec<&str> = needle.lines().collect();
+    let win: Vec<&str> = window.clone().map(|i| text.line(i)).collect();
+    let (new, new_trailing) = if needle.new_text().is_empty() {
+        (Vec::new(), false)
+    } else {
+        lines_of(needle.new_text())
+    };
+    let eq_w = align(&old, &win).equal;
+    let pairs: Vec<(&str, &str)> = eq_w
+        .iter()
+        .enumerate()
+        .filter_map(|(i, j)| j.map(|j| (old[i], win[j])))
+        .collect();
+    let map = IndentMap::learn(
+        &pairs,
+        IndentHabits::of(old.iter().chain(new.iter()).copied()),
+        text.indent_habits(),
+    );
+
+    let okeys: Vec<Cow<str>> = old.iter().map(|l| loose_key(l)).collect();
+    let wkeys: Vec<Cow<str>> = win.iter().map(|l| loose_key(l)).collect();
+    let file_hunks = hunks(&okeys, &wkeys, Side::File);
+    let otrim: Vec<&str> = old.iter().map(|l| l.trim_end()).collect();
+    let ntrim: Vec<&str> = new.iter().map(|l| l.trim_end()).collect();
+    let model_hunks = hunks(&otrim, &ntrim, Side::Model);
+
+    // Resolve overlaps between the file's differences and the model's changes.
+    let mut dropped_file = vec![false; file_hunks.len()];
+    let mut dropped_model = vec![false; model_hunks.len()];
+    for (a, f) in file_hunks.iter().enumerate() {
+        for (b, m) in model_hunks.iter().enumerate() {
+            if dropped_file[a] || dropped_model[b] || !f.conflicts_with(m) {
+                continue;
+            }
+            // Blank lines alone do not make a conflict: the side that only moves blank lines
+            // yields to the other.
+            if same_non_blank(&old[f.old.clone()], &win[f.new.clone()], loose_eq) {
+                dropped_file[a] = true;
+            } else if same_non_blank(&old[m.old.clone()], &new[m.new.clone()], exact_eq) {
+                dropped_model[b] = true;
+            } else {
+                let lines = f.old.start.min(m.old.start)..f.old.end.max(m.old.end);
+                return Err(Mismatch {
+                    old_lines: lines,
+                    file_lines: window.start + f.new.start..window.start + f.new.end,
+                });
+            }
+        }
+    }
+    let mut all: Vec<&Hunk> = file_hunks
+        .iter()
+        .zip(&dropped_file)
+        .chain(model_hunks.iter().zip(&dropped_model))
+        .filter(|(_, dropped)| !**dropped)
+        .map(|(h, _)| h)
+        .collect();
+    // Insertions before replacements at the same line; the model's insertion before the file's.
+    all.sort_by_key(|h| (h.old.start, !h.old.is_empty(), h.side == Side::File));
+
+    let mut out: Vec<Cow<str>> = Vec::with_capacity(new.len() + 4);
+    let mut pos = 0;
+    // Lines neither side changed: the file's bytes.
+    fn emit_kept<'w>(out: &mut Vec<Cow<'w, str>>, eq_w: &[Option<usize>], win: &[&'w str], range: Range<usize>) {
+        out.extend(range.filter_map(|i| eq_w[i].map(|j| Cow::Borrowed(win[j]))));
+    }
+    for h in all {
+        emit_kept(&mut out, &eq_w, &win, pos..h.old.start.max(pos));
+        match h.side {
+            Side::File => out.extend(win[h.new.clone()].iter().map(|l| Cow::Borrowed(*l))),
+            Side::Model => out.extend(new[h.new.clone()].iter().map(|l| Cow::Owned(map.apply(l)))),
+        }
+        pos = pos.max(h.old.end);
+    }
+    emit_kept(&mut out, &eq_w, &win, pos..old.len());
+
+    let eol = text.eol().as_str();
+    let mut s = out.join(eol);
+    let last = text.lines()[window.end - 1];
+    let span_has_eol = needle.trailing_newline() && last.end > last.content_end;
+    if new_trailing && (span_has_eol || !needle.trailing_newline()) && !out.is_empty() {
+        s.push_str(eol);
+    }
+    Ok(s)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    File,
+    Model,
+}
+
+/// A region where one side differs from `old`: `old` lines `old` became that side's lines `new`.
+#[derive(Debug)]
+struct Hunk {
+    old: Range<usize>,
+    new: Range<usize>,
+    side: Side,
+}
+
+impl Hunk {
+    /// Whether two hunks touch the same `old` lines, or insert at the same place.
+    fn conflicts_with(&self, other: &Hunk) -> bool {
+        let (a, b) = (&self.old, &other.old);
+        if a.is_empty() && b.is_empty() {
+            return false; // both insert: both are kept
+        }
+        if a.is_empty() {
+            return b.start < a.start && a.start < b.end;
+        }
+        if b.is_empty() {
+            return a.start < b.start && b.start < a.end;
+        }
+        a.start < b.end && b.start < a.end
+    }
+}
+
+fn hunks<T: Eq + std::hash::Hash>(old: &[T], new: &[T], side: Side) -> Vec<Hunk> {
+    capture_diff_slices(Algorithm::Myers, old, new)
+        .into_iter()
+        .filter_map(|op| {
+            let (tag, o, n) = op.as_tag_tuple();
+            (tag != DiffTag::Equal).then_some(Hunk { old: o, new: n, side })
+        })
+        .collect()
+}
+
+fn same_non_blank(a: &[&str], b: &[&str], eq: fn(&str, &str) -> bool) -> bool {
+    let a = a.iter().filter(|l| !l.trim().is_empty());
+    let mut b = b.iter().filter(|l| !l.trim().is_empty());
+    a.map(|x| b.next().is_some_and(|y| eq(x, y))).all(|ok| ok) && b.next().is_none()
+}
+
+fn loose_eq(a: &str, b: &str) -> bool {
+    crate::normalize::lines_equal(a, b, crate::normalize::Level::InnerWhitespace)
+}
+
+fn exact_eq(a: &str, b: &str) -> bool {
+    a.trim_end() == b.trim_end()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn merged(file: &str, lines: Range<usize>, old: &str, new: &str) -> Result<String, Mismatch> {
+        let text = Text::new(file);
+        merge(&text, lines, &Needle::new(old, new))
+    }
+
+    #[test]
+    fn kept_lines_keep_file_bytes() {
+        let out = merged("  a \n  b\n", 0..2, "a\nb", "a\nc").unwrap();
+        assert_eq!(out, "  a \n  c");
+    }
+
+    #[test]
+    fn misremembered_context_is_kept_from_the_file() {
+        let out = merged("x(1)\ny(2)\nz(3)\n", 0..3, "x(1)\ny(9)\nz(3)", "x(1)\ny(9)\nz(4)").unwrap();
+        assert_eq!(out, "x(1)\ny(2)\nz(4)");
+    }
+
+    #[test]
+    fn changing_a_misremembered_line_is_refused() {
+        let err = merged("x(1)\ny(2)\nz(3)\n", 0..3, "x(1)\ny(9)\nz(3)", "x(1)\ny(8)\nz(3)");
+        assert_eq!(
+            err,
+            Err(Mismatch {
+                old_lines: 1..2,
+                file_lines: 1..2
+            })
+        );
+    }
+
+    #[test]
+    fn extra_file_line_survives_when_model_omitted_it() {
+        let out = merged("a\nb\nc\nd\n", 0..4, "a\nb\nd", "a\nB\nd").unwrap();
+        assert_eq!(out, "a\nB\nc\nd");
+    }
+
+    #[test]
+    fn crlf_and_trailing_newline() {
+        let out = merged("a\r\nb\r\nc\r\n", 0..2, "a\nb\n", "a\nx\ny\n").unwrap();
+        assert_eq!(out, "a\r\nx\r\ny\r\n");
+    }
+
+    #[test]
+    fn blank_line_only_difference_is_no_conflict() {
+        let out = merged("a\n\nb\n", 0..3, "a\nb", "a\nx\nb").unwrap();
+        assert_eq!(out, "a\nx\n\nb");
+    }
+
+    #[test]
+    fn deletes_everything_for_empty_new() {
+        assert_eq!(merged("a\nb\n", 0..2, "a\nb\n", "").unwrap(), "");
+    }
+
+    #[test]
+    fn splice_adapts_line_endings() {
+        assert_eq!(adapt_line_endings("a\nb", LineEnding::CrLf, true), "a\r\nb");
+        assert_eq!(adapt_line_endings("a\r\nb", LineEnding::Lf, false), "a\nb");
+    }
+}

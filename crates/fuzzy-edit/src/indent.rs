@@ -1,0 +1,221 @@
+//! Re-indenting the lines an edit adds or changes, by the mapping learned from `old` vs the
+//! matched lines.
+//!
+//! The mapping is affine on indentation widths: `file = scale × model + offset`. A uniform
+//! drift is `scale = 1`; a block nested with 2 spaces written into a 4-space file is
+//! `scale = 2`. The scale comes from the pairs of matched lines when they show two different
+//! depths, otherwise from the ratio of the file's indent unit to the model's. The result is
+//! rendered in the file's style (tabs or spaces).
+
+use crate::normalize::{indent_of, indent_width, TAB_WIDTH};
+
+/// Whether a file indents with tabs or spaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IndentStyle {
+    /// Tabs (any remainder below a tab's width as spaces).
+    Tabs,
+    /// Spaces.
+    Spaces,
+}
+
+/// The indentation habits of a block of lines: style and unit (the most common step between
+/// consecutive indented lines).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IndentHabits {
+    /// Tabs or spaces, if any line is indented.
+    pub style: Option<IndentStyle>,
+    /// The usual indentation step in columns, if the lines show one.
+    pub unit: Option<usize>,
+}
+
+impl IndentHabits {
+    /// Learn the habits of `lines`.
+    pub fn of<'a>(lines: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut tabs = 0usize;
+        let mut spaces = 0usize;
+        let mut steps = [0usize; 17];
+        let mut prev: Option<usize> = None;
+        for line in lines {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let ind = indent_of(line);
+            if ind.starts_with('\t') {
+                tabs += 1;
+            } else if ind.starts_with(' ') {
+                spaces += 1;
+            }
+            let w = indent_width(line);
+            if let Some(p) = prev {
+                let d = w.abs_diff(p);
+                if (1..steps.len()).contains(&d) {
+                    steps[d] += 1;
+                }
+            }
+            prev = Some(w);
+        }
+        let style = match (tabs, spaces) {
+            (0, 0) => None,
+            (t, s) if t >= s => Some(IndentStyle::Tabs),
+            _ => Some(IndentStyle::Spaces),
+        };
+        let unit = (1..steps.len())
+            .filter(|&d| steps[d] > 0)
+            .max_by_key(|&d| (steps[d], std::cmp::Reverse(d)));
+        IndentHabits { style, unit }
+    }
+}
+
+/// How the model's indentation maps onto the file's.
+#[derive(Debug, Clone, PartialEq)]
+pub enum IndentMap {
+    /// The model's indentation is the file's: write lines as given.
+    Identity,
+    /// `file width = scale × model width + offset`, rendered in `style`.
+    Affine {
+        /// Ratio of the file's indent unit to the model's.
+        scale: f64,
+        /// Columns added after scaling.
+        offset: f64,
+        /// The file's indentation characters.
+        style: IndentStyle,
+    },
+}
+
+impl IndentMap {
+    /// Learn the map from pairs `(model line, file line)` known to be the same line, the
+    /// model's habits (from `old` and `new`) and the file's.
+    pub fn learn(pairs: &[(&str, &str)], model: IndentHabits, file: IndentHabits) -> Self {
+        let pairs: Vec<(&str, &str)> = pairs
+            .iter()
+            .copied()
+            .filter(|(m, f)| !m.trim().is_empty() && !f.trim().is_empty())
+            .collect();
+        if pairs.iter().all(|(m, f)| indent_of(m) == indent_of(f)) {
+            return IndentMap::Identity;
+        }
+        let style = file.style.unwrap_or(IndentStyle::Spaces);
+        let widths: Vec<(f64, f64)> = pairs
+            .iter()
+            .map(|(m, f)| (indent_width(m) as f64, indent_width(f) as f64))
+            .collect();
+        let unit_scale = match (model.unit, file.unit) {
+            (Some(m), Some(f)) if m != f => f as f64 / m as f64,
+            _ => 1.0,
+        };
+        let (lo, hi) = widths.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &(m, _)| {
+            (lo.min(m), hi.max(m))
+        });
+        let scale = if hi > lo {
+            let f_at = |w: f64| widths.iter().find(|p| p.0 == w).map(|p| p.1).unwrap_or(0.0);
+            let s = (f_at(hi) - f_at(lo)) / (hi - lo);
+            if s > 0.0 {
+                s
+            } else {
+                unit_scale
+            }
+        } else {
+            unit_scale
+        };
+        // The offset most pairs agree on (pairs that disagree are odd lines, e.g. continuation
+        // lines aligned by hand).
+        let mut offsets: Vec<f64> = widths.iter().map(|&(m, f)| f - scale * m).collect();
+        offsets.sort_by(f64::total_cmp);
+        let offset = offsets
+            .chunk_by(|a, b| (a - b).abs() < 1e-9)
+            .max_by_key(|c| c.len())
+            .map_or(0.0, |c| c[0]);
+        IndentMap::Affine {
+            scale,
+            offset,
+            style,
+        }
+    }
+
+    /// Re-indent one line the model wrote.
+    pub fn apply(&self, line: &str) -> String {
+        match self {
+            IndentMap::Identity => line.to_string(),
+            _ if line.trim().is_empty() => String::new(),
+            IndentMap::Affine {
+                scale,
+                offset,
+                style,
+            } => {
+                let w = (scale * indent_width(line) as f64 + offset).round().max(0.0) as usize;
+                let mut out = render(w, *style);
+                out.push_str(line.trim_start_matches([' ', '\t']));
+                out
+            }
+        }
+    }
+}
+
+fn render(width: usize, style: IndentStyle) -> String {
+    match style {
+        IndentStyle::Spaces => " ".repeat(width),
+        IndentStyle::Tabs => {
+            let mut s = "\t".repeat(width / TAB_WIDTH);
+            s.push_str(&" ".repeat(width % TAB_WIDTH));
+            s
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn habits(lines: &[&str]) -> IndentHabits {
+        IndentHabits::of(lines.iter().copied())
+    }
+
+    #[test]
+    fn identical_indentation_is_identity() {
+        let m = IndentMap::learn(&[("  a", "  a")], habits(&[]), habits(&[]));
+        assert_eq!(m, IndentMap::Identity);
+        assert_eq!(m.apply("   odd"), "   odd");
+    }
+
+    #[test]
+    fn uniform_offset() {
+        let m = IndentMap::learn(
+            &[("a", "    a"), ("  b", "      b")],
+            habits(&["a", "  b"]),
+            habits(&["    a", "      b"]),
+        );
+        assert_eq!(m.apply("  c"), "      c");
+    }
+
+    #[test]
+    fn unit_change_from_two_depths() {
+        // 2-space nesting in a 4-space file.
+        let m = IndentMap::learn(
+            &[("if x:", "    if x:"), ("  y()", "        y()")],
+            habits(&["if x:", "  y()"]),
+            habits(&["    if x:", "        y()"]),
+        );
+        assert_eq!(m.apply("    z()"), "            z()");
+    }
+
+    #[test]
+    fn unit_change_from_habits() {
+        let m = IndentMap::learn(
+            &[("  a", "    a")],
+            habits(&["a", "  b", "    c"]),
+            habits(&["x", "    y", "        z"]),
+        );
+        assert_eq!(m.apply("    c"), "        c");
+    }
+
+    #[test]
+    fn spaces_to_tabs() {
+        let m = IndentMap::learn(
+            &[("if x {", "\tif x {"), ("    y();", "\t\ty();")],
+            habits(&["if x {", "    y();"]),
+            habits(&["\tif x {", "\t\ty();"]),
+        );
+        assert_eq!(m.apply("    z();"), "\t\tz();");
+        assert_eq!(m.apply("   "), "");
+    }
+}

@@ -1,0 +1,54 @@
+//! Apply the search/replace edits LLM coding agents write, at the place the model meant, with
+//! the file's own indentation and line endings, or refuse with feedback the model can act on.
+//!
+//! ```
+//! use fuzzy_edit::{apply, Edit};
+//!
+//! // The model copied the block with 2-space indentation; the file uses 4.
+//! let file = "def f(x):\n    if x:\n        return 1\n    return 0\n";
+//! let edit = Edit::new("if x:\n  return 1", "if x:\n  log(x)\n  return 1");
+//! let out = apply(file, &edit).unwrap();
+//! assert_eq!(out.text, "def f(x):\n    if x:\n        log(x)\n        return 1\n    return 0\n");
+//! assert_eq!(out.matches[0].strategy, "indentation");
+//! ```
+//!
+//! # Why it is built this way
+//!
+//! *A wrong edit is the worst outcome; a refusal is cheap.* The model retries a refusal in one
+//! turn when the error shows what differs; a silent edit of the wrong block costs a debugging
+//! session. Every design choice follows from that:
+//!
+//! - **Strategies return spans of the original text** ([`strategy::Candidate`]), never a string
+//!   to search for again. Tools that re-search a fuzzy match's text can edit a different copy.
+//! - **Strict to loose, first decision wins** ([`strategy::cascade`]). A looser strategy only
+//!   sees more candidates, so it can never resolve an ambiguity a stricter one found.
+//! - **Ambiguity is refused** unless the caller says which (`replace_all`, `anchor`), and a
+//!   graded match must clear a floor *and* a margin over the runner-up ([`decide`]).
+//! - **`new` is merged, not pasted** ([`fit`]): lines the model keeps keep the file's bytes;
+//!   changed lines are re-indented by the mapping learned from the match; a change to a line
+//!   the model misremembered is refused, because the model is then wrong about the code.
+//! - **Errors are feedback** ([`EditError`]): the closest fragment with a diff, every
+//!   ambiguous candidate with its lines, the ways out.
+//!
+//! The text is indexed once ([`text::Text`]); strategies share a per-line hash of the loosest
+//! normalization, so even an absent `old` costs a few linear passes on a 100k-line file.
+
+pub mod align;
+pub mod decide;
+mod diff;
+mod edit;
+mod error;
+pub mod feedback;
+pub mod fit;
+pub mod indent;
+mod locate;
+pub mod needle;
+pub mod normalize;
+pub mod strategy;
+pub mod text;
+mod transaction;
+
+pub use diff::unified_diff;
+pub use edit::{Edit, Mode};
+pub use error::{EditError, Fragment, Location};
+pub use transaction::{apply, apply_edits, Applied, Failed, Failure, Match};

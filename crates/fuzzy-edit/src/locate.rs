@@ -1,0 +1,155 @@
+//! Locating one edit: validation, the anchor, the strategy cascade, and the feedback when
+//! nothing matches.
+
+use std::ops::Range;
+
+use crate::decide::{decide, Decision, Rules};
+use crate::edit::Edit;
+use crate::error::EditError;
+use crate::feedback::{self, location};
+use crate::fit::{self, Mismatch};
+use crate::needle::Needle;
+use crate::normalize;
+use crate::strategy::{cascade, exact_spans, Candidate, Context};
+use crate::text::Text;
+
+/// One replacement an edit will make: a span of the text and what goes there.
+#[derive(Debug, Clone)]
+pub struct Planned {
+    /// Index of the edit in its request.
+    pub edit: usize,
+    /// The strategy that matched.
+    pub strategy: &'static str,
+    /// The candidate's score.
+    pub score: f64,
+    /// Bytes replaced.
+    pub span: Range<usize>,
+    /// Lines (0-based, end exclusive) replaced.
+    pub lines: Range<usize>,
+    /// What replaces them.
+    pub replacement: String,
+}
+
+/// Locate `edit` in `text` and plan its replacements, or say why not.
+pub fn plan(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Planned>, EditError> {
+    if edit.old.is_empty() {
+        return Err(EditError::EmptyOld);
+    }
+    if edit.old == edit.new {
+        return Err(EditError::NoChange);
+    }
+    let anchor = match edit.anchor.as_deref().filter(|a| !a.trim().is_empty()) {
+        Some(a) => Some((a, resolve_anchor(text, a)?)),
+        None => None,
+    };
+    let needle = Needle::new(edit.old.as_str(), edit.new.as_str());
+    let cx = Context::new(text, &needle);
+    let mut before_anchor: Vec<Candidate> = Vec::new();
+    for strategy in cascade() {
+        let candidates = strategy.candidates(&cx);
+        if candidates.is_empty() {
+            continue;
+        }
+        let rules = Rules {
+            replace_all: edit.replace_all,
+            anchor: anchor.map(|a| a.1),
+            scored: strategy.scored(),
+        };
+        if let Some((_, at)) = anchor {
+            if before_anchor.is_empty() && candidates.iter().all(|c| c.span.start < at) {
+                before_anchor = candidates.clone();
+            }
+        }
+        match decide(text, strategy.name(), candidates, rules) {
+            Decision::Apply(chosen) => {
+                return chosen
+                    .into_iter()
+                    .map(|c| {
+                        let replacement = fit::replacement(text, &c, &needle)
+                            .map_err(|m| mismatch_error(text, &needle, &c, strategy.name(), m))?;
+                        Ok(Planned {
+                            edit: index,
+                            strategy: strategy.name(),
+                            score: c.score,
+                            span: c.span,
+                            lines: c.lines,
+                            replacement,
+                        })
+                    })
+                    .collect();
+            }
+            Decision::Refuse(e) => return Err(e),
+            Decision::Pass => {}
+        }
+    }
+    if let Some((anchor, at)) = anchor {
+        if !before_anchor.is_empty() {
+            return Err(EditError::NotFoundAfterAnchor {
+                anchor: anchor.to_string(),
+                anchor_line: text.line_of(at) + 1,
+                before: before_anchor
+                    .iter()
+                    .map(|c| location(text, c.lines.clone(), None))
+                    .collect(),
+            });
+        }
+    }
+    if let Some(location) = feedback::already_applied(text, &needle) {
+        return Err(EditError::AlreadyApplied { location });
+    }
+    Err(EditError::NotFound {
+        closest: feedback::closest(text, &needle),
+        hint: feedback::hint(&needle),
+    })
+}
+
+/// Byte offset where the anchor starts: exactly once, or on exactly one line loosely.
+fn resolve_anchor(text: &Text, anchor: &str) -> Result<usize, EditError> {
+    let spans = exact_spans(text, anchor);
+    let starts: Vec<usize> = if spans.is_empty() && !anchor.contains('\n') {
+        let key = normalize::loose_key(anchor);
+        (0..text.line_count())
+            .filter(|&i| normalize::loose_key(text.line(i)).contains(key.as_ref()))
+            .map(|i| text.lines()[i].start)
+            .collect()
+    } else {
+        spans.iter().map(|s| s.start).collect()
+    };
+    match starts.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(EditError::AnchorNotFound {
+            anchor: anchor.to_string(),
+        }),
+        many => Err(EditError::AnchorAmbiguous {
+            anchor: anchor.to_string(),
+            lines: many.iter().map(|&s| text.line_of(s) + 1).collect(),
+        }),
+    }
+}
+
+fn mismatch_error(
+    text: &Text,
+    needle: &Needle,
+    candidate: &Candidate,
+    strategy: &str,
+    m: Mismatch,
+) -> EditError {
+    let needle = match &candidate.plan {
+        crate::strategy::Plan::Lines(Some(n)) | crate::strategy::Plan::Splice(Some(n)) => {
+            n.as_ref().clone()
+        }
+        _ => needle.clone(),
+    };
+    let old_text: Vec<&str> = m.old_lines.clone().map(|i| needle.line(i)).collect();
+    let file_text: Vec<String> = m
+        .file_lines
+        .clone()
+        .map(|i| format!("{:>6}\t{}", i + 1, text.line(i)))
+        .collect();
+    EditError::ContentMismatch {
+        strategy: strategy.to_string(),
+        location: location(text, candidate.lines.clone(), Some(candidate.score)),
+        old_text: old_text.join("\n"),
+        file_text: file_text.join("\n"),
+    }
+}

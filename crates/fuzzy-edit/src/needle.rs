@@ -1,0 +1,120 @@
+//! The `old`/`new` pair of an edit, split into lines once.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// An edit's `old` and `new` text, as a strategy sees it (possibly after a transformation such
+/// as stripping line-number prefixes).
+#[derive(Debug, Clone)]
+pub struct Needle<'a> {
+    old: Cow<'a, str>,
+    new: Cow<'a, str>,
+    old_lines: Vec<Range<usize>>,
+    old_trailing_newline: bool,
+}
+
+impl<'a> Needle<'a> {
+    /// Split `old` into lines. A final newline ends the last line rather than starting an empty
+    /// one; it is remembered so a line match also takes the matched block's line ending.
+    pub fn new(old: impl Into<Cow<'a, str>>, new: impl Into<Cow<'a, str>>) -> Self {
+        let old = old.into();
+        let new = new.into();
+        let (old_lines, old_trailing_newline) = split_lines(&old);
+        Needle {
+            old,
+            new,
+            old_lines,
+            old_trailing_newline,
+        }
+    }
+
+    /// A needle owning its text, for strategies that transform the request.
+    pub fn owned(old: String, new: String) -> Needle<'static> {
+        Needle::new(old, new)
+    }
+
+    /// The `old` text.
+    pub fn old(&self) -> &str {
+        &self.old
+    }
+
+    /// The `new` text.
+    pub fn new_text(&self) -> &str {
+        &self.new
+    }
+
+    /// Number of lines in `old`.
+    pub fn line_count(&self) -> usize {
+        self.old_lines.len()
+    }
+
+    /// Line `i` of `old`, without its line ending.
+    pub fn line(&self, i: usize) -> &str {
+        &self.old[self.old_lines[i].clone()]
+    }
+
+    /// The lines of `old`.
+    pub fn lines(&self) -> impl Iterator<Item = &str> + '_ {
+        self.old_lines.iter().map(|r| &self.old[r.clone()])
+    }
+
+    /// Whether `old` ends with a newline.
+    pub fn trailing_newline(&self) -> bool {
+        self.old_trailing_newline
+    }
+
+    /// Index of the first line of `old` that is not blank.
+    pub fn first_non_blank(&self) -> Option<usize> {
+        self.lines().position(|l| !l.trim().is_empty())
+    }
+}
+
+/// Split text into line ranges, without line endings; a final newline adds no empty line.
+pub fn split_lines(s: &str) -> (Vec<Range<usize>>, bool) {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for nl in memchr::memchr_iter(b'\n', s.as_bytes()) {
+        let end = if nl > start && s.as_bytes()[nl - 1] == b'\r' {
+            nl - 1
+        } else {
+            nl
+        };
+        lines.push(start..end);
+        start = nl + 1;
+    }
+    let trailing = start == s.len() && !lines.is_empty();
+    if !trailing {
+        lines.push(start..s.len());
+    }
+    (lines, trailing)
+}
+
+/// The lines of a text, without line endings, and whether it ended with a newline.
+pub fn lines_of(s: &str) -> (Vec<&str>, bool) {
+    let (ranges, trailing) = split_lines(s);
+    (ranges.into_iter().map(|r| &s[r]).collect(), trailing)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trailing_newline_is_remembered() {
+        let n = Needle::new("a\nb\n", "c");
+        assert_eq!(n.line_count(), 2);
+        assert!(n.trailing_newline());
+        assert_eq!(n.line(1), "b");
+        let n = Needle::new("a\r\nb", "c");
+        assert!(!n.trailing_newline());
+        assert_eq!(n.lines().collect::<Vec<_>>(), ["a", "b"]);
+    }
+
+    #[test]
+    fn lone_newline_is_one_empty_line() {
+        let (lines, trailing) = lines_of("\n");
+        assert_eq!(lines, [""]);
+        assert!(trailing);
+        assert_eq!(lines_of("").0, [""]);
+    }
+}

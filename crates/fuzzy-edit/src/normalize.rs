@@ -1,0 +1,227 @@
+//! Line normalizations, from strict to loose, shared by the strategies.
+//!
+//! Each [`Level`] includes the ones before it, so a window that matches at a strict level also
+//! matches at every looser one. That lets the engine find candidate windows once, at the loosest
+//! level, and let each strategy keep the windows that still match at its own level.
+
+use std::borrow::Cow;
+
+/// How much of a line is ignored when two lines are compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// Trailing whitespace ignored.
+    TrailingWhitespace,
+    /// Leading and trailing whitespace ignored (indentation, tabs vs spaces).
+    Indentation,
+    /// Also: curly quotes, unicode dashes, odd spaces and `…` read as their ASCII forms.
+    UnicodePunctuation,
+    /// Also: every run of inner whitespace read as one space.
+    InnerWhitespace,
+}
+
+/// Whether two lines are equal at `level`.
+pub fn lines_equal(a: &str, b: &str, level: Level) -> bool {
+    match level {
+        Level::TrailingWhitespace => a.trim_end() == b.trim_end(),
+        Level::Indentation => a.trim() == b.trim(),
+        Level::UnicodePunctuation | Level::InnerWhitespace => key(a, level) == key(b, level),
+    }
+}
+
+/// The normalized form of a line at `level`.
+pub fn key(line: &str, level: Level) -> Cow<'_, str> {
+    match level {
+        Level::TrailingWhitespace => Cow::Borrowed(line.trim_end()),
+        Level::Indentation => Cow::Borrowed(line.trim()),
+        Level::UnicodePunctuation => {
+            let t = line.trim();
+            if t.is_ascii() {
+                return Cow::Borrowed(t);
+            }
+            let mut out = String::with_capacity(t.len());
+            for c in t.chars() {
+                push_punctuation(c, &mut out);
+            }
+            Cow::Owned(out.trim().to_string())
+        }
+        Level::InnerWhitespace => {
+            let mut out = String::with_capacity(line.len());
+            for_each_loose_char(line, |c| out.push(c));
+            Cow::Owned(out)
+        }
+    }
+}
+
+/// The loosest key of a line, as used by [`crate::text::Text::loose_hashes`].
+pub fn loose_key(line: &str) -> Cow<'_, str> {
+    key(line, Level::InnerWhitespace)
+}
+
+/// Hash of [`loose_key`], computed without allocating.
+pub fn loose_hash(line: &str) -> u64 {
+    // FNV-1a over the loose characters: fast, and collisions are re-checked on the keys.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    if line.is_ascii() {
+        let bytes = line.trim_ascii().as_bytes();
+        let mut space = false;
+        for &b in bytes {
+            if b.is_ascii_whitespace() {
+                space = true;
+                continue;
+            }
+            if space {
+                h = (h ^ u64::from(b' ')).wrapping_mul(0x0100_0000_01b3);
+                space = false;
+            }
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        return h;
+    }
+    for_each_loose_char(line, |c| {
+        h = (h ^ u64::from(u32::from(c))).wrapping_mul(0x0100_0000_01b3);
+    });
+    h
+}
+
+/// Feed the loose characters of `line` to `f`: trimmed, punctuation mapped to ASCII, inner
+/// whitespace runs collapsed to one space.
+fn for_each_loose_char(line: &str, mut f: impl FnMut(char)) {
+    let mut mapped = String::new();
+    let mut pending_space = false;
+    let mut started = false;
+    for c in line.chars() {
+        mapped.clear();
+        push_punctuation(c, &mut mapped);
+        for m in mapped.chars() {
+            if m.is_whitespace() {
+                pending_space = started;
+                continue;
+            }
+            if pending_space {
+                f(' ');
+                pending_space = false;
+            }
+            started = true;
+            f(m);
+        }
+    }
+}
+
+/// Push `c`, or its ASCII stand-in when it is typographic punctuation or an odd space.
+fn push_punctuation(c: char, out: &mut String) {
+    match c {
+        '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '\u{2032}' => out.push('\''),
+        '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' => out.push('"'),
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => out.push('-'),
+        '\u{00A0}' | '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}' => {
+            out.push(' ')
+        }
+        '\u{2026}' => out.push_str("..."),
+        '\u{200B}' | '\u{FEFF}' => {}
+        c => out.push(c),
+    }
+}
+
+/// Whether `s` contains any character [`Level::UnicodePunctuation`] would change.
+pub fn has_typographic_punctuation(s: &str) -> bool {
+    !s.is_ascii()
+        && s.chars().any(|c| {
+            let mut buf = String::new();
+            push_punctuation(c, &mut buf);
+            buf.len() != c.len_utf8() || !buf.starts_with(c)
+        })
+}
+
+/// Undo the escapes a model writes when it double-encodes a string: `\n`, `\t`, `\r`, `\"`,
+/// `\'`, `` \` ``, `\\`. Returns `None` when there is nothing to undo.
+pub fn unescape(s: &str) -> Option<String> {
+    if !s.contains('\\') {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    let mut changed = false;
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let replacement = match chars.peek() {
+            Some('n') => Some('\n'),
+            Some('t') => Some('\t'),
+            Some('r') => Some('\r'),
+            Some('"') => Some('"'),
+            Some('\'') => Some('\''),
+            Some('`') => Some('`'),
+            Some('\\') => Some('\\'),
+            _ => None,
+        };
+        match replacement {
+            Some(r) => {
+                chars.next();
+                changed = true;
+                if r != '\r' {
+                    out.push(r);
+                }
+            }
+            None => out.push(c),
+        }
+    }
+    changed.then_some(out)
+}
+
+/// Leading-whitespace width of a line, a tab counting as [`TAB_WIDTH`] columns.
+pub fn indent_width(line: &str) -> usize {
+    line.chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .map(|c| if c == '\t' { TAB_WIDTH } else { 1 })
+        .sum()
+}
+
+/// The leading whitespace of a line.
+pub fn indent_of(line: &str) -> &str {
+    let n = line.len() - line.trim_start_matches([' ', '\t']).len();
+    &line[..n]
+}
+
+/// Columns a tab stands for when indentation widths are compared.
+pub const TAB_WIDTH: usize = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_cumulative() {
+        let a = "\tlet  x = \u{201C}a\u{201D};  ";
+        let b = "    let x = \"a\";";
+        assert!(!lines_equal(a, b, Level::Indentation));
+        assert!(!lines_equal(a, b, Level::UnicodePunctuation));
+        assert!(lines_equal(a, b, Level::InnerWhitespace));
+        assert_eq!(loose_hash(a), loose_hash(b));
+        assert_eq!(loose_key(a), "let x = \"a\";");
+    }
+
+    #[test]
+    fn ascii_and_unicode_hash_paths_agree() {
+        let ascii = "  a   b\tc ";
+        let uni = "\u{00A0} a \u{2003} b\tc ";
+        assert_eq!(loose_hash(ascii), loose_hash(uni));
+        assert_ne!(loose_hash("ab"), loose_hash("a b"));
+    }
+
+    #[test]
+    fn unescape_handles_common_escapes() {
+        assert_eq!(unescape(r#"a\nb\t\"c\"\\"#).unwrap(), "a\nb\t\"c\"\\");
+        assert_eq!(unescape("plain"), None);
+        assert_eq!(unescape(r"\d+"), None);
+    }
+
+    #[test]
+    fn indent_width_counts_tabs() {
+        assert_eq!(indent_width("\t  x"), 6);
+        assert_eq!(indent_of("\t  x"), "\t  ");
+        assert!(has_typographic_punctuation("a\u{2014}b"));
+        assert!(!has_typographic_punctuation("caf\u{e9}"));
+    }
+}

@@ -1,0 +1,120 @@
+//! **Blank lines**: the same lines, with blank lines missing, added, or around the block.
+//!
+//! Models drop the blank line between two functions, add one that is not there, or pad `old`
+//! with blank lines above or below. The non-blank lines of `old` must match consecutive
+//! non-blank lines of the file (loosely); the file keeps its own blank lines unless `new`
+//! changes the lines around them. Blank lines `old` carries at its ends are dropped from `new`
+//! as well.
+//!
+//! ```
+//! use fuzzy_edit::{apply, Edit};
+//! let file = "def a():\n    pass\n\n\ndef b():\n    pass\n";
+//! let out = apply(file, &Edit::new("def a():\n    pass\ndef b():", "def a():\n    return 1\ndef b():")).unwrap();
+//! assert_eq!(out.text, "def a():\n    return 1\n\n\ndef b():\n    pass\n");
+//! assert_eq!(out.matches[0].strategy, "blank_lines");
+//! ```
+
+use std::rc::Rc;
+
+use super::{Candidate, Context, Plan, Strategy};
+use crate::needle::{lines_of, Needle};
+use crate::normalize::{self, Level};
+
+/// See the module docs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BlankLines;
+
+impl Strategy for BlankLines {
+    fn name(&self) -> &'static str {
+        "blank_lines"
+    }
+
+    fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
+        let text = cx.text;
+        let lines: Vec<&str> = cx.needle.lines().collect();
+        let non_blank: Vec<&str> = lines
+            .iter()
+            .copied()
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        if non_blank.is_empty() {
+            return Vec::new();
+        }
+        let lead = lines.iter().take_while(|l| l.trim().is_empty()).count();
+        let trail = lines.iter().rev().take_while(|l| l.trim().is_empty()).count();
+        let plan_needle = (lead + trail > 0).then(|| {
+            Rc::new(Needle::owned(
+                trim_blank_lines(cx.needle.old(), lead, trail),
+                trim_blank_lines(cx.needle.new_text(), lead, trail),
+            ))
+        });
+        let trailing_newline = plan_needle
+            .as_ref()
+            .map_or(cx.needle.trailing_newline(), |n| n.trailing_newline());
+
+        let hashes = text.loose_hashes();
+        let wanted: Vec<u64> = non_blank.iter().map(|l| normalize::loose_hash(l)).collect();
+        let matches = |i: usize, k: usize| {
+            hashes[i] == wanted[k]
+                && normalize::lines_equal(text.line(i), non_blank[k], Level::InnerWhitespace)
+        };
+        let mut out = Vec::new();
+        for start in (0..hashes.len()).filter(|&j| matches(j, 0)) {
+            let mut pos = start;
+            let mut ok = true;
+            for k in 1..non_blank.len() {
+                pos += 1;
+                while pos < hashes.len() && text.is_blank(pos) {
+                    pos += 1;
+                }
+                if pos >= hashes.len() || !matches(pos, k) {
+                    ok = false;
+                    break;
+                }
+            }
+            if ok {
+                out.push(Candidate {
+                    span: text.span_of_lines(start..pos + 1, trailing_newline),
+                    lines: start..pos + 1,
+                    score: 1.0,
+                    plan: Plan::Lines(plan_needle.clone()),
+                });
+            }
+        }
+        out
+    }
+}
+
+/// Drop up to `lead` leading and `trail` trailing blank lines from `s`, keeping a final newline.
+fn trim_blank_lines(s: &str, lead: usize, trail: usize) -> String {
+    let (lines, trailing) = lines_of(s);
+    let lead = lines
+        .iter()
+        .take(lead)
+        .take_while(|l| l.trim().is_empty())
+        .count();
+    let rest = &lines[lead..];
+    let trail = rest
+        .iter()
+        .rev()
+        .take(trail)
+        .take_while(|l| l.trim().is_empty())
+        .count();
+    let kept = &rest[..rest.len() - trail];
+    let mut out = kept.join("\n");
+    if trailing && !kept.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trims_blank_lines_at_the_ends_only() {
+        assert_eq!(trim_blank_lines("\n\na\n\nb\n\n", 2, 1), "a\n\nb\n");
+        assert_eq!(trim_blank_lines("a\nb", 1, 1), "a\nb");
+    }
+}

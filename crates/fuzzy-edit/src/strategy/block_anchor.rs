@@ -1,0 +1,117 @@
+//! **Block anchor**: first and last lines match, most middle lines match, a few differ.
+//!
+//! The model remembers a block approximately: a context line a few characters off, a line
+//! missing or one too many. The first and last non-blank lines of `old` anchor candidate
+//! windows (compared loosely; the window may be up to [`MAX_LINE_DELTA`] lines shorter or
+//! longer than `old`); each window is scored by [`crate::align::similarity`].
+//!
+//! Unlike opencode's legacy anchor (any single candidate accepted, middle lines unchecked), a
+//! window is a candidate only when at least half of the middle lines are equal, and it is
+//! accepted only above [`BLOCK_ANCHOR_FLOOR`] and [`BLOCK_ANCHOR_MARGIN`] ahead of the
+//! runner-up. Even then, lines the edit *changes* must match the file: the merge in
+//! [`crate::fit`] refuses when a line the model rewrites is not the line in the file, because
+//! then the model is wrong about the code, not just about where it is.
+//!
+//! ```
+//! use fuzzy_edit::{apply, Edit};
+//! let file = "fn total(items: &[u32]) -> u32 {\n    let mut sum = 0;\n    for i in items {\n        sum += i;\n    }\n    sum\n}\n";
+//! // The model misremembers one context line (`for item in items`) and rewrites another.
+//! let old = "fn total(items: &[u32]) -> u32 {\n    let mut sum = 0;\n    for item in items {\n        sum += i;\n    }\n    sum\n}";
+//! let new = "fn total(items: &[u32]) -> u32 {\n    let mut sum = 0;\n    for item in items {\n        sum += i;\n    }\n    sum * 2\n}";
+//! let out = apply(file, &Edit::new(old, new)).unwrap();
+//! assert!(out.text.contains("    for i in items {\n")); // the file's own line is kept
+//! assert!(out.text.contains("    sum * 2\n"));
+//! assert_eq!(out.matches[0].strategy, "block_anchor");
+//! ```
+
+use std::collections::HashMap;
+
+use super::{Candidate, Context, Plan, Strategy};
+use crate::align::similarity;
+use crate::normalize::{self, Level};
+
+/// Lowest block similarity accepted. Chosen on the accuracy benchmark (see the README).
+pub const BLOCK_ANCHOR_FLOOR: f64 = 0.8;
+/// How far the best window must lead the runner-up (seed 002's confidence margin).
+pub const BLOCK_ANCHOR_MARGIN: f64 = 0.1;
+/// Windows may have this many lines more or fewer than `old`.
+pub const MAX_LINE_DELTA: usize = 2;
+/// Smallest share of middle lines that must be (loosely) equal for a window to be a candidate.
+pub const MIN_MIDDLE_EQUAL: f64 = 0.5;
+
+/// See the module docs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BlockAnchor;
+
+impl Strategy for BlockAnchor {
+    fn name(&self) -> &'static str {
+        "block_anchor"
+    }
+
+    fn scored(&self) -> bool {
+        true
+    }
+
+    fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
+        let text = cx.text;
+        let old: Vec<&str> = cx.needle.lines().collect();
+        let non_blank: Vec<usize> = (0..old.len())
+            .filter(|&i| !old[i].trim().is_empty())
+            .collect();
+        if non_blank.len() < 3 {
+            return Vec::new();
+        }
+        let (first, last) = (non_blank[0], non_blank[non_blank.len() - 1]);
+        let body = &old[first..=last];
+        let hashes = text.loose_hashes();
+        let (hf, hl) = (
+            normalize::loose_hash(old[first]),
+            normalize::loose_hash(old[last]),
+        );
+        let anchor = |i: usize, k: usize| {
+            normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace)
+        };
+        // Multiset of the middle lines' hashes, to drop windows that cannot have half their
+        // middle lines equal before paying for an alignment.
+        let mut middle: HashMap<u64, usize> = HashMap::new();
+        for &k in &non_blank[1..non_blank.len() - 1] {
+            *middle.entry(normalize::loose_hash(old[k])).or_default() += 1;
+        }
+        let middle_count = non_blank.len() - 2;
+        let needed = (MIN_MIDDLE_EQUAL * middle_count as f64).ceil() as usize;
+
+        let span = last - first;
+        let mut out = Vec::new();
+        for start in (0..hashes.len()).filter(|&j| hashes[j] == hf && anchor(j, first)) {
+            let lo = start + span.saturating_sub(MAX_LINE_DELTA).max(1);
+            let hi = (start + span + MAX_LINE_DELTA).min(hashes.len() - 1);
+            for end in (lo..=hi).filter(|&e| hashes[e] == hl && anchor(e, last)) {
+                let mut budget = middle.clone();
+                let shared = (start + 1..end)
+                    .filter(|&i| match budget.get_mut(&hashes[i]) {
+                        Some(c) if *c > 0 => {
+                            *c -= 1;
+                            true
+                        }
+                        _ => false,
+                    })
+                    .count();
+                if shared < needed {
+                    continue;
+                }
+                let window: Vec<&str> = (start..=end).map(|i| text.line(i)).collect();
+                let sim = similarity(body, &window);
+                if sim.equal_lines < needed + 2 {
+                    continue;
+                }
+                out.push(Candidate {
+                    span: text.span_of_lines(start..end + 1, cx.needle.trailing_newline()),
+                    lines: start..end + 1,
+                    score: sim.score,
+                    plan: Plan::Lines(None),
+                });
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,41 @@
+//! **Escapes**: `old` written with literal `\n`, `\t`, `\"`, `\'`, `\\` escapes.
+//!
+//! Weaker models encode a string twice, so `old` arrives as one line full of `\n` sequences
+//! where the file has real newlines (9% of real failed replace calls). The escapes are undone
+//! and the result matched by the equality strategies. `new` is undone the same way when it
+//! carries the same encoding (it has no real newline).
+//!
+//! ```
+//! use fuzzy_edit::{apply, Edit};
+//! let file = "def f():\n    return \"a\"\n";
+//! let out = apply(file, &Edit::new(r#"def f():\n    return \"a\""#, r#"def f():\n    return \"b\""#)).unwrap();
+//! assert_eq!(out.text, "def f():\n    return \"b\"\n");
+//! assert_eq!(out.matches[0].strategy, "escapes");
+//! ```
+
+use super::{equality_cascade, Candidate, Context, Strategy};
+use crate::needle::Needle;
+use crate::normalize::unescape;
+
+/// See the module docs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Escapes;
+
+impl Strategy for Escapes {
+    fn name(&self) -> &'static str {
+        "escapes"
+    }
+
+    fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
+        let Some(old) = unescape(cx.needle.old()) else {
+            return Vec::new();
+        };
+        let new = cx.needle.new_text();
+        let new = if new.contains('\n') {
+            new.to_string()
+        } else {
+            unescape(new).unwrap_or_else(|| new.to_string())
+        };
+        equality_cascade(cx.text, Needle::owned(old, new))
+    }
+}

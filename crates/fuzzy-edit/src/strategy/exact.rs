@@ -1,0 +1,78 @@
+//! **Exact**: `old` occurs in the text byte for byte.
+//!
+//! The mistake it repairs is none: this is the strict path every edit tries first. One
+//! allowance: a model writes `\n` where a CRLF file has `\r\n`, so when the file uses CRLF and
+//! `old` does not, `old` is searched again with its line endings converted.
+//!
+//! ```
+//! let out = fuzzy_edit::apply("let x = 1;\r\nlet y = 2;\r\n", &fuzzy_edit::Edit::new("x = 1;\nlet y", "x = 3;\nlet y")).unwrap();
+//! assert_eq!(out.text, "let x = 3;\r\nlet y = 2;\r\n");
+//! assert_eq!(out.matches[0].strategy, "exact");
+//! ```
+
+use std::ops::Range;
+
+use super::{Candidate, Context, Plan, Strategy};
+use crate::text::Text;
+
+/// See the module docs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Exact;
+
+impl Strategy for Exact {
+    fn name(&self) -> &'static str {
+        "exact"
+    }
+
+    fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
+        exact_spans(cx.text, cx.needle.old())
+            .into_iter()
+            .map(|span| Candidate {
+                lines: cx.text.lines_of_span(&span),
+                span,
+                score: 1.0,
+                plan: Plan::Splice(None),
+            })
+            .collect()
+    }
+}
+
+/// Non-overlapping byte spans where `old` occurs, trying CRLF line endings when the text uses
+/// them and `old` does not.
+pub(crate) fn exact_spans(text: &Text, old: &str) -> Vec<Range<usize>> {
+    if old.is_empty() {
+        return Vec::new();
+    }
+    let hay = text.as_str().as_bytes();
+    let spans = find_all(hay, old.as_bytes());
+    if !spans.is_empty() || !old.contains('\n') || old.contains("\r\n") || !text.has_crlf() {
+        return spans;
+    }
+    find_all(hay, old.replace('\n', "\r\n").as_bytes())
+}
+
+fn find_all(hay: &[u8], needle: &[u8]) -> Vec<Range<usize>> {
+    memchr::memmem::find_iter(hay, needle)
+        .map(|i| i..i + needle.len())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_every_occurrence() {
+        let t = Text::new("ab ab ab");
+        assert_eq!(exact_spans(&t, "ab"), [0..2, 3..5, 6..8]);
+        assert!(exact_spans(&t, "").is_empty());
+    }
+
+    #[test]
+    fn converts_line_endings_for_crlf_text() {
+        let t = Text::new("a\r\nb\r\n");
+        assert_eq!(exact_spans(&t, "a\nb"), [0..4]);
+        let lf = Text::new("a\nb\n");
+        assert!(exact_spans(&lf, "a\r\nb").is_empty());
+    }
+}

@@ -1,0 +1,135 @@
+//! **Line prefixes**: `old` copied from a read tool's output with its line numbers.
+//!
+//! Read tools print `   12\tcode`, `12|code`, `12:code`, `L12:code`, `12→code` or hash-line
+//! `12:ab|code`; models copy the prefixes into `old` (7% of real failed replace calls, 14% of
+//! patch hunks). Prefixes are stripped only when every non-blank line carries one of the same
+//! style with non-decreasing numbers, so code that merely starts with a number is left alone.
+//! `new` is stripped too when it carries them.
+//!
+//! ```
+//! use fuzzy_edit::{apply, Edit};
+//! let file = "a = 1\nb = 2\n";
+//! let out = apply(file, &Edit::new("1\ta = 1\n2\tb = 2", "1\ta = 1\n2\tb = 3")).unwrap();
+//! assert_eq!(out.text, "a = 1\nb = 3\n");
+//! assert_eq!(out.matches[0].strategy, "line_prefixes");
+//! ```
+
+use super::{equality_cascade, Candidate, Context, Strategy};
+use crate::needle::Needle;
+
+/// See the module docs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LinePrefixes;
+
+impl Strategy for LinePrefixes {
+    fn name(&self) -> &'static str {
+        "line_prefixes"
+    }
+
+    fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
+        let Some(old) = strip_line_prefixes(cx.needle.old()) else {
+            return Vec::new();
+        };
+        let new = cx.needle.new_text();
+        let new = strip_line_prefixes(new).unwrap_or_else(|| new.to_string());
+        equality_cascade(cx.text, Needle::owned(old, new))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Tab,
+    Arrow,
+    Pipe,
+    Colon,
+    HashLine,
+}
+
+/// Parse a read-tool prefix: its style, line number and byte length.
+fn parse_prefix(line: &str) -> Option<(Style, u64, usize)> {
+    let b = line.as_bytes();
+    let mut i = b.iter().take_while(|c| **c == b' ').count();
+    if b.get(i) == Some(&b'L') {
+        i += 1;
+    }
+    let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 9 {
+        return None;
+    }
+    let number: u64 = line[i..i + digits].parse().ok()?;
+    i += digits;
+    let rest = &line[i..];
+    if let Some(r) = rest.strip_prefix('\t') {
+        return Some((Style::Tab, number, line.len() - r.len()));
+    }
+    if let Some(r) = rest.strip_prefix('\u{2192}') {
+        return Some((Style::Arrow, number, line.len() - r.len()));
+    }
+    if let Some(r) = rest.strip_prefix(" | ").or_else(|| rest.strip_prefix('|')) {
+        return Some((Style::Pipe, number, line.len() - r.len()));
+    }
+    let r = rest.strip_prefix(':')?;
+    let hash = r.as_bytes();
+    if hash.len() >= 3 && hash[..2].iter().all(u8::is_ascii_alphanumeric) && hash[2] == b'|' {
+        return Some((Style::HashLine, number, line.len() - r.len() + 3));
+    }
+    Some((Style::Colon, number, line.len() - r.len()))
+}
+
+/// Strip read-tool line prefixes from every line of `s`, or `None` unless every non-blank line
+/// carries one, all of one style, with non-decreasing numbers.
+pub fn strip_line_prefixes(s: &str) -> Option<String> {
+    let mut style = None;
+    let mut last = 0u64;
+    let mut out = String::with_capacity(s.len());
+    let mut any = false;
+    for piece in s.split_inclusive('\n') {
+        let (line, ending) = match piece.strip_suffix('\n') {
+            Some(l) => (l.strip_suffix('\r').unwrap_or(l), &piece[l.len()..]),
+            None => (piece, ""),
+        };
+        match parse_prefix(line) {
+            Some((st, number, len)) => {
+                if *style.get_or_insert(st) != st || number < last {
+                    return None;
+                }
+                last = number;
+                any = true;
+                out.push_str(&line[len..]);
+            }
+            None if line.trim().is_empty() => out.push_str(line),
+            None => return None,
+        }
+        out.push_str(ending);
+    }
+    any.then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_each_style() {
+        assert_eq!(strip_line_prefixes("  9\tx\n 10\t  y\n").unwrap(), "x\n  y\n");
+        assert_eq!(strip_line_prefixes("3\u{2192}a\n4\u{2192}b").unwrap(), "a\nb");
+        assert_eq!(strip_line_prefixes("3|a\n4|b").unwrap(), "a\nb");
+        assert_eq!(strip_line_prefixes("L3:a\nL4:b").unwrap(), "a\nb");
+        assert_eq!(strip_line_prefixes("309:rv|a\n310:k2|b").unwrap(), "a\nb");
+        assert_eq!(strip_line_prefixes("12 | a\n13 | b").unwrap(), "a\nb");
+    }
+
+    #[test]
+    fn refuses_partial_or_mixed_prefixes() {
+        assert_eq!(strip_line_prefixes("1\ta\nb"), None);
+        assert_eq!(strip_line_prefixes("1\ta\n2|b"), None);
+        assert_eq!(strip_line_prefixes("5\ta\n4\tb"), None);
+        assert_eq!(strip_line_prefixes("x = 1"), None);
+    }
+
+    #[test]
+    fn blank_lines_may_lack_a_prefix() {
+        assert_eq!(strip_line_prefixes("1\ta\n\n3\tb").unwrap(), "a\n\nb");
+        assert_eq!(strip_line_prefixes("1\ta\n2\t\n3\tb").unwrap(), "a\n\nb");
+    }
+}

@@ -1,0 +1,220 @@
+//! The text being edited, indexed by line once so every strategy shares the work.
+//!
+//! Spans are always byte ranges of the *original* text. A line's `content` excludes its line
+//! ending, so strategies compare code, not `\r`. Loose line keys (see [`crate::normalize`]) are
+//! hashed lazily, once, the first time a non-exact strategy runs.
+
+use std::cell::OnceCell;
+use std::ops::Range;
+
+use crate::indent::IndentHabits;
+use crate::normalize;
+
+/// One line of the original text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Line {
+    /// Byte offset where the line starts.
+    pub start: usize,
+    /// Byte offset where the content ends (before `\r\n` or `\n`).
+    pub content_end: usize,
+    /// Byte offset after the line ending (equal to `content_end` on a last line without one).
+    pub end: usize,
+}
+
+/// The line ending a text uses most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineEnding {
+    /// `\n`
+    Lf,
+    /// `\r\n`
+    CrLf,
+}
+
+impl LineEnding {
+    /// The ending as a string.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineEnding::Lf => "\n",
+            LineEnding::CrLf => "\r\n",
+        }
+    }
+}
+
+/// A text with its line table.
+#[derive(Debug)]
+pub struct Text<'a> {
+    src: &'a str,
+    lines: Vec<Line>,
+    eol: LineEnding,
+    loose_hashes: OnceCell<Vec<u64>>,
+    indent_habits: OnceCell<IndentHabits>,
+}
+
+const BOM: &str = "\u{feff}";
+
+impl<'a> Text<'a> {
+    /// Index `src` by line.
+    pub fn new(src: &'a str) -> Self {
+        let body_start = if src.starts_with(BOM) { BOM.len() } else { 0 };
+        let bytes = src.as_bytes();
+        let mut lines = Vec::with_capacity(bytes.len() / 32 + 1);
+        let mut start = body_start;
+        let mut crlf = 0usize;
+        let mut lf = 0usize;
+        for nl in memchr::memchr_iter(b'\n', &bytes[body_start..]) {
+            let nl = nl + body_start;
+            let content_end = if nl > start && bytes[nl - 1] == b'\r' {
+                crlf += 1;
+                nl - 1
+            } else {
+                lf += 1;
+                nl
+            };
+            lines.push(Line {
+                start,
+                content_end,
+                end: nl + 1,
+            });
+            start = nl + 1;
+        }
+        if start < bytes.len() || lines.is_empty() {
+            lines.push(Line {
+                start,
+                content_end: bytes.len(),
+                end: bytes.len(),
+            });
+        }
+        let eol = if crlf > lf {
+            LineEnding::CrLf
+        } else {
+            LineEnding::Lf
+        };
+        Text {
+            src,
+            lines,
+            eol,
+            loose_hashes: OnceCell::new(),
+            indent_habits: OnceCell::new(),
+        }
+    }
+
+    /// The whole original text.
+    pub fn as_str(&self) -> &'a str {
+        self.src
+    }
+
+    /// Number of lines (a text ending in a newline has no empty last line here).
+    pub fn line_count(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// The line table.
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
+    }
+
+    /// Content of line `i` without its line ending.
+    pub fn line(&self, i: usize) -> &'a str {
+        let l = self.lines[i];
+        &self.src[l.start..l.content_end]
+    }
+
+    /// The dominant line ending.
+    pub fn eol(&self) -> LineEnding {
+        self.eol
+    }
+
+    /// Whether the text contains any `\r\n`.
+    pub fn has_crlf(&self) -> bool {
+        self.eol == LineEnding::CrLf || memchr::memmem::find(self.src.as_bytes(), b"\r\n").is_some()
+    }
+
+    /// Index of the line containing byte `offset` (an offset at a line's end belongs to it).
+    pub fn line_of(&self, offset: usize) -> usize {
+        match self.lines.binary_search_by(|l| l.start.cmp(&offset)) {
+            Ok(i) => i,
+            Err(0) => 0,
+            Err(i) => i - 1,
+        }
+    }
+
+    /// Lines (0-based, end exclusive) touched by a byte span.
+    pub fn lines_of_span(&self, span: &Range<usize>) -> Range<usize> {
+        let first = self.line_of(span.start);
+        let last = if span.end > span.start {
+            self.line_of(span.end - 1)
+        } else {
+            first
+        };
+        first..last + 1
+    }
+
+    /// Byte span of lines `range`: from the first line's start to the last line's content end,
+    /// plus its line ending when `with_eol`.
+    pub fn span_of_lines(&self, range: Range<usize>, with_eol: bool) -> Range<usize> {
+        let first = self.lines[range.start];
+        let last = self.lines[range.end - 1];
+        first.start..if with_eol { last.end } else { last.content_end }
+    }
+
+    /// Whether line `i` is blank (only whitespace).
+    pub fn is_blank(&self, i: usize) -> bool {
+        self.line(i).trim().is_empty()
+    }
+
+    /// The file's indentation style and unit.
+    pub fn indent_habits(&self) -> IndentHabits {
+        *self
+            .indent_habits
+            .get_or_init(|| IndentHabits::of((0..self.lines.len()).map(|i| self.line(i))))
+    }
+
+    /// Hash of every line's loose key (trimmed, punctuation and inner whitespace normalized).
+    pub fn loose_hashes(&self) -> &[u64] {
+        self.loose_hashes.get_or_init(|| {
+            (0..self.lines.len())
+                .map(|i| normalize::loose_hash(self.line(i)))
+                .collect()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indexes_lf_and_crlf_lines() {
+        let t = Text::new("a\r\nbb\r\nc");
+        assert_eq!(t.line_count(), 3);
+        assert_eq!(t.line(0), "a");
+        assert_eq!(t.line(1), "bb");
+        assert_eq!(t.line(2), "c");
+        assert_eq!(t.eol(), LineEnding::CrLf);
+        assert_eq!(t.span_of_lines(0..2, true), 0..7);
+        assert_eq!(t.span_of_lines(0..2, false), 0..5);
+    }
+
+    #[test]
+    fn trailing_newline_adds_no_empty_line() {
+        let t = Text::new("a\nb\n");
+        assert_eq!(t.line_count(), 2);
+        assert_eq!(Text::new("").line_count(), 1);
+    }
+
+    #[test]
+    fn bom_is_outside_every_line() {
+        let t = Text::new("\u{feff}x\ny");
+        assert_eq!(t.line(0), "x");
+        assert_eq!(t.lines()[0].start, 3);
+    }
+
+    #[test]
+    fn line_of_maps_offsets() {
+        let t = Text::new("ab\ncd\n");
+        assert_eq!(t.line_of(0), 0);
+        assert_eq!(t.line_of(2), 0);
+        assert_eq!(t.line_of(3), 1);
+        assert_eq!(t.lines_of_span(&(1..4)), 0..2);
+    }
+}
