@@ -137,7 +137,10 @@ mod tests {
 
     #[test]
     fn one_changed_line_scores_between() {
-        let s = similarity(&["alpha()", "beta()", "gamma()"], &["alpha()", "beta(x)", "gamma()"]);
+        let s = similarity(
+            &["alpha()", "beta()", "gamma()"],
+            &["alpha()", "beta(x)", "gamma()"],
+        );
         assert!(s.score > 0.9 && s.score < 1.0, "{s:?}");
         assert_eq!(s.equal_lines, 2);
     }

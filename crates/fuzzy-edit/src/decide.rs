@@ -38,7 +38,12 @@ pub struct Rules {
 }
 
 /// Decide among `candidates`, which `strategy` found in `text`.
-pub fn decide(text: &Text, strategy: &str, mut candidates: Vec<Candidate>, rules: Rules) -> Decision {
+pub fn decide(
+    text: &Text,
+    strategy: &str,
+    mut candidates: Vec<Candidate>,
+    rules: Rules,
+) -> Decision {
     if let Some(anchor) = rules.anchor {
         candidates.retain(|c| c.span.start >= anchor);
     }
@@ -119,7 +124,9 @@ mod tests {
     #[test]
     fn unique_applies_and_several_are_ambiguous() {
         let t = Text::new("a\na\nb\n");
-        assert!(matches!(decide(&t, "exact", vec![cand(&t, 0, 1.0)], EQUAL), Decision::Apply(c) if c.len() == 1));
+        assert!(
+            matches!(decide(&t, "exact", vec![cand(&t, 0, 1.0)], EQUAL), Decision::Apply(c) if c.len() == 1)
+        );
         match decide(&t, "exact", vec![cand(&t, 0, 1.0), cand(&t, 1, 1.0)], EQUAL) {
             Decision::Refuse(EditError::Ambiguous { candidates, .. }) => {
                 assert_eq!(candidates.len(), 2);
@@ -149,7 +156,10 @@ mod tests {
             scored: true,
             ..EQUAL
         };
-        assert!(matches!(decide(&t, "g", vec![cand(&t, 0, 0.5)], graded), Decision::Pass));
+        assert!(matches!(
+            decide(&t, "g", vec![cand(&t, 0, 0.5)], graded),
+            Decision::Pass
+        ));
         assert!(matches!(
             decide(&t, "g", vec![cand(&t, 0, 0.95), cand(&t, 1, 0.9)], graded),
             Decision::Refuse(EditError::LowConfidence { .. })

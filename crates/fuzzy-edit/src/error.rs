@@ -87,6 +87,17 @@ pub enum EditError {
         /// The file's lines there.
         file_text: String,
     },
+    /// `old` matched only once whitespace was ignored, and `new` only changes whitespace: the
+    /// change the model wants is in what the match ignored.
+    #[error("old_string matches lines {}-{} only when whitespace is ignored ({strategy}), and new_string only changes whitespace, so the change you want is unclear and nothing was changed. The file has:\n{file_text}\nTo change whitespace, copy old_string exactly from these lines (without the line numbers).", .location.start_line, .location.end_line)]
+    WhitespaceOnly {
+        /// The strategy that located the block.
+        strategy: String,
+        /// Where the block is.
+        location: Location,
+        /// The file's lines there, numbered.
+        file_text: String,
+    },
     /// The anchor text does not occur.
     #[error("anchor {anchor:?} was not found in the file. Use a line that exists verbatim near the place to edit (a function signature, say), or leave anchor empty.")]
     AnchorNotFound {
@@ -136,6 +147,7 @@ impl EditError {
             EditError::Ambiguous { .. } => "ambiguous",
             EditError::LowConfidence { .. } => "low_confidence",
             EditError::ContentMismatch { .. } => "content_mismatch",
+            EditError::WhitespaceOnly { .. } => "whitespace_only",
             EditError::AnchorNotFound { .. } => "anchor_not_found",
             EditError::AnchorAmbiguous { .. } => "anchor_ambiguous",
             EditError::NotFoundAfterAnchor { .. } => "not_found_after_anchor",
@@ -149,7 +161,9 @@ impl EditError {
             EditError::NotFound {
                 closest: Some(f), ..
             } => vec![(f.start_line, f.end_line)],
-            EditError::AlreadyApplied { location } | EditError::ContentMismatch { location, .. } => {
+            EditError::AlreadyApplied { location }
+            | EditError::ContentMismatch { location, .. }
+            | EditError::WhitespaceOnly { location, .. } => {
                 vec![(location.start_line, location.end_line)]
             }
             EditError::Ambiguous { candidates, .. } => candidates

@@ -158,8 +158,7 @@ fn token_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
     tokens.dedup_by(|a, b| a.1 == b.1);
     let mut votes: HashMap<usize, usize> = HashMap::new();
     for (i, token) in tokens.into_iter().take(4) {
-        for hit in memchr::memmem::find_iter(text.as_str().as_bytes(), token.as_bytes()).take(256)
-        {
+        for hit in memchr::memmem::find_iter(text.as_str().as_bytes(), token.as_bytes()).take(256) {
             if let Some(start) = text.line_of(hit).checked_sub(i) {
                 *votes.entry(start).or_default() += 1;
             }

@@ -18,9 +18,9 @@ use std::ops::Range;
 use similar::{capture_diff_slices, Algorithm, DiffTag};
 
 use crate::align::align;
-use crate::normalize::loose_key;
 use crate::indent::{IndentHabits, IndentMap};
 use crate::needle::{lines_of, Needle};
+use crate::normalize::loose_key;
 use crate::strategy::{Candidate, Plan};
 use crate::text::{LineEnding, Text};
 
@@ -98,8 +98,11 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
                 continue;
             }
             // Blank lines alone do not make a conflict: the side that only moves blank lines
-            // yields to the other.
-            if same_non_blank(&old[f.old.clone()], &win[f.new.clone()], loose_eq) {
+            // yields to the other. Nor does the same change made on both sides.
+            if f.old == m.old && same_non_blank(&win[f.new.clone()], &new[m.new.clone()], loose_eq)
+            {
+                dropped_model[b] = true;
+            } else if same_non_blank(&old[f.old.clone()], &win[f.new.clone()], loose_eq) {
                 dropped_file[a] = true;
             } else if same_non_blank(&old[m.old.clone()], &new[m.new.clone()], exact_eq) {
                 dropped_model[b] = true;
@@ -125,7 +128,12 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     let mut out: Vec<Cow<str>> = Vec::with_capacity(new.len() + 4);
     let mut pos = 0;
     // Lines neither side changed: the file's bytes.
-    fn emit_kept<'w>(out: &mut Vec<Cow<'w, str>>, eq_w: &[Option<usize>], win: &[&'w str], range: Range<usize>) {
+    fn emit_kept<'w>(
+        out: &mut Vec<Cow<'w, str>>,
+        eq_w: &[Option<usize>],
+        win: &[&'w str],
+        range: Range<usize>,
+    ) {
         out.extend(range.filter_map(|i| eq_w[i].map(|j| Cow::Borrowed(win[j]))));
     }
     for h in all {
@@ -184,7 +192,11 @@ fn hunks<T: Eq + std::hash::Hash>(old: &[T], new: &[T], side: Side) -> Vec<Hunk>
         .into_iter()
         .filter_map(|op| {
             let (tag, o, n) = op.as_tag_tuple();
-            (tag != DiffTag::Equal).then_some(Hunk { old: o, new: n, side })
+            (tag != DiffTag::Equal).then_some(Hunk {
+                old: o,
+                new: n,
+                side,
+            })
         })
         .collect()
 }
@@ -220,13 +232,24 @@ mod tests {
 
     #[test]
     fn misremembered_context_is_kept_from_the_file() {
-        let out = merged("x(1)\ny(2)\nz(3)\n", 0..3, "x(1)\ny(9)\nz(3)", "x(1)\ny(9)\nz(4)").unwrap();
+        let out = merged(
+            "x(1)\ny(2)\nz(3)\n",
+            0..3,
+            "x(1)\ny(9)\nz(3)",
+            "x(1)\ny(9)\nz(4)",
+        )
+        .unwrap();
         assert_eq!(out, "x(1)\ny(2)\nz(4)");
     }
 
     #[test]
     fn changing_a_misremembered_line_is_refused() {
-        let err = merged("x(1)\ny(2)\nz(3)\n", 0..3, "x(1)\ny(9)\nz(3)", "x(1)\ny(8)\nz(3)");
+        let err = merged(
+            "x(1)\ny(2)\nz(3)\n",
+            0..3,
+            "x(1)\ny(9)\nz(3)",
+            "x(1)\ny(8)\nz(3)",
+        );
         assert_eq!(
             err,
             Err(Mismatch {

@@ -103,9 +103,11 @@ impl IndentMap {
             (Some(m), Some(f)) if m != f => f as f64 / m as f64,
             _ => 1.0,
         };
-        let (lo, hi) = widths.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &(m, _)| {
-            (lo.min(m), hi.max(m))
-        });
+        let (lo, hi) = widths
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(lo, hi), &(m, _)| {
+                (lo.min(m), hi.max(m))
+            });
         let scale = if hi > lo {
             let f_at = |w: f64| widths.iter().find(|p| p.0 == w).map(|p| p.1).unwrap_or(0.0);
             let s = (f_at(hi) - f_at(lo)) / (hi - lo);
@@ -142,7 +144,9 @@ impl IndentMap {
                 offset,
                 style,
             } => {
-                let w = (scale * indent_width(line) as f64 + offset).round().max(0.0) as usize;
+                let w = (scale * indent_width(line) as f64 + offset)
+                    .round()
+                    .max(0.0) as usize;
                 let mut out = render(w, *style);
                 out.push_str(line.trim_start_matches([' ', '\t']));
                 out

@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 
+use crate::align::align;
 use crate::decide::{decide, Decision, Rules};
 use crate::edit::Edit;
 use crate::error::EditError;
@@ -10,7 +11,7 @@ use crate::feedback::{self, location};
 use crate::fit::{self, Mismatch};
 use crate::needle::Needle;
 use crate::normalize;
-use crate::strategy::{cascade, exact_spans, Candidate, Context};
+use crate::strategy::{cascade, exact_spans, Candidate, Context, Plan};
 use crate::text::Text;
 
 /// One replacement an edit will make: a span of the text and what goes there.
@@ -62,11 +63,19 @@ pub fn plan(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Planned>, Edit
         }
         match decide(text, strategy.name(), candidates, rules) {
             Decision::Apply(chosen) => {
-                return chosen
+                let planned = chosen
                     .into_iter()
                     .map(|c| {
+                        let effective = effective_needle(&c, &needle);
+                        if whitespace_edit_unclear(text, &c, effective) {
+                            return Err(EditError::WhitespaceOnly {
+                                strategy: strategy.name().to_string(),
+                                location: location(text, c.lines.clone(), Some(c.score)),
+                                file_text: numbered(text, c.lines.clone()),
+                            });
+                        }
                         let replacement = fit::replacement(text, &c, &needle)
-                            .map_err(|m| mismatch_error(text, &needle, &c, strategy.name(), m))?;
+                            .map_err(|m| mismatch_error(text, effective, &c, strategy.name(), m))?;
                         Ok(Planned {
                             edit: index,
                             strategy: strategy.name(),
@@ -76,7 +85,19 @@ pub fn plan(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Planned>, Edit
                             replacement,
                         })
                     })
-                    .collect();
+                    .collect::<Result<Vec<_>, _>>()?;
+                // A merge can leave the text as it was: the file already says what `new` says
+                // where `old` was (modulo what the match ignored).
+                if planned
+                    .iter()
+                    .all(|p| p.replacement == text.as_str()[p.span.clone()])
+                {
+                    let first = &planned[0];
+                    return Err(EditError::AlreadyApplied {
+                        location: location(text, first.lines.clone(), None),
+                    });
+                }
+                return Ok(planned);
             }
             Decision::Refuse(e) => return Err(e),
             Decision::Pass => {}
@@ -127,6 +148,68 @@ fn resolve_anchor(text: &Text, anchor: &str) -> Result<usize, EditError> {
     }
 }
 
+/// The needle a candidate was matched with: the request's, or the strategy's transformation.
+fn effective_needle<'n>(candidate: &'n Candidate, base: &'n Needle<'n>) -> &'n Needle<'n> {
+    match &candidate.plan {
+        Plan::Lines(Some(n)) | Plan::Splice(Some(n)) => n,
+        _ => base,
+    }
+}
+
+/// Whether the edit only changes whitespace, in a way this match cannot carry out faithfully:
+/// a change of indentation when the match ignored indentation (the model's idea of the
+/// indentation is wrong, so which one it wants is unclear), or a change of trailing or inner
+/// whitespace when the match ignored that.
+fn whitespace_edit_unclear(text: &Text, candidate: &Candidate, needle: &Needle) -> bool {
+    if !matches!(candidate.plan, Plan::Lines(_)) {
+        return false;
+    }
+    let non_blank = |s: &str| -> Vec<String> {
+        crate::needle::lines_of(s)
+            .0
+            .into_iter()
+            .filter(|l| !l.trim().is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let (old, new) = (non_blank(needle.old()), non_blank(needle.new_text()));
+    let loose = |v: &[String]| -> Vec<String> {
+        v.iter()
+            .map(|l| normalize::loose_key(l).into_owned())
+            .collect()
+    };
+    if old.len() != new.len() || loose(&old) != loose(&new) {
+        return false;
+    }
+    let pairs = || old.iter().zip(&new);
+    let changes_indent = pairs().any(|(o, n)| normalize::indent_of(o) != normalize::indent_of(n));
+    let changes_inner = pairs().any(|(o, n)| o.trim() != n.trim());
+
+    let window: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
+    let old_lines: Vec<&str> = needle.lines().collect();
+    let matched: Vec<(&str, &str)> = align(&old_lines, &window)
+        .equal
+        .iter()
+        .enumerate()
+        .filter_map(|(i, j)| j.map(|j| (old_lines[i], window[j])))
+        .filter(|(o, _)| !o.trim().is_empty())
+        .collect();
+    let ignored_indent = matched
+        .iter()
+        .any(|(o, w)| normalize::indent_of(o) != normalize::indent_of(w));
+    let ignored_inner = matched.iter().any(|(o, w)| o.trim() != w.trim());
+    let faithful = (changes_indent && !ignored_indent) || (changes_inner && !ignored_inner);
+    !faithful
+}
+
+/// Lines `lines` of the text, each prefixed with its 1-based number.
+fn numbered(text: &Text, lines: Range<usize>) -> String {
+    lines
+        .map(|i| format!("{:>6}\t{}", i + 1, text.line(i)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn mismatch_error(
     text: &Text,
     needle: &Needle,
@@ -134,22 +217,11 @@ fn mismatch_error(
     strategy: &str,
     m: Mismatch,
 ) -> EditError {
-    let needle = match &candidate.plan {
-        crate::strategy::Plan::Lines(Some(n)) | crate::strategy::Plan::Splice(Some(n)) => {
-            n.as_ref().clone()
-        }
-        _ => needle.clone(),
-    };
     let old_text: Vec<&str> = m.old_lines.clone().map(|i| needle.line(i)).collect();
-    let file_text: Vec<String> = m
-        .file_lines
-        .clone()
-        .map(|i| format!("{:>6}\t{}", i + 1, text.line(i)))
-        .collect();
     EditError::ContentMismatch {
         strategy: strategy.to_string(),
         location: location(text, candidate.lines.clone(), Some(candidate.score)),
         old_text: old_text.join("\n"),
-        file_text: file_text.join("\n"),
+        file_text: numbered(text, m.file_lines),
     }
 }

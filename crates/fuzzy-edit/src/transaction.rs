@@ -216,7 +216,9 @@ fn sequential(text: &str, edits: &[Edit]) -> Option<Applied> {
 fn splice(text: &Text, mut planned: Vec<Planned>, sequential: bool) -> Applied {
     planned.sort_by_key(|p| p.span.start);
     let src = text.as_str();
-    let mut out = String::with_capacity(src.len() + planned.iter().map(|p| p.replacement.len()).sum::<usize>());
+    let mut out = String::with_capacity(
+        src.len() + planned.iter().map(|p| p.replacement.len()).sum::<usize>(),
+    );
     let mut pos = 0;
     let mut matches = Vec::with_capacity(planned.len());
     for p in planned {

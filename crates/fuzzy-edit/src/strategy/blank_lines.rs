@@ -41,7 +41,11 @@ impl Strategy for BlankLines {
             return Vec::new();
         }
         let lead = lines.iter().take_while(|l| l.trim().is_empty()).count();
-        let trail = lines.iter().rev().take_while(|l| l.trim().is_empty()).count();
+        let trail = lines
+            .iter()
+            .rev()
+            .take_while(|l| l.trim().is_empty())
+            .count();
         let plan_needle = (lead + trail > 0).then(|| {
             Rc::new(Needle::owned(
                 trim_blank_lines(cx.needle.old(), lead, trail),

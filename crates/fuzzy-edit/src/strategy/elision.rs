@@ -115,6 +115,10 @@ impl Strategy for Elision {
                 plan: Plan::Lines(Some(Rc::new(needle))),
             });
         }
+        // Several starts of the first piece can lead to the same later pieces: the nearest one
+        // is meant (the marker covers the fewest lines).
+        out.sort_by_key(|c| (c.lines.end, std::cmp::Reverse(c.lines.start)));
+        out.dedup_by_key(|c| c.lines.end);
         out
     }
 }
@@ -153,18 +157,37 @@ mod tests {
 
     #[test]
     fn recognizes_markers_not_code() {
-        for m in ["...", "  // ...", "# ... existing code ...", "/* ... */", "\u{2026}", "// ... rest of the function"] {
+        for m in [
+            "...",
+            "  // ...",
+            "# ... existing code ...",
+            "/* ... */",
+            "\u{2026}",
+            "// ... rest of the function",
+        ] {
             assert!(is_elision_marker(m), "{m}");
         }
-        for code in ["...props,", "x = ...", "print('...')", "// see above", "...rest}"] {
+        for code in [
+            "...props,",
+            "x = ...",
+            "print('...')",
+            "// see above",
+            "...rest}",
+        ] {
             assert!(!is_elision_marker(code), "{code}");
         }
     }
 
     #[test]
     fn new_must_keep_the_inner_markers() {
-        assert_eq!(new_segments(&["a", "...", "b"], 1).unwrap(), [vec!["a"], vec!["b"]]);
+        assert_eq!(
+            new_segments(&["a", "...", "b"], 1).unwrap(),
+            [vec!["a"], vec!["b"]]
+        );
         assert!(new_segments(&["a", "b"], 1).is_none());
-        assert_eq!(new_segments(&["...", "a", "...", "b"], 1).unwrap(), [vec!["a"], vec!["b"]]);
+        assert_eq!(
+            new_segments(&["...", "a", "...", "b"], 1).unwrap(),
+            [vec!["a"], vec!["b"]]
+        );
     }
 }

@@ -111,8 +111,14 @@ mod tests {
 
     #[test]
     fn strips_each_style() {
-        assert_eq!(strip_line_prefixes("  9\tx\n 10\t  y\n").unwrap(), "x\n  y\n");
-        assert_eq!(strip_line_prefixes("3\u{2192}a\n4\u{2192}b").unwrap(), "a\nb");
+        assert_eq!(
+            strip_line_prefixes("  9\tx\n 10\t  y\n").unwrap(),
+            "x\n  y\n"
+        );
+        assert_eq!(
+            strip_line_prefixes("3\u{2192}a\n4\u{2192}b").unwrap(),
+            "a\nb"
+        );
         assert_eq!(strip_line_prefixes("3|a\n4|b").unwrap(), "a\nb");
         assert_eq!(strip_line_prefixes("L3:a\nL4:b").unwrap(), "a\nb");
         assert_eq!(strip_line_prefixes("309:rv|a\n310:k2|b").unwrap(), "a\nb");

@@ -34,8 +34,8 @@ pub use blank_lines::BlankLines;
 pub use block_anchor::{BlockAnchor, BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN};
 pub use elision::{is_elision_marker, Elision};
 pub use escapes::Escapes;
-pub use exact::Exact;
 pub(crate) use exact::exact_spans;
+pub use exact::Exact;
 pub use indentation::Indentation;
 pub use inner_whitespace::InnerWhitespace;
 pub use line_prefixes::{strip_line_prefixes, LinePrefixes};
@@ -266,8 +266,14 @@ mod tests {
     #[test]
     fn windows_start_from_the_rarest_line() {
         let text = Text::new("}\nfn a() {\n}\nfn b() {\n}\n");
-        assert_eq!(find_windows(&text, &["fn b() {", "}"], Level::Indentation), [3]);
-        assert_eq!(find_windows(&text, &["}", "fn a() {"], Level::Indentation), [0]);
+        assert_eq!(
+            find_windows(&text, &["fn b() {", "}"], Level::Indentation),
+            [3]
+        );
+        assert_eq!(
+            find_windows(&text, &["}", "fn a() {"], Level::Indentation),
+            [0]
+        );
         assert!(find_windows(&text, &["fn c() {"], Level::Indentation).is_empty());
     }
 

@@ -24,6 +24,11 @@ impl Strategy for TrailingWhitespace {
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
-        line_candidates(cx.text, cx.needle, &cx.windows(Level::TrailingWhitespace), None)
+        line_candidates(
+            cx.text,
+            cx.needle,
+            &cx.windows(Level::TrailingWhitespace),
+            None,
+        )
     }
 }

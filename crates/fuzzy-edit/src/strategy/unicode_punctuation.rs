@@ -25,6 +25,11 @@ impl Strategy for UnicodePunctuation {
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
-        line_candidates(cx.text, cx.needle, &cx.windows(Level::UnicodePunctuation), None)
+        line_candidates(
+            cx.text,
+            cx.needle,
+            &cx.windows(Level::UnicodePunctuation),
+            None,
+        )
     }
 }

@@ -1,0 +1,451 @@
+//! Perturbations of a correct edit the way models get `old` wrong (taxonomy from
+//! `shared/reference/peers.md`), each with the answer a careful tool should give.
+
+use fuzzy_edit::Edit;
+
+use crate::judge::Expect;
+
+/// A real hunk: the file, the exact `old`/`new`, and where `old` is.
+pub struct Hunk<'a> {
+    pub content: &'a str,
+    pub old: &'a str,
+    pub new: &'a str,
+    pub offset: usize,
+    /// Another hunk's `old`, from a different file: text that is absent here.
+    pub foreign: &'a str,
+    /// Comment leader for elision markers in this language.
+    pub comment: &'a str,
+}
+
+/// One perturbed case.
+pub struct Perturbed {
+    pub class: &'static str,
+    pub content: String,
+    pub edit: Edit,
+    pub expect: Expect,
+}
+
+/// Every perturbation that applies to `h`, deterministically seeded by `seed`.
+pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let expected = format!(
+        "{}{}{}",
+        &h.content[..h.offset],
+        h.new,
+        &h.content[h.offset + h.old.len()..]
+    );
+    let mut out = Vec::new();
+    let mut push =
+        |class: &'static str, content: Option<String>, old: String, new: String, expect: Expect| {
+            if old != h.old || class == "exact" || content.is_some() {
+                out.push(Perturbed {
+                    class,
+                    content: content.unwrap_or_else(|| h.content.to_string()),
+                    edit: Edit::new(old, new),
+                    expect,
+                });
+            }
+        };
+    let text = || Expect::Text(expected.clone());
+    push("exact", None, h.old.into(), h.new.into(), text());
+
+    let unit = if h.content.contains("\n\t") {
+        "\t"
+    } else {
+        "    "
+    };
+    if let Some(min) = min_indent(h.old) {
+        if min > 0 {
+            push(
+                "indent_less",
+                None,
+                dedent(h.old, min),
+                dedent(h.new, min),
+                text(),
+            );
+        }
+    }
+    push(
+        "indent_more",
+        None,
+        indent(h.old, "  "),
+        indent(h.new, "  "),
+        text(),
+    );
+    if let (Some(o), Some(n)) = (halve_unit(h.old, unit), halve_unit(h.new, unit)) {
+        push("indent_unit", None, o, n, text());
+    }
+    push(
+        "tabs_spaces",
+        None,
+        swap_tabs(h.old, unit),
+        swap_tabs(h.new, unit),
+        text(),
+    );
+    push(
+        "trailing_ws",
+        None,
+        trailing_ws(h.old),
+        h.new.into(),
+        text(),
+    );
+    push("unicode", None, typographic(h.old), h.new.into(), text());
+    push(
+        "inner_ws",
+        None,
+        double_first_space(h.old),
+        h.new.into(),
+        text(),
+    );
+    push("escaped", None, escape(h.old), escape(h.new), text());
+    let first_line = h.content[..h.offset].matches('\n').count() + 1;
+    push(
+        "prefix_cat_n",
+        None,
+        prefix(h.old, first_line, |n| format!("{n:>6}\t")),
+        h.new.into(),
+        text(),
+    );
+    push(
+        "prefix_arrow_both",
+        None,
+        prefix(h.old, first_line, |n| format!("{n:>5}\u{2192}")),
+        prefix(h.new, first_line, |n| format!("{n:>5}\u{2192}")),
+        text(),
+    );
+    push(
+        "prefix_hashline",
+        None,
+        prefix(h.old, first_line, |n| format!("{n}:{}|", hash2(n))),
+        h.new.into(),
+        text(),
+    );
+    push(
+        "blank_removed",
+        None,
+        drop_blank_lines(h.old),
+        drop_blank_lines(h.new),
+        text(),
+    );
+    push(
+        "blank_padded",
+        None,
+        format!("\n{}\n", h.old),
+        format!("\n{}\n", h.new),
+        text(),
+    );
+    if let Some((o, n)) = elide(h.old, h.new, h.comment) {
+        push("elision", None, o, n, text());
+    }
+    let kept = kept_lines(h.old, h.new);
+    if let Some((o, n)) = typo_in(h.old, h.new, &kept, true, &mut rng) {
+        push("typo_context", None, o, n, text());
+    }
+    if let Some((o, n)) = typo_in(h.old, h.new, &kept, false, &mut rng) {
+        push("typo_changed", None, o, n, text());
+    }
+    if let Some(o) = stale_changed(h.old, &kept) {
+        push("stale_changed", None, o, h.new.into(), Expect::Refuse);
+    }
+    push(
+        "absent",
+        None,
+        h.foreign.into(),
+        h.new.into(),
+        Expect::RefuseStrictly,
+    );
+    let appended = |block: &str| Some(format!("{}\n{}\n", h.content.trim_end_matches('\n'), block));
+    push(
+        "duplicate",
+        appended(h.old),
+        h.old.into(),
+        h.new.into(),
+        Expect::RefuseStrictly,
+    );
+    if let Some((twin, o)) = twin_typo(h.old, &kept) {
+        push(
+            "twin_typo",
+            appended(&twin),
+            o,
+            h.new.into(),
+            Expect::RefuseStrictly,
+        );
+    }
+    if h.old.lines().filter(|l| !l.trim().is_empty()).count() >= 2 {
+        push(
+            "indent_twins",
+            appended(&indent(h.old, "        ")),
+            indent(h.old, "  "),
+            indent(h.new, "  "),
+            Expect::RefuseStrictly,
+        );
+    }
+    out
+}
+
+fn map_lines(s: &str, f: impl Fn(usize, &str) -> String) -> String {
+    s.split('\n')
+        .enumerate()
+        .map(|(i, l)| f(i, l))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn min_indent(s: &str) -> Option<usize> {
+    s.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+}
+
+fn dedent(s: &str, n: usize) -> String {
+    map_lines(s, |_, l| {
+        let cut = (l.len() - l.trim_start().len()).min(n);
+        l[cut..].to_string()
+    })
+}
+
+fn indent(s: &str, by: &str) -> String {
+    map_lines(s, |_, l| {
+        if l.trim().is_empty() {
+            l.to_string()
+        } else {
+            format!("{by}{l}")
+        }
+    })
+}
+
+/// Re-nest with 2-space units where the file uses `unit` (a tab or 4 spaces).
+fn halve_unit(s: &str, unit: &str) -> Option<String> {
+    if !s.lines().any(|l| l.starts_with(unit)) {
+        return None;
+    }
+    Some(map_lines(s, |_, l| {
+        let mut rest = l;
+        let mut depth = 0;
+        while let Some(r) = rest.strip_prefix(unit) {
+            rest = r;
+            depth += 1;
+        }
+        format!("{}{}", "  ".repeat(depth), rest)
+    }))
+}
+
+fn swap_tabs(s: &str, unit: &str) -> String {
+    map_lines(s, |_, l| {
+        let ind = &l[..l.len() - l.trim_start_matches([' ', '\t']).len()];
+        let swapped = if unit == "\t" {
+            ind.replace('\t', "    ")
+        } else {
+            ind.replace("    ", "\t")
+        };
+        format!("{swapped}{}", &l[ind.len()..])
+    })
+}
+
+fn trailing_ws(s: &str) -> String {
+    map_lines(s, |i, l| {
+        if i % 2 == 0 {
+            format!("{l}  ")
+        } else {
+            l.trim_end().to_string()
+        }
+    })
+}
+
+fn typographic(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut open = true;
+    for c in s.chars() {
+        match c {
+            '"' => {
+                out.push(if open { '\u{201C}' } else { '\u{201D}' });
+                open = !open;
+            }
+            '\'' => out.push('\u{2019}'),
+            _ => out.push(c),
+        }
+    }
+    out.replace(" - ", " \u{2014} ")
+}
+
+fn double_first_space(s: &str) -> String {
+    map_lines(s, |_, l| {
+        let body_start = l.len() - l.trim_start().len();
+        match l[body_start..].find(' ') {
+            Some(p) => format!("{} {}", &l[..body_start + p], &l[body_start + p..]),
+            None => l.to_string(),
+        }
+    })
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\t', "\\t")
+        .replace('\n', "\\n")
+}
+
+fn prefix(s: &str, first: usize, f: impl Fn(usize) -> String) -> String {
+    let trailing = s.ends_with('\n');
+    let body = if trailing { &s[..s.len() - 1] } else { s };
+    let mut out = map_lines(body, |i, l| format!("{}{l}", f(first + i)));
+    if trailing {
+        out.push('\n');
+    }
+    out
+}
+
+fn hash2(n: usize) -> String {
+    const A: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
+    let h = n.wrapping_mul(2654435761);
+    format!("{}{}", A[h % 36] as char, A[(h / 36) % 36] as char)
+}
+
+fn drop_blank_lines(s: &str) -> String {
+    let trailing = s.ends_with('\n');
+    let mut out = s
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n");
+    if trailing {
+        out.push('\n');
+    }
+    out
+}
+
+/// Elide old lines 1..3 (and the same lines of new) when they are unchanged context.
+fn elide(old: &str, new: &str, comment: &str) -> Option<(String, String)> {
+    let o: Vec<&str> = old.split('\n').collect();
+    let n: Vec<&str> = new.split('\n').collect();
+    if o.len() < 6 || n.len() < 4 || o[..3] != n[..3] || o[1..3].iter().all(|l| l.trim().is_empty())
+    {
+        return None;
+    }
+    let ind = &o[1][..o[1].len() - o[1].trim_start().len()];
+    let marker = format!("{ind}{comment} ... existing code ...");
+    let join = |v: &[&str]| format!("{}\n{marker}\n{}", v[0], v[3..].join("\n"));
+    Some((join(&o), join(&n)))
+}
+
+/// For each line of old: whether new keeps it (line diff).
+fn kept_lines(old: &str, new: &str) -> Vec<bool> {
+    let o: Vec<&str> = old.split('\n').collect();
+    let n: Vec<&str> = new.split('\n').collect();
+    let mut kept = vec![false; o.len()];
+    for op in similar::capture_diff_slices(similar::Algorithm::Myers, &o, &n) {
+        if let similar::DiffOp::Equal { old_index, len, .. } = op {
+            kept[old_index..old_index + len].fill(true);
+        }
+    }
+    kept
+}
+
+/// A one-letter typo in a middle line that new keeps (`in_context`) or changes; the typo is
+/// repeated in new's copy of a kept line (the model copies its own memory).
+fn typo_in(
+    old: &str,
+    new: &str,
+    kept: &[bool],
+    in_context: bool,
+    rng: &mut fastrand::Rng,
+) -> Option<(String, String)> {
+    let o: Vec<&str> = old.split('\n').collect();
+    let non_blank: Vec<usize> = (0..o.len()).filter(|&i| !o[i].trim().is_empty()).collect();
+    if non_blank.len() < 3 {
+        return None;
+    }
+    let middle = &non_blank[1..non_blank.len() - 1];
+    let choices: Vec<usize> = middle
+        .iter()
+        .copied()
+        .filter(|&i| kept[i] == in_context && o[i].trim().len() >= 8)
+        .collect();
+    if choices.is_empty() {
+        return None;
+    }
+    let i = choices[rng.usize(..choices.len())];
+    let line = o[i];
+    let letters: Vec<usize> = line
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_alphabetic())
+        .map(|(p, _)| p)
+        .collect();
+    if letters.is_empty() {
+        return None;
+    }
+    let p = letters[rng.usize(..letters.len())];
+    let c = line.as_bytes()[p];
+    let sub = if c == b'x' { 'y' } else { 'x' };
+    let typo = format!("{}{}{}", &line[..p], sub, &line[p + 1..]);
+    let new_old = o
+        .iter()
+        .enumerate()
+        .map(|(k, l)| if k == i { typo.as_str() } else { l })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let new_new = if in_context {
+        new.replacen(line, &typo, 1)
+    } else {
+        new.to_string()
+    };
+    Some((new_old, new_new))
+}
+
+/// Old whose changed lines are rewritten (words reversed): a stale idea of those lines.
+fn stale_changed(old: &str, kept: &[bool]) -> Option<String> {
+    let o: Vec<&str> = old.split('\n').collect();
+    let mut any = false;
+    let out: Vec<String> = o
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            if !kept[i] && l.split_whitespace().count() >= 2 {
+                any = true;
+                let ind = &l[..l.len() - l.trim_start().len()];
+                let words: Vec<&str> = l.split_whitespace().rev().collect();
+                format!("{ind}{}", words.join(" "))
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    any.then(|| out.join("\n"))
+}
+
+/// A twin block (one kept middle line changed one way) and an old with the same line changed
+/// another way: equally close to both.
+fn twin_typo(old: &str, kept: &[bool]) -> Option<(String, String)> {
+    let o: Vec<&str> = old.split('\n').collect();
+    let non_blank: Vec<usize> = (0..o.len()).filter(|&i| !o[i].trim().is_empty()).collect();
+    if non_blank.len() < 4 {
+        return None;
+    }
+    let i = *non_blank[1..non_blank.len() - 1]
+        .iter()
+        .find(|&&i| kept[i] && o[i].trim().len() >= 8)?;
+    let line = o[i];
+    let p = line
+        .char_indices()
+        .find(|(_, c)| c.is_ascii_alphabetic())?
+        .0;
+    let with = |c: char| {
+        let changed = format!("{}{}{}", &line[..p], c, &line[p + 1..]);
+        o.iter()
+            .enumerate()
+            .map(|(k, l)| {
+                if k == i {
+                    changed.clone()
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let original = line.as_bytes()[p] as char;
+    let mut other = ['Q', 'W', 'Z'].into_iter().filter(|&c| c != original);
+    let (a, b) = (other.next()?, other.next()?);
+    Some((with(a), with(b)))
+}

@@ -1,0 +1,198 @@
+//! `fuzzy-edit pipe`: JSON Lines in, JSON Lines out, one answer per request, in order.
+//!
+//! The pipe never dies on input: a line that is not valid JSON, lacks fields, or is not UTF-8
+//! gets an error answer (`"kind": "bad_request"`) and the next line is read. Blank lines are
+//! skipped without an answer.
+
+use std::io::{self, BufRead, Write};
+
+use fuzzy_edit::{apply_edits, unified_diff, Applied, Edit, EditError, Failed, Mode};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// One request line.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Request {
+    /// Echoed back, to pair answers with requests.
+    #[serde(default)]
+    id: Option<Value>,
+    content: String,
+    #[serde(default, alias = "old_string", alias = "oldText")]
+    old: Option<String>,
+    #[serde(default, alias = "new_string", alias = "newText")]
+    new: Option<String>,
+    #[serde(default, alias = "replaceAll")]
+    replace_all: bool,
+    #[serde(default)]
+    anchor: Option<String>,
+    #[serde(default)]
+    edits: Option<Vec<Edit>>,
+    #[serde(default)]
+    mode: Mode,
+    /// Name used in the diff headers.
+    #[serde(default)]
+    path: Option<String>,
+}
+
+/// Serve requests from `input` until it ends.
+pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    for line in input.split(b'\n') {
+        let line = line?;
+        let answer = match std::str::from_utf8(&line) {
+            Ok(s) if s.trim().is_empty() => continue,
+            Ok(s) => answer(s),
+            Err(e) => bad_request(None, &format!("the line is not valid UTF-8: {e}")),
+        };
+        serde_json::to_writer(&mut output, &answer)?;
+        output.write_all(b"\n")?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+/// The answer to one request line.
+pub fn answer(line: &str) -> Value {
+    let request: Request = match serde_json::from_str(line) {
+        Ok(r) => r,
+        Err(e) => {
+            let id = serde_json::from_str::<Value>(line)
+                .ok()
+                .and_then(|v| v.get("id").cloned());
+            return bad_request(id, &format!("malformed request: {e}"));
+        }
+    };
+    let id = request.id.clone();
+    let edits = match (request.edits, request.old, request.new) {
+        (Some(edits), None, None) => edits,
+        (None, Some(old), Some(new)) => vec![Edit {
+            old,
+            new,
+            replace_all: request.replace_all,
+            anchor: request.anchor,
+        }],
+        (Some(_), _, _) => {
+            return bad_request(id, "give either \"edits\" or \"old\"/\"new\", not both")
+        }
+        (None, _, _) => {
+            return bad_request(id, "missing \"old\" and \"new\" (or an \"edits\" list)")
+        }
+    };
+    if edits.is_empty() {
+        return bad_request(id, "\"edits\" is empty");
+    }
+    let path = request.path.as_deref().unwrap_or("content");
+    let mut value = match apply_edits(&request.content, &edits, request.mode) {
+        Ok(applied) => success(&request.content, &applied, path),
+        Err(failed) => failure(&failed),
+    };
+    if let Some(id) = id {
+        value["id"] = id;
+    }
+    value
+}
+
+fn success(before: &str, applied: &Applied, path: &str) -> Value {
+    let mut v = json!({
+        "ok": true,
+        "result": applied.text,
+        "matches": applied.matches,
+        "diff": unified_diff(before, &applied.text, path),
+    });
+    if applied.sequential {
+        v["sequential"] = json!(true);
+    }
+    if !applied.failures.is_empty() {
+        v["failures"] = applied
+            .failures
+            .iter()
+            .map(|f| error_value(&f.error, Some(f.edit)))
+            .collect();
+    }
+    v
+}
+
+fn failure(failed: &Failed) -> Value {
+    let errors: Vec<Value> = failed
+        .failures
+        .iter()
+        .map(|f| error_value(&f.error, Some(f.edit)))
+        .collect();
+    let mut v = json!({ "ok": false, "error": errors.first().cloned().unwrap_or(Value::Null) });
+    if errors.len() > 1 {
+        v["errors"] = Value::Array(errors);
+    }
+    v
+}
+
+/// An error as JSON: its fields, `kind`, a `message` for the model, and the edit's index.
+pub fn error_value(error: &EditError, edit: Option<usize>) -> Value {
+    let mut v = serde_json::to_value(error).unwrap_or_else(|_| json!({}));
+    v["kind"] = json!(error.kind());
+    v["message"] = json!(error.to_string());
+    if let Some(i) = edit {
+        v["edit"] = json!(i);
+    }
+    v
+}
+
+fn bad_request(id: Option<Value>, message: &str) -> Value {
+    let mut v = json!({"ok": false, "error": {"kind": "bad_request", "message": message}});
+    if let Some(id) = id {
+        v["id"] = id;
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_a_simple_request() {
+        let v = answer(r#"{"content": "a\nb\n", "old": "b", "new": "c"}"#);
+        assert_eq!(v["ok"], true);
+        assert_eq!(v["result"], "a\nc\n");
+        assert_eq!(v["matches"][0]["strategy"], "exact");
+        assert_eq!(v["matches"][0]["start_line"], 2);
+        assert!(v["diff"].as_str().unwrap().contains("-b\n+c\n"));
+    }
+
+    #[test]
+    fn malformed_lines_get_error_answers() {
+        for line in [
+            "{",
+            "[]",
+            r#"{"content": "x"}"#,
+            r#"{"content": 1, "old": "a", "new": "b"}"#,
+        ] {
+            let v = answer(line);
+            assert_eq!(v["ok"], false, "{line}");
+            assert_eq!(v["error"]["kind"], "bad_request", "{line}");
+        }
+    }
+
+    #[test]
+    fn refusals_carry_kind_and_message() {
+        let v = answer(r#"{"id": 7, "content": "x\nx\n", "old": "x", "new": "y"}"#);
+        assert_eq!(v["ok"], false);
+        assert_eq!(v["id"], 7);
+        assert_eq!(v["error"]["kind"], "ambiguous");
+        assert!(v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("replace_all"));
+        assert_eq!(v["error"]["candidates"].as_array().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn run_skips_blank_lines_and_survives_bad_utf8() {
+        let input: &[u8] = b"\n{\"content\":\"a\",\"old\":\"a\",\"new\":\"b\"}\n\xff\xfe\n";
+        let mut out = Vec::new();
+        run(input, &mut out).unwrap();
+        let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].contains("\"ok\":true"));
+        assert!(lines[1].contains("bad_request"));
+    }
+}
