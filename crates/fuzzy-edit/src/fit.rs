@@ -94,16 +94,24 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     let mut dropped_model = vec![false; model_hunks.len()];
     for (a, f) in file_hunks.iter().enumerate() {
         for (b, m) in model_hunks.iter().enumerate() {
-            if dropped_file[a] || dropped_model[b] || !f.conflicts_with(m) {
+            if dropped_file[a] || dropped_model[b] || !f.touches(m) {
                 continue;
             }
-            // Blank lines alone do not make a conflict: the side that only moves blank lines
-            // yields to the other. Nor does the same change made on both sides.
-            if f.old == m.old && same_non_blank(&win[f.new.clone()], &new[m.new.clone()], loose_eq)
+            let file_blank_only =
+                same_non_blank(&old[f.old.clone()], &win[f.new.clone()], loose_eq);
+            // Next to the model's change, the file's own blank lines and misremembered lines
+            // are independent of it and kept.
+            if !f.overlaps(m) && (file_blank_only || misremembered(f, &old, &win)) {
+                continue;
+            }
+            // Over it, blank lines alone do not make a conflict (the side that only moves
+            // blank lines yields), nor does the same change made on both sides.
+            if file_blank_only {
+                dropped_file[a] = true;
+            } else if f.old == m.old
+                && same_non_blank(&win[f.new.clone()], &new[m.new.clone()], loose_eq)
             {
                 dropped_model[b] = true;
-            } else if same_non_blank(&old[f.old.clone()], &win[f.new.clone()], loose_eq) {
-                dropped_file[a] = true;
             } else if same_non_blank(&old[m.old.clone()], &new[m.new.clone()], exact_eq) {
                 dropped_model[b] = true;
             } else {
@@ -171,20 +179,28 @@ struct Hunk {
 }
 
 impl Hunk {
-    /// Whether two hunks touch the same `old` lines, or insert at the same place.
-    fn conflicts_with(&self, other: &Hunk) -> bool {
-        let (a, b) = (&self.old, &other.old);
-        if a.is_empty() && b.is_empty() {
-            return false; // both insert: both are kept
-        }
-        if a.is_empty() {
-            return b.start < a.start && a.start < b.end;
-        }
-        if b.is_empty() {
-            return a.start < b.start && b.start < a.end;
-        }
-        a.start < b.end && b.start < a.end
+    /// Whether two hunks overlap or touch (as in diff3: changes on both sides of the same
+    /// boundary, or insertions at the same place, are not independent).
+    fn touches(&self, other: &Hunk) -> bool {
+        self.old.start <= other.old.end && other.old.start <= self.old.end
     }
+
+    /// Whether two hunks change some of the same `old` lines.
+    fn overlaps(&self, other: &Hunk) -> bool {
+        self.old.start < other.old.end && other.old.start < self.old.end
+    }
+}
+
+/// Lines at least this similar to the model's are the same line misremembered.
+const MISREMEMBERED_LINE: f64 = 0.7;
+
+/// Whether a file hunk only replaces lines with lines like them (the model misremembered a few
+/// characters), so a change the model makes next to it is still independent of it.
+fn misremembered(hunk: &Hunk, old: &[&str], win: &[&str]) -> bool {
+    hunk.old.len() == hunk.new.len()
+        && hunk.old.clone().zip(hunk.new.clone()).all(|(i, j)| {
+            crate::align::line_similarity_at_least(old[i], win[j], MISREMEMBERED_LINE).is_some()
+        })
 }
 
 fn hunks<T: Eq + std::hash::Hash>(old: &[T], new: &[T], side: Side) -> Vec<Hunk> {
@@ -261,8 +277,24 @@ mod tests {
 
     #[test]
     fn extra_file_line_survives_when_model_omitted_it() {
-        let out = merged("a\nb\nc\nd\n", 0..4, "a\nb\nd", "a\nB\nd").unwrap();
-        assert_eq!(out, "a\nB\nc\nd");
+        let out = merged("a\nb\nc\nd\ne\n", 0..5, "a\nb\nd\ne", "A\nb\nd\ne").unwrap();
+        assert_eq!(out, "A\nb\nc\nd\ne");
+    }
+
+    #[test]
+    fn change_next_to_an_omitted_line_is_refused() {
+        // The model does not know line `c` is there; its change touches the place.
+        let err = merged("a\nb\nc\nd\n", 0..4, "a\nb\nd", "a\nB\nd").unwrap_err();
+        assert_eq!(err.old_lines, 1..2);
+    }
+
+    #[test]
+    fn insertion_where_the_file_has_another_line_is_refused() {
+        // The model thinks the else branch is empty; the file has a statement there.
+        let file = "if x {\n  a();\n} else {\n  b();\n}\n";
+        let old = "if x {\n  a();\n} else {\n}";
+        let new = "if x {\n  a();\n} else {\n  continue;\n}";
+        assert!(merged(file, 0..5, old, new).is_err());
     }
 
     #[test]
