@@ -52,7 +52,10 @@ fn check_outside_spans_unchanged(input: &str, out: &Applied) {
     spans.sort_by_key(|s| (s.start, s.end));
     let mut prev = 0;
     for s in &spans {
-        assert!(s.start >= prev && s.start <= s.end && s.end <= input.len(), "bad span {s:?}");
+        assert!(
+            s.start >= prev && s.start <= s.end && s.end <= input.len(),
+            "bad span {s:?}"
+        );
         assert!(input.is_char_boundary(s.start) && input.is_char_boundary(s.end));
         prev = s.end;
     }
@@ -61,7 +64,10 @@ fn check_outside_spans_unchanged(input: &str, out: &Applied) {
     for (i, s) in spans.iter().enumerate() {
         let gap = &input[prev_end..s.start];
         if i == 0 {
-            assert!(out.text.starts_with(gap), "text before the first span changed");
+            assert!(
+                out.text.starts_with(gap),
+                "text before the first span changed"
+            );
             pos = gap.len();
         } else {
             match out.text[pos..].find(gap) {

@@ -1,10 +1,15 @@
 //! `fuzzy-edit pipe`: JSON Lines in, JSON Lines out, one answer per request, in order.
 //!
-//! The pipe never dies on input: a line that is not valid JSON, lacks fields, or is not UTF-8
-//! gets an error answer (`"kind": "bad_request"`) and the next line is read. Blank lines are
-//! skipped without an answer.
+//! A request edits `"content"` in memory, or the file at `"path"` (written atomically unless
+//! `"dry_run"`; refused if `"expect_mtime"`/`"expect_sha256"` do not match it). The pipe never
+//! dies on input: a line that is not valid JSON, lacks fields, or is not UTF-8 gets an error
+//! answer (`"kind": "bad_request"`) and the next line is read. Blank lines are skipped without
+//! an answer.
 
 use std::io::{self, BufRead, Write};
+use std::path::Path;
+
+use fuzzy_edit::fs::{self, Expected, FsError};
 
 use fuzzy_edit::{apply_edits, unified_diff, Applied, Edit, EditError, Failed, Mode};
 use serde::Deserialize;
@@ -17,7 +22,8 @@ struct Request {
     /// Echoed back, to pair answers with requests.
     #[serde(default)]
     id: Option<Value>,
-    content: String,
+    #[serde(default)]
+    content: Option<String>,
     #[serde(default, alias = "old_string", alias = "oldText")]
     old: Option<String>,
     #[serde(default, alias = "new_string", alias = "newText")]
@@ -30,9 +36,18 @@ struct Request {
     edits: Option<Vec<Edit>>,
     #[serde(default)]
     mode: Mode,
-    /// Name used in the diff headers.
+    /// The file to edit when there is no `content`; else the name used in the diff headers.
     #[serde(default)]
     path: Option<String>,
+    /// With `path`: compute the answer but write nothing.
+    #[serde(default)]
+    dry_run: bool,
+    /// With `path`: refuse unless the file's modification time is this.
+    #[serde(default)]
+    expect_mtime: Option<String>,
+    /// With `path`: refuse unless the file's SHA-256 is this.
+    #[serde(default)]
+    expect_sha256: Option<String>,
 }
 
 /// Serve requests from `input` until it ends.
@@ -63,13 +78,17 @@ pub fn answer(line: &str) -> Value {
         }
     };
     let id = request.id.clone();
-    let edits = match (request.edits, request.old, request.new) {
+    let edits = match (
+        request.edits.clone(),
+        request.old.clone(),
+        request.new.clone(),
+    ) {
         (Some(edits), None, None) => edits,
         (None, Some(old), Some(new)) => vec![Edit {
             old,
             new,
             replace_all: request.replace_all,
-            anchor: request.anchor,
+            anchor: request.anchor.clone(),
         }],
         (Some(_), _, _) => {
             return bad_request(id, "give either \"edits\" or \"old\"/\"new\", not both")
@@ -81,15 +100,64 @@ pub fn answer(line: &str) -> Value {
     if edits.is_empty() {
         return bad_request(id, "\"edits\" is empty");
     }
-    let path = request.path.as_deref().unwrap_or("content");
-    let mut value = match apply_edits(&request.content, &edits, request.mode) {
-        Ok(applied) => success(&request.content, &applied, path),
-        Err(failed) => failure(&failed),
+    let mut value = match (&request.content, &request.path) {
+        (Some(content), path) => match apply_edits(content, &edits, request.mode) {
+            Ok(applied) => success(content, &applied, path.as_deref().unwrap_or("content")),
+            Err(failed) => failure(&failed),
+        },
+        (None, Some(path)) => edit_file(Path::new(path), &edits, &request),
+        (None, None) => {
+            return bad_request(id, "give \"content\" to edit, or the \"path\" of a file")
+        }
     };
     if let Some(id) = id {
         value["id"] = id;
     }
     value
+}
+
+/// Edit a file: read (refusing binary, non-UTF-8, stale), apply, write atomically.
+fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
+    let file = match fs::read_text(path, fs::DEFAULT_MAX_BYTES) {
+        Ok(f) => f,
+        Err(e) => return file_error(&e),
+    };
+    let expected = Expected {
+        mtime: request.expect_mtime.clone(),
+        sha256: request.expect_sha256.clone(),
+    };
+    if let Err(e) = fs::check_expected(&file, &expected) {
+        return file_error(&e);
+    }
+    let applied = match apply_edits(&file.text, edits, request.mode) {
+        Ok(a) => a,
+        Err(failed) => return failure(&failed),
+    };
+    let mut value = success(&file.text, &applied, &path.to_string_lossy());
+    value.as_object_mut().map(|o| o.remove("result"));
+    if !request.dry_run && applied.text != file.text {
+        let written =
+            fs::check_unchanged(&file).and_then(|()| fs::write_text(&file.target, &applied.text));
+        if let Err(e) = written {
+            return file_error(&e);
+        }
+        if let Ok(now) = fs::read_text(path, u64::MAX) {
+            value["version"] = json!(now.version);
+        }
+    }
+    value
+}
+
+fn file_error(e: &FsError) -> Value {
+    let kind = match e {
+        FsError::Stale { .. } => "stale",
+        FsError::NotFound(_) => "file_not_found",
+        FsError::Binary { .. } | FsError::NotUtf8 { .. } => "not_text",
+        FsError::TooLarge { .. } => "too_large",
+        FsError::IsDirectory(_) => "is_directory",
+        FsError::Io { .. } => "io",
+    };
+    json!({"ok": false, "error": {"kind": kind, "message": e.to_string()}})
 }
 
 fn success(before: &str, applied: &Applied, path: &str) -> Value {

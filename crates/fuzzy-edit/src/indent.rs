@@ -103,30 +103,46 @@ impl IndentMap {
             (Some(m), Some(f)) if m != f => f as f64 / m as f64,
             _ => 1.0,
         };
+        // The scale two different depths show, if any.
         let (lo, hi) = widths
             .iter()
             .fold((f64::MAX, f64::MIN), |(lo, hi), &(m, _)| {
                 (lo.min(m), hi.max(m))
             });
-        let scale = if hi > lo {
-            let f_at = |w: f64| widths.iter().find(|p| p.0 == w).map(|p| p.1).unwrap_or(0.0);
-            let s = (f_at(hi) - f_at(lo)) / (hi - lo);
-            if s > 0.0 {
-                s
-            } else {
-                unit_scale
+        let pair_scale = (hi > lo).then(|| {
+            let f_at = |w: f64| widths.iter().find(|p| p.0 == w).map_or(0.0, |p| p.1);
+            (f_at(hi) - f_at(lo)) / (hi - lo)
+        });
+        // The first scale under which every pair agrees on one offset.
+        for scale in pair_scale
+            .into_iter()
+            .chain([unit_scale, 1.0])
+            .filter(|s| *s > 0.0)
+        {
+            let offset = widths[0].1 - scale * widths[0].0;
+            if widths
+                .iter()
+                .all(|&(m, f)| (f - scale * m - offset).abs() < 1e-9)
+            {
+                return IndentMap::Affine {
+                    scale,
+                    offset,
+                    style,
+                };
             }
-        } else {
-            unit_scale
-        };
-        // The offset most pairs agree on (pairs that disagree are odd lines, e.g. continuation
-        // lines aligned by hand).
-        let mut offsets: Vec<f64> = widths.iter().map(|&(m, f)| f - scale * m).collect();
-        offsets.sort_by(f64::total_cmp);
+        }
+        // No single map fits (odd lines such as hand-aligned continuations, or a first line
+        // copied without its indentation): take the offset most pairs agree on, preferring the
+        // first line's, since the model writes `new` relative to where its block starts.
+        let scale = pair_scale.filter(|s| *s > 0.0).unwrap_or(unit_scale);
+        let offsets: Vec<f64> = widths.iter().map(|&(m, f)| f - scale * m).collect();
+        let count = |o: f64| offsets.iter().filter(|x| (*x - o).abs() < 1e-9).count();
+        let best = offsets.iter().map(|&o| count(o)).max().unwrap_or(0);
         let offset = offsets
-            .chunk_by(|a, b| (a - b).abs() < 1e-9)
-            .max_by_key(|c| c.len())
-            .map_or(0.0, |c| c[0]);
+            .iter()
+            .copied()
+            .find(|&o| count(o) == best)
+            .unwrap_or(0.0);
         IndentMap::Affine {
             scale,
             offset,
@@ -210,6 +226,16 @@ mod tests {
             habits(&["x", "    y", "        z"]),
         );
         assert_eq!(m.apply("    c"), "        c");
+    }
+
+    #[test]
+    fn inconsistent_pairs_prefer_the_first_line() {
+        let m = IndentMap::learn(
+            &[("hello", "  hello"), ("world", "    world")],
+            habits(&["hello", "world"]),
+            habits(&["  hello", "    world"]),
+        );
+        assert_eq!(m.apply("moon"), "  moon");
     }
 
     #[test]

@@ -40,6 +40,8 @@ mod edit;
 mod error;
 pub mod feedback;
 pub mod fit;
+pub mod format;
+pub mod fs;
 pub mod indent;
 mod locate;
 pub mod needle;

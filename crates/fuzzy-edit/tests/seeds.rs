@@ -277,6 +277,19 @@ fn runs_of_spaces_and_tabs_match_one_space() {
     assert_eq!(lines(&out), [(1, 2)]);
 }
 
+// Seed 001 §4 WhitespaceNormalizedReplacer "for single-line matches, also tries regex pattern
+// matching (words joined by \s+)"; seed 002 §4.1 L3 (whitespace-normalized matching of the
+// fragment): a one-line old that occurs once inside a line, modulo runs of whitespace.
+#[test]
+fn whitespace_variant_inside_a_line_is_matched() {
+    let out = applied(
+        "    let  x = 1; // note\n",
+        &Edit::new("let x = 1;", "let x = 2;"),
+    );
+    assert_eq!(out.text, "    let x = 2; // note\n");
+    assert_eq!(lines(&out), [(1, 1)]);
+}
+
 // Seed 001 §4 "Newlines in unexpected places" (whitespace collapsing treats `\n` as a space);
 // opencode-issues harness "multiline old matched inside one line": desired error.
 #[test]
@@ -320,6 +333,20 @@ fn literal_backslash_n_in_old_and_new_is_unescaped() {
     assert_eq!(out.text, "def relu(x):\n    return max(x, 0)\n");
     assert_eq!(strategy(&out), "escapes");
     assert_eq!(lines(&out), [(1, 2)]);
+}
+
+// Seed 001 §6 EscapeNormalizedReplacer "tries both: 1. unescaping the search string, 2. finding
+// escaped content that matches the unescaped search": the file holds `\n` inside a string
+// literal, old and new were decoded once too often and carry a real newline there.
+#[test]
+fn escaped_text_in_the_file_matches_an_old_with_real_newlines() {
+    let file = "msg = \"line1\\nline2\"\n";
+    let out = applied(
+        file,
+        &Edit::new("msg = \"line1\nline2\"", "msg = \"line1\nline3\""),
+    );
+    assert_eq!(out.text, "msg = \"line1\\nline3\"\n");
+    assert_eq!(lines(&out), [(1, 1)]);
 }
 
 // Seed 001 §7 TrimmedBoundaryReplacer ("just trims the search string"): old padded with blanks.
@@ -1154,6 +1181,16 @@ def gelu(x):
     );
 }
 
+// Seed 002 §8.2: the most similar fragment is shown even when old's words are all short (no
+// identifier of four letters or more) and no line of old equals a line of the file.
+#[test]
+fn not_found_shows_the_closest_line_even_when_its_words_are_short() {
+    let file = "a = 1\nx = f(a, b)\ny = 2\n";
+    let err = refused(file, &Edit::new("x = f(a, c)", "x = f(a, d)"));
+    assert_eq!(err.kind(), "not_found");
+    assert_eq!(err.locations(), [(2, 2)]);
+}
+
 // Seed 002 §8.2 for several edits: the failure message names the failed modification.
 #[test]
 fn failure_message_names_each_failed_edit() {
@@ -1519,6 +1556,17 @@ fn crlf_file_keeps_crlf_endings() {
     // After a fuzzy (indentation) match too.
     let out = applied("  x\r\n  y\r\n", &Edit::new("x\ny", "x\ny\nz"));
     assert_eq!(out.text, "  x\r\n  y\r\n  z\r\n");
+}
+
+// peers.md table "line endings" (opencode keeps CRLF if the file has any; the harness CRLF probe):
+// an old written with LF endings that starts with a newline must not match the `\n` inside the
+// file's `\r\n`, which would leave a lone `\r` before the new text.
+#[test]
+fn lf_old_starting_with_a_newline_does_not_split_a_crlf() {
+    let out = applied("fn a() {\r\n}\r\n", &Edit::new("\n}", "\n    x();\n}"));
+    assert_eq!(out.text, "fn a() {\r\n    x();\r\n}\r\n");
+    let out = applied("a;\r\n(b)\r\n", &Edit::new("\n(b)", ""));
+    assert_eq!(out.text, "a;\r\n");
 }
 
 // peers.md "gitlawb #963 drifted interior accepted": old says foo(2), the file has foo(1), new

@@ -1,0 +1,547 @@
+//! **JSON** edits: the shapes tool calls and structured outputs take.
+//!
+//! - DiffCoder: `{"analysis": "…", "modifications": [{"old_string", "new_string", "reason",
+//!   "replace_all", "anchor"}], "summary": "…"}` (an empty `anchor` means none), or a bare
+//!   array of such modifications;
+//! - tool calls: `{"file_path", "old_string", "new_string", "replace_all"}` and arrays of
+//!   them; `{"file_path", "edits": [...]}`; the MCP filesystem server's `{"path", "edits":
+//!   [{"oldText", "newText"}]}`; `old_str`/`new_str`; a call wrapped as `{"name", "arguments"}`
+//!   (arguments as an object or a JSON string); `{"file_path", "content"}` creates a file.
+//!
+//! Prose and markdown fences around the JSON are tolerated. Reading goes strict to loose:
+//! `serde_json` on the whole input; then on each ```` ```json ```` fenced block, or else on
+//! each balanced `{…}`/`[…]` (strings respected); only then a repair of those texts: raw
+//! newlines, tabs and other control characters inside strings are escaped, trailing commas
+//! removed, and an invalid escape such as `\d` gets its backslash doubled so the string keeps
+//! the `\d` the code had. Valid escapes are never changed. A repair sets
+//! [`Parsed::repaired`](super::Parsed::repaired) and says what it did in the notes.
+//!
+//! ```
+//! use fuzzy_edit::format::{json, FileOp};
+//! use fuzzy_edit::Edit;
+//!
+//! // Raw newlines in the strings (invalid JSON) and a regex the model did not escape.
+//! let input = "```json\n{\"modifications\": [{\"old_string\": \"re = r'\\d+'\n\", \"new_string\": \"re = r'\\d*'\n\", \"anchor\": \"\"}]}\n```";
+//! let parsed = json::parse(input).unwrap();
+//! assert!(parsed.repaired);
+//! assert_eq!(parsed.changes[0].path, None);
+//! assert_eq!(parsed.changes[0].op, FileOp::Edit(vec![Edit::new("re = r'\\d+'\n", "re = r'\\d*'\n")]));
+//! ```
+
+use serde_json::{Map, Value};
+
+use super::{Builder, FileChange, FileOp, Format, ParseError, Parsed};
+use crate::Edit;
+
+mod text;
+use text::{balanced_spans, fenced_blocks, line_of, offset_of, repair, syntax_error};
+
+const F: Format = Format::Json;
+
+const OLD_KEYS: [&str; 6] = [
+    "old_string",
+    "oldText",
+    "old_str",
+    "old_text",
+    "old",
+    "search",
+];
+const NEW_KEYS: [&str; 6] = [
+    "new_string",
+    "newText",
+    "new_str",
+    "new_text",
+    "new",
+    "replace",
+];
+const PATH_KEYS: [&str; 6] = [
+    "file_path",
+    "filePath",
+    "path",
+    "file",
+    "filename",
+    "target_file",
+];
+const LIST_KEYS: [&str; 2] = ["modifications", "edits"];
+const WRAPPER_KEYS: [&str; 5] = ["arguments", "input", "parameters", "args", "function"];
+const CONTENT_KEYS: [&str; 3] = ["content", "contents", "file_text"];
+
+/// Whether the input looks like JSON edits.
+pub fn looks_like(input: &str) -> bool {
+    let t = input.trim_start();
+    t.starts_with('{')
+        || t.starts_with('[')
+        || input.lines().any(|l| {
+            let l = l.trim_start();
+            l.starts_with("```json") || l.starts_with("```JSON")
+        })
+        || [
+            "\"old_string\"",
+            "\"modifications\"",
+            "\"oldText\"",
+            "\"old_str\"",
+        ]
+        .iter()
+        .any(|k| input.contains(k))
+}
+
+/// Parse JSON edits (see the module docs).
+pub fn parse(input: &str) -> Result<Parsed, ParseError> {
+    let mut out = Builder::new(F);
+    let trimmed = input.trim();
+    if let Ok(value) = serde_json::from_str::<Value>(trimmed) {
+        let changes = interpret(&value).map_err(|m| ParseError::invalid(F, m))?;
+        return finish(out, changes, &value);
+    }
+    let fences = fenced_blocks(input);
+    let spans = if fences.is_empty() {
+        balanced_spans(input)?
+    } else {
+        fences.clone()
+    };
+    // Each candidate text: strict, then repaired.
+    let mut syntax: Option<ParseError> = None;
+    let mut shape: Option<ParseError> = None;
+    let mut found: Vec<(Value, Vec<FileChange>)> = Vec::new();
+    for span in &spans {
+        let text = &input[span.clone()];
+        let value = match serde_json::from_str::<Value>(text) {
+            Ok(v) => v,
+            Err(strict) => match repair(text) {
+                Some(fixed) => match serde_json::from_str::<Value>(&fixed.text) {
+                    Ok(v) => {
+                        out.repaired(format!(
+                            "the JSON at line {} was invalid; repaired by {}",
+                            line_of(input, span.start),
+                            fixed.fixes.join(", ")
+                        ));
+                        v
+                    }
+                    Err(e) => {
+                        let at = span.start
+                            + fixed
+                                .map
+                                .get(offset_of(&fixed.text, &e))
+                                .copied()
+                                .unwrap_or(0);
+                        syntax.get_or_insert_with(|| syntax_error(input, at, &e));
+                        continue;
+                    }
+                },
+                None => {
+                    syntax.get_or_insert_with(|| {
+                        syntax_error(input, span.start + offset_of(text, &strict), &strict)
+                    });
+                    continue;
+                }
+            },
+        };
+        match interpret(&value) {
+            Ok(changes) => found.push((value, changes)),
+            Err(m) => {
+                shape.get_or_insert(ParseError::invalid(F, m));
+            }
+        }
+    }
+    // A fenced block that does not read is an error even if others do: its edits would be lost.
+    let error = syntax.or(shape);
+    if !fences.is_empty() && found.len() < fences.len() {
+        if let Some(e) = error {
+            return Err(e);
+        }
+    } else if found.is_empty() {
+        return Err(error.unwrap_or_else(|| {
+            ParseError::invalid(
+                F,
+                "no JSON object or array found. Send the edits as JSON, e.g. {\"file_path\": \"path\", \"old_string\": \"exact text\", \"new_string\": \"replacement\"}.",
+            )
+        }));
+    }
+    if found.len() > 1 {
+        out.note(format!(
+            "read {} separate JSON texts, in order",
+            found.len()
+        ));
+    }
+    let mut all = Vec::new();
+    for (value, changes) in found {
+        control_char_note(&mut out, &value);
+        all.extend(changes);
+    }
+    for c in all {
+        out.push(c);
+    }
+    out.finish("no edits.")
+}
+
+fn finish(mut out: Builder, changes: Vec<FileChange>, value: &Value) -> Result<Parsed, ParseError> {
+    control_char_note(&mut out, value);
+    for c in changes {
+        out.push(c);
+    }
+    out.finish("no edits.")
+}
+
+/// A decoded backspace or form feed almost always was a regex `\b` or `\f` the model meant
+/// literally; valid escapes are never reinterpreted, but the model is told.
+fn control_char_note(out: &mut Builder, value: &Value) {
+    fn walk(v: &Value) -> bool {
+        match v {
+            Value::String(s) => s.contains(['\u{8}', '\u{c}']),
+            Value::Array(a) => a.iter().any(walk),
+            Value::Object(o) => o.values().any(walk),
+            _ => false,
+        }
+    }
+    if walk(value) {
+        out.note("a string holds a backspace or form-feed character, decoded from JSON `\\b` or `\\f`; if a regex `\\b` was meant, the JSON must say `\\\\b`");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interpretation of a JSON value.
+
+fn interpret(value: &Value) -> Result<Vec<FileChange>, String> {
+    let mut out = Vec::new();
+    walk(value, None, "the JSON", &mut out)?;
+    if out.is_empty() {
+        return Err("the JSON holds no edits.".into());
+    }
+    Ok(out)
+}
+
+fn first<'a>(
+    obj: &'a Map<String, Value>,
+    keys: &[&'static str],
+) -> Option<(&'static str, &'a Value)> {
+    keys.iter()
+        .find_map(|k| obj.get(*k).filter(|v| !v.is_null()).map(|v| (*k, v)))
+}
+
+fn walk(
+    value: &Value,
+    path: Option<&str>,
+    loc: &str,
+    out: &mut Vec<FileChange>,
+) -> Result<(), String> {
+    let obj = match value {
+        Value::Array(items) => {
+            if items.is_empty() {
+                return Err(format!("{loc} is an empty list: there are no edits in it."));
+            }
+            for (i, item) in items.iter().enumerate() {
+                walk(item, path, &format!("{}[{i}]", short(loc)), out)?;
+            }
+            return Ok(());
+        }
+        Value::Object(obj) => obj,
+        other => {
+            return Err(format!(
+                "{loc} is {}, not an edit object. Send {{\"file_path\": \"path\", \"old_string\": \"exact text\", \"new_string\": \"replacement\"}} or a list of such objects.",
+                kind(other)
+            ))
+        }
+    };
+    let path = match first(obj, &PATH_KEYS) {
+        Some((_, Value::String(p))) => Some(p.as_str()),
+        Some((k, v)) => return Err(format!("{loc}: \"{k}\" must be a string, not {}.", kind(v))),
+        None => path,
+    };
+    if let Some((key, list)) = first(obj, &LIST_KEYS) {
+        return match list {
+            Value::Array(items) if items.is_empty() => Err(format!(
+                "\"{key}\" in {loc} is empty: there are no edits to apply."
+            )),
+            Value::Array(_) => walk(list, path, &format!("{}.{key}", short(loc)), out),
+            v => Err(format!(
+                "\"{key}\" in {loc} must be a list of edits, not {}.",
+                kind(v)
+            )),
+        };
+    }
+    if first(obj, &OLD_KEYS).is_some() || first(obj, &NEW_KEYS).is_some() {
+        let edit = edit_of(obj, loc)?;
+        out.push(FileChange {
+            path: path.map(str::to_string),
+            op: FileOp::Edit(vec![edit]),
+            move_to: None,
+        });
+        return Ok(());
+    }
+    if let Some((key, inner)) = first(obj, &WRAPPER_KEYS) {
+        let loc = format!("{}.{key}", short(loc));
+        return match inner {
+            Value::String(s) => {
+                let v: Value = serde_json::from_str(s)
+                    .map_err(|e| format!("{loc} is a string that is not valid JSON ({e}); send the arguments as an object."))?;
+                walk(&v, path, &loc, out)
+            }
+            v => walk(v, path, &loc, out),
+        };
+    }
+    if let (Some(p), Some((key, content))) = (path, first(obj, &CONTENT_KEYS)) {
+        let Value::String(content) = content else {
+            return Err(format!(
+                "{loc}: \"{key}\" must be a string, not {}.",
+                kind(content)
+            ));
+        };
+        out.push(FileChange {
+            path: Some(p.to_string()),
+            op: FileOp::Create(content.clone()),
+            move_to: None,
+        });
+        return Ok(());
+    }
+    let keys: Vec<String> = obj.keys().map(|k| format!("\"{k}\"")).collect();
+    Err(format!(
+        "{loc} is not an edit: it has none of \"old_string\"/\"new_string\", \"modifications\" or \"edits\" (its keys: {}). Each edit needs \"old_string\" (the exact text to replace) and \"new_string\" (its replacement).",
+        if keys.is_empty() { "none".to_string() } else { keys.join(", ") }
+    ))
+}
+
+fn edit_of(obj: &Map<String, Value>, loc: &str) -> Result<Edit, String> {
+    let string = |keys: &[&'static str], role: &str| -> Result<Option<String>, String> {
+        match first(obj, keys) {
+            None => Ok(None),
+            Some((_, Value::String(s))) => Ok(Some(s.clone())),
+            Some((k, v)) => Err(format!(
+                "{loc}: \"{k}\" ({role}) must be a string, not {}.",
+                kind(v)
+            )),
+        }
+    };
+    let old = string(&OLD_KEYS, "the text to replace")?;
+    let new = string(&NEW_KEYS, "the replacement")?;
+    let (old, new) = match (old, new) {
+        (Some(o), Some(n)) => (o, n),
+        (None, _) => return Err(format!(
+            "{loc} has a new_string but no \"old_string\": add \"old_string\" with the exact text to replace. To create a file, send {{\"file_path\": \"path\", \"content\": \"...\"}}."
+        )),
+        (_, None) => return Err(format!(
+            "{loc} has an old_string but no \"new_string\": add \"new_string\" with the replacement (\"\" deletes the text)."
+        )),
+    };
+    let replace_all = match first(obj, &["replace_all", "replaceAll"]) {
+        None => false,
+        Some((_, Value::Bool(b))) => *b,
+        Some((_, Value::String(s))) if s == "true" || s == "false" => s == "true",
+        Some((k, v)) => {
+            return Err(format!(
+                "{loc}: \"{k}\" must be true or false, not {}.",
+                kind(v)
+            ))
+        }
+    };
+    let anchor = match first(obj, &["anchor"]) {
+        None => None,
+        Some((_, Value::String(s))) if s.trim().is_empty() => None,
+        Some((_, Value::String(s))) => Some(s.clone()),
+        Some((k, v)) => return Err(format!("{loc}: \"{k}\" must be a string, not {}.", kind(v))),
+    };
+    Ok(Edit {
+        old,
+        new,
+        replace_all,
+        anchor,
+    })
+}
+
+fn short(loc: &str) -> &str {
+    if loc == "the JSON" {
+        "$"
+    } else {
+        loc
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(input: &str) -> (Option<String>, Edit, Parsed) {
+        let p = parse(input).unwrap_or_else(|e| panic!("{e}"));
+        let (path, edit) = p
+            .edits()
+            .next()
+            .map(|(p, e)| (p.map(str::to_string), e.clone()))
+            .unwrap();
+        (path, edit, p)
+    }
+
+    #[test]
+    fn diffcoder_shape_with_anchor_and_empty_anchor() {
+        let input = r#"{"analysis": "a", "modifications": [
+            {"old_string": "x", "new_string": "y", "reason": "r", "replace_all": false, "anchor": ""},
+            {"old_string": "p", "new_string": "q", "reason": "r", "replace_all": true, "anchor": "fn b"}
+        ], "summary": "s"}"#;
+        let p = parse(input).unwrap();
+        assert!(!p.repaired);
+        assert_eq!(
+            p.changes,
+            vec![FileChange {
+                path: None,
+                op: FileOp::Edit(vec![
+                    Edit::new("x", "y"),
+                    Edit::new("p", "q").replace_all(true).anchor("fn b")
+                ]),
+                move_to: None
+            }]
+        );
+    }
+
+    #[test]
+    fn bare_array_and_tool_calls_with_paths() {
+        let p = parse(
+            r#"[{"old_string": "a", "new_string": "b"}, {"old_string": "c", "new_string": "d"}]"#,
+        )
+        .unwrap();
+        assert_eq!(p.edits().count(), 2);
+        let input = r#"[{"file_path": "a.py", "old_string": "1", "new_string": "2"},
+                        {"file_path": "b.py", "old_string": "3", "new_string": "4", "replace_all": true},
+                        {"file_path": "b.py", "old_string": "5", "new_string": "6"}]"#;
+        let p = parse(input).unwrap();
+        assert_eq!(p.changes.len(), 2);
+        assert_eq!(p.changes[1].path.as_deref(), Some("b.py"));
+        assert_eq!(
+            p.changes[1].op,
+            FileOp::Edit(vec![
+                Edit::new("3", "4").replace_all(true),
+                Edit::new("5", "6")
+            ])
+        );
+    }
+
+    #[test]
+    fn mcp_edits_and_wrapped_tool_call() {
+        let (path, edit, _) = one(
+            r#"{"path": "/tmp/a.txt", "edits": [{"oldText": "a", "newText": "b"}], "dryRun": false}"#,
+        );
+        assert_eq!(
+            (path.as_deref(), edit),
+            (Some("/tmp/a.txt"), Edit::new("a", "b"))
+        );
+        let input = r#"{"name": "str_replace", "arguments": "{\"path\": \"x.rs\", \"old_str\": \"a\", \"new_str\": \"b\"}"}"#;
+        let (path, edit, _) = one(input);
+        assert_eq!((path.as_deref(), edit), (Some("x.rs"), Edit::new("a", "b")));
+        let p = parse(r#"{"file_path": "n.txt", "content": "hi\n"}"#).unwrap();
+        assert_eq!(p.changes[0].op, FileOp::Create("hi\n".into()));
+    }
+
+    #[test]
+    fn fences_and_prose_around() {
+        let input = "Sure! Here it is:\n\n```json\n{\"file_path\": \"a\", \"old_string\": \"x\", \"new_string\": \"y\"}\n```\n\nLet me know {if} that helps.";
+        let (path, edit, p) = one(input);
+        assert_eq!((path.as_deref(), edit), (Some("a"), Edit::new("x", "y")));
+        assert!(!p.repaired);
+        let input = "I will [carefully] edit: {\"old_string\": \"x\", \"new_string\": \"y\"} done";
+        let (_, edit, _) = one(input);
+        assert_eq!(edit, Edit::new("x", "y"));
+    }
+
+    #[test]
+    fn repair_raw_newlines_tabs_and_trailing_commas() {
+        let input = "{\"old_string\": \"a\n\tb\r\n\", \"new_string\": \"c\",}";
+        let (_, edit, p) = one(input);
+        assert_eq!(edit, Edit::new("a\n\tb\r\n", "c"));
+        assert!(p.repaired);
+        let note = &p.notes[0];
+        assert!(
+            note.contains("raw newlines") && note.contains("trailing commas"),
+            "{note}"
+        );
+    }
+
+    #[test]
+    fn backslashes_survive_repair() {
+        // `\d` and `\s` are invalid JSON escapes: the repair keeps them as written.
+        let input = "{\"old_string\": \"m = re.match(r'\\d+\\s', s)\n\", \"new_string\": \"m = re.match(r'\\d*', s)\\n\"}";
+        let (_, edit, p) = one(input);
+        assert!(p.repaired);
+        assert_eq!(edit.old, "m = re.match(r'\\d+\\s', s)\n");
+        assert_eq!(edit.new, "m = re.match(r'\\d*', s)\n");
+        // Valid escapes keep their JSON meaning, also in a repaired text.
+        let (_, edit, _) =
+            one("{\"old_string\": \"\\\"q\\\" \\\\ \\u00e9\n\", \"new_string\": \"\\\\d\"}");
+        assert_eq!(edit, Edit::new("\"q\" \\ é\n", "\\d"));
+    }
+
+    #[test]
+    fn repaired_invalid_escape_without_other_damage() {
+        let (_, edit, p) = one(r#"{"old_string": "C:\path\x", "new_string": "\w"}"#);
+        assert!(p.repaired);
+        assert_eq!(edit, Edit::new(r"C:\path\x", r"\w"));
+        let (_, edit, p) = one(r#"{"old_string": "\bword", "new_string": "x"}"#);
+        assert_eq!(edit.old, "\u{8}word");
+        assert!(
+            p.notes.iter().any(|n| n.contains("backspace")),
+            "{:?}",
+            p.notes
+        );
+    }
+
+    #[test]
+    fn shape_errors_tell_what_is_missing() {
+        let e = parse(r#"{"old_string": "a"}"#).unwrap_err();
+        assert!(e.to_string().contains("no \"new_string\""), "{e}");
+        let e = parse(
+            r#"{"modifications": [{"old_string": "a", "new_string": "b"}, {"reason": "x"}]}"#,
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("$.modifications[1] is not an edit"),
+            "{e}"
+        );
+        let e = parse(r#"{"modifications": []}"#).unwrap_err();
+        assert!(e.to_string().contains("is empty"), "{e}");
+        let e = parse(r#"[{"old_string": 3, "new_string": "b"}]"#).unwrap_err();
+        assert!(
+            e.to_string().contains("must be a string, not a number"),
+            "{e}"
+        );
+        let e =
+            parse(r#"{"old_string": "a", "new_string": "b", "replace_all": "yes"}"#).unwrap_err();
+        assert!(e.to_string().contains("true or false"), "{e}");
+    }
+
+    #[test]
+    fn syntax_errors_name_the_input_line() {
+        let e = parse("Here:\n{\"old_string\": \"a\",\n \"new_string\" \"b\"}\n").unwrap_err();
+        assert_eq!(e.line(), Some(3), "{e}");
+        assert!(e.to_string().contains("invalid JSON"), "{e}");
+        let e = parse("Edit:\n\n{\"old_string\": \"a\", \"new_string\": \"b").unwrap_err();
+        assert_eq!(e.line(), Some(3), "{e}");
+        assert!(e.to_string().contains("never closed"), "{e}");
+        // One edit read and the next cut off: an error, not a silent half.
+        let e = parse("[x] {\"old_string\": \"a\", \"new_string\": \"b\"}\n{\"old_string\": \"c")
+            .unwrap_err();
+        assert_eq!(e.line(), Some(2), "{e}");
+        // A stray bracket in prose is skipped.
+        let (_, edit, _) = one("Note (see [1: {\"old_string\": \"a\", \"new_string\": \"b\"}");
+        assert_eq!(edit, Edit::new("a", "b"));
+        // Lines after a repaired raw newline still map to the input.
+        let e = parse("{\"old_string\": \"a\nb\nc\",\n\"new_string\": \"x\" \"y\"}").unwrap_err();
+        assert_eq!(e.line(), Some(4), "{e}");
+    }
+
+    #[test]
+    fn several_fenced_blocks_are_all_read() {
+        let input = "```json\n{\"file_path\": \"a\", \"old_string\": \"1\", \"new_string\": \"2\"}\n```\nand\n```json\n{\"file_path\": \"b\", \"old_string\": \"3\", \"new_string\": \"4\"}\n```\n";
+        let p = parse(input).unwrap();
+        assert_eq!(p.changes.len(), 2);
+        let bad = "```json\n{\"file_path\": \"a\", \"old_string\": \"1\", \"new_string\": \"2\"}\n```\n```json\n{\"old_string\": \"1\" \"new_string\": \"2\"}\n```\n";
+        let e = parse(bad).unwrap_err();
+        assert_eq!(e.line(), Some(5), "{e}");
+    }
+}

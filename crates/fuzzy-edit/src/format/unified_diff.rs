@@ -1,0 +1,563 @@
+//! **Unified diffs**: `git diff` output, and the sloppy ones models write.
+//!
+//! A file's diff has `--- a/path` / `+++ b/path` headers (git adds `diff --git`, `index`, mode
+//! and rename lines), then hunks: an `@@ -12,7 +12,8 @@` header and lines prefixed ' '
+//! (context), '-' (removed) or '+' (added). Each hunk becomes one [`Edit`]: `old` is its
+//! context and removed lines, `new` its context and added lines, each ending in `\n` (except
+//! where `\ No newline at end of file` says otherwise). `--- /dev/null` makes the file's diff a
+//! [`FileOp::Create`]; `+++ /dev/null` a [`FileOp::Delete`]; a git rename sets `move_to`.
+//!
+//! Line numbers and counts in hunk headers are never trusted: models get them wrong, and the
+//! engine locates each hunk by its text. So bare `@@ @@` or `@@` headers are fine, as are
+//! missing `---`/`+++` headers (the path is then `None`), blank context lines without their
+//! leading space, and a context line missing its space in the middle of a hunk (noted). A
+//! header without ranges but with text, `@@ def foo():`, is read as Codex reads it: the text
+//! locates the hunk and becomes the edit's [`anchor`](crate::Edit::anchor). (Text after a
+//! header's ranges is git's function context, which need not be unique; it is only noted.)
+//!
+//! ```
+//! use fuzzy_edit::format::{unified_diff, FileOp};
+//! use fuzzy_edit::Edit;
+//!
+//! let input = "\
+//! diff --git a/src/lib.rs b/src/lib.rs
+//! index 83db48f..bf269f4 100644
+//! --- a/src/lib.rs
+//! +++ b/src/lib.rs
+//! @@ -99,3 +99,3 @@ fn main() {
+//!      let x = 1;
+//! -    println!(\"{x}\");
+//! +    eprintln!(\"{x}\");
+//!  }
+//! ";
+//! let parsed = unified_diff::parse(input).unwrap();
+//! assert_eq!(parsed.changes[0].path.as_deref(), Some("src/lib.rs"));
+//! assert_eq!(
+//!     parsed.changes[0].op,
+//!     FileOp::Edit(vec![Edit::new(
+//!         "    let x = 1;\n    println!(\"{x}\");\n}\n",
+//!         "    let x = 1;\n    eprintln!(\"{x}\");\n}\n",
+//!     )])
+//! );
+//! ```
+
+use super::{is_fence, lines, Builder, FileChange, FileOp, Format, ParseError, Parsed};
+use crate::Edit;
+
+const F: Format = Format::UnifiedDiff;
+
+fn is_hunk_header(line: &str) -> bool {
+    line == "@@" || line.starts_with("@@ ") || line.starts_with("@@-")
+}
+
+/// A `--- ` line followed by a `+++ ` line: a file header, not a removed line.
+fn is_file_header(lines: &[&str], i: usize) -> bool {
+    lines[i].starts_with("--- ") && lines.get(i + 1).is_some_and(|n| n.starts_with("+++ "))
+}
+
+/// Whether the input holds a hunk header, a `---`/`+++` pair or a `diff --git` line.
+pub fn looks_like(input: &str) -> bool {
+    let lines = lines(input);
+    (0..lines.len()).any(|i| {
+        is_hunk_header(lines[i]) || lines[i].starts_with("diff --git ") || is_file_header(&lines, i)
+    })
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Context,
+    Removed,
+    Added,
+}
+
+#[derive(Debug)]
+struct Hunk<'a> {
+    /// 1-based line of the header (or first line).
+    line: usize,
+    /// The old start line the header claims, if any (`-0,0`: the file was empty).
+    old_start: Option<u64>,
+    anchor: Option<String>,
+    body: Vec<(Kind, &'a str, bool)>,
+}
+
+impl Hunk<'_> {
+    fn side(&self, keep: Kind) -> String {
+        let mut s = String::new();
+        for &(kind, text, newline) in &self.body {
+            if kind == Kind::Context || kind == keep {
+                s.push_str(text);
+                if newline {
+                    s.push('\n');
+                }
+            }
+        }
+        s
+    }
+
+    fn changes_something(&self) -> bool {
+        self.body.iter().any(|(k, ..)| *k != Kind::Context)
+    }
+}
+
+#[derive(Debug, Default)]
+struct FileDiff<'a> {
+    old_path: Option<String>,
+    new_path: Option<String>,
+    /// Started by `diff --git` and no `---`/`+++` seen yet.
+    git_only: bool,
+    new_file: bool,
+    deleted: bool,
+    hunks: Vec<Hunk<'a>>,
+}
+
+/// Parse a unified diff (see the module docs).
+pub fn parse(input: &str) -> Result<Parsed, ParseError> {
+    let lines = lines(input);
+    let mut out = Builder::new(F);
+    let mut file: Option<FileDiff> = None;
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i];
+        if let Some(rest) = l.strip_prefix("diff --git ") {
+            finish(file.take(), &mut out)?;
+            let (old, new) = git_paths(rest);
+            file = Some(FileDiff {
+                old_path: old,
+                new_path: new,
+                git_only: true,
+                ..FileDiff::default()
+            });
+        } else if is_file_header(&lines, i) {
+            let keep = file
+                .as_ref()
+                .is_some_and(|f| f.git_only && f.hunks.is_empty());
+            if !keep {
+                finish(file.take(), &mut out)?;
+            }
+            let f = file.get_or_insert_with(FileDiff::default);
+            f.git_only = false;
+            f.old_path = Some(header_path(&l[4..]));
+            f.new_path = Some(header_path(&lines[i + 1][4..]));
+            i += 1;
+        } else if is_hunk_header(l) {
+            let (old_start, anchor) = header(l, i + 1, &mut out);
+            let (body, next) = read_body(&lines, i + 1, &mut out);
+            file.get_or_insert_with(FileDiff::default).hunks.push(Hunk {
+                line: i + 1,
+                old_start,
+                anchor,
+                body,
+            });
+            i = next;
+            continue;
+        } else if let Some(f) = file.as_mut().filter(|f| f.hunks.is_empty()) {
+            if !git_metadata(l, f, &mut out)
+                && f.old_path.is_some()
+                && !f.git_only
+                && l.starts_with([' ', '-', '+'])
+            {
+                out.note(format!("line {}: a hunk without an `@@` header", i + 1));
+                let (body, next) = read_body(&lines, i, &mut out);
+                f.hunks.push(Hunk {
+                    line: i + 1,
+                    old_start: None,
+                    anchor: None,
+                    body,
+                });
+                i = next;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    finish(file.take(), &mut out)?;
+    out.finish("no hunks found: a unified diff needs `@@` hunks whose lines start with ' ' (unchanged), '-' (removed) or '+' (added).")
+}
+
+/// Git's extended header lines; true when `line` is one.
+fn git_metadata(line: &str, f: &mut FileDiff, out: &mut Builder) -> bool {
+    if line.starts_with("new file mode") {
+        f.new_file = true;
+    } else if line.starts_with("deleted file mode") {
+        f.deleted = true;
+    } else if let Some(p) = line.strip_prefix("rename from ") {
+        f.old_path = Some(unquote(p));
+    } else if let Some(p) = line.strip_prefix("rename to ") {
+        f.new_path = Some(unquote(p));
+    } else if line.starts_with("Binary files ") || line == "GIT binary patch" {
+        out.note(format!("a binary change was skipped: {line}"));
+    } else {
+        return [
+            "index ",
+            "old mode ",
+            "new mode ",
+            "similarity index ",
+            "dissimilarity index ",
+            "copy from ",
+            "copy to ",
+        ]
+        .iter()
+        .any(|p| line.starts_with(p));
+    }
+    true
+}
+
+/// The old start line and the anchor of a hunk header.
+fn header(line: &str, no: usize, out: &mut Builder) -> (Option<u64>, Option<String>) {
+    let rest = line[2..].trim();
+    let Some(ranges) = rest.strip_prefix('-') else {
+        // `@@`, `@@ @@`, or Codex-style `@@ def foo():`.
+        let text = rest.strip_suffix("@@").unwrap_or(rest).trim();
+        let anchor = text
+            .contains(char::is_alphanumeric)
+            .then(|| text.to_string());
+        return (None, anchor);
+    };
+    let old_start = ranges
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .and_then(|d| d.parse().ok());
+    if let Some(ctx) = ranges
+        .find("@@")
+        .map(|i| ranges[i + 2..].trim())
+        .filter(|c| !c.is_empty())
+    {
+        out.note(format!(
+            "line {no}: hunk header context `{ctx}` not used to locate the hunk"
+        ));
+    }
+    (old_start, None)
+}
+
+/// Read a hunk's lines from `start`; returns them and the index of the first line after.
+fn read_body<'a>(
+    lines: &[&'a str],
+    start: usize,
+    out: &mut Builder,
+) -> (Vec<(Kind, &'a str, bool)>, usize) {
+    let mut body: Vec<(Kind, &str, bool)> = Vec::new();
+    let mut blanks = 0;
+    let mut j = start;
+    while j < lines.len() {
+        let l = lines[j];
+        let entry = match l.as_bytes().first() {
+            None => {
+                blanks += 1;
+                j += 1;
+                continue;
+            }
+            Some(b' ') => (Kind::Context, &l[1..]),
+            Some(b'-') if is_file_header(lines, j) => break,
+            Some(b'-') => (Kind::Removed, &l[1..]),
+            Some(b'+') => (Kind::Added, &l[1..]),
+            Some(b'\\') => {
+                // `\ No newline at end of file`: the line before has no newline.
+                if let Some(last) = body.last_mut() {
+                    last.2 = false;
+                }
+                j += 1;
+                continue;
+            }
+            _ => {
+                let next_is_body = lines.get(j + 1).is_some_and(|n| {
+                    n.starts_with([' ', '-', '+']) && !is_file_header(lines, j + 1)
+                });
+                if blanks == 0
+                    && !body.is_empty()
+                    && next_is_body
+                    && !is_hunk_header(l)
+                    && !is_fence(l)
+                    && !l.starts_with("diff --git ")
+                {
+                    out.note(format!(
+                        "line {}: `{}` has no ' ' prefix; read as context",
+                        j + 1,
+                        l.trim()
+                    ));
+                    (Kind::Context, l)
+                } else {
+                    break;
+                }
+            }
+        };
+        // Blank lines inside a hunk are context lines that lost their space.
+        body.extend(std::iter::repeat_n((Kind::Context, "", true), blanks));
+        blanks = 0;
+        body.push((entry.0, entry.1, true));
+        j += 1;
+    }
+    (body, j)
+}
+
+fn finish(file: Option<FileDiff>, out: &mut Builder) -> Result<(), ParseError> {
+    let Some(mut f) = file else { return Ok(()) };
+    strip_git_prefixes(&mut f);
+    let dev_null = |p: &Option<String>| p.as_deref() == Some("/dev/null");
+    let new_file = f.new_file || dev_null(&f.old_path);
+    let deleted = f.deleted || dev_null(&f.new_path);
+    let old_path = f.old_path.filter(|p| p != "/dev/null");
+    let new_path = f.new_path.filter(|p| p != "/dev/null");
+    if deleted {
+        out.push(FileChange {
+            path: old_path.or(new_path),
+            op: FileOp::Delete,
+            move_to: None,
+        });
+        return Ok(());
+    }
+    if new_file {
+        let content: String = f.hunks.iter().map(|h| h.side(Kind::Added)).collect();
+        out.push(FileChange {
+            path: new_path.or(old_path),
+            op: FileOp::Create(content),
+            move_to: None,
+        });
+        return Ok(());
+    }
+    let name = old_path
+        .clone()
+        .or_else(|| new_path.clone())
+        .unwrap_or_else(|| "the file".into());
+    let mut edits = Vec::new();
+    for h in &f.hunks {
+        if !h.changes_something() {
+            out.note(format!(
+                "{name}: the hunk at line {} changes nothing and was skipped",
+                h.line
+            ));
+            continue;
+        }
+        let (old, new) = (h.side(Kind::Removed), h.side(Kind::Added));
+        if old.is_empty() {
+            if h.old_start == Some(0) && f.hunks.len() == 1 {
+                // `@@ -0,0 +1,3 @@`: the whole of an empty file.
+                out.note(format!(
+                    "{name}: the hunk at line {} fills an empty file",
+                    h.line
+                ));
+                out.push(FileChange {
+                    path: old_path.or(new_path),
+                    op: FileOp::Create(new),
+                    move_to: None,
+                });
+                return Ok(());
+            }
+            return Err(ParseError::at(F, h.line, format!(
+                "the hunk for {name} only adds lines and has no context or removed lines, so there is no place to put them (line numbers are not used). Include the unchanged line(s) just before the insertion, each prefixed with a space."
+            )));
+        }
+        edits.push(Edit {
+            old,
+            new,
+            replace_all: false,
+            anchor: h.anchor.clone(),
+        });
+    }
+    let move_to = match (&old_path, &new_path) {
+        (Some(o), Some(n)) if o != n => {
+            out.note(format!("{o} is renamed to {n}"));
+            Some(n.clone())
+        }
+        _ => None,
+    };
+    if edits.is_empty() && move_to.is_none() {
+        if f.hunks.is_empty() {
+            out.note(format!("{name}: no hunks; nothing to change"));
+        }
+        return Ok(());
+    }
+    out.push(FileChange {
+        path: old_path.or(new_path),
+        op: FileOp::Edit(edits),
+        move_to,
+    });
+    Ok(())
+}
+
+/// Strip git's `a/` and `b/` prefixes when both sides carry them (or the other is /dev/null).
+fn strip_git_prefixes(f: &mut FileDiff) {
+    let has = |p: &Option<String>, pre: &str| {
+        p.as_deref()
+            .is_none_or(|p| p == "/dev/null" || p.starts_with(pre))
+    };
+    if has(&f.old_path, "a/") && has(&f.new_path, "b/") {
+        for (p, pre) in [(&mut f.old_path, "a/"), (&mut f.new_path, "b/")] {
+            if let Some(s) = p.as_mut().filter(|s| s.starts_with(pre)) {
+                s.drain(..2);
+            }
+        }
+    }
+}
+
+/// The path of a `---`/`+++` header: without a tab-separated timestamp, unquoted.
+fn header_path(s: &str) -> String {
+    unquote(s.split('\t').next().unwrap_or(s).trim())
+}
+
+fn unquote(s: &str) -> String {
+    let s = s.trim();
+    s.strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .unwrap_or(s)
+        .to_string()
+}
+
+/// The two paths of `diff --git a/x b/y`.
+fn git_paths(rest: &str) -> (Option<String>, Option<String>) {
+    let rest = rest.trim();
+    if let Some(i) = rest.find(" b/").filter(|_| rest.starts_with("a/")) {
+        return (Some(rest[..i].to_string()), Some(rest[i + 1..].to_string()));
+    }
+    match rest.split_once(' ') {
+        Some((a, b)) => (Some(unquote(a)), Some(unquote(b))),
+        None => (Some(rest.to_string()), None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn single(p: &Parsed) -> (Option<&str>, &FileOp) {
+        assert_eq!(p.changes.len(), 1, "{p:?}");
+        (p.changes[0].path.as_deref(), &p.changes[0].op)
+    }
+
+    #[test]
+    fn git_diff_with_two_hunks_and_two_files() {
+        let input = "diff --git a/a.py b/a.py\nindex 1..2 100644\n--- a/a.py\n+++ b/a.py\n@@ -1,2 +1,2 @@\n x\n-y\n+z\n@@ -10,2 +10,2 @@\n p\n-q\n+r\ndiff --git a/b.py b/b.py\n--- a/b.py\n+++ b/b.py\n@@ -1 +1 @@\n-1\n+2\n";
+        let p = parse(input).unwrap();
+        assert_eq!(p.changes.len(), 2);
+        assert_eq!(
+            p.changes[0].op,
+            FileOp::Edit(vec![
+                Edit::new("x\ny\n", "x\nz\n"),
+                Edit::new("p\nq\n", "p\nr\n")
+            ])
+        );
+        assert_eq!(p.changes[1].path.as_deref(), Some("b.py"));
+    }
+
+    #[test]
+    fn new_and_deleted_files() {
+        let input = "diff --git a/n.txt b/n.txt\nnew file mode 100644\nindex 0000000..1\n--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1,2 @@\n+hello\n+world\ndiff --git a/old.txt b/old.txt\ndeleted file mode 100644\n--- a/old.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-bye\n";
+        let p = parse(input).unwrap();
+        assert_eq!(p.changes[0].path.as_deref(), Some("n.txt"));
+        assert_eq!(p.changes[0].op, FileOp::Create("hello\nworld\n".into()));
+        assert_eq!(p.changes[1].path.as_deref(), Some("old.txt"));
+        assert_eq!(p.changes[1].op, FileOp::Delete);
+        // Git's header alone (no hunks) also says what happens.
+        let p =
+            parse("diff --git a/e b/e\nnew file mode 100644\nindex 0000000..e69de29\n").unwrap();
+        assert_eq!(single(&p), (Some("e"), &FileOp::Create(String::new())));
+    }
+
+    #[test]
+    fn no_newline_at_end_of_file() {
+        let input = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n";
+        let p = parse(input).unwrap();
+        assert_eq!(
+            single(&p),
+            (Some("f"), &FileOp::Edit(vec![Edit::new("a\nb", "a\nc")]))
+        );
+    }
+
+    #[test]
+    fn sloppy_headers_and_wrong_counts() {
+        let input = "```diff\n@@ @@\n def f():\n-    return 1\n+    return 2\n\n@@\n x\n-y\n+z\n```\nThis changes both.";
+        let p = parse(input).unwrap();
+        assert_eq!(
+            single(&p),
+            (
+                None,
+                &FileOp::Edit(vec![
+                    Edit::new("def f():\n    return 1\n", "def f():\n    return 2\n"),
+                    Edit::new("x\ny\n", "x\nz\n")
+                ])
+            )
+        );
+        let p = parse("--- a.py\n+++ a.py\n@@ -100,1 +1,99 @@\n a\n-b\n+c\n").unwrap();
+        assert_eq!(single(&p).0, Some("a.py"));
+    }
+
+    #[test]
+    fn blank_context_lines_without_space() {
+        let input = "--- a/f\n+++ b/f\n@@ -1,4 +1,4 @@\n a\n\n-b\n+c\n\n d\n\n\n";
+        let p = parse(input).unwrap();
+        assert_eq!(
+            single(&p).1,
+            &FileOp::Edit(vec![Edit::new("a\n\nb\n\nd\n", "a\n\nc\n\nd\n")])
+        );
+    }
+
+    #[test]
+    fn dashes_in_content_are_not_headers() {
+        // SQL comment lines removed and added: `--- x` is a removed line here.
+        let input = "--- a/q.sql\n+++ b/q.sql\n@@ -1,2 +1,2 @@\n--- old comment\n++-- new comment\n SELECT 1;\n";
+        let p = parse(input).unwrap();
+        assert_eq!(
+            single(&p).1,
+            &FileOp::Edit(vec![Edit::new(
+                "-- old comment\nSELECT 1;\n",
+                "+-- new comment\nSELECT 1;\n"
+            )])
+        );
+    }
+
+    #[test]
+    fn codex_style_anchor_and_git_context() {
+        let p = parse("--- a/m.py\n+++ b/m.py\n@@ def g():\n a\n-b\n+c\n@@ -5,2 +5,2 @@ class A:\n d\n-e\n+f\n").unwrap();
+        let anchors: Vec<_> = p.edits().map(|(_, e)| e.anchor.clone()).collect();
+        assert_eq!(anchors, [Some("def g():".to_string()), None]);
+        assert!(p.notes.iter().any(|n| n.contains("class A:")));
+    }
+
+    #[test]
+    fn renames_timestamps_and_quotes() {
+        let p = parse(
+            "diff --git a/x.rs b/y.rs\nsimilarity index 90%\nrename from x.rs\nrename to y.rs\n",
+        )
+        .unwrap();
+        assert_eq!(
+            (
+                p.changes[0].path.as_deref(),
+                p.changes[0].move_to.as_deref()
+            ),
+            (Some("x.rs"), Some("y.rs"))
+        );
+        let p = parse("--- \"sp ace.c\"\t2002-02-21 23:30:39.942229878 -0800\n+++ \"sp ace.c\"\t2002-02-21 23:30:50 -0800\n@@ -1 +1 @@\n-a\n+b\n").unwrap();
+        assert_eq!(single(&p).0, Some("sp ace.c"));
+    }
+
+    #[test]
+    fn missing_context_is_an_error() {
+        let e = parse("--- a/f\n+++ b/f\n@@ -3,0 +4,1 @@\n+new line\n").unwrap_err();
+        assert_eq!(e.line(), Some(3));
+        assert!(e.to_string().contains("no context"), "{e}");
+        // An empty file's whole content is fine.
+        let p = parse("--- a/f\n+++ b/f\n@@ -0,0 +1 @@\n+x\n").unwrap();
+        assert_eq!(single(&p), (Some("f"), &FileOp::Create("x\n".into())));
+    }
+
+    #[test]
+    fn nothing_to_do_is_an_error() {
+        let e = parse("--- a/f\n+++ b/f\n").unwrap_err();
+        assert!(e.to_string().contains("no hunks"), "{e}");
+        let e = parse("@@ -1 +1 @@\n same\n").unwrap_err();
+        assert!(e.to_string().contains("no hunks"), "{e}");
+    }
+
+    #[test]
+    fn header_lines_without_at_at_and_bare_context() {
+        let input = "--- a/f\n+++ b/f\n-x\n+y\n";
+        let p = parse(input).unwrap();
+        assert_eq!(single(&p).1, &FileOp::Edit(vec![Edit::new("x\n", "y\n")]));
+        let input = "@@\n a\nb\n-c\n+d\n";
+        let p = parse(input).unwrap();
+        assert_eq!(
+            single(&p).1,
+            &FileOp::Edit(vec![Edit::new("a\nb\nc\n", "a\nb\nd\n")])
+        );
+        assert!(p.notes.iter().any(|n| n.contains("`b` has no ' ' prefix")));
+    }
+}
