@@ -54,7 +54,7 @@ pub enum EditError {
         hint: Option<String>,
     },
     /// `old` is absent but `new` is present.
-    #[error("old_string was not found, but new_string is already present at lines {}-{}. Was this edit already applied? If so, skip it; otherwise read the file again and copy old_string from it.", .location.start_line, .location.end_line)]
+    #[error("old_string is not in the file as written, but what new_string says is already there, at lines {}-{}. Was this edit already applied? If so, skip it; otherwise read the file again and copy old_string from it.", .location.start_line, .location.end_line)]
     AlreadyApplied {
         /// Where `new` is.
         location: Location,

@@ -93,6 +93,9 @@ pub fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
     if votes.is_empty() {
         votes = token_votes(text, &old);
     }
+    if votes.is_empty() {
+        votes = prefix_votes(text, &old);
+    }
     let mut starts: Vec<(usize, usize)> = votes.into_iter().collect();
     starts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     starts.truncate(MAX_SCORED_WINDOWS);
@@ -159,6 +162,27 @@ fn token_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
     let mut votes: HashMap<usize, usize> = HashMap::new();
     for (i, token) in tokens.into_iter().take(4) {
         for hit in memchr::memmem::find_iter(text.as_str().as_bytes(), token.as_bytes()).take(256) {
+            if let Some(start) = text.line_of(hit).checked_sub(i) {
+                *votes.entry(start).or_default() += 1;
+            }
+        }
+    }
+    votes
+}
+
+/// Window starts voted for by occurrences of the start of each line of `old` (for lines made
+/// of short words, where no identifier is long enough to search for).
+fn prefix_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
+    let mut votes: HashMap<usize, usize> = HashMap::new();
+    for (i, line) in old.iter().enumerate() {
+        let t = line.trim();
+        let end = t.char_indices().nth(6).map_or(t.len(), |(b, _)| b);
+        if t[..end].chars().count() < 3 {
+            continue;
+        }
+        for hit in
+            memchr::memmem::find_iter(text.as_str().as_bytes(), t[..end].as_bytes()).take(256)
+        {
             if let Some(start) = text.line_of(hit).checked_sub(i) {
                 *votes.entry(start).or_default() += 1;
             }

@@ -92,6 +92,7 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     // Resolve overlaps between the file's differences and the model's changes.
     let mut dropped_file = vec![false; file_hunks.len()];
     let mut dropped_model = vec![false; model_hunks.len()];
+    let mut merged: std::collections::HashMap<usize, Vec<String>> = Default::default();
     for (a, f) in file_hunks.iter().enumerate() {
         for (b, m) in model_hunks.iter().enumerate() {
             if dropped_file[a] || dropped_model[b] || !f.touches(m) {
@@ -106,7 +107,12 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
             }
             // Over it, blank lines alone do not make a conflict (the side that only moves
             // blank lines yields), nor does the same change made on both sides.
-            if file_blank_only {
+            if let Some(lines) = merge_misremembered(f, m, &old, &win, &new) {
+                // The model rewrites lines it remembered a few characters off, and its change
+                // is independent of the difference: merged within each line.
+                dropped_file[a] = true;
+                merged.insert(b, lines);
+            } else if file_blank_only {
                 dropped_file[a] = true;
             } else if f.old == m.old
                 && same_non_blank(&win[f.new.clone()], &new[m.new.clone()], loose_eq)
@@ -123,15 +129,16 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
             }
         }
     }
-    let mut all: Vec<&Hunk> = file_hunks
+    let mut all: Vec<(usize, &Hunk)> = file_hunks
         .iter()
+        .enumerate()
         .zip(&dropped_file)
-        .chain(model_hunks.iter().zip(&dropped_model))
+        .chain(model_hunks.iter().enumerate().zip(&dropped_model))
         .filter(|(_, dropped)| !**dropped)
         .map(|(h, _)| h)
         .collect();
     // Insertions before replacements at the same line; the model's insertion before the file's.
-    all.sort_by_key(|h| (h.old.start, !h.old.is_empty(), h.side == Side::File));
+    all.sort_by_key(|(_, h)| (h.old.start, !h.old.is_empty(), h.side == Side::File));
 
     let mut out: Vec<Cow<str>> = Vec::with_capacity(new.len() + 4);
     let mut pos = 0;
@@ -144,11 +151,21 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     ) {
         out.extend(range.filter_map(|i| eq_w[i].map(|j| Cow::Borrowed(win[j]))));
     }
-    for h in all {
+    for (index, h) in all {
         emit_kept(&mut out, &eq_w, &win, pos..h.old.start.max(pos));
-        match h.side {
-            Side::File => out.extend(win[h.new.clone()].iter().map(|l| Cow::Borrowed(*l))),
-            Side::Model => out.extend(new[h.new.clone()].iter().map(|l| Cow::Owned(map.apply(l)))),
+        match (h.side, merged.get(&index)) {
+            (Side::File, _) => out.extend(win[h.new.clone()].iter().map(|l| Cow::Borrowed(*l))),
+            (Side::Model, merged_lines) => {
+                let lines: Vec<&str> = match merged_lines {
+                    Some(m) => m.iter().map(String::as_str).collect(),
+                    None => new[h.new.clone()].to_vec(),
+                };
+                for (t, line) in lines.iter().enumerate() {
+                    let near =
+                        paired_old_line(h, t, &eq_w).map(|i| (old[i], win[eq_w[i].unwrap_or(0)]));
+                    out.push(Cow::Owned(map.apply_near(line, near)));
+                }
+            }
         }
         pos = pos.max(h.old.end);
     }
@@ -201,6 +218,45 @@ fn misremembered(hunk: &Hunk, old: &[&str], win: &[&str]) -> bool {
         && hunk.old.clone().zip(hunk.new.clone()).all(|(i, j)| {
             crate::align::line_similarity_at_least(old[i], win[j], MISREMEMBERED_LINE).is_some()
         })
+}
+
+/// The matched `old` line whose depth line `t` of a model hunk takes: the line it replaces
+/// (position for position, the last for extra lines), or for a pure insertion the line before
+/// it (or after it, at the start).
+fn paired_old_line(h: &Hunk, t: usize, eq_w: &[Option<usize>]) -> Option<usize> {
+    let i = if !h.old.is_empty() {
+        h.old.start + t.min(h.old.len() - 1)
+    } else if h.old.start > 0 {
+        h.old.start - 1
+    } else {
+        h.old.start
+    };
+    eq_w.get(i).copied().flatten().map(|_| i)
+}
+
+/// Where the file and the model both change the same `old` lines, line for line, and the file's
+/// lines are the model's misremembered a few characters off: merge each line's characters
+/// (content only; indentation follows the model's line, mapped later). `None` when any line
+/// does not merge.
+fn merge_misremembered(
+    f: &Hunk,
+    m: &Hunk,
+    old: &[&str],
+    win: &[&str],
+    new: &[&str],
+) -> Option<Vec<String>> {
+    if f.old != m.old || m.new.len() != m.old.len() || !misremembered(f, old, win) {
+        return None;
+    }
+    f.old
+        .clone()
+        .zip(f.new.clone())
+        .zip(m.new.clone())
+        .map(|((i, j), k)| {
+            let content = crate::merge3::merge_line(old[i].trim(), win[j].trim(), new[k].trim())?;
+            Some(format!("{}{content}", crate::normalize::indent_of(new[k])))
+        })
+        .collect()
 }
 
 fn hunks<T: Eq + std::hash::Hash>(old: &[T], new: &[T], side: Side) -> Vec<Hunk> {

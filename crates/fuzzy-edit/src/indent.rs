@@ -134,7 +134,7 @@ impl IndentMap {
         // No single map fits (odd lines such as hand-aligned continuations, or a first line
         // copied without its indentation): take the offset most pairs agree on, preferring the
         // first line's, since the model writes `new` relative to where its block starts.
-        let scale = pair_scale.filter(|s| *s > 0.0).unwrap_or(unit_scale);
+        let scale = unit_scale;
         let offsets: Vec<f64> = widths.iter().map(|&(m, f)| f - scale * m).collect();
         let count = |o: f64| offsets.iter().filter(|x| (*x - o).abs() < 1e-9).count();
         let best = offsets.iter().map(|&o| count(o)).max().unwrap_or(0);
@@ -152,6 +152,14 @@ impl IndentMap {
 
     /// Re-indent one line the model wrote.
     pub fn apply(&self, line: &str) -> String {
+        self.apply_near(line, None)
+    }
+
+    /// Re-indent one line the model wrote, taking the offset from `near` — a line of the
+    /// model's `old` and the file line it matched — when given: a line that replaces or
+    /// follows a matched line keeps that line's depth even where the model's indentation was
+    /// inconsistent.
+    pub fn apply_near(&self, line: &str, near: Option<(&str, &str)>) -> String {
         match self {
             IndentMap::Identity => line.to_string(),
             _ if line.trim().is_empty() => String::new(),
@@ -160,6 +168,11 @@ impl IndentMap {
                 offset,
                 style,
             } => {
+                let offset = near
+                    .filter(|(m, f)| !m.trim().is_empty() && !f.trim().is_empty())
+                    .map_or(*offset, |(m, f)| {
+                        indent_width(f) as f64 - scale * indent_width(m) as f64
+                    });
                 let w = (scale * indent_width(line) as f64 + offset)
                     .round()
                     .max(0.0) as usize;

@@ -44,6 +44,7 @@ pub mod format;
 pub mod fs;
 pub mod indent;
 mod locate;
+pub mod merge3;
 pub mod needle;
 pub mod normalize;
 pub mod strategy;

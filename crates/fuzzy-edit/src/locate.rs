@@ -92,6 +92,11 @@ pub fn plan(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Planned>, Edit
                     .iter()
                     .all(|p| p.replacement == text.as_str()[p.span.clone()])
                 {
+                    // Found as written, yet changing nothing: `new` differs from `old` only in
+                    // what the file's form absorbs (line endings).
+                    if strategy.name() == "exact" {
+                        return Err(EditError::NoChange);
+                    }
                     let first = &planned[0];
                     return Err(EditError::AlreadyApplied {
                         location: location(text, first.lines.clone(), None),

@@ -107,6 +107,34 @@ fn for_each_loose_char(line: &str, mut f: impl FnMut(char)) {
     }
 }
 
+/// A line's loose form without trimming (punctuation mapped, whitespace runs as one space),
+/// with, for each char of it, the byte range of the source text it came from.
+pub fn loose_with_offsets(line: &str) -> (Vec<char>, Vec<std::ops::Range<usize>>) {
+    let mut chars = Vec::with_capacity(line.len());
+    let mut spans: Vec<std::ops::Range<usize>> = Vec::with_capacity(line.len());
+    let mut mapped = String::new();
+    for (i, c) in line.char_indices() {
+        let end = i + c.len_utf8();
+        mapped.clear();
+        push_punctuation(c, &mut mapped);
+        for m in mapped.chars() {
+            if m.is_whitespace() {
+                if chars.last() == Some(&' ') {
+                    if let Some(last) = spans.last_mut() {
+                        last.end = end;
+                    }
+                    continue;
+                }
+                chars.push(' ');
+            } else {
+                chars.push(m);
+            }
+            spans.push(i..end);
+        }
+    }
+    (chars, spans)
+}
+
 /// Push `c`, or its ASCII stand-in when it is typographic punctuation or an odd space.
 fn push_punctuation(c: char, out: &mut String) {
     match c {
@@ -208,6 +236,13 @@ mod tests {
         let uni = "\u{00A0} a \u{2003} b\tc ";
         assert_eq!(loose_hash(ascii), loose_hash(uni));
         assert_ne!(loose_hash("ab"), loose_hash("a b"));
+    }
+
+    #[test]
+    fn offsets_map_back_to_the_source() {
+        let (chars, spans) = loose_with_offsets("a  \u{201C}b");
+        assert_eq!(chars.iter().collect::<String>(), "a \"b");
+        assert_eq!(spans, [0..1, 1..3, 3..6, 6..7]);
     }
 
     #[test]

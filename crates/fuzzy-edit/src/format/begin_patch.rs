@@ -59,7 +59,11 @@ enum Directive<'a> {
 
 /// Read a `*** ...` line.
 fn directive(line: &str) -> Option<Directive<'_>> {
-    let rest = line.strip_prefix("***")?.trim();
+    let rest = line
+        .strip_prefix("***")?
+        .trim()
+        .trim_end_matches('*')
+        .trim_end();
     let lower = rest.to_ascii_lowercase();
     let arg = |prefix: &str| {
         lower
@@ -144,6 +148,9 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
             first
         }
     };
+    let has_end = lines[start..]
+        .iter()
+        .any(|l| directive(l) == Some(Directive::End));
     let mut section: Option<Section> = None;
     let mut ended = false;
     for (n, &line) in lines.iter().enumerate().skip(start) {
@@ -202,7 +209,7 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
             }
             continue;
         }
-        if is_fence(line) && !line.starts_with(' ') {
+        if is_fence(line) && !line.starts_with(' ') && !has_end {
             // The closing fence of a patch missing its `*** End Patch`.
             break;
         }
@@ -516,8 +523,22 @@ mod tests {
     }
 
     #[test]
+    fn bare_fence_line_in_a_complete_patch_is_context() {
+        let input = "*** Begin Patch\n*** Update File: README.md\n@@\n```sh\n-make\n+make all\n```\n*** Delete File: x\n*** End Patch";
+        let p = parse(input).unwrap();
+        assert_eq!(p.changes.len(), 2);
+        assert_eq!(
+            p.changes[0].op,
+            FileOp::Edit(vec![Edit::new(
+                "```sh\nmake\n```\n",
+                "```sh\nmake all\n```\n"
+            )])
+        );
+    }
+
+    #[test]
     fn missing_begin_is_repaired() {
-        let p = parse("*** Update File: a\n@@\n-x\n+y\n*** End Patch\n").unwrap();
+        let p = parse("*** Update File: a\n@@\n-x\n+y\n*** End Patch ***\n").unwrap();
         assert!(p.repaired);
         assert_eq!(p.edits().count(), 1);
     }

@@ -91,65 +91,51 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
     let trimmed = input.trim();
     if let Ok(value) = serde_json::from_str::<Value>(trimmed) {
         let changes = interpret(&value).map_err(|m| ParseError::invalid(F, m))?;
-        return finish(out, changes, &value);
+        return finish(out, vec![(value, changes)]);
     }
     let fences = fenced_blocks(input);
-    let spans = if fences.is_empty() {
-        balanced_spans(input)?
+    let (spans, truncated) = if fences.is_empty() {
+        balanced_spans(input)
     } else {
-        fences.clone()
+        (fences.clone(), None)
     };
-    // Each candidate text: strict, then repaired.
-    let mut syntax: Option<ParseError> = None;
-    let mut shape: Option<ParseError> = None;
-    let mut found: Vec<(Value, Vec<FileChange>)> = Vec::new();
-    for span in &spans {
-        let text = &input[span.clone()];
-        let value = match serde_json::from_str::<Value>(text) {
-            Ok(v) => v,
-            Err(strict) => match repair(text) {
-                Some(fixed) => match serde_json::from_str::<Value>(&fixed.text) {
-                    Ok(v) => {
-                        out.repaired(format!(
-                            "the JSON at line {} was invalid; repaired by {}",
-                            line_of(input, span.start),
-                            fixed.fixes.join(", ")
-                        ));
-                        v
-                    }
-                    Err(e) => {
-                        let at = span.start
-                            + fixed
-                                .map
-                                .get(offset_of(&fixed.text, &e))
-                                .copied()
-                                .unwrap_or(0);
-                        syntax.get_or_insert_with(|| syntax_error(input, at, &e));
-                        continue;
-                    }
-                },
-                None => {
-                    syntax.get_or_insert_with(|| {
-                        syntax_error(input, span.start + offset_of(text, &strict), &strict)
-                    });
-                    continue;
-                }
-            },
+    let (mut syntax, mut shape) = (None, None);
+    let mut found = Vec::new();
+    let mut last_start = None;
+    for span in spans {
+        let (value, fixes) = match read(input, span.clone()) {
+            Ok(read) => read,
+            Err(e) => {
+                syntax.get_or_insert(e);
+                continue;
+            }
         };
         match interpret(&value) {
-            Ok(changes) => found.push((value, changes)),
+            Ok(changes) => {
+                if let Some(fixes) = fixes {
+                    out.repaired(format!(
+                        "the JSON at line {} was invalid; repaired by {}",
+                        line_of(input, span.start),
+                        fixes.join(", ")
+                    ));
+                }
+                last_start = Some(span.start);
+                found.push((value, changes));
+            }
             Err(m) => {
                 shape.get_or_insert(ParseError::invalid(F, m));
             }
         }
     }
-    // A fenced block that does not read is an error even if others do: its edits would be lost.
-    let error = syntax.or(shape);
-    if !fences.is_empty() && found.len() < fences.len() {
-        if let Some(e) = error {
+    // JSON cut off after the last text that was read: its edits would be lost.
+    if let Some((at, e)) = truncated {
+        if last_start.is_none_or(|s| s < at) {
             return Err(e);
         }
-    } else if found.is_empty() {
+    }
+    let error = syntax.or(shape);
+    // A fenced block that does not read is an error even if others do, for the same reason.
+    if found.is_empty() || found.len() < fences.len() {
         return Err(error.unwrap_or_else(|| {
             ParseError::invalid(
                 F,
@@ -163,21 +149,41 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
             found.len()
         ));
     }
-    let mut all = Vec::new();
-    for (value, changes) in found {
-        control_char_note(&mut out, &value);
-        all.extend(changes);
-    }
-    for c in all {
-        out.push(c);
-    }
-    out.finish("no edits.")
+    finish(out, found)
 }
 
-fn finish(mut out: Builder, changes: Vec<FileChange>, value: &Value) -> Result<Parsed, ParseError> {
-    control_char_note(&mut out, value);
-    for c in changes {
-        out.push(c);
+/// Read the JSON text at `span`: strictly, else repaired (with the fixes made).
+fn read(
+    input: &str,
+    span: std::ops::Range<usize>,
+) -> Result<(Value, Option<Vec<&'static str>>), ParseError> {
+    let text = &input[span.clone()];
+    let strict = match serde_json::from_str::<Value>(text) {
+        Ok(v) => return Ok((v, None)),
+        Err(e) => e,
+    };
+    let Some(fixed) = repair(text) else {
+        return Err(syntax_error(
+            input,
+            span.start + offset_of(text, &strict),
+            &strict,
+        ));
+    };
+    match serde_json::from_str::<Value>(&fixed.text) {
+        Ok(v) => Ok((v, Some(fixed.fixes))),
+        Err(e) => {
+            let at = fixed.map.get(offset_of(&fixed.text, &e)).copied();
+            Err(syntax_error(input, span.start + at.unwrap_or(0), &e))
+        }
+    }
+}
+
+fn finish(mut out: Builder, found: Vec<(Value, Vec<FileChange>)>) -> Result<Parsed, ParseError> {
+    for (value, changes) in found {
+        control_char_note(&mut out, &value);
+        for c in changes {
+            out.push(c);
+        }
     }
     out.finish("no edits.")
 }
@@ -519,6 +525,7 @@ mod tests {
     fn syntax_errors_name_the_input_line() {
         let e = parse("Here:\n{\"old_string\": \"a\",\n \"new_string\" \"b\"}\n").unwrap_err();
         assert_eq!(e.line(), Some(3), "{e}");
+        assert!(e.to_string().contains("column 15"), "{e}");
         assert!(e.to_string().contains("invalid JSON"), "{e}");
         let e = parse("Edit:\n\n{\"old_string\": \"a\", \"new_string\": \"b").unwrap_err();
         assert_eq!(e.line(), Some(3), "{e}");

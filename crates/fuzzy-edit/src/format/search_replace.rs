@@ -327,6 +327,10 @@ fn file_name(line: &str) -> Option<String> {
             });
         return path_like.then(|| last.to_string());
     }
+    // "Also:" introduces a block but names no file; "src/a.py:" does.
+    if t.ends_with(':') && !t.contains(['.', '/']) {
+        return None;
+    }
     let t = t
         .trim_end_matches(':')
         .trim_matches(['*', '`', '"', '\''])
@@ -496,6 +500,7 @@ mod tests {
         );
         assert_eq!(file_name("See version 1.2 of the docs"), None);
         assert_eq!(file_name("Done."), None);
+        assert_eq!(file_name("Also:"), None);
         assert_eq!(
             file_name_before(&["```a.py", "<<<<<<< SEARCH"], 1).as_deref(),
             Some("a.py")

@@ -13,7 +13,7 @@
 //! assert_eq!(out.matches[0].strategy, "escapes");
 //! ```
 
-use super::{equality_cascade, Candidate, Context, Strategy};
+use super::{equality_cascade, exact_spans, Candidate, Context, Strategy};
 use crate::needle::Needle;
 use crate::normalize::unescape;
 
@@ -28,7 +28,7 @@ impl Strategy for Escapes {
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
         let Some(old) = unescape(cx.needle.old()) else {
-            return Vec::new();
+            return escaped_in_file(cx);
         };
         let new = cx.needle.new_text();
         let new = if new.contains('\n') {
@@ -38,4 +38,20 @@ impl Strategy for Escapes {
         };
         equality_cascade(cx.text, Needle::owned(old, new))
     }
+}
+
+/// The other direction: the file holds `\n` escapes inside a string literal and the model,
+/// decoding once too often, wrote real newlines there. Only an exact match of `old` with its
+/// newlines escaped counts, and `new` is escaped the same way.
+fn escaped_in_file(cx: &Context<'_>) -> Vec<Candidate> {
+    let old = cx.needle.old();
+    if !old.contains('\n') {
+        return Vec::new();
+    }
+    let escaped = old.replace('\n', "\\n");
+    if exact_spans(cx.text, &escaped).is_empty() {
+        return Vec::new();
+    }
+    let new = cx.needle.new_text().replace('\n', "\\n");
+    equality_cascade(cx.text, Needle::owned(escaped, new))
 }

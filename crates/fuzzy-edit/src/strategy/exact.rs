@@ -44,11 +44,18 @@ pub(crate) fn exact_spans(text: &Text, old: &str) -> Vec<Range<usize>> {
         return Vec::new();
     }
     let hay = text.as_str().as_bytes();
-    let spans = find_all(hay, old.as_bytes());
-    if !spans.is_empty() || !old.contains('\n') || old.contains("\r\n") || !text.has_crlf() {
-        return spans;
+    let bare_newline = old.contains('\n') && !old.contains("\r\n");
+    if bare_newline && text.has_crlf() {
+        let converted = find_all(hay, old.replace('\n', "\r\n").as_bytes());
+        if !converted.is_empty() {
+            return converted;
+        }
     }
-    find_all(hay, old.replace('\n', "\r\n").as_bytes())
+    let mut spans = find_all(hay, old.as_bytes());
+    // A span must not cut a `\r\n` in two: that would leave a lone `\r` behind.
+    let splits = |i: usize| i > 0 && i < hay.len() && hay[i - 1] == b'\r' && hay[i] == b'\n';
+    spans.retain(|s| !splits(s.start) && !splits(s.end));
+    spans
 }
 
 fn find_all(hay: &[u8], needle: &[u8]) -> Vec<Range<usize>> {
@@ -66,6 +73,14 @@ mod tests {
         let t = Text::new("ab ab ab");
         assert_eq!(exact_spans(&t, "ab"), [0..2, 3..5, 6..8]);
         assert!(exact_spans(&t, "").is_empty());
+    }
+
+    #[test]
+    fn never_splits_a_crlf() {
+        let t = Text::new("fn a() {\r\n}\r\n");
+        assert_eq!(exact_spans(&t, "\n}"), [8..11]);
+        let t = Text::new("a\r\nb");
+        assert!(exact_spans(&t, "\nb").iter().all(|s| s.start != 2));
     }
 
     #[test]

@@ -49,12 +49,17 @@ fn push_block(
     }
 }
 
-/// Byte ranges of the balanced `{…}`/`[…]` texts, outermost first, not overlapping; an error
-/// when one is never closed (the JSON was cut off).
-pub(super) fn balanced_spans(input: &str) -> Result<Vec<std::ops::Range<usize>>, ParseError> {
+/// Byte ranges of the balanced `{…}`/`[…]` texts, outermost first, not overlapping (at most 64,
+/// from at most 256 opening brackets); and the last bracket that is never closed although keys
+/// follow it (JSON cut off), with the error to report for it.
+#[allow(clippy::type_complexity)]
+pub(super) fn balanced_spans(
+    input: &str,
+) -> (Vec<std::ops::Range<usize>>, Option<(usize, ParseError)>) {
     let bytes = input.as_bytes();
     let mut spans = Vec::new();
-    let mut i = 0;
+    let mut truncated = None;
+    let (mut i, mut attempts) = (0, 0);
     while let Some(off) = memchr::memchr2(b'{', b'[', &bytes[i..]) {
         let start = i + off;
         match balanced_end(bytes, start) {
@@ -62,23 +67,25 @@ pub(super) fn balanced_spans(input: &str) -> Result<Vec<std::ops::Range<usize>>,
                 spans.push(start..end);
                 i = end;
             }
-            // An unclosed bracket followed by keys is JSON cut off: its edits would be lost.
-            None if memchr::memmem::find(&bytes[start..], b"\":").is_some() => {
-                let close = if bytes[start] == b'{' { '}' } else { ']' };
-                return Err(ParseError::at(
-                    F,
-                    line_of(input, start),
-                    format!("the JSON starting here is never closed: no `{close}` matches its `{}`. The output was probably cut off; send the complete JSON.", bytes[start] as char),
-                ));
+            None => {
+                if memchr::memmem::find(&bytes[start..], b"\":").is_some() {
+                    let close = if bytes[start] == b'{' { '}' } else { ']' };
+                    let e = ParseError::at(
+                        F,
+                        line_of(input, start),
+                        format!("the JSON starting here is never closed: no `{close}` matches its `{}`. The output was probably cut off; send the complete JSON.", bytes[start] as char),
+                    );
+                    truncated = Some((start, e));
+                }
+                i = start + 1;
             }
-            // A stray bracket in prose.
-            None => i = start + 1,
         }
-        if spans.len() >= 64 {
+        attempts += 1;
+        if spans.len() >= 64 || attempts >= 256 {
             break;
         }
     }
-    Ok(spans)
+    (spans, truncated)
 }
 
 /// The end (exclusive) of the bracketed text starting at `start`, respecting strings.
@@ -244,10 +251,15 @@ pub(super) fn syntax_error(input: &str, at: usize, e: &serde_json::Error) -> Par
     } else {
         "Check for a missing comma, colon or quote there; inside strings, write a double quote as \\\" and a backslash as \\\\."
     };
+    let at = at.min(input.len());
+    let line_start = input[..at].rfind('\n').map_or(0, |i| i + 1);
+    let column = input
+        .get(line_start..at)
+        .map_or(1, |s| s.chars().count() + 1);
     ParseError::at(
         F,
         line_of(input, at),
-        format!("invalid JSON: {msg}. {hint}"),
+        format!("invalid JSON at column {column}: {msg}. {hint}"),
     )
 }
 
