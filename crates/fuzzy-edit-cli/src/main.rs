@@ -200,12 +200,10 @@ fn build_request(args: &ApplyArgs) -> Result<Request, Stop> {
         edit.anchor = args.anchor.clone();
         vec![(file.clone(), vec![Op::Edit(vec![edit])])]
     };
-    if args.expect_mtime.is_some() || args.expect_sha256.is_some() {
-        if args.file.is_none() {
-            return Err(Stop::Unusable(
-                "--expect-mtime/--expect-sha256 need the FILE argument".into(),
-            ));
-        }
+    if expected.is_some() && args.file.is_none() {
+        return Err(Stop::Unusable(
+            "--expect-mtime/--expect-sha256 need the FILE argument".into(),
+        ));
     }
     Ok(Request {
         files,

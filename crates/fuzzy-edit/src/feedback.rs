@@ -157,7 +157,7 @@ fn token_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
             }
         }
     }
-    tokens.sort_by(|a, b| b.1.len().cmp(&a.1.len()));
+    tokens.sort_by_key(|t| std::cmp::Reverse(t.1.len()));
     tokens.dedup_by(|a, b| a.1 == b.1);
     let mut votes: HashMap<usize, usize> = HashMap::new();
     for (i, token) in tokens.into_iter().take(4) {
@@ -181,7 +181,7 @@ fn prefix_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
             continue;
         }
         for hit in
-            memchr::memmem::find_iter(text.as_str().as_bytes(), t[..end].as_bytes()).take(256)
+            memchr::memmem::find_iter(text.as_str().as_bytes(), &t.as_bytes()[..end]).take(256)
         {
             if let Some(start) = text.line_of(hit).checked_sub(i) {
                 *votes.entry(start).or_default() += 1;
@@ -196,8 +196,7 @@ fn prefix_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
 pub fn compact_diff(old: &str, file: &str) -> String {
     let diff = TextDiff::from_lines(old, file);
     let mut out = String::new();
-    let mut shown = 0;
-    for change in diff.iter_all_changes() {
+    for (shown, change) in diff.iter_all_changes().enumerate() {
         if shown == MAX_DIFF_LINES {
             out.push_str("  ...\n");
             break;
@@ -211,7 +210,6 @@ pub fn compact_diff(old: &str, file: &str) -> String {
         out.push(' ');
         out.push_str(change.value().trim_end_matches(['\n', '\r']));
         out.push('\n');
-        shown += 1;
     }
     out
 }

@@ -114,11 +114,11 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
                 merged.insert(b, lines);
             } else if file_blank_only {
                 dropped_file[a] = true;
-            } else if f.old == m.old
-                && same_non_blank(&win[f.new.clone()], &new[m.new.clone()], loose_eq)
+            } else if (f.old == m.old
+                && same_non_blank(&win[f.new.clone()], &new[m.new.clone()], loose_eq))
+                || same_non_blank(&old[m.old.clone()], &new[m.new.clone()], exact_eq)
             {
-                dropped_model[b] = true;
-            } else if same_non_blank(&old[m.old.clone()], &new[m.new.clone()], exact_eq) {
+                // The same change on both sides, or the model only moves blank lines.
                 dropped_model[b] = true;
             } else {
                 let lines = f.old.start.min(m.old.start)..f.old.end.max(m.old.end);
@@ -274,9 +274,9 @@ fn hunks<T: Eq + std::hash::Hash>(old: &[T], new: &[T], side: Side) -> Vec<Hunk>
 }
 
 fn same_non_blank(a: &[&str], b: &[&str], eq: fn(&str, &str) -> bool) -> bool {
-    let a = a.iter().filter(|l| !l.trim().is_empty());
+    let mut a = a.iter().filter(|l| !l.trim().is_empty());
     let mut b = b.iter().filter(|l| !l.trim().is_empty());
-    a.map(|x| b.next().is_some_and(|y| eq(x, y))).all(|ok| ok) && b.next().is_none()
+    a.all(|x| b.next().is_some_and(|y| eq(x, y))) && b.next().is_none()
 }
 
 fn loose_eq(a: &str, b: &str) -> bool {
