@@ -217,8 +217,9 @@ fn ambiguous_message(strategy: &str, candidates: &[Location]) -> String {
     );
     for c in candidates.iter().take(20) {
         s.push_str(&format!(
-            "  lines {}-{}: {}\n",
-            c.start_line, c.end_line, c.preview
+            "  {}: {}\n",
+            span_words(c.start_line, c.end_line),
+            c.preview
         ));
     }
     if candidates.len() > 20 {
@@ -226,6 +227,15 @@ fn ambiguous_message(strategy: &str, candidates: &[Location]) -> String {
     }
     s.push_str("Either include more surrounding lines in old_string so it matches once, set replace_all to change every one, or set anchor to a unique line (e.g. the enclosing function's signature) before the one you mean.");
     s
+}
+
+/// `line 3` or `lines 3-7`.
+fn span_words(start: usize, end: usize) -> String {
+    if start == end {
+        format!("line {start}")
+    } else {
+        format!("lines {start}-{end}")
+    }
 }
 
 fn join_lines(lines: &[usize]) -> String {

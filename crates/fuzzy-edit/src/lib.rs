@@ -59,3 +59,8 @@ pub use diff::unified_diff;
 pub use edit::{Edit, Mode};
 pub use error::{EditError, Fragment, Location};
 pub use transaction::{apply, apply_edits, Applied, Failed, Failure, Match};
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
