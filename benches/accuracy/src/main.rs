@@ -267,6 +267,13 @@ fn run_perturbed(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
                 let mut d = detail;
                 d["record"] = idx.into();
                 d["source"] = r["source"].clone();
+                if let (Some(got), judge::Expect::Text(want)) = (&result, &case.expect) {
+                    let diff: String = fuzzy_edit::unified_diff(want, got, "expected-vs-result")
+                        .chars()
+                        .take(1500)
+                        .collect();
+                    d["diff_vs_expected"] = diff.into();
+                }
                 d
             });
         }

@@ -329,6 +329,22 @@ fn elide(old: &str, new: &str, comment: &str) -> Option<(String, String)> {
     Some((join(&o), join(&n)))
 }
 
+/// The line of new that keeps line `i` of old, if new keeps it.
+fn kept_at(old: &str, new: &str, i: usize) -> Option<usize> {
+    let o: Vec<&str> = old.split('\n').collect();
+    let n: Vec<&str> = new.split('\n').collect();
+    similar::capture_diff_slices(similar::Algorithm::Myers, &o, &n)
+        .into_iter()
+        .find_map(|op| match op {
+            similar::DiffOp::Equal {
+                old_index,
+                new_index,
+                len,
+            } if (old_index..old_index + len).contains(&i) => Some(new_index + i - old_index),
+            _ => None,
+        })
+}
+
 /// For each line of old: whether new keeps it (line diff).
 fn kept_lines(old: &str, new: &str) -> Vec<bool> {
     let o: Vec<&str> = old.split('\n').collect();
@@ -385,10 +401,14 @@ fn typo_in(
         .map(|(k, l)| if k == i { typo.as_str() } else { l })
         .collect::<Vec<_>>()
         .join("\n");
-    let new_new = if in_context {
-        new.replacen(line, &typo, 1)
-    } else {
-        new.to_string()
+    let new_new = match kept_at(old, new, i).filter(|_| in_context) {
+        Some(k) => new
+            .split('\n')
+            .enumerate()
+            .map(|(j, l)| if j == k { typo.as_str() } else { l })
+            .collect::<Vec<_>>()
+            .join("\n"),
+        None => new.to_string(),
     };
     Some((new_old, new_new))
 }

@@ -12,6 +12,7 @@ use fuzzy_edit::fs::{Expected, DEFAULT_MAX_BYTES};
 use fuzzy_edit::{Edit, Mode};
 
 mod apply;
+mod mcp;
 mod output;
 mod pipe;
 
@@ -43,6 +44,14 @@ enum Command {
     /// Answer: {"ok": true, "result": "...", "matches": [...], "diff": "..."} or
     /// {"ok": false, "error": {"kind": "...", "message": "...", ...}}.
     Pipe,
+    /// Serve read_file, edit_file and write_file to an agent over MCP (stdio), confined to the
+    /// root directories.
+    Mcp {
+        /// A directory the server may read and edit (repeatable; default: the current directory).
+        /// Relative paths resolve against the first.
+        #[arg(long = "root", value_name = "DIR")]
+        roots: Vec<PathBuf>,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -107,6 +116,7 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Mcp { roots } => mcp::run(roots),
     }
 }
 

@@ -1,0 +1,170 @@
+//! The tools' arguments: their JSON schemas (field doc comments become the descriptions the
+//! model reads) and lenient parsing.
+//!
+//! Arguments are parsed here rather than by rmcp's `Parameters<T>`, which answers a malformed
+//! call with a JSON-RPC error. A model handles a tool error (`isError: true` with a message
+//! saying what was wrong) far better, and the MCP specification asks for input errors to be
+//! reported that way.
+
+use fuzzy_edit::Edit;
+use rmcp::model::JsonObject;
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+/// Arguments of `read_file`.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct ReadFileArgs {
+    /// The file to read: relative to the first root directory, or absolute inside a root.
+    pub path: String,
+    /// First line to show, 1-based (default 1).
+    pub offset: Option<usize>,
+    /// How many lines to show (default 2000). Read a large file in windows with offset and limit.
+    pub limit: Option<usize>,
+}
+
+/// Arguments of `edit_file`.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct EditFileArgs {
+    /// The file to edit: relative to the first root directory, or absolute inside a root. It must have been read with read_file in this session.
+    pub path: String,
+    /// The text to replace, copied from read_file's output WITHOUT the line-number prefix (the spaces, the number and the tab). Include enough lines around the change (2-3) that it occurs only once in the file.
+    #[serde(alias = "oldText", alias = "old_str", alias = "old")]
+    pub old_string: Option<String>,
+    /// The text to put in its place: old_string as it should read after the change, with the same indentation.
+    #[serde(alias = "newText", alias = "new_str", alias = "new")]
+    pub new_string: Option<String>,
+    /// Replace every occurrence of old_string instead of requiring exactly one (default false).
+    #[serde(alias = "replaceAll")]
+    pub replace_all: Option<bool>,
+    /// A text that occurs once in the file, before the occurrence of old_string you mean (e.g. the enclosing function's signature): the edit applies to the first occurrence after it.
+    pub anchor: Option<String>,
+    /// Several edits to this file, instead of old_string/new_string: each is located in the file as it was read and all are applied together, or none is.
+    #[schemars(with = "Option<Vec<EditItem>>")]
+    pub edits: Option<Vec<Edit>>,
+    /// Show the diff the edit would make without writing anything (default false).
+    #[serde(alias = "dryRun")]
+    pub dry_run: Option<bool>,
+}
+
+// Only the schema of this type is used: the items deserialize as `fuzzy_edit::Edit`, which also
+// accepts `oldText`/`newText` and the other spellings agents use.
+/// One edit of the edits list.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+pub struct EditItem {
+    /// The text to replace, copied from read_file's output without the line-number prefix; unique in the file.
+    old_string: String,
+    /// The text to put in its place.
+    new_string: String,
+    /// Replace every occurrence instead of requiring exactly one.
+    #[serde(default)]
+    replace_all: bool,
+    /// A text that occurs once, before the occurrence of old_string you mean.
+    anchor: Option<String>,
+}
+
+/// Arguments of `write_file`.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct WriteFileArgs {
+    /// The file to create or overwrite: relative to the first root directory, or absolute inside a root. Missing parent directories are created.
+    pub path: String,
+    /// The complete new content of the file, written exactly as given (end it with a newline if the file should have one).
+    pub content: String,
+}
+
+/// Parse a tool's arguments, or say what is wrong with them in words for the model.
+pub fn parse<T: DeserializeOwned>(
+    tool: &str,
+    shape: &str,
+    arguments: JsonObject,
+) -> Result<T, String> {
+    serde_json::from_value(serde_json::Value::Object(arguments)).map_err(|e| {
+        format!("{tool}: invalid arguments ({e}). Expected {shape}. Fix the arguments and call {tool} again.")
+    })
+}
+
+/// The shapes of the arguments, quoted in error messages.
+pub const READ_SHAPE: &str =
+    "{\"path\": string, \"offset\"?: line number, \"limit\"?: number of lines}";
+/// See [`READ_SHAPE`].
+pub const EDIT_SHAPE: &str = "{\"path\": string, \"old_string\": string, \"new_string\": string, \"replace_all\"?: bool, \"anchor\"?: string} or {\"path\": string, \"edits\": [{\"old_string\", \"new_string\", \"replace_all\"?, \"anchor\"?}, ...]}";
+/// See [`READ_SHAPE`].
+pub const WRITE_SHAPE: &str = "{\"path\": string, \"content\": string}";
+
+impl EditFileArgs {
+    /// The edits requested, from `edits` or from `old_string`/`new_string`.
+    pub fn edits(&self) -> Result<Vec<Edit>, String> {
+        let single = self.old_string.is_some()
+            || self.new_string.is_some()
+            || self.replace_all.is_some()
+            || self.anchor.is_some();
+        match (&self.edits, &self.old_string, &self.new_string) {
+            (Some(_), _, _) if single => Err(format!(
+                "edit_file: give either old_string/new_string (with replace_all, anchor) or an edits list, not both. Expected {EDIT_SHAPE}."
+            )),
+            (Some(edits), _, _) if edits.is_empty() => Err(
+                "edit_file: the edits list is empty; give at least one {\"old_string\", \"new_string\"}.".into(),
+            ),
+            (Some(edits), _, _) => Ok(edits.clone()),
+            (None, Some(old), Some(new)) => Ok(vec![Edit {
+                old: old.clone(),
+                new: new.clone(),
+                replace_all: self.replace_all.unwrap_or(false),
+                anchor: self.anchor.clone().filter(|a| !a.is_empty()),
+            }]),
+            (None, Some(_), None) => Err(format!(
+                "edit_file: new_string is missing (use \"\" to delete old_string). Expected {EDIT_SHAPE}."
+            )),
+            (None, None, _) => Err(format!(
+                "edit_file: old_string is missing. Expected {EDIT_SHAPE}."
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn edit_args(v: serde_json::Value) -> Result<Vec<Edit>, String> {
+        let serde_json::Value::Object(o) = v else {
+            unreachable!()
+        };
+        parse::<EditFileArgs>("edit_file", EDIT_SHAPE, o)?.edits()
+    }
+
+    #[test]
+    fn accepts_the_spellings_agents_use() {
+        let e = edit_args(
+            json!({"path": "a", "old_string": "x", "new_string": "y", "replace_all": true}),
+        )
+        .unwrap();
+        assert_eq!(e, vec![Edit::new("x", "y").replace_all(true)]);
+        let e = edit_args(
+            json!({"path": "a", "edits": [{"oldText": "x", "newText": "y"}], "dryRun": true}),
+        )
+        .unwrap();
+        assert_eq!(e, vec![Edit::new("x", "y")]);
+        let e = edit_args(json!({"path": "a", "old_string": "x", "new_string": "", "anchor": null, "replace_all": null}))
+            .unwrap();
+        assert_eq!(e, vec![Edit::new("x", "")]);
+    }
+
+    #[test]
+    fn explains_malformed_arguments() {
+        for bad in [
+            json!({"path": 3, "old_string": "x", "new_string": "y"}),
+            json!({"old_string": "x", "new_string": "y"}),
+            json!({"path": "a", "old_string": "x"}),
+            json!({"path": "a"}),
+            json!({"path": "a", "edits": []}),
+            json!({"path": "a", "edits": [{"old_string": "x", "new_string": "y"}], "old_string": "x"}),
+            json!({"path": "a", "edits": "x"}),
+        ] {
+            let err = edit_args(bad.clone()).unwrap_err();
+            assert!(err.starts_with("edit_file:"), "{bad}: {err}");
+        }
+    }
+}

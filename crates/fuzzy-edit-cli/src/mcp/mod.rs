@@ -1,0 +1,80 @@
+//! `fuzzy-edit mcp`: the edit engine as an MCP server over stdio (newline-delimited JSON-RPC),
+//! for agents such as Claude Desktop, Claude Code, opencode or Cursor.
+//!
+//! Three tools ([`tools`]): `read_file` (numbered lines; records the version read),
+//! `edit_file` (search/replace through the fuzzy engine, refused unless the file was read in
+//! this session and is unchanged since; see [`session`]) and `write_file` (create, or overwrite
+//! a file read and unchanged). Every path must resolve inside a root ([`confine`]). Files over
+//! [`MAX_BYTES`], binary or not UTF-8 are refused.
+//!
+//! stdout carries the protocol only; diagnostics go to stderr.
+
+mod args;
+mod confine;
+mod listing;
+mod session;
+mod tools;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use rmcp::transport::async_rw::AsyncRwTransport;
+use rmcp::{RoleServer, ServiceExt};
+
+use confine::Roots;
+use tools::FuzzyEditServer;
+
+/// Largest file the tools read, edit or write: 32 MiB. Larger files are refused (the CLI's
+/// limit is higher, but a file this size is already far beyond what a model can work with).
+pub const MAX_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Largest incoming message: room for a `write_file` of [`MAX_BYTES`] with JSON escaping.
+/// rmcp drops longer lines without an answer, so this must exceed any message we accept.
+const MAX_MESSAGE_BYTES: usize = 4 * MAX_BYTES as usize;
+
+/// Serve until stdin closes. Exit code 2 if a root is unusable, 1 if the session fails.
+pub fn run(roots: Vec<PathBuf>) -> ExitCode {
+    let roots = match Roots::new(&roots) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("fuzzy-edit mcp: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("fuzzy-edit mcp: cannot start the runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let shown: Vec<String> = roots
+        .dirs()
+        .iter()
+        .map(|r| r.display().to_string())
+        .collect();
+    eprintln!(
+        "fuzzy-edit mcp {}: serving on stdio, roots: {}",
+        env!("CARGO_PKG_VERSION"),
+        shown.join(", ")
+    );
+    let server = FuzzyEditServer::new(roots);
+    let result = runtime.block_on(async move {
+        let transport =
+            AsyncRwTransport::<RoleServer, _, _>::new(tokio::io::stdin(), tokio::io::stdout())
+                .with_max_line_length(MAX_MESSAGE_BYTES);
+        let running = server.serve(transport).await.map_err(|e| e.to_string())?;
+        running.waiting().await.map_err(|e| e.to_string())?;
+        Ok::<(), String>(())
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("fuzzy-edit mcp: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

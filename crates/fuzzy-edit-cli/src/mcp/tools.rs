@@ -1,0 +1,340 @@
+//! The server and its three tools: `read_file`, `edit_file`, `write_file`.
+//!
+//! Every failure is a tool result with `isError: true` and a message the model can act on
+//! (read the file first, read it again, fix old_string from the closest text shown, pick a
+//! candidate with anchor or replace_all), never a protocol error and never a crash: the
+//! conversation goes on. The tool descriptions below are what the model reads to decide how to
+//! call the tools.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use fuzzy_edit::fs::{self, FsError};
+use fuzzy_edit::{apply_edits, unified_diff, Applied, Mode};
+use rmcp::handler::server::common::schema_for_input;
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::model::{
+    CallToolResult, ContentBlock, Implementation, JsonObject, ServerCapabilities, ServerConfig,
+};
+use rmcp::{tool, tool_handler, tool_router, ServerHandler};
+
+use super::args::{self, EditFileArgs, ReadFileArgs, WriteFileArgs};
+use super::confine::{Resolved, Roots};
+use super::listing;
+use super::session::Session;
+use super::MAX_BYTES;
+
+/// Diffs longer than this are cut in the answer (the file itself is complete).
+const MAX_DIFF_LINES: usize = 300;
+
+/// The MCP server: the roots it may touch and what the model has read.
+#[derive(Clone)]
+pub struct FuzzyEditServer {
+    roots: Arc<Roots>,
+    session: Arc<Mutex<Session>>,
+    tool_router: ToolRouter<FuzzyEditServer>,
+}
+
+/// A tool's answer before it becomes a `CallToolResult`: text for the model, or a refusal.
+type Answer = Result<String, String>;
+
+fn respond(answer: Answer) -> CallToolResult {
+    match answer {
+        Ok(text) => CallToolResult::success(vec![ContentBlock::text(text)]),
+        Err(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
+    }
+}
+
+#[tool_router]
+impl FuzzyEditServer {
+    /// A server confined to `roots`, with an empty session.
+    pub fn new(roots: Roots) -> Self {
+        FuzzyEditServer {
+            roots: Arc::new(roots),
+            session: Arc::new(Mutex::new(Session::default())),
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    /// Read a UTF-8 text file. Lines are numbered like `cat -n`: the line number right-aligned in 6 columns, a tab, then the line exactly as in the file.
+    /// offset is the first line to show (1-based) and limit the number of lines (default 2000); read large files in windows.
+    /// Read a file with this tool before changing it with edit_file or write_file, and read it again after it changed on disk; edits are refused otherwise.
+    /// When you copy text from this output into edit_file's old_string, copy only what follows the tab: never include the line-number prefix.
+    /// Binary, non-UTF-8 and over-32 MB files are refused. Paths are relative to the first root directory, or absolute inside a root.
+    #[tool(
+        input_schema = input_schema::<ReadFileArgs>(),
+        annotations(
+            title = "Read file",
+            read_only_hint = true,
+            destructive_hint = false,
+            idempotent_hint = true,
+            open_world_hint = false
+        )
+    )]
+    fn read_file(&self, arguments: JsonObject) -> CallToolResult {
+        respond(self.read(arguments))
+    }
+
+    /// Replace text in a file you have read with read_file in this session: give old_string (the text to replace) and new_string (what to put there), or edits: a list of {old_string, new_string, replace_all?, anchor?} applied to the same file all together or not at all.
+    /// Copy old_string from what read_file showed, without the line-number prefix (the spaces, the number and the tab), and include enough surrounding lines (2-3) that it occurs only once in the file.
+    /// If the same text occurs several times, set replace_all to change every occurrence, or set anchor to a line that occurs once before the occurrence you mean (such as the enclosing function's signature).
+    /// Small differences in indentation and whitespace are tolerated; when the match is unclear the edit is refused rather than guessed, and nothing is written.
+    /// A refusal says why: the closest text in the file with a diff against your old_string, or every ambiguous candidate with its line numbers. Fix old_string from that feedback and call edit_file again. Never fall back to shell commands (sed, awk, perl, echo, patch) to change the file.
+    /// The file must be unchanged since your last read_file; otherwise read it again first. Returns a unified diff of the change and, for each edit, the lines changed and how old_string was matched. dry_run returns the diff without writing.
+    /// The reference filesystem server's spelling, edits: [{oldText, newText}] and dryRun, is accepted too.
+    #[tool(
+        input_schema = input_schema::<EditFileArgs>(),
+        annotations(
+            title = "Edit file",
+            read_only_hint = false,
+            destructive_hint = true,
+            idempotent_hint = false,
+            open_world_hint = false
+        )
+    )]
+    fn edit_file(&self, arguments: JsonObject) -> CallToolResult {
+        respond(self.edit(arguments))
+    }
+
+    /// Create a file with the given content, or replace a file's whole content. Missing parent directories are created (inside the root directories only).
+    /// Overwriting an existing file requires that you read it with read_file in this session and that it has not changed since. To change part of a file, use edit_file instead: it sends only the changed text and shows a diff.
+    /// content is written exactly as given, atomically; end it with a newline if the file should have one.
+    #[tool(
+        input_schema = input_schema::<WriteFileArgs>(),
+        annotations(
+            title = "Write file",
+            read_only_hint = false,
+            destructive_hint = true,
+            idempotent_hint = true,
+            open_world_hint = false
+        )
+    )]
+    fn write_file(&self, arguments: JsonObject) -> CallToolResult {
+        respond(self.write(arguments))
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for FuzzyEditServer {
+    fn get_info(&self) -> ServerConfig {
+        let roots: Vec<String> = self
+            .roots
+            .dirs()
+            .iter()
+            .map(|r| r.display().to_string())
+            .collect();
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("fuzzy-edit", env!("CARGO_PKG_VERSION")))
+            .with_instructions(format!(
+                "File tools confined to {}; relative paths resolve against {}. Read a file with read_file before editing it; edit with edit_file, copying old_string from read_file's output without the line-number prefix. If an edit is refused, fix old_string from the error's feedback and retry; do not fall back to shell edits such as sed.",
+                roots.join(", "),
+                roots[0]
+            ))
+    }
+}
+
+/// The input schema of a tool whose arguments are `T`.
+fn input_schema<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
+    // The argument types are fixed and their schemas are objects: this cannot fail at runtime
+    // without failing every test first.
+    schema_for_input::<T>().expect("tool arguments have an object schema")
+}
+
+impl FuzzyEditServer {
+    fn session(&self) -> std::sync::MutexGuard<'_, Session> {
+        // A panic while holding the lock leaves the map consistent (single inserts), so a
+        // poisoned lock is still usable.
+        self.session.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn resolve(&self, path: &str) -> Result<(Resolved, String), String> {
+        let resolved = self.roots.resolve(path)?;
+        let name = self.roots.display(&resolved.path);
+        Ok((resolved, name))
+    }
+
+    fn read(&self, arguments: JsonObject) -> Answer {
+        let a: ReadFileArgs = args::parse("read_file", args::READ_SHAPE, arguments)?;
+        let (resolved, name) = self.resolve(&a.path)?;
+        if !resolved.exists {
+            return Err(format!(
+                "{name}: no such file. Check the path (relative paths start at {}).",
+                self.roots.dirs()[0].display()
+            ));
+        }
+        let file = fs::read_text(&resolved.path, MAX_BYTES).map_err(|e| fs_message(&name, &e))?;
+        let listing = listing::numbered(
+            &file.text,
+            a.offset.unwrap_or(1),
+            a.limit.unwrap_or(listing::DEFAULT_LIMIT),
+        )
+        .map_err(|e| format!("read_file {name}: {e}"))?;
+        self.session().record(&resolved.path, file.version);
+        Ok(listing)
+    }
+
+    fn edit(&self, arguments: JsonObject) -> Answer {
+        let a: EditFileArgs = args::parse("edit_file", args::EDIT_SHAPE, arguments)?;
+        let edits = a.edits()?;
+        let dry_run = a.dry_run.unwrap_or(false);
+        let (resolved, name) = self.resolve(&a.path)?;
+        if !resolved.exists {
+            return Err(format!(
+                "{name}: no such file, so there is nothing to edit. To create it, use write_file."
+            ));
+        }
+        // Hold the session for the whole read-check-write, so two edits of one file cannot
+        // interleave.
+        let mut session = self.session();
+        let file = fs::read_text(&resolved.path, MAX_BYTES).map_err(|e| fs_message(&name, &e))?;
+        session
+            .check_fresh(&resolved.path, &file.version)
+            .map_err(|why| why.message(&name, "edit"))?;
+        let applied = apply_edits(&file.text, &edits, Mode::Atomic)
+            .map_err(|failed| format!("edit_file refused; {name} was not changed.\n\n{failed}"))?;
+        let report = report(&name, &file.text, &applied, edits.len());
+        if dry_run {
+            return Ok(format!("{report}\n(dry run: nothing was written.)"));
+        }
+        if applied.text == file.text {
+            return Ok(format!(
+                "{name}: the edits leave the file as it is; nothing was written."
+            ));
+        }
+        fs::check_unchanged(&file)
+            .and_then(|()| fs::write_text(&file.target, &applied.text))
+            .map_err(|e| fs_message(&name, &e))?;
+        let now = fs::read_text(&file.target, u64::MAX)
+            .ok()
+            .map(|f| f.version);
+        session.record_written(&resolved.path, &applied.text, now);
+        Ok(report)
+    }
+
+    fn write(&self, arguments: JsonObject) -> Answer {
+        let a: WriteFileArgs = args::parse("write_file", args::WRITE_SHAPE, arguments)?;
+        let (resolved, name) = self.resolve(&a.path)?;
+        if a.content.len() as u64 > MAX_BYTES {
+            return Err(format!(
+                "write_file {name}: the content is {} bytes, over the {MAX_BYTES}-byte limit; nothing was written.",
+                a.content.len()
+            ));
+        }
+        let mut session = self.session();
+        let before = if resolved.exists {
+            if resolved.path.is_dir() {
+                return Err(format!(
+                    "{name}: is a directory; name a file inside it. Nothing was written."
+                ));
+            }
+            let file =
+                fs::read_text(&resolved.path, MAX_BYTES).map_err(|e| fs_message(&name, &e))?;
+            session
+                .check_fresh(&resolved.path, &file.version)
+                .map_err(|why| why.message(&name, "overwrite"))?;
+            Some(file)
+        } else {
+            if let Some(parent) = resolved.path.parent() {
+                std::fs::create_dir_all(parent).map_err(|e| {
+                    format!("write_file {name}: cannot create {}: {e}", parent.display())
+                })?;
+            }
+            None
+        };
+        let written = match &before {
+            Some(file) => {
+                fs::check_unchanged(file).and_then(|()| fs::write_text(&file.target, &a.content))
+            }
+            None => fs::write_text(&resolved.path, &a.content),
+        };
+        written.map_err(|e| fs_message(&name, &e))?;
+        let now = fs::read_text(&resolved.path, u64::MAX)
+            .ok()
+            .map(|f| f.version);
+        session.record_written(&resolved.path, &a.content, now);
+        let size = format!(
+            "{}, {}",
+            plural(listing::line_count(&a.content), "line"),
+            plural(a.content.len(), "byte")
+        );
+        Ok(match before {
+            None => format!("Created {name} ({size})."),
+            Some(file) if file.text == a.content => {
+                format!("{name} already had this content ({size}); it is unchanged.")
+            }
+            Some(file) => format!(
+                "Overwrote {name} ({size}).\n{}",
+                short_diff(&unified_diff(&file.text, &a.content, &name))
+            ),
+        })
+    }
+}
+
+/// What an applied edit did: each replacement's lines and strategy, then the diff.
+fn report(name: &str, before: &str, applied: &Applied, edits: usize) -> String {
+    let mut out = format!(
+        "Edited {name}: {} from {}.\n",
+        plural(applied.matches.len(), "replacement"),
+        plural(edits, "edit")
+    );
+    for m in &applied.matches {
+        let lines = if m.start_line == m.end_line {
+            format!("line {}", m.start_line)
+        } else {
+            format!("lines {}-{}", m.start_line, m.end_line)
+        };
+        let how = if m.strategy == "exact" {
+            "matched exactly".to_string()
+        } else {
+            format!("matched by {} (score {:.2})", m.strategy, m.score)
+        };
+        out.push_str(&format!("- edit {}: {lines}, {how}\n", m.edit + 1));
+    }
+    if applied.sequential {
+        out.push_str("(some old_string only existed after an earlier edit, so the edits were applied in order; line numbers refer to the file before each edit.)\n");
+    }
+    out.push_str(&short_diff(&unified_diff(before, &applied.text, name)));
+    out
+}
+
+/// `1 edit`, `2 edits`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// `diff`, cut after [`MAX_DIFF_LINES`] lines.
+fn short_diff(diff: &str) -> String {
+    let total = diff.lines().count();
+    if total <= MAX_DIFF_LINES {
+        return diff.to_string();
+    }
+    let mut out: String = diff.split_inclusive('\n').take(MAX_DIFF_LINES).collect();
+    out.push_str(&format!(
+        "(diff cut after {MAX_DIFF_LINES} of {total} lines; read_file shows the result.)\n"
+    ));
+    out
+}
+
+/// A file-system refusal, with the path as the model named it.
+fn fs_message(name: &str, e: &FsError) -> String {
+    match e {
+        FsError::NotFound(_) => format!("{name}: no such file."),
+        FsError::IsDirectory(_) => format!("{name}: is a directory; name a file inside it."),
+        FsError::Binary { offset, .. } => format!(
+            "{name}: looks binary (a NUL byte at offset {offset}); these tools only read and edit text files, and left it unchanged."
+        ),
+        FsError::NotUtf8 { offset, .. } => format!(
+            "{name}: is not valid UTF-8 (first invalid byte at offset {offset}); these tools only read and edit UTF-8 text, and left it unchanged."
+        ),
+        FsError::TooLarge { len, limit, .. } => format!(
+            "{name}: is {len} bytes, over this server's {limit}-byte limit; it was left unchanged."
+        ),
+        FsError::Stale { .. } => format!(
+            "{name} changed on disk while it was being edited; nothing was written. Call read_file on {name} again and redo the change."
+        ),
+        FsError::Io { source, .. } => format!("{name}: {source}; nothing was written."),
+    }
+}
