@@ -40,7 +40,7 @@ pub struct Fragment {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EditError {
     /// `old` is empty.
-    #[error("old_string is empty. To insert text, set old_string to an existing line next to the insertion point and repeat that line in new_string with your addition; to create a file, use a write tool.")]
+    #[error("old_string is empty, which only works on an empty file. To insert text, set old_string to an existing line next to the insertion point and repeat that line in new_string with your addition; to create a file, use a write tool.")]
     EmptyOld,
     /// `old == new`.
     #[error("old_string and new_string are identical, so this edit would change nothing. Send the text as it should be after the change in new_string.")]

@@ -34,6 +34,17 @@ pub struct Planned {
 /// Locate `edit` in `text` and plan its replacements, or say why not.
 pub fn plan(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Planned>, EditError> {
     if edit.old.is_empty() {
+        // The one place an empty `old` denotes without doubt: all of an empty text.
+        if text.as_str().is_empty() && !edit.new.is_empty() {
+            return Ok(vec![Planned {
+                edit: index,
+                strategy: "empty_file",
+                score: 1.0,
+                span: 0..0,
+                lines: 0..1,
+                replacement: edit.new.clone(),
+            }]);
+        }
         return Err(EditError::EmptyOld);
     }
     if edit.old == edit.new {
@@ -188,7 +199,7 @@ fn whitespace_edit_unclear(text: &Text, candidate: &Candidate, needle: &Needle) 
     }
     let pairs = || old.iter().zip(&new);
     let changes_indent = pairs().any(|(o, n)| normalize::indent_of(o) != normalize::indent_of(n));
-    let changes_inner = pairs().any(|(o, n)| o.trim() != n.trim());
+    let changes_inner = pairs().any(|(o, n)| inner_spacing(o) != inner_spacing(n));
 
     let window: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
     let old_lines: Vec<&str> = needle.lines().collect();
@@ -202,9 +213,21 @@ fn whitespace_edit_unclear(text: &Text, candidate: &Candidate, needle: &Needle) 
     let ignored_indent = matched
         .iter()
         .any(|(o, w)| normalize::indent_of(o) != normalize::indent_of(w));
-    let ignored_inner = matched.iter().any(|(o, w)| o.trim() != w.trim());
+    let ignored_inner = matched
+        .iter()
+        .any(|(o, w)| inner_spacing(o) != inner_spacing(w));
     let faithful = (changes_indent && !ignored_indent) || (changes_inner && !ignored_inner);
     !faithful
+}
+
+/// The whitespace runs inside a trimmed line (what [`Level::InnerWhitespace`] ignores).
+///
+/// [`Level::InnerWhitespace`]: crate::normalize::Level::InnerWhitespace
+fn inner_spacing(line: &str) -> Vec<&str> {
+    line.trim()
+        .split(|c: char| !c.is_whitespace())
+        .filter(|run| !run.is_empty())
+        .collect()
 }
 
 /// Lines `lines` of the text, each prefixed with its 1-based number.

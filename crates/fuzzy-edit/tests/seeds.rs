@@ -848,11 +848,16 @@ fn fuzzy_score_just_below_the_floor_is_not_found() {
     }
 }
 
-// Seed 002 §12.3.9 "empty strings": an empty old is refused (opencode-issues: legacy hang).
+// Seed 002 §12.3.9 "empty strings": an empty old is refused (opencode-issues: legacy hang),
+// except on an empty text, where it can only mean the whole (empty) text: the convention of
+// Cline's, opencode's and Codex's own tests for filling an empty file.
 #[test]
-fn empty_old_is_refused() {
+fn empty_old_is_refused_except_on_an_empty_text() {
     assert_eq!(refused("abc", &Edit::new("", "x")).kind(), "empty_old");
-    assert_eq!(refused("", &Edit::new("", "x")).kind(), "empty_old");
+    assert_eq!(refused("", &Edit::new("", "")).kind(), "empty_old");
+    let out = applied("", &Edit::new("", "first line\n"));
+    assert_eq!(out.text, "first line\n");
+    assert_eq!(out.matches[0].strategy, "empty_file");
 }
 
 // Seed 002 §12.3.9 "empty strings, search longer than content".

@@ -40,28 +40,47 @@ pub struct EditFileArgs {
     /// A text that occurs once in the file, before the occurrence of old_string you mean (e.g. the enclosing function's signature): the edit applies to the first occurrence after it.
     pub anchor: Option<String>,
     /// Several edits to this file, instead of old_string/new_string: each is located in the file as it was read and all are applied together, or none is.
-    #[schemars(with = "Option<Vec<EditItem>>")]
-    pub edits: Option<Vec<Edit>>,
+    pub edits: Option<Vec<EditItem>>,
     /// Show the diff the edit would make without writing anything (default false).
     #[serde(alias = "dryRun")]
     pub dry_run: Option<bool>,
 }
 
-// Only the schema of this type is used: the items deserialize as `fuzzy_edit::Edit`, which also
-// accepts `oldText`/`newText` and the other spellings agents use.
 /// One edit of the edits list.
-#[derive(JsonSchema)]
-#[allow(dead_code)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 pub struct EditItem {
     /// The text to replace, copied from read_file's output without the line-number prefix; unique in the file.
-    old_string: String,
+    #[serde(alias = "oldText", alias = "old_str", alias = "old")]
+    pub old_string: String,
     /// The text to put in its place.
-    new_string: String,
-    /// Replace every occurrence instead of requiring exactly one.
-    #[serde(default)]
-    replace_all: bool,
+    #[serde(alias = "newText", alias = "new_str", alias = "new")]
+    pub new_string: String,
+    /// Replace every occurrence instead of requiring exactly one (default false).
+    #[serde(alias = "replaceAll")]
+    pub replace_all: Option<bool>,
     /// A text that occurs once, before the occurrence of old_string you mean.
-    anchor: Option<String>,
+    pub anchor: Option<String>,
+}
+
+impl From<&EditItem> for Edit {
+    fn from(item: &EditItem) -> Edit {
+        edit(
+            &item.old_string,
+            &item.new_string,
+            item.replace_all,
+            &item.anchor,
+        )
+    }
+}
+
+fn edit(old: &str, new: &str, replace_all: Option<bool>, anchor: &Option<String>) -> Edit {
+    Edit {
+        old: old.to_string(),
+        new: new.to_string(),
+        replace_all: replace_all.unwrap_or(false),
+        // An empty anchor is what a model sends for "no anchor".
+        anchor: anchor.clone().filter(|a| !a.is_empty()),
+    }
 }
 
 /// Arguments of `write_file`.
@@ -106,13 +125,10 @@ impl EditFileArgs {
             (Some(edits), _, _) if edits.is_empty() => Err(
                 "edit_file: the edits list is empty; give at least one {\"old_string\", \"new_string\"}.".into(),
             ),
-            (Some(edits), _, _) => Ok(edits.clone()),
-            (None, Some(old), Some(new)) => Ok(vec![Edit {
-                old: old.clone(),
-                new: new.clone(),
-                replace_all: self.replace_all.unwrap_or(false),
-                anchor: self.anchor.clone().filter(|a| !a.is_empty()),
-            }]),
+            (Some(edits), _, _) => Ok(edits.iter().map(Edit::from).collect()),
+            (None, Some(old), Some(new)) => {
+                Ok(vec![edit(old, new, self.replace_all, &self.anchor)])
+            }
             (None, Some(_), None) => Err(format!(
                 "edit_file: new_string is missing (use \"\" to delete old_string). Expected {EDIT_SHAPE}."
             )),
@@ -162,9 +178,11 @@ mod tests {
             json!({"path": "a", "edits": []}),
             json!({"path": "a", "edits": [{"old_string": "x", "new_string": "y"}], "old_string": "x"}),
             json!({"path": "a", "edits": "x"}),
+            json!({"path": "a", "edits": [{"old_string": "x"}]}),
         ] {
             let err = edit_args(bad.clone()).unwrap_err();
             assert!(err.starts_with("edit_file:"), "{bad}: {err}");
+            assert!(!err.contains("`new`"), "{err}");
         }
     }
 }

@@ -218,7 +218,7 @@ mod tests {
         std::os::unix::fs::symlink(outer.path().join("gone"), root.join("dangling")).unwrap();
         std::fs::write(root.join("inner.txt"), "i").unwrap();
         std::os::unix::fs::symlink(root.join("inner.txt"), root.join("ok-link")).unwrap();
-        let roots = Roots::new(&[root.clone()]).unwrap();
+        let roots = Roots::new(std::slice::from_ref(&root)).unwrap();
 
         assert!(roots.resolve("link").is_err());
         assert!(roots.resolve("dir/new.txt").is_err());
