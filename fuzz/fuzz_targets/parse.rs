@@ -24,7 +24,11 @@ fuzz_target!(|data: &[u8]| {
 
 fn check(input: &str) {
     let detected = format::detect(input);
-    assert_eq!(detected, format::detect(input), "detect is not deterministic");
+    assert_eq!(
+        detected,
+        format::detect(input),
+        "detect is not deterministic"
+    );
     match format::parse(input) {
         Ok(parsed) => {
             assert_eq!(

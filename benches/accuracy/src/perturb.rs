@@ -144,6 +144,12 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
     if let Some((o, n)) = typo_in(h.old, h.new, &kept, false, &mut rng) {
         push("typo_changed", None, o, n, text());
     }
+    if let Some((o, n)) = drop_context_line(h.old, h.new, &kept) {
+        push("line_missing", None, o, n, text());
+    }
+    if let Some((o, n)) = extra_context_line(h.old, h.new, &kept, h.comment) {
+        push("line_extra", None, o, n, text());
+    }
     if let Some(o) = stale_changed(h.old, &kept) {
         push("stale_changed", None, o, h.new.into(), Expect::Refuse);
     }
@@ -411,6 +417,63 @@ fn typo_in(
         None => new.to_string(),
     };
     Some((new_old, new_new))
+}
+
+/// A middle context line (kept by new) left out of both old and new, two lines away from any
+/// change: the model forgot a line it did not mean to touch.
+fn drop_context_line(old: &str, new: &str, kept: &[bool]) -> Option<(String, String)> {
+    let o: Vec<&str> = old.split('\n').collect();
+    let non_blank: Vec<usize> = (0..o.len()).filter(|&i| !o[i].trim().is_empty()).collect();
+    if non_blank.len() < 5 {
+        return None;
+    }
+    let calm = |i: usize| (i.saturating_sub(1)..=(i + 1).min(o.len() - 1)).all(|k| kept[k]);
+    let i = *non_blank[1..non_blank.len() - 1]
+        .iter()
+        .find(|&&i| calm(i))?;
+    let k = kept_at(old, new, i)?;
+    Some((without_line(old, i), without_line(new, k)))
+}
+
+/// A made-up comment line added to both old and new next to a context line, away from any
+/// change: the model remembered a line that is not there.
+fn extra_context_line(
+    old: &str,
+    new: &str,
+    kept: &[bool],
+    comment: &str,
+) -> Option<(String, String)> {
+    let o: Vec<&str> = old.split('\n').collect();
+    let non_blank: Vec<usize> = (0..o.len()).filter(|&i| !o[i].trim().is_empty()).collect();
+    if non_blank.len() < 4 {
+        return None;
+    }
+    let calm = |i: usize| (i.saturating_sub(1)..=(i + 1).min(o.len() - 1)).all(|k| kept[k]);
+    let i = *non_blank[1..non_blank.len() - 1]
+        .iter()
+        .find(|&&i| calm(i))?;
+    let k = kept_at(old, new, i)?;
+    let ind = &o[i][..o[i].len() - o[i].trim_start().len()];
+    let extra = format!("{ind}{comment} keep this in sync");
+    Some((
+        with_line_before(old, i, &extra),
+        with_line_before(new, k, &extra),
+    ))
+}
+
+fn without_line(s: &str, i: usize) -> String {
+    s.split('\n')
+        .enumerate()
+        .filter(|(k, _)| *k != i)
+        .map(|(_, l)| l)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn with_line_before(s: &str, i: usize, line: &str) -> String {
+    let mut v: Vec<&str> = s.split('\n').collect();
+    v.insert(i, line);
+    v.join("\n")
 }
 
 /// Old whose changed lines are rewritten (words reversed): a stale idea of those lines.

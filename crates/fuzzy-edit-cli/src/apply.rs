@@ -182,6 +182,11 @@ fn plan_file(path: &Path, ops: &[Op], request: &Request) -> Result<FilePlan, Sto
                 };
                 let applied =
                     apply_edits(text, edits, request.mode).map_err(|f| refused(path, &f))?;
+                if applied.matches.is_empty() {
+                    // Partial mode, and nothing applied: that is a refusal, not a success.
+                    let failures = applied.failures.clone();
+                    return Err(refused(path, &Failed { failures }));
+                }
                 current = Some(applied.text.clone());
                 applied_all = Some(match applied_all {
                     None => applied,
@@ -224,10 +229,11 @@ pub fn write(plans: &[FilePlan]) -> Result<(), Stop> {
         .iter()
         .filter(|p| p.before != p.after)
         .map(|p| Change {
-            path: p
-                .read
-                .as_ref()
-                .map_or_else(|| p.path.clone(), |r| r.target.clone()),
+            // Writes go to a symlink's target; a delete removes the link itself, as `rm` does.
+            path: match (&p.read, &p.after) {
+                (Some(read), Some(_)) => read.target.clone(),
+                _ => p.path.clone(),
+            },
             before: p.before.clone(),
             after: p.after.clone(),
         })

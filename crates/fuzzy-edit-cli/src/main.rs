@@ -188,6 +188,13 @@ fn build_request(args: &ApplyArgs) -> Result<Request, Stop> {
         let Some(file) = &args.file else {
             return Err(Stop::Unusable("name the file to edit: fuzzy-edit apply FILE --old TEXT --new TEXT (or --edits PATH)".into()));
         };
+        let dash = |p: &Option<PathBuf>| p.as_ref().is_some_and(|p| p.as_os_str() == "-");
+        if dash(&args.old_file) && dash(&args.new_file) {
+            return Err(Stop::Unusable(
+                "--old-file and --new-file cannot both read stdin (`-`); put one of them in a file"
+                    .into(),
+            ));
+        }
         let old = match (&args.old, &args.old_file) {
             (Some(s), _) => s.clone(),
             (None, Some(p)) => read_input(p)?,

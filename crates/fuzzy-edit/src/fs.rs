@@ -247,7 +247,7 @@ pub fn check_unchanged(file: &TextFile) -> Result<(), FsError> {
 pub fn write_text(path: &Path, text: &str) -> Result<(), FsError> {
     let target = match std::fs::canonicalize(path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => path.to_path_buf(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => dangling_target(path),
         Err(e) => return Err(FsError::io(path, e)),
     };
     let mut file =
@@ -255,6 +255,16 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), FsError> {
     file.write_all(text.as_bytes())
         .map_err(|e| FsError::io(path, e))?;
     file.commit().map_err(|e| FsError::io(path, e))
+}
+
+/// Where a path that does not resolve should be created: itself, or the target a dangling
+/// symlink points at (so the link is never replaced by a plain file).
+fn dangling_target(path: &Path) -> PathBuf {
+    match std::fs::read_link(path) {
+        Ok(link) if link.is_absolute() => link,
+        Ok(link) => path.parent().unwrap_or(Path::new("")).join(link),
+        Err(_) => path.to_path_buf(),
+    }
 }
 
 /// One file's planned change in a multi-file transaction.

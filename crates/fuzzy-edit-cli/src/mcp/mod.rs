@@ -70,6 +70,8 @@ pub fn run(roots: Vec<PathBuf>) -> ExitCode {
         running.waiting().await.map_err(|e| e.to_string())?;
         Ok::<(), String>(())
     });
+    // Do not wait for a stdin read still parked on the blocking pool.
+    runtime.shutdown_background();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

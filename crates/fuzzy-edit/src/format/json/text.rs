@@ -251,7 +251,11 @@ pub(super) fn syntax_error(input: &str, at: usize, e: &serde_json::Error) -> Par
     } else {
         "Check for a missing comma, colon or quote there; inside strings, write a double quote as \\\" and a backslash as \\\\."
     };
-    let at = at.min(input.len());
+    // serde_json counts columns in bytes: step back to a character boundary.
+    let mut at = at.min(input.len());
+    while !input.is_char_boundary(at) {
+        at -= 1;
+    }
     let line_start = input[..at].rfind('\n').map_or(0, |i| i + 1);
     let column = input
         .get(line_start..at)

@@ -1,0 +1,305 @@
+//! `fuzzy-edit pipe`: JSON Lines in, one answer per non-blank line out, in order; the pipe
+//! survives malformed lines; `"path"` requests edit files (with `dry_run`, `expect_sha256`,
+//! `expect_mtime`).
+
+mod common;
+
+use common::{assert_ok, Work};
+use serde_json::{json, Value};
+
+/// Run the pipe on `input`; return the answers, one per stdout line.
+fn pipe(w: &Work, input: impl Into<Vec<u8>>) -> Vec<Value> {
+    let out = w.run_stdin(["pipe"], input);
+    let stdout = assert_ok(&out);
+    assert!(stdout.is_empty() || stdout.ends_with('\n'), "{stdout:?}");
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("answer {l:?}: {e}")))
+        .collect()
+}
+
+fn line(v: Value) -> String {
+    format!("{v}\n")
+}
+
+#[test]
+fn several_requests_with_malformed_lines_are_answered_in_order() {
+    let w = Work::new();
+    let mut input: Vec<u8> = Vec::new();
+    input.extend(line(json!({"id": 1, "content": "a\nb\n", "old": "b", "new": "c"})).bytes());
+    input.extend(b"{\n");
+    input.extend(b"\n   \n");
+    input.extend(b"\xff\xfe not utf-8\n");
+    input.extend(line(json!({"id": 5, "content": "x\nx\n", "old": "x", "new": "y"})).bytes());
+    input.extend(b"[]\n");
+    input
+        .extend(line(json!({"id": 7, "content": "a", "old": "a", "new": "b", "bogus": 1})).bytes());
+    input.extend(
+        line(json!({"id": 8, "content": "one\ntwo\n", "edits": [
+            {"old": "one", "new": "1"},
+            {"old_string": "two", "new_string": "2"},
+        ]}))
+        .bytes(),
+    );
+    input.extend(line(json!({"id": "nine", "content": "a\n"})).bytes());
+    input.extend(line(json!({"id": 10, "content": "def f():\n    return 1\n", "old": "nothing like this", "new": "x"})).bytes());
+    // The last request has no final newline.
+    input.extend(
+        json!({"id": 11, "content": "k = 1\n", "old": "k = 1", "new": "k = 2"})
+            .to_string()
+            .bytes(),
+    );
+
+    let answers = pipe(&w, input);
+    assert_eq!(answers.len(), 10, "{answers:#?}");
+
+    assert_eq!(answers[0]["id"], 1);
+    assert_eq!(answers[0]["ok"], true);
+    assert_eq!(answers[0]["result"], "a\nc\n");
+    assert_eq!(answers[0]["matches"][0]["strategy"], "exact");
+    assert!(answers[0]["diff"].as_str().unwrap().contains("-b\n+c\n"));
+
+    assert_eq!(answers[1]["ok"], false);
+    assert_eq!(answers[1]["error"]["kind"], "bad_request");
+
+    assert_eq!(answers[2]["ok"], false);
+    assert_eq!(answers[2]["error"]["kind"], "bad_request");
+    assert!(answers[2]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("UTF-8"));
+
+    assert_eq!(answers[3]["id"], 5);
+    assert_eq!(answers[3]["ok"], false);
+    assert_eq!(answers[3]["error"]["kind"], "ambiguous");
+
+    assert_eq!(answers[4]["error"]["kind"], "bad_request");
+
+    assert_eq!(
+        answers[5]["id"], 7,
+        "the id of a request with an unknown field is echoed"
+    );
+    assert_eq!(answers[5]["error"]["kind"], "bad_request");
+
+    assert_eq!(answers[6]["id"], 8);
+    assert_eq!(answers[6]["ok"], true);
+    assert_eq!(answers[6]["result"], "1\n2\n");
+
+    assert_eq!(answers[7]["id"], "nine");
+    assert_eq!(answers[7]["error"]["kind"], "bad_request");
+
+    assert_eq!(answers[8]["id"], 10);
+    assert_eq!(answers[8]["error"]["kind"], "not_found");
+
+    assert_eq!(answers[9]["id"], 11);
+    assert_eq!(answers[9]["result"], "k = 2\n");
+}
+
+#[test]
+fn many_requests_keep_their_order() {
+    let w = Work::new();
+    let mut input = String::new();
+    for i in 0..300 {
+        input.push_str(&line(json!({
+            "id": i,
+            "content": format!("value = {i}\n"),
+            "old": format!("value = {i}"),
+            "new": format!("value = {}", i + 1),
+        })));
+    }
+    let answers = pipe(&w, input);
+    assert_eq!(answers.len(), 300);
+    for (i, a) in answers.iter().enumerate() {
+        assert_eq!(a["id"], i);
+        assert_eq!(a["result"], format!("value = {}\n", i + 1));
+    }
+}
+
+#[test]
+fn crlf_request_lines_are_accepted() {
+    let w = Work::new();
+    let input = format!(
+        "{}\r\n{}\r\n",
+        json!({"id": 1, "content": "a\n", "old": "a", "new": "b"}),
+        json!({"id": 2, "content": "c\n", "old": "c", "new": "d"})
+    );
+    let answers = pipe(&w, input);
+    assert_eq!(answers.len(), 2);
+    assert_eq!(answers[0]["result"], "b\n");
+    assert_eq!(answers[1]["result"], "d\n");
+}
+
+#[test]
+fn empty_input_gives_no_answers() {
+    let w = Work::new();
+    assert!(pipe(&w, "").is_empty());
+    assert!(pipe(&w, "\n\n  \n").is_empty());
+}
+
+#[test]
+fn path_request_edits_the_file() {
+    let w = Work::new();
+    w.write("src/a.py", "x = 1\ny = 2\n");
+    let answers = pipe(
+        &w,
+        line(json!({"id": 1, "path": "src/a.py", "old": "y = 2", "new": "y = 3"})),
+    );
+    assert_eq!(answers.len(), 1);
+    let a = &answers[0];
+    assert_eq!(a["ok"], true, "{a}");
+    assert_eq!(a["id"], 1);
+    assert!(a["diff"].as_str().unwrap().contains("-y = 2\n+y = 3\n"));
+    assert_eq!(w.read("src/a.py"), "x = 1\ny = 3\n");
+    assert_eq!(
+        a["version"]["sha256"],
+        fuzzy_edit::fs::sha256_hex(b"x = 1\ny = 3\n"),
+        "{a}"
+    );
+    assert_eq!(a["version"]["len"], 12);
+}
+
+#[test]
+fn path_request_dry_run_writes_nothing() {
+    let w = Work::new();
+    w.write("a.py", "x = 1\ny = 2\n");
+    let answers = pipe(
+        &w,
+        line(json!({"path": "a.py", "old": "y = 2", "new": "y = 3", "dry_run": true})),
+    );
+    let a = &answers[0];
+    assert_eq!(a["ok"], true, "{a}");
+    assert!(a["diff"].as_str().unwrap().contains("+y = 3\n"));
+    assert_eq!(w.read("a.py"), "x = 1\ny = 2\n");
+}
+
+#[test]
+fn path_requests_in_sequence_see_each_others_writes() {
+    let w = Work::new();
+    w.write("a.py", "n = 0\n");
+    let mut input = String::new();
+    for i in 0..5 {
+        input.push_str(&line(json!({
+            "path": "a.py",
+            "old": format!("n = {i}"),
+            "new": format!("n = {}", i + 1),
+        })));
+    }
+    let answers = pipe(&w, input);
+    assert!(answers.iter().all(|a| a["ok"] == true), "{answers:#?}");
+    assert_eq!(w.read("a.py"), "n = 5\n");
+}
+
+#[test]
+fn path_request_with_stale_sha256_is_refused() {
+    let w = Work::new();
+    w.write("a.py", "x = 1\n");
+    let stale = fuzzy_edit::fs::sha256_hex(b"x = 0\n");
+    let fresh = fuzzy_edit::fs::sha256_hex(b"x = 1\n");
+    let input = line(
+        json!({"id": "s", "path": "a.py", "old": "x = 1", "new": "x = 2", "expect_sha256": stale}),
+    ) + &line(
+        json!({"id": "f", "path": "a.py", "old": "x = 1", "new": "x = 2", "expect_sha256": fresh}),
+    );
+    let answers = pipe(&w, input);
+    assert_eq!(answers[0]["id"], "s");
+    assert_eq!(answers[0]["ok"], false);
+    assert_eq!(answers[0]["error"]["kind"], "stale", "{}", answers[0]);
+    assert_eq!(answers[1]["id"], "f");
+    assert_eq!(answers[1]["ok"], true, "{}", answers[1]);
+    assert_eq!(w.read("a.py"), "x = 2\n");
+}
+
+#[test]
+fn path_request_with_stale_mtime_is_refused() {
+    let w = Work::new();
+    w.write("a.py", "x = 1\n");
+    let answers = pipe(
+        &w,
+        line(json!({"path": "a.py", "old": "x = 1", "new": "x = 2", "expect_mtime": "12345"})),
+    );
+    assert_eq!(answers[0]["error"]["kind"], "stale", "{}", answers[0]);
+    assert_eq!(w.read("a.py"), "x = 1\n");
+}
+
+#[test]
+fn path_request_refusals_leave_the_file_alone() {
+    let w = Work::new();
+    w.write("a.py", "x = 1\nx = 1\n");
+    w.write("bin.dat", b"a\0b");
+    std::fs::create_dir(w.path("dir")).unwrap();
+    let input = [
+        json!({"id": 1, "path": "a.py", "old": "x = 1", "new": "x = 2"}),
+        json!({"id": 2, "path": "missing.py", "old": "a", "new": "b"}),
+        json!({"id": 3, "path": "bin.dat", "old": "a", "new": "b"}),
+        json!({"id": 4, "path": "dir", "old": "a", "new": "b"}),
+    ]
+    .iter()
+    .map(|v| line(v.clone()))
+    .collect::<String>();
+    let answers = pipe(&w, input);
+    let kinds: Vec<&str> = answers
+        .iter()
+        .map(|a| a["error"]["kind"].as_str().unwrap_or("?"))
+        .collect();
+    assert_eq!(
+        kinds,
+        ["ambiguous", "file_not_found", "not_text", "is_directory"]
+    );
+    for (i, a) in answers.iter().enumerate() {
+        assert_eq!(a["id"], i + 1);
+        assert_eq!(a["ok"], false);
+        assert!(a["error"]["message"].is_string());
+    }
+    assert_eq!(w.read("a.py"), "x = 1\nx = 1\n");
+    assert_eq!(w.bytes("bin.dat"), b"a\0b");
+    assert!(!w.exists("missing.py"));
+}
+
+#[test]
+fn path_request_partial_mode() {
+    let w = Work::new();
+    w.write("a.py", "one\ntwo\n");
+    let answers = pipe(
+        &w,
+        line(json!({"path": "a.py", "mode": "partial", "edits": [
+            {"old": "one", "new": "1"},
+            {"old": "nowhere to be found", "new": "x"},
+        ]})),
+    );
+    let a = &answers[0];
+    assert_eq!(a["ok"], true, "{a}");
+    assert_eq!(a["failures"][0]["edit"], 1);
+    assert_eq!(w.read("a.py"), "1\ntwo\n");
+}
+
+#[cfg(unix)]
+#[test]
+fn path_request_through_a_symlink_keeps_the_link() {
+    let w = Work::new();
+    w.write("real/t.txt", "a\n");
+    std::os::unix::fs::symlink("real/t.txt", w.path("link.txt")).unwrap();
+    let answers = pipe(
+        &w,
+        line(json!({"path": "link.txt", "old": "a", "new": "b"})),
+    );
+    assert_eq!(answers[0]["ok"], true, "{}", answers[0]);
+    assert!(std::fs::symlink_metadata(w.path("link.txt"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(w.read("real/t.txt"), "b\n");
+}
+
+#[test]
+fn content_and_path_together_edit_content_only() {
+    // "path" with "content" only names the diff; the file is not touched.
+    let w = Work::new();
+    w.write("a.py", "x = 1\n");
+    let answers = pipe(
+        &w,
+        line(json!({"path": "a.py", "content": "x = 1\n", "old": "x = 1", "new": "x = 2"})),
+    );
+    assert_eq!(answers[0]["result"], "x = 2\n");
+    assert!(answers[0]["diff"].as_str().unwrap().contains("a.py"));
+    assert_eq!(w.read("a.py"), "x = 1\n");
+}
