@@ -182,11 +182,6 @@ fn plan_file(path: &Path, ops: &[Op], request: &Request) -> Result<FilePlan, Sto
                 };
                 let applied =
                     apply_edits(text, edits, request.mode).map_err(|f| refused(path, &f))?;
-                if applied.matches.is_empty() {
-                    // Partial mode, and nothing applied: that is a refusal, not a success.
-                    let failures = applied.failures.clone();
-                    return Err(refused(path, &Failed { failures }));
-                }
                 current = Some(applied.text.clone());
                 applied_all = Some(match applied_all {
                     None => applied,

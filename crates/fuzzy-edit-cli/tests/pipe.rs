@@ -272,6 +272,30 @@ fn path_request_partial_mode() {
     assert_eq!(w.read("a.py"), "1\ntwo\n");
 }
 
+#[test]
+fn partial_mode_with_nothing_applied_is_not_ok() {
+    // As `fuzzy-edit apply --partial` (exit 1): when no edit applies, the answer is a
+    // refusal, not a success with an empty diff.
+    let w = Work::new();
+    w.write("a.py", "one\ntwo\n");
+    let input = line(
+        json!({"id": 1, "content": "a\n", "mode": "partial", "edits": [
+            {"old": "nowhere to be found", "new": "x"},
+        ]}),
+    ) + &line(
+        json!({"id": 2, "path": "a.py", "mode": "partial", "edits": [
+            {"old": "nowhere to be found", "new": "x"},
+            {"old": "also missing entirely", "new": "y"},
+        ]}),
+    );
+    let answers = pipe(&w, input);
+    for a in &answers {
+        assert_eq!(a["ok"], false, "{a}");
+        assert_eq!(a["error"]["kind"], "not_found", "{a}");
+    }
+    assert_eq!(w.read("a.py"), "one\ntwo\n");
+}
+
 #[cfg(unix)]
 #[test]
 fn path_request_through_a_symlink_keeps_the_link() {

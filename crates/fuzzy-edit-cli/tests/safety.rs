@@ -299,6 +299,49 @@ fn dangling_symlink_is_never_replaced_by_a_plain_file() {
 
 #[cfg(unix)]
 #[test]
+fn chain_of_dangling_symlinks_is_never_replaced_by_a_plain_file() {
+    // first -> second -> missing: neither link may become a regular file.
+    let w = Work::new();
+    std::os::unix::fs::symlink("second", w.path("first")).unwrap();
+    std::os::unix::fs::symlink("missing-target.txt", w.path("second")).unwrap();
+    let doc = "*** Begin Patch\n*** Add File: first\n+hi\n*** End Patch\n";
+    w.write("patch.txt", doc);
+    let out = w.run(["apply", "--edits", "patch.txt"]);
+    for link in ["first", "second"] {
+        let meta = std::fs::symlink_metadata(w.path(link)).unwrap();
+        assert!(
+            meta.file_type().is_symlink(),
+            "{link} was replaced by a regular file (exit {:?})",
+            out.status.code()
+        );
+    }
+    if out.status.success() {
+        assert_eq!(w.read("missing-target.txt"), "hi\n");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn dangling_relative_symlink_in_a_subdirectory_creates_its_target() {
+    let w = Work::new();
+    std::fs::create_dir(w.path("sub")).unwrap();
+    std::os::unix::fs::symlink("../made.txt", w.path("sub/link")).unwrap();
+    let doc = "*** Begin Patch\n*** Add File: sub/link\n+hi\n*** End Patch\n";
+    w.write("patch.txt", doc);
+    let out = w.run(["apply", "--edits", "patch.txt"]);
+    assert!(std::fs::symlink_metadata(w.path("sub/link"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    if out.status.success() {
+        assert_eq!(w.read("made.txt"), "hi\n");
+    } else {
+        assert!(!w.exists("made.txt"));
+    }
+}
+
+#[cfg(unix)]
+#[test]
 fn deleting_a_symlink_does_not_leave_it_dangling() {
     // `*** Delete File: link` removes the link, as `rm` and `git apply` do; it must not delete
     // the target and leave a dangling link behind.

@@ -75,6 +75,6 @@ pub enum Mode {
     /// All edits apply, or none does (the default).
     #[default]
     Atomic,
-    /// Apply the edits that succeed; report the rest.
+    /// Apply the edits that succeed; report the rest (a failure if none succeeds).
     Partial,
 }

@@ -260,11 +260,16 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), FsError> {
 /// Where a path that does not resolve should be created: itself, or the target a dangling
 /// symlink points at (so the link is never replaced by a plain file).
 fn dangling_target(path: &Path) -> PathBuf {
-    match std::fs::read_link(path) {
-        Ok(link) if link.is_absolute() => link,
-        Ok(link) => path.parent().unwrap_or(Path::new("")).join(link),
-        Err(_) => path.to_path_buf(),
+    let mut current = path.to_path_buf();
+    // Follow a chain of links (bounded, as the OS bounds it) to the name that is missing.
+    for _ in 0..40 {
+        match std::fs::read_link(&current) {
+            Ok(link) if link.is_absolute() => current = link,
+            Ok(link) => current = current.parent().unwrap_or(Path::new("")).join(link),
+            Err(_) => break,
+        }
     }
+    current
 }
 
 /// One file's planned change in a multi-file transaction.

@@ -15,7 +15,7 @@ use std::ops::Range;
 use similar::{capture_diff_slices, Algorithm, DiffTag};
 
 /// The most tokens a file line may differ by from the model's memory of it and still merge.
-pub const MAX_MISREMEMBERED_TOKENS: usize = 2;
+pub const MAX_MISREMEMBERED_TOKENS: usize = 1;
 
 /// Merge a line: `file` and `new` both derived from the model's `old`. `None` when `file` is
 /// more than [`MAX_MISREMEMBERED_TOKENS`] tokens off `old`, or the changes overlap.

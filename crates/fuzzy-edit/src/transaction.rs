@@ -152,6 +152,12 @@ pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fa
                     _ => still_failed.push(failure),
                 }
             }
+            if result.matches.is_empty() {
+                // Nothing could be applied: a failure, not an empty success.
+                return Err(Failed {
+                    failures: still_failed,
+                });
+            }
             result.failures = still_failed;
             Ok(result)
         }
