@@ -778,3 +778,24 @@ fn expect_sha256_needs_the_file_argument() {
     assert_fails(&out, 2);
     assert_eq!(w.read("src/app.py"), APP);
 }
+
+#[test]
+fn edits_of_one_file_split_by_another_file_all_apply() {
+    let w = project();
+    let doc = serde_json::json!([
+        {"file_path": "src/app.py", "old_string": "    for i in items: s += i\n", "new_string": "    for i in items:\n        s += i\n"},
+        {"file_path": "src/util.py", "old_string": "    return \"hello \" + name", "new_string": "    return f\"hello {name}\""},
+        {"file_path": "src/app.py", "old_string": "print(total([1, 2, 3]))", "new_string": "print(total([4, 5]))"},
+    ]);
+    w.write("calls.json", doc.to_string());
+    let out = w.run(["apply", "--edits", "calls.json", "--json"]);
+    assert_ok(&out);
+    assert_eq!(
+        w.read("src/app.py"),
+        APP_FIXED.replace("[1, 2, 3]", "[4, 5]")
+    );
+    assert_eq!(w.read("src/util.py"), UTIL_FIXED);
+    let v = stdout_json(&out);
+    assert_eq!(v["files"].as_array().map(Vec::len), Some(2), "{v}");
+    assert_eq!(v["files"][0]["matches"].as_array().map(Vec::len), Some(2));
+}

@@ -190,12 +190,15 @@ fn missing_final_newline_with_a_diff_that_says_so() {
 fn final_newline_stays_present() {
     let w = Work::new();
     w.write("a.txt", "first\nlast\n");
-    let out = w.run(["apply", "a.txt", "--old", "last\n", "--new", "LAST"]);
+    let out = w.run(["apply", "a.txt", "--old", "last", "--new", "LAST"]);
     assert_ok(&out);
-    // The model dropped the newline from both sides of the line it rewrote, or only from
-    // `new`: either way the result must be valid; here the caller asked for exactly this.
-    let got = w.read("a.txt");
-    assert!(got == "first\nLAST" || got == "first\nLAST\n", "{got:?}");
+    assert_eq!(w.bytes("a.txt"), b"first\nLAST\n");
+    // A block whose sections end in a newline keeps exactly one.
+    let doc = "a.txt\n<<<<<<< SEARCH\nLAST\n=======\nlast again\n>>>>>>> REPLACE\n";
+    w.write("edits.txt", doc);
+    let out = w.run(["apply", "--edits", "edits.txt"]);
+    assert_ok(&out);
+    assert_eq!(w.bytes("a.txt"), b"first\nlast again\n");
 }
 
 #[test]
