@@ -14,7 +14,7 @@ use crate::align::similarity;
 use crate::error::{Fragment, Location};
 use crate::needle::Needle;
 use crate::normalize::{self, Level};
-use crate::strategy::{exact_spans, find_windows, is_elision_marker};
+use crate::strategy::{exact_spans, find_windows, is_elision_marker, HashIsKey};
 use crate::text::Text;
 
 /// Fragments less similar than this are not shown: they would mislead more than help.
@@ -97,8 +97,12 @@ pub fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
         votes = prefix_votes(text, &old);
     }
     let mut starts: Vec<(usize, usize)> = votes.into_iter().collect();
-    starts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    starts.truncate(MAX_SCORED_WINDOWS);
+    let by_votes = |a: &(usize, usize), b: &(usize, usize)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
+    if starts.len() > MAX_SCORED_WINDOWS {
+        starts.select_nth_unstable_by(MAX_SCORED_WINDOWS, by_votes);
+        starts.truncate(MAX_SCORED_WINDOWS);
+    }
+    starts.sort_by(by_votes);
 
     let len = old.len();
     let mut best: Option<(f64, Range<usize>)> = None;
@@ -127,24 +131,29 @@ pub fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
 
 /// Window starts voted for by file lines loosely equal to a line of `old`.
 fn line_votes(text: &Text, old: &[&str], non_blank: &[usize]) -> HashMap<usize, usize> {
-    let mut by_hash: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut by_hash: HashMap<u64, Vec<usize>, HashIsKey> = HashMap::default();
     for &i in non_blank {
         by_hash
             .entry(normalize::loose_hash(old[i]))
             .or_default()
             .push(i);
     }
-    let mut votes: HashMap<usize, usize> = HashMap::new();
+    let mut counts = vec![0u32; text.line_count()];
     for (j, h) in text.loose_hashes().iter().enumerate() {
         if let Some(idx) = by_hash.get(h) {
             for &i in idx.iter().take(4) {
                 if let Some(start) = j.checked_sub(i) {
-                    *votes.entry(start).or_default() += 1;
+                    counts[start] += 1;
                 }
             }
         }
     }
-    votes
+    counts
+        .into_iter()
+        .enumerate()
+        .filter(|(_, c)| *c > 0)
+        .map(|(s, c)| (s, c as usize))
+        .collect()
 }
 
 /// Window starts voted for by occurrences of the longest identifiers of `old`.

@@ -79,7 +79,7 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     let map = IndentMap::learn(
         &pairs,
         IndentHabits::of(old.iter().chain(new.iter()).copied()),
-        text.indent_habits(),
+        || text.indent_habits(),
     );
 
     let okeys: Vec<Cow<str>> = old.iter().map(|l| loose_key(l)).collect();

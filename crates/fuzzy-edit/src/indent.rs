@@ -85,7 +85,11 @@ pub enum IndentMap {
 impl IndentMap {
     /// Learn the map from pairs `(model line, file line)` known to be the same line, the
     /// model's habits (from `old` and `new`) and the file's.
-    pub fn learn(pairs: &[(&str, &str)], model: IndentHabits, file: IndentHabits) -> Self {
+    pub fn learn(
+        pairs: &[(&str, &str)],
+        model: IndentHabits,
+        file: impl FnOnce() -> IndentHabits,
+    ) -> Self {
         let pairs: Vec<(&str, &str)> = pairs
             .iter()
             .copied()
@@ -94,6 +98,7 @@ impl IndentMap {
         if pairs.iter().all(|(m, f)| indent_of(m) == indent_of(f)) {
             return IndentMap::Identity;
         }
+        let file = file();
         let style = file.style.unwrap_or(IndentStyle::Spaces);
         let widths: Vec<(f64, f64)> = pairs
             .iter()
@@ -205,7 +210,7 @@ mod tests {
 
     #[test]
     fn identical_indentation_is_identity() {
-        let m = IndentMap::learn(&[("  a", "  a")], habits(&[]), habits(&[]));
+        let m = IndentMap::learn(&[("  a", "  a")], habits(&[]), || habits(&[]));
         assert_eq!(m, IndentMap::Identity);
         assert_eq!(m.apply("   odd"), "   odd");
     }
@@ -215,7 +220,7 @@ mod tests {
         let m = IndentMap::learn(
             &[("a", "    a"), ("  b", "      b")],
             habits(&["a", "  b"]),
-            habits(&["    a", "      b"]),
+            || habits(&["    a", "      b"]),
         );
         assert_eq!(m.apply("  c"), "      c");
     }
@@ -226,18 +231,16 @@ mod tests {
         let m = IndentMap::learn(
             &[("if x:", "    if x:"), ("  y()", "        y()")],
             habits(&["if x:", "  y()"]),
-            habits(&["    if x:", "        y()"]),
+            || habits(&["    if x:", "        y()"]),
         );
         assert_eq!(m.apply("    z()"), "            z()");
     }
 
     #[test]
     fn unit_change_from_habits() {
-        let m = IndentMap::learn(
-            &[("  a", "    a")],
-            habits(&["a", "  b", "    c"]),
-            habits(&["x", "    y", "        z"]),
-        );
+        let m = IndentMap::learn(&[("  a", "    a")], habits(&["a", "  b", "    c"]), || {
+            habits(&["x", "    y", "        z"])
+        });
         assert_eq!(m.apply("    c"), "        c");
     }
 
@@ -246,7 +249,7 @@ mod tests {
         let m = IndentMap::learn(
             &[("hello", "  hello"), ("world", "    world")],
             habits(&["hello", "world"]),
-            habits(&["  hello", "    world"]),
+            || habits(&["  hello", "    world"]),
         );
         assert_eq!(m.apply("moon"), "  moon");
     }
@@ -256,7 +259,7 @@ mod tests {
         let m = IndentMap::learn(
             &[("if x {", "\tif x {"), ("    y();", "\t\ty();")],
             habits(&["if x {", "    y();"]),
-            habits(&["\tif x {", "\t\ty();"]),
+            || habits(&["\tif x {", "\t\ty();"]),
         );
         assert_eq!(m.apply("    z();"), "\t\tz();");
         assert_eq!(m.apply("   "), "");

@@ -24,8 +24,25 @@ pub fn lines_equal(a: &str, b: &str, level: Level) -> bool {
     match level {
         Level::TrailingWhitespace => a.trim_end() == b.trim_end(),
         Level::Indentation => a.trim() == b.trim(),
-        Level::UnicodePunctuation | Level::InnerWhitespace => key(a, level) == key(b, level),
+        Level::UnicodePunctuation => key(a, level) == key(b, level),
+        Level::InnerWhitespace => loose_equal(a, b),
     }
+}
+
+/// Whether two lines have the same loose key, compared without allocating.
+pub fn loose_equal(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        return a.split_ascii_whitespace().eq(b.split_ascii_whitespace());
+    }
+    let mut left: Vec<char> = Vec::new();
+    for_each_loose_char(a, |c| left.push(c));
+    let mut i = 0;
+    let mut same = true;
+    for_each_loose_char(b, |c| {
+        same = same && left.get(i) == Some(&c);
+        i += 1;
+    });
+    same && i == left.len()
 }
 
 /// The normalized form of a line at `level`.
@@ -86,7 +103,7 @@ pub fn loose_hash(line: &str) -> u64 {
 /// Feed the loose characters of `line` to `f`: trimmed, punctuation mapped to ASCII, inner
 /// whitespace runs collapsed to one space.
 fn for_each_loose_char(line: &str, mut f: impl FnMut(char)) {
-    let mut mapped = String::new();
+    let mut mapped = String::with_capacity(4);
     let mut pending_space = false;
     let mut started = false;
     for c in line.chars() {
@@ -228,6 +245,23 @@ mod tests {
         assert!(lines_equal(a, b, Level::InnerWhitespace));
         assert_eq!(loose_hash(a), loose_hash(b));
         assert_eq!(loose_key(a), "let x = \"a\";");
+    }
+
+    #[test]
+    fn loose_equal_agrees_with_keys() {
+        for (a, b) in [
+            ("a  b", " a b "),
+            ("a b", "ab"),
+            ("\u{201C}x\u{201D}", "\"x\""),
+            ("x", "x y"),
+            ("", "  "),
+        ] {
+            assert_eq!(
+                loose_equal(a, b),
+                loose_key(a) == loose_key(b),
+                "{a:?} {b:?}"
+            );
+        }
     }
 
     #[test]

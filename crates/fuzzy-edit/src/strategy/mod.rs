@@ -177,7 +177,7 @@ pub fn find_windows(text: &Text, lines: &[&str], level: Level) -> Vec<usize> {
 /// Index of the non-blank line of `lines` whose hash occurs least often in `hashes`; `None` when
 /// some line never occurs (so no window can match) or every line is blank.
 fn rarest_line(hashes: &[u64], wanted: &[u64], lines: &[&str]) -> Option<usize> {
-    let mut counts: HashMap<u64, usize> = wanted
+    let mut counts: HashMap<u64, usize, HashIsKey> = wanted
         .iter()
         .zip(lines)
         .filter(|(_, l)| !l.trim().is_empty())
@@ -197,6 +197,27 @@ fn rarest_line(hashes: &[u64], wanted: &[u64], lines: &[&str]) -> Option<usize> 
     (0..lines.len())
         .filter(|&k| !lines[k].trim().is_empty())
         .min_by_key(|&k| counts[&wanted[k]])
+}
+
+/// Line hashes are already hashes: use them as they are instead of hashing them again.
+pub(crate) type HashIsKey = std::hash::BuildHasherDefault<PassThrough>;
+
+/// A hasher for `u64` keys that are already well mixed.
+#[derive(Default)]
+pub(crate) struct PassThrough(u64);
+
+impl std::hash::Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 /// Candidates for windows of whole lines matching `needle` at `level`.
