@@ -178,7 +178,7 @@ pub fn has_typographic_punctuation(s: &str) -> bool {
 }
 
 /// Undo the escapes a model writes when it double-encodes a string: `\n`, `\t`, `\r`, `\"`,
-/// `\'`, `` \` ``, `\\`. Returns `None` when there is nothing to undo.
+/// `\'`, `` \` ``, `\$`, `\\`. Returns `None` when there is nothing to undo.
 pub fn unescape(s: &str) -> Option<String> {
     if !s.contains('\\') {
         return None;
@@ -198,6 +198,7 @@ pub fn unescape(s: &str) -> Option<String> {
             Some('"') => Some('"'),
             Some('\'') => Some('\''),
             Some('`') => Some('`'),
+            Some('$') => Some('$'),
             Some('\\') => Some('\\'),
             _ => None,
         };
