@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use similar::{ChangeTag, TextDiff};
+use similar::{capture_diff_slices, Algorithm, DiffTag};
 
 use crate::align::similarity;
 use crate::error::{Fragment, Location};
@@ -118,13 +118,13 @@ pub fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
     if score < MIN_FRAGMENT_SIMILARITY {
         return None;
     }
-    let fragment: Vec<&str> = lines.clone().map(|i| text.line(i)).collect();
-    let fragment = fragment.join("\n");
+    let fragment_lines: Vec<&str> = lines.clone().map(|i| text.line(i)).collect();
+    let fragment = fragment_lines.join("\n");
     Some(Fragment {
         start_line: lines.start + 1,
         end_line: lines.end,
         similarity: (score * 100.0).round() / 100.0,
-        diff: compact_diff(&old.join("\n"), &fragment),
+        diff: compact_diff(&old, &fragment_lines),
         text: fragment,
     })
 }
@@ -200,24 +200,32 @@ fn prefix_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
     votes
 }
 
-/// A line diff of `old` against `file`, `-` for lines only in `old`, `+` for lines only in the
-/// file, two spaces for shared lines; long runs are cut.
-pub fn compact_diff(old: &str, file: &str) -> String {
-    let diff = TextDiff::from_lines(old, file);
+/// A line diff of `old` against `file`: `-` for lines only in `old`, `+` for lines only in the
+/// file, two spaces for lines they share (shown as the file has them). Lines are compared
+/// loosely, so a block copied with other indentation shows only the lines that really differ.
+pub fn compact_diff(old: &[&str], file: &[&str]) -> String {
+    let okeys: Vec<_> = old.iter().map(|l| normalize::loose_key(l)).collect();
+    let fkeys: Vec<_> = file.iter().map(|l| normalize::loose_key(l)).collect();
+    let mut rows: Vec<(char, &str)> = Vec::new();
+    for op in capture_diff_slices(Algorithm::Myers, &okeys, &fkeys) {
+        let (tag, o, f) = op.as_tag_tuple();
+        match tag {
+            DiffTag::Equal => rows.extend(file[f].iter().map(|l| (' ', *l))),
+            _ => {
+                rows.extend(old[o].iter().map(|l| ('-', *l)));
+                rows.extend(file[f].iter().map(|l| ('+', *l)));
+            }
+        }
+    }
     let mut out = String::new();
-    for (shown, change) in diff.iter_all_changes().enumerate() {
+    for (shown, (sign, line)) in rows.into_iter().enumerate() {
         if shown == MAX_DIFF_LINES {
             out.push_str("  ...\n");
             break;
         }
-        let sign = match change.tag() {
-            ChangeTag::Delete => "-",
-            ChangeTag::Insert => "+",
-            ChangeTag::Equal => " ",
-        };
-        out.push_str(sign);
+        out.push(sign);
         out.push(' ');
-        out.push_str(change.value().trim_end_matches(['\n', '\r']));
+        out.push_str(line);
         out.push('\n');
     }
     out
