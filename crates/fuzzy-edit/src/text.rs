@@ -46,6 +46,7 @@ pub struct Text<'a> {
     src: &'a str,
     lines: Vec<Line>,
     eol: LineEnding,
+    any_crlf: bool,
     loose_hashes: OnceCell<Vec<u64>>,
     indent_habits: OnceCell<IndentHabits>,
 }
@@ -93,6 +94,7 @@ impl<'a> Text<'a> {
             src,
             lines,
             eol,
+            any_crlf: crlf > 0,
             loose_hashes: OnceCell::new(),
             indent_habits: OnceCell::new(),
         }
@@ -126,7 +128,7 @@ impl<'a> Text<'a> {
 
     /// Whether the text contains any `\r\n`.
     pub fn has_crlf(&self) -> bool {
-        self.eol == LineEnding::CrLf || memchr::memmem::find(self.src.as_bytes(), b"\r\n").is_some()
+        self.any_crlf
     }
 
     /// Index of the line containing byte `offset` (an offset at a line's end belongs to it).
