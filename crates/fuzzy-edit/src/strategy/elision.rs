@@ -80,7 +80,8 @@ impl Strategy for Elision {
             .iter()
             .map(|p| find_windows(text, p, Level::InnerWhitespace))
             .collect();
-        let mut out = Vec::new();
+        // Where each piece lands, for every start of the first piece.
+        let mut placements: Vec<Vec<(usize, usize)>> = Vec::new();
         'starts: for &start in &occurrences[0] {
             let mut bounds = vec![(start, start + pieces[0].len())];
             for (k, occ) in occurrences.iter().enumerate().skip(1) {
@@ -91,35 +92,42 @@ impl Strategy for Elision {
                 };
                 bounds.push((s, s + pieces[k].len()));
             }
-            let end = bounds.last().map_or(start, |b| b.1);
-            let mut exp_old: Vec<&str> = Vec::new();
-            let mut exp_new: Vec<&str> = Vec::new();
-            for (k, piece) in pieces.iter().enumerate() {
-                if k > 0 {
-                    let gap = (bounds[k - 1].1..bounds[k].0).map(|i| text.line(i));
-                    exp_old.extend(gap.clone());
-                    exp_new.extend(gap);
-                }
-                exp_old.extend(piece.iter());
-                exp_new.extend(new_segments[k].iter());
-            }
-            let trailing = cx.needle.trailing_newline();
-            let needle = Needle::owned(
-                join(&exp_old, trailing),
-                join(&exp_new, new_trailing && !exp_new.is_empty()),
-            );
-            out.push(Candidate {
-                span: text.span_of_lines(start..end, trailing),
-                lines: start..end,
-                score: 1.0,
-                plan: Plan::Lines(Some(Rc::new(needle))),
-            });
+            placements.push(bounds);
         }
         // Several starts of the first piece can lead to the same later pieces: the nearest one
         // is meant (the marker covers the fewest lines).
-        out.sort_by_key(|c| (c.lines.end, std::cmp::Reverse(c.lines.start)));
-        out.dedup_by_key(|c| c.lines.end);
-        out
+        let end_of = |b: &Vec<(usize, usize)>| b.last().map_or(0, |l| l.1);
+        placements.sort_by_key(|b| (end_of(b), std::cmp::Reverse(b[0].0)));
+        placements.dedup_by_key(|b| end_of(b));
+
+        let trailing = cx.needle.trailing_newline();
+        placements
+            .into_iter()
+            .map(|bounds| {
+                let (start, end) = (bounds[0].0, end_of(&bounds));
+                let mut exp_old: Vec<&str> = Vec::new();
+                let mut exp_new: Vec<&str> = Vec::new();
+                for (k, piece) in pieces.iter().enumerate() {
+                    if k > 0 {
+                        let gap = (bounds[k - 1].1..bounds[k].0).map(|i| text.line(i));
+                        exp_old.extend(gap.clone());
+                        exp_new.extend(gap);
+                    }
+                    exp_old.extend(piece.iter());
+                    exp_new.extend(new_segments[k].iter());
+                }
+                let needle = Needle::owned(
+                    join(&exp_old, trailing),
+                    join(&exp_new, new_trailing && !exp_new.is_empty()),
+                );
+                Candidate {
+                    span: text.span_of_lines(start..end, trailing),
+                    lines: start..end,
+                    score: 1.0,
+                    plan: Plan::Lines(Some(Rc::new(needle))),
+                }
+            })
+            .collect()
     }
 }
 
