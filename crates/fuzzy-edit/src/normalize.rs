@@ -21,6 +21,9 @@ pub enum Level {
 
 /// Whether two lines are equal at `level`.
 pub fn lines_equal(a: &str, b: &str, level: Level) -> bool {
+    if a == b {
+        return true;
+    }
     match level {
         Level::TrailingWhitespace => a.trim_end() == b.trim_end(),
         Level::Indentation => a.trim() == b.trim(),
