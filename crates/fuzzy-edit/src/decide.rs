@@ -1,10 +1,12 @@
 //! Deciding among a strategy's candidates: uniqueness, confidence margin, anchors.
 //!
 //! The rules, in order:
-//! 1. With an `anchor`, only candidates starting at or after the anchor count; of those the
-//!    first is taken (equality strategies) or the best, if confident (graded strategies).
+//! 1. With an `anchor`, only candidates at or after the anchor count (a block containing it
+//!    counts as at it); of those the first is taken (equality strategies) or the best, if
+//!    confident (graded strategies).
 //! 2. With `replace_all`, every candidate of an equality strategy is replaced (overlapping
-//!    windows are skipped, left to right). Graded strategies never replace more than one.
+//!    windows are skipped, left to right), after the anchor if there is one. Graded
+//!    strategies never replace more than one.
 //! 3. One candidate of an equality strategy: apply. Several: refuse as ambiguous.
 //! 4. A graded strategy applies its best candidate only when it scores at least the floor and
 //!    leads the runner-up by the margin; below the floor it is no decision (the next strategy,
@@ -45,7 +47,8 @@ pub fn decide(
     rules: Rules,
 ) -> Decision {
     if let Some(anchor) = rules.anchor {
-        candidates.retain(|c| c.span.start >= anchor);
+        // At or after the anchor; a block that contains the anchor counts as at it.
+        candidates.retain(|c| c.span.end > anchor);
     }
     if candidates.is_empty() {
         return Decision::Pass;
@@ -54,7 +57,7 @@ pub fn decide(
     if rules.scored {
         return decide_graded(text, candidates);
     }
-    if rules.anchor.is_some() {
+    if rules.anchor.is_some() && !rules.replace_all {
         candidates.truncate(1);
         return Decision::Apply(candidates);
     }

@@ -39,12 +39,35 @@ pub fn replacement(text: &Text, candidate: &Candidate, base: &Needle) -> Result<
     match &candidate.plan {
         Plan::Splice(needle) => {
             let new = needle.as_deref().map_or(base.new_text(), |n| n.new_text());
-            Ok(adapt_line_endings(new, text.eol(), text.has_crlf()).into_owned())
+            Ok(adapt_line_endings(
+                new,
+                span_line_ending(text, &candidate.span),
+                text.has_crlf(),
+            )
+            .into_owned())
         }
         Plan::Lines(needle) => {
             let needle = needle.as_deref().unwrap_or(base);
             merge(text, candidate.lines.clone(), needle)
         }
+    }
+}
+
+/// The line ending of the replaced span: its own, else that of the line it is in (a file may
+/// mix endings; the edit follows the place it lands).
+fn span_line_ending(text: &Text, span: &Range<usize>) -> LineEnding {
+    let s = &text.as_str()[span.clone()];
+    if s.contains("\r\n") {
+        return LineEnding::CrLf;
+    }
+    if s.contains('\n') {
+        return LineEnding::Lf;
+    }
+    let line = text.lines()[text.line_of(span.start)];
+    match line.end - line.content_end {
+        2 => LineEnding::CrLf,
+        1 => LineEnding::Lf,
+        _ => text.eol(),
     }
 }
 
@@ -54,7 +77,7 @@ pub fn adapt_line_endings(new: &str, eol: LineEnding, file_has_crlf: bool) -> Co
         LineEnding::CrLf if new.contains('\n') => {
             Cow::Owned(new.replace("\r\n", "\n").replace('\n', "\r\n"))
         }
-        LineEnding::Lf if !file_has_crlf && new.contains("\r\n") => {
+        LineEnding::Lf if new.contains("\r\n") && !file_has_crlf => {
             Cow::Owned(new.replace("\r\n", "\n"))
         }
         _ => Cow::Borrowed(new),
@@ -171,7 +194,7 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     }
     emit_kept(&mut out, &eq_w, &win, pos..old.len());
 
-    let eol = text.eol().as_str();
+    let eol = span_line_ending(text, &text.span_of_lines(window.clone(), true)).as_str();
     let mut s = out.join(eol);
     let last = text.lines()[window.end - 1];
     let span_has_eol = needle.trailing_newline() && last.end > last.content_end;

@@ -124,7 +124,12 @@ pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fa
     }
     match mode {
         Mode::Atomic => {
-            if edits.len() > 1 {
+            // Only a miss can mean "written after an earlier edit"; a conflict or an ambiguity
+            // must not be settled by applying the list in another way.
+            let misses_only = failures
+                .iter()
+                .all(|f| matches!(f.error, EditError::NotFound { .. }));
+            if edits.len() > 1 && misses_only {
                 if let Some(applied) = sequential(text, edits) {
                     return Ok(applied);
                 }
@@ -172,7 +177,8 @@ fn remove_conflicts(text: &Text, planned: &mut Vec<Planned>) -> Vec<Failure> {
     for w in 0..planned.len() {
         for v in w + 1..planned.len() {
             let (a, b) = (&planned[w], &planned[v]);
-            if b.span.start >= a.span.end {
+            // Spans overlap, or are the same insertion point.
+            if b.span.start >= a.span.end && b.span.start != a.span.start {
                 break;
             }
             if a.edit == b.edit {

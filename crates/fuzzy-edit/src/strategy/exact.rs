@@ -44,24 +44,30 @@ pub(crate) fn exact_spans(text: &Text, old: &str) -> Vec<Range<usize>> {
         return Vec::new();
     }
     let hay = text.as_str().as_bytes();
-    let bare_newline = old.contains('\n') && !old.contains("\r\n");
-    if bare_newline && text.has_crlf() {
-        let converted = find_all(hay, old.replace('\n', "\r\n").as_bytes());
-        if !converted.is_empty() {
-            return converted;
-        }
-    }
     let mut spans = find_all(hay, old.as_bytes());
     // A span must not cut a `\r\n` in two: that would leave a lone `\r` behind.
     let splits = |i: usize| i > 0 && i < hay.len() && hay[i - 1] == b'\r' && hay[i] == b'\n';
     spans.retain(|s| !splits(s.start) && !splits(s.end));
+    if old.contains('\n') && !old.contains("\r\n") && text.has_crlf() {
+        // The same text with the file's CRLF endings counts too (a file may mix endings).
+        spans.extend(find_all(hay, old.replace('\n', "\r\n").as_bytes()));
+        spans.sort_by_key(|s| (s.start, s.end));
+    }
     spans
 }
 
+/// Every occurrence, overlapping ones included (`x\nx` occurs twice in `x\nx\nx`): each is a
+/// candidate, so an overlap is an ambiguity, not a hidden second match.
 fn find_all(hay: &[u8], needle: &[u8]) -> Vec<Range<usize>> {
-    memchr::memmem::find_iter(hay, needle)
-        .map(|i| i..i + needle.len())
-        .collect()
+    let finder = memchr::memmem::Finder::new(needle);
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(i) = finder.find(&hay[from..]) {
+        let at = from + i;
+        out.push(at..at + needle.len());
+        from = at + 1;
+    }
+    out
 }
 
 #[cfg(test)]
@@ -73,6 +79,14 @@ mod tests {
         let t = Text::new("ab ab ab");
         assert_eq!(exact_spans(&t, "ab"), [0..2, 3..5, 6..8]);
         assert!(exact_spans(&t, "").is_empty());
+        let t = Text::new("x\nx\nx\n");
+        assert_eq!(exact_spans(&t, "x\nx"), [0..3, 2..5]);
+    }
+
+    #[test]
+    fn mixed_endings_find_both_forms() {
+        let t = Text::new("a\r\nb\r\n\na\nb\n");
+        assert_eq!(exact_spans(&t, "a\nb"), [0..4, 7..10]);
     }
 
     #[test]
