@@ -184,8 +184,12 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
                     None => new[h.new.clone()].to_vec(),
                 };
                 for (t, line) in lines.iter().enumerate() {
-                    let near =
-                        paired_old_line(h, t, &eq_w).map(|i| (old[i], win[eq_w[i].unwrap_or(0)]));
+                    let near = paired_old_line(h, t, &eq_w)
+                        .map(|i| (old[i], win[eq_w[i].unwrap_or(0)]))
+                        // An inserted line after a line copied verbatim from the file (an elided
+                        // gap) takes the block's depth, not that line's: the model did not write
+                        // it, so it says nothing about the model's indentation.
+                        .filter(|(m, f)| !(h.old.is_empty() && m == f));
                     out.push(Cow::Owned(map.apply_near(line, near)));
                 }
             }

@@ -131,11 +131,19 @@ pub fn plan(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Planned>, Edit
             });
         }
     }
+    // `new` already standing where `old` most nearly is suggests the edit was made before;
+    // `new` standing somewhere else says nothing (it may be a common line).
+    let closest = feedback::closest(text, &needle);
     if let Some(location) = feedback::already_applied(text, &needle) {
-        return Err(EditError::AlreadyApplied { location });
+        let near_closest = closest.as_ref().is_none_or(|f| {
+            location.start_line <= f.end_line + 1 && f.start_line <= location.end_line + 1
+        });
+        if near_closest {
+            return Err(EditError::AlreadyApplied { location });
+        }
     }
     Err(EditError::NotFound {
-        closest: feedback::closest(text, &needle),
+        closest,
         hint: feedback::hint(&needle),
     })
 }
@@ -250,6 +258,15 @@ fn mismatch_error(
         strategy: strategy.to_string(),
         location: location(text, candidate.lines.clone(), Some(candidate.score)),
         old_text: old_text.join("\n"),
-        file_text: numbered(text, m.file_lines),
+        // Where the model changes lines the file lacks, show the file around that place.
+        file_text: if m.file_lines.is_empty() {
+            numbered(
+                text,
+                m.file_lines.start.saturating_sub(1)
+                    ..(m.file_lines.start + 1).min(text.line_count()),
+            )
+        } else {
+            numbered(text, m.file_lines)
+        },
     }
 }

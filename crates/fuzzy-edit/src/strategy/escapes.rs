@@ -2,8 +2,8 @@
 //!
 //! Weaker models encode a string twice, so `old` arrives as one line full of `\n` sequences
 //! where the file has real newlines (9% of real failed replace calls). The escapes are undone
-//! and the result matched by the equality strategies. `new` is undone the same way when it
-//! carries the same encoding (it has no real newline).
+//! and the result matched by the equality strategies. `new`, written the same way, is undone
+//! the same way.
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
@@ -30,12 +30,9 @@ impl Strategy for Escapes {
         let Some(old) = unescape(cx.needle.old()) else {
             return escaped_in_file(cx);
         };
+        // `new` was written the same way as `old`: undo its escapes too.
         let new = cx.needle.new_text();
-        let new = if new.contains('\n') {
-            new.to_string()
-        } else {
-            unescape(new).unwrap_or_else(|| new.to_string())
-        };
+        let new = unescape(new).unwrap_or_else(|| new.to_string());
         equality_cascade(cx.text, Needle::owned(old, new))
     }
 }
@@ -52,6 +49,12 @@ fn escaped_in_file(cx: &Context<'_>) -> Vec<Candidate> {
     if exact_spans(cx.text, &escaped).is_empty() {
         return Vec::new();
     }
-    let new = cx.needle.new_text().replace('\n', "\\n");
+    let new = cx.needle.new_text();
+    // Only an edit within the string: a `new` with more lines than `old` adds code, which must
+    // not be glued into the string literal.
+    if new.matches('\n').count() != old.matches('\n').count() {
+        return Vec::new();
+    }
+    let new = new.replace('\n', "\\n");
     equality_cascade(cx.text, Needle::owned(escaped, new))
 }

@@ -48,7 +48,7 @@ fn within_lines(cx: &Context<'_>) -> Vec<Candidate> {
     if old.contains('\n') || old.trim().is_empty() {
         return Vec::new();
     }
-    let key: Vec<char> = normalize::loose_key(old).chars().collect();
+    let key = normalize::loose_key(old);
     let Some(word) = old
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .max_by_key(|w| w.len())
@@ -62,27 +62,58 @@ fn within_lines(cx: &Context<'_>) -> Vec<Candidate> {
             .map(|at| text.line_of(at))
             .collect();
     lines.dedup();
+    let word_char = |c: char| c.is_alphanumeric() || c == '_';
     let mut out = Vec::new();
     for i in lines {
-        let (chars, spans) = normalize::loose_with_offsets(text.line(i));
+        let line = text.line(i);
+        let (chars, spans) = normalize::loose_with_offsets(line);
+        let normalized: String = chars.iter().collect();
+        // Byte offset in `normalized` of each char, to map memmem hits back to chars.
+        let starts: Vec<usize> = normalized.char_indices().map(|(b, _)| b).collect();
         let base = text.lines()[i].start;
-        let mut from = 0;
-        while let Some(p) = find(&chars[from..], &key).map(|p| p + from) {
+        for hit in memchr::memmem::find_iter(normalized.as_bytes(), key.as_bytes()) {
+            let p = starts.partition_point(|&b| b < hit);
+            let q = p + key.chars().count() - 1;
+            let span = spans[p].start..spans[q].end;
+            // Never cut a word in two: `i = 0` is not in `pi = 0.5`.
+            let cuts_start = key.starts_with(word_char)
+                && line[..span.start]
+                    .chars()
+                    .next_back()
+                    .is_some_and(word_char);
+            let cuts_end =
+                key.ends_with(word_char) && line[span.end..].chars().next().is_some_and(word_char);
+            if cuts_start || cuts_end {
+                continue;
+            }
             out.push(Candidate {
                 lines: i..i + 1,
-                span: base + spans[p].start..base + spans[p + key.len() - 1].end,
+                span: base + span.start..base + span.end,
                 score: 1.0,
                 plan: Plan::Splice(None),
             });
-            from = p + key.len();
         }
     }
     out
 }
 
-fn find(hay: &[char], needle: &[char]) -> Option<usize> {
-    if needle.is_empty() || needle.len() > hay.len() {
-        return None;
+#[cfg(test)]
+mod tests {
+    use crate::{apply, Edit};
+
+    #[test]
+    fn part_of_a_line_respects_words() {
+        let out = apply(
+            "    let  x = 1; // note\n",
+            &Edit::new("let x = 1;", "let x = 2;"),
+        )
+        .unwrap();
+        assert_eq!(out.text, "    let x = 2; // note\n");
+        assert_eq!(
+            apply("pi  = 0.5\n", &Edit::new("i = 0", "i = 1"))
+                .unwrap_err()
+                .kind(),
+            "not_found"
+        );
     }
-    hay.windows(needle.len()).position(|w| w == needle)
 }

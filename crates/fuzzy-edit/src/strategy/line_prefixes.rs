@@ -31,7 +31,9 @@ impl Strategy for LinePrefixes {
             return Vec::new();
         };
         let new = cx.needle.new_text();
-        let new = strip_line_prefixes(new).unwrap_or_else(|| new.to_string());
+        // Models number the lines they copy but often not the lines they add: strip a prefix
+        // wherever `new` has one.
+        let new = strip_where_present(new);
         equality_cascade(cx.text, Needle::owned(old, new))
     }
 }
@@ -85,7 +87,10 @@ pub fn strip_line_prefixes(s: &str) -> Option<String> {
     let mut any = false;
     for piece in s.split_inclusive('\n') {
         let (line, ending) = match piece.strip_suffix('\n') {
-            Some(l) => (l.strip_suffix('\r').unwrap_or(l), &piece[l.len()..]),
+            Some(l) => {
+                let line = l.strip_suffix('\r').unwrap_or(l);
+                (line, &piece[line.len()..])
+            }
             None => (piece, ""),
         };
         match parse_prefix(line) {
@@ -103,6 +108,22 @@ pub fn strip_line_prefixes(s: &str) -> Option<String> {
         out.push_str(ending);
     }
     any.then_some(out)
+}
+
+/// Strip read-tool prefixes from the lines of `s` that carry one; leave the others as written.
+fn strip_where_present(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for piece in s.split_inclusive('\n') {
+        let body = piece.trim_end_matches(['\n', '\r']);
+        match parse_prefix(body) {
+            Some((_, _, len)) => {
+                out.push_str(&body[len..]);
+                out.push_str(&piece[body.len()..]);
+            }
+            None => out.push_str(piece),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -131,6 +152,20 @@ mod tests {
         assert_eq!(strip_line_prefixes("1\ta\n2|b"), None);
         assert_eq!(strip_line_prefixes("5\ta\n4\tb"), None);
         assert_eq!(strip_line_prefixes("x = 1"), None);
+    }
+
+    #[test]
+    fn added_lines_without_prefixes_are_kept() {
+        let out = crate::apply(
+            "def f():\n    x = 1\n    z = 3\n",
+            &crate::Edit::new(
+                "2\t    x = 1\n3\t    z = 3",
+                "2\t    x = 1\n    y = 2\n3\t    z = 3",
+            ),
+        )
+        .unwrap();
+        assert_eq!(out.text, "def f():\n    x = 1\n    y = 2\n    z = 3\n");
+        assert_eq!(strip_line_prefixes("1\ta\r\n2\tb").unwrap(), "a\r\nb");
     }
 
     #[test]
