@@ -14,7 +14,7 @@
 
 use crate::error::EditError;
 use crate::feedback::location;
-use crate::strategy::{Candidate, BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN};
+use crate::strategy::{Candidate, BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN, MAX_WINDOWS};
 use crate::text::Text;
 
 /// What to do with one strategy's candidates.
@@ -61,7 +61,7 @@ pub fn decide(
         candidates.truncate(1);
         return Decision::Apply(candidates);
     }
-    if rules.replace_all {
+    if rules.replace_all && (candidates.len() <= MAX_WINDOWS || strategy == "exact") {
         let mut kept: Vec<Candidate> = Vec::with_capacity(candidates.len());
         for c in candidates {
             if kept.last().is_none_or(|k| k.span.end <= c.span.start) {

@@ -211,10 +211,13 @@ fn ambiguous_message(strategy: &str, candidates: &[Location]) -> String {
     } else {
         format!(" (matched by {strategy})")
     };
-    let mut s = format!(
-        "old_string matches {} places{how}, so the place to edit is ambiguous:\n",
-        candidates.len()
-    );
+    let count = if candidates.len() > crate::strategy::MAX_WINDOWS {
+        format!("more than {}", crate::strategy::MAX_WINDOWS)
+    } else {
+        candidates.len().to_string()
+    };
+    let mut s =
+        format!("old_string matches {count} places{how}, so the place to edit is ambiguous:\n");
     for c in candidates.iter().take(20) {
         s.push_str(&format!(
             "  {}: {}\n",

@@ -20,6 +20,7 @@ use crate::text::Text;
 /// Fragments less similar than this are not shown: they would mislead more than help.
 pub const MIN_FRAGMENT_SIMILARITY: f64 = 0.3;
 const MAX_SCORED_WINDOWS: usize = 64;
+const MAX_SCORED_LINES: usize = 4096;
 const MAX_DIFF_LINES: usize = 40;
 const PREVIEW_CHARS: usize = 80;
 
@@ -98,9 +99,11 @@ pub fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
     }
     let mut starts: Vec<(usize, usize)> = votes.into_iter().collect();
     let by_votes = |a: &(usize, usize), b: &(usize, usize)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
-    if starts.len() > MAX_SCORED_WINDOWS {
-        starts.select_nth_unstable_by(MAX_SCORED_WINDOWS, by_votes);
-        starts.truncate(MAX_SCORED_WINDOWS);
+    // Score at most MAX_SCORED_LINES lines in all: fewer windows for a long `old`.
+    let keep = (MAX_SCORED_LINES / old.len().max(1)).clamp(1, MAX_SCORED_WINDOWS);
+    if starts.len() > keep {
+        starts.select_nth_unstable_by(keep, by_votes);
+        starts.truncate(keep);
     }
     starts.sort_by(by_votes);
 

@@ -16,7 +16,9 @@
 
 use std::rc::Rc;
 
-use super::{Candidate, Context, Plan, Strategy};
+use std::collections::HashSet;
+
+use super::{Candidate, Context, HashIsKey, Plan, Strategy, MAX_WINDOWS};
 use crate::needle::{lines_of, Needle};
 use crate::normalize::{self, Level};
 
@@ -58,6 +60,17 @@ impl Strategy for BlankLines {
 
         let hashes = text.loose_hashes();
         let wanted: Vec<u64> = non_blank.iter().map(|l| normalize::loose_hash(l)).collect();
+        // A line of `old` the file never has rules every window out: no need to walk.
+        let mut missing: HashSet<u64, HashIsKey> = wanted.iter().copied().collect();
+        for h in hashes {
+            missing.remove(h);
+            if missing.is_empty() {
+                break;
+            }
+        }
+        if !missing.is_empty() {
+            return Vec::new();
+        }
         let matches = |i: usize, k: usize| {
             hashes[i] == wanted[k]
                 && normalize::lines_equal(text.line(i), non_blank[k], Level::InnerWhitespace)
@@ -75,6 +88,9 @@ impl Strategy for BlankLines {
                     ok = false;
                     break;
                 }
+            }
+            if ok && out.len() > MAX_WINDOWS {
+                break;
             }
             if ok {
                 out.push(Candidate {

@@ -26,7 +26,7 @@
 
 use std::collections::HashMap;
 
-use super::{Candidate, Context, Plan, Strategy};
+use super::{Candidate, Context, HashIsKey, Plan, Strategy};
 use crate::align::similarity;
 use crate::normalize::{self, Level};
 
@@ -36,6 +36,12 @@ pub const BLOCK_ANCHOR_FLOOR: f64 = 0.8;
 pub const BLOCK_ANCHOR_MARGIN: f64 = 0.1;
 /// Windows may have this many lines more or fewer than `old`.
 pub const MAX_LINE_DELTA: usize = 2;
+/// Windows scored at most; beyond that the block is too common to choose among.
+pub const MAX_SCORED_WINDOWS: usize = 256;
+/// Lines examined by the cheap pre-filter at most, over all windows.
+const MAX_EXAMINED_LINES: usize = 1 << 20;
+/// A block holding all of `old`'s lines in order within this many times its length is a rival.
+const SUBSEQUENCE_SPAN: usize = 3;
 /// Smallest share of middle lines that must be (loosely) equal for a window to be a candidate.
 pub const MIN_MIDDLE_EQUAL: f64 = 0.5;
 
@@ -73,7 +79,7 @@ impl Strategy for BlockAnchor {
         };
         // Multiset of the middle lines' hashes, to drop windows that cannot have half their
         // middle lines equal before paying for an alignment.
-        let mut middle: HashMap<u64, usize> = HashMap::new();
+        let mut middle: HashMap<u64, usize, HashIsKey> = HashMap::default();
         for &k in &non_blank[1..non_blank.len() - 1] {
             *middle.entry(normalize::loose_hash(old[k])).or_default() += 1;
         }
@@ -81,11 +87,24 @@ impl Strategy for BlockAnchor {
         let needed = (MIN_MIDDLE_EQUAL * middle_count as f64).ceil() as usize;
 
         let span = last - first;
+        let trailing = cx.needle.trailing_newline();
+        let starts: Vec<usize> = (0..hashes.len())
+            .filter(|&j| hashes[j] == hf && anchor(j, first))
+            .collect();
         let mut out = Vec::new();
-        for start in (0..hashes.len()).filter(|&j| hashes[j] == hf && anchor(j, first)) {
+        let mut scored = 0usize;
+        let mut examined = 0usize;
+        let mut truncated = false;
+        'starts: for &start in &starts {
             let lo = start + span.saturating_sub(MAX_LINE_DELTA).max(1);
             let hi = (start + span + MAX_LINE_DELTA).min(hashes.len() - 1);
             for end in (lo..=hi).filter(|&e| hashes[e] == hl && anchor(e, last)) {
+                // Bound the total work on files where the anchors are everywhere.
+                examined += end - start;
+                if examined > MAX_EXAMINED_LINES {
+                    truncated = true;
+                    break 'starts;
+                }
                 let mut budget = middle.clone();
                 let shared = (start + 1..end)
                     .filter(|&i| match budget.get_mut(&hashes[i]) {
@@ -99,18 +118,70 @@ impl Strategy for BlockAnchor {
                 if shared < needed {
                     continue;
                 }
+                if scored == MAX_SCORED_WINDOWS {
+                    truncated = true;
+                    break 'starts;
+                }
+                scored += 1;
                 let window: Vec<&str> = (start..=end).map(|i| text.line(i)).collect();
                 let sim = similarity(body, &window);
                 if sim.equal_lines < needed + 2 {
                     continue;
                 }
                 out.push(Candidate {
-                    span: text.span_of_lines(start..end + 1, cx.needle.trailing_newline()),
+                    span: text.span_of_lines(start..end + 1, trailing),
                     lines: start..end + 1,
                     score: sim.score,
                     plan: Plan::Lines(None),
                 });
             }
+        }
+        let Some(best) = out.iter().map(|c| c.score).max_by(f64::total_cmp) else {
+            return out;
+        };
+        // Rivals the windows above cannot see, scored as high as the best so the decision
+        // refuses as low confidence: a block holding every line of `old` in order, but longer
+        // than the window allows (the model left lines out), or more similar blocks than are
+        // worth scoring.
+        let wanted: Vec<u64> = (first..=last)
+            .filter(|&k| !old[k].trim().is_empty())
+            .map(|k| normalize::loose_hash(old[k]))
+            .collect();
+        let mut rivals: Vec<std::ops::Range<usize>> = Vec::new();
+        for &start in starts.iter().take(MAX_SCORED_WINDOWS) {
+            let limit = (start + SUBSEQUENCE_SPAN * (span + 1)).min(hashes.len());
+            let mut k = 0;
+            let mut end = None;
+            for (i, h) in hashes.iter().enumerate().take(limit).skip(start) {
+                if *h == wanted[k] {
+                    k += 1;
+                    if k == wanted.len() {
+                        end = Some(i);
+                        break;
+                    }
+                }
+            }
+            let Some(end) = end else { continue };
+            let lines = start..end + 1;
+            let near_a_candidate = out
+                .iter()
+                .any(|c| c.lines.start < lines.end && lines.start < c.lines.end);
+            if !near_a_candidate {
+                rivals.push(lines);
+            }
+        }
+        if truncated && rivals.is_empty() {
+            if let Some(c) = out.iter().find(|c| c.score == best) {
+                rivals.push(c.lines.clone());
+            }
+        }
+        for lines in rivals {
+            out.push(Candidate {
+                span: text.span_of_lines(lines.clone(), trailing),
+                lines,
+                score: best,
+                plan: Plan::Lines(None),
+            });
         }
         out
     }

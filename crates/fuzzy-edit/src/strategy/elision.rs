@@ -1,8 +1,9 @@
 //! **Elision**: `old` skips lines with a marker such as `...` or `// ... existing code ...`.
 //!
 //! Models abbreviate long blocks. The pieces of `old` between markers must match in order
-//! (each piece loosely, the next piece at its first occurrence after the previous one); each
-//! marker covers the file lines between them. Markers in `new` stand for the same lines, so
+//! (each piece loosely, the next piece at its nearest occurrence after the previous one at the
+//! same depth); each marker covers the file lines between them, which must be at least as deep
+//! as the marker, so an elision never reaches out of the block it abbreviates. Markers in `new` stand for the same lines, so
 //! `new` must carry as many markers as `old` has between pieces; otherwise the lines a marker
 //! covers would be deleted, and the edit is not matched here.
 //!
@@ -18,11 +19,16 @@ use std::rc::Rc;
 
 use super::{find_windows, Candidate, Context, Plan, Strategy};
 use crate::needle::{lines_of, Needle};
-use crate::normalize::Level;
+use crate::normalize::{indent_width, Level};
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Elision;
+
+/// More pieces than this is not an abbreviated block but noise.
+const MAX_PIECES: usize = 32;
+/// Starts of the first piece considered (a first piece such as `}` can occur everywhere).
+const MAX_STARTS: usize = 4096;
 
 /// Whether a line is an elision marker: `...`, `…`, or a comment holding one, optionally with
 /// words (`# ... rest of the function`, `// ... existing code ...`).
@@ -64,11 +70,31 @@ impl Strategy for Elision {
         if !old.iter().any(|l| is_elision_marker(l)) {
             return Vec::new();
         }
-        let pieces: Vec<&[&str]> = old
-            .split(|l| is_elision_marker(l))
-            .filter(|p| p.iter().any(|l| !l.trim().is_empty()))
-            .collect();
-        if pieces.is_empty() {
+        // The pieces between markers, and for each gap the depth of its marker.
+        let mut pieces: Vec<&[&str]> = Vec::new();
+        let mut marker_depth: Vec<usize> = Vec::new();
+        let mut pending: Option<usize> = None;
+        let mut start = 0;
+        for (i, line) in old.iter().enumerate().chain([(old.len(), &"")]) {
+            let end_of_piece = i == old.len() || is_elision_marker(line);
+            if !end_of_piece {
+                continue;
+            }
+            let piece = &old[start..i];
+            if piece.iter().any(|l| !l.trim().is_empty()) {
+                if !pieces.is_empty() {
+                    marker_depth.push(pending.unwrap_or(0));
+                }
+                pieces.push(piece);
+                pending = None;
+            }
+            if i < old.len() {
+                let d = indent_width(line);
+                pending = Some(pending.map_or(d, |p| p.min(d)));
+            }
+            start = i + 1;
+        }
+        if pieces.is_empty() || pieces.len() > MAX_PIECES {
             return Vec::new();
         }
         let (new_lines, new_trailing) = lines_of(cx.needle.new_text());
@@ -80,14 +106,52 @@ impl Strategy for Elision {
             .iter()
             .map(|p| find_windows(text, p, Level::InnerWhitespace))
             .collect();
-        // Where each piece lands, for every start of the first piece.
+        // The depth in the file of a piece's first non-blank line, placed at `at`.
+        let first_depth = |piece: &[&str], at: usize| -> Option<isize> {
+            let k = piece.iter().position(|l| !l.trim().is_empty())?;
+            Some(indent_width(text.line(at + k)) as isize)
+        };
+        // The depth shift between the model's lines and the file's at a piece placed at `at`.
+        let shift = |piece: &[&str], at: usize| -> Option<isize> {
+            let k = piece.iter().position(|l| !l.trim().is_empty())?;
+            Some(indent_width(text.line(at + k)) as isize - indent_width(piece[k]) as isize)
+        };
+        // Where each piece lands, for every start of the first piece. A later piece is the
+        // nearest occurrence at the same depth shift as the first piece, and the lines a marker
+        // covers must be at least as deep as the marker: `...` inside a function body never
+        // stretches into the next function.
         let mut placements: Vec<Vec<(usize, usize)>> = Vec::new();
-        'starts: for &start in &occurrences[0] {
-            let mut bounds = vec![(start, start + pieces[0].len())];
+        'starts: for &first in occurrences[0].iter().take(MAX_STARTS) {
+            let Some(base) = shift(pieces[0], first) else {
+                continue;
+            };
+            let mut bounds = vec![(first, first + pieces[0].len())];
             for (k, occ) in occurrences.iter().enumerate().skip(1) {
                 let after = bounds[k - 1].1;
-                let i = occ.partition_point(|&s| s < after);
-                let Some(&s) = occ.get(i) else {
+                let marker_floor = marker_depth[k - 1] as isize + base;
+                // The shallowest line the marker would cover, grown as the candidate moves on.
+                let mut gap_min = isize::MAX;
+                let mut scanned = after;
+                let mut placed = None;
+                for &s in &occ[occ.partition_point(|&s| s < after)..] {
+                    for i in scanned..s {
+                        if !text.is_blank(i) {
+                            gap_min = gap_min.min(indent_width(text.line(i)) as isize);
+                        }
+                    }
+                    scanned = scanned.max(s);
+                    if shift(pieces[k], s) != Some(base) {
+                        continue;
+                    }
+                    // Covered lines may be shallower than the marker only as far as the piece
+                    // that follows (a dedent inside the block), never shallower than both.
+                    let piece_depth = first_depth(pieces[k], s).unwrap_or(0);
+                    if gap_min >= marker_floor.min(piece_depth) {
+                        placed = Some(s);
+                    }
+                    break;
+                }
+                let Some(s) = placed else {
                     continue 'starts;
                 };
                 bounds.push((s, s + pieces[k].len()));

@@ -139,6 +139,11 @@ pub fn cascade() -> &'static [&'static (dyn Strategy + Sync)] {
     ]
 }
 
+/// Line-level strategies stop collecting windows past this many: the edit is ambiguous anyway,
+/// and [`crate::decide`] refuses `replace_all` over more than this many blocks (the exact
+/// strategy has no such limit).
+pub const MAX_WINDOWS: usize = 1000;
+
 /// Start lines of windows of `text` whose lines equal `lines` at `level`.
 ///
 /// Lines are compared by their loose hashes first, starting from the rarest line of `lines` in
@@ -169,6 +174,9 @@ pub fn find_windows(text: &Text, lines: &[&str], level: Level) -> Vec<usize> {
                 .all(|(k, l)| normalize::lines_equal(text.line(s + k), l, level))
         {
             out.push(s);
+            if out.len() > MAX_WINDOWS {
+                break;
+            }
         }
     }
     out
