@@ -422,15 +422,7 @@ fn typo_in(
 /// A middle context line (kept by new) left out of both old and new, two lines away from any
 /// change: the model forgot a line it did not mean to touch.
 fn drop_context_line(old: &str, new: &str, kept: &[bool]) -> Option<(String, String)> {
-    let o: Vec<&str> = old.split('\n').collect();
-    let non_blank: Vec<usize> = (0..o.len()).filter(|&i| !o[i].trim().is_empty()).collect();
-    if non_blank.len() < 5 {
-        return None;
-    }
-    let calm = |i: usize| (i.saturating_sub(1)..=(i + 1).min(o.len() - 1)).all(|k| kept[k]);
-    let i = *non_blank[1..non_blank.len() - 1]
-        .iter()
-        .find(|&&i| calm(i))?;
+    let i = calm_middle_line(old, kept, 5)?;
     let k = kept_at(old, new, i)?;
     Some((without_line(old, i), without_line(new, k)))
 }
@@ -444,14 +436,7 @@ fn extra_context_line(
     comment: &str,
 ) -> Option<(String, String)> {
     let o: Vec<&str> = old.split('\n').collect();
-    let non_blank: Vec<usize> = (0..o.len()).filter(|&i| !o[i].trim().is_empty()).collect();
-    if non_blank.len() < 4 {
-        return None;
-    }
-    let calm = |i: usize| (i.saturating_sub(1)..=(i + 1).min(o.len() - 1)).all(|k| kept[k]);
-    let i = *non_blank[1..non_blank.len() - 1]
-        .iter()
-        .find(|&&i| calm(i))?;
+    let i = calm_middle_line(old, kept, 4)?;
     let k = kept_at(old, new, i)?;
     let ind = &o[i][..o[i].len() - o[i].trim_start().len()];
     let extra = format!("{ind}{comment} keep this in sync");
@@ -459,6 +444,21 @@ fn extra_context_line(
         with_line_before(old, i, &extra),
         with_line_before(new, k, &extra),
     ))
+}
+
+/// A middle non-blank line of `old` that `new` keeps, with its neighbours kept too (away from
+/// any change), when `old` has at least `min_lines` non-blank lines.
+fn calm_middle_line(old: &str, kept: &[bool], min_lines: usize) -> Option<usize> {
+    let o: Vec<&str> = old.split('\n').collect();
+    let non_blank: Vec<usize> = (0..o.len()).filter(|&i| !o[i].trim().is_empty()).collect();
+    if non_blank.len() < min_lines {
+        return None;
+    }
+    let calm = |i: usize| (i.saturating_sub(1)..=(i + 1).min(o.len() - 1)).all(|k| kept[k]);
+    non_blank[1..non_blank.len() - 1]
+        .iter()
+        .copied()
+        .find(|&i| calm(i))
 }
 
 fn without_line(s: &str, i: usize) -> String {

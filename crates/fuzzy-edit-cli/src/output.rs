@@ -101,16 +101,7 @@ pub fn json_value(plans: &[FilePlan], dry_run: bool) -> Value {
             });
             if let Some(a) = &p.applied {
                 v["matches"] = json!(a.matches);
-                if a.sequential {
-                    v["sequential"] = json!(true);
-                }
-                if !a.failures.is_empty() {
-                    v["failures"] = a
-                        .failures
-                        .iter()
-                        .map(|f| crate::pipe::error_value(&f.error, Some(f.edit)))
-                        .collect();
-                }
+                crate::pipe::add_outcome(&mut v, a);
             }
             v
         })

@@ -167,6 +167,12 @@ fn success(before: &str, applied: &Applied, path: &str) -> Value {
         "matches": applied.matches,
         "diff": unified_diff(before, &applied.text, path),
     });
+    add_outcome(&mut v, applied);
+    v
+}
+
+/// Add to an answer what only some results have: `sequential`, and the edits that failed.
+pub fn add_outcome(v: &mut Value, applied: &Applied) {
     if applied.sequential {
         v["sequential"] = json!(true);
     }
@@ -177,7 +183,6 @@ fn success(before: &str, applied: &Applied, path: &str) -> Value {
             .map(|f| error_value(&f.error, Some(f.edit)))
             .collect();
     }
-    v
 }
 
 fn failure(failed: &Failed) -> Value {
