@@ -68,7 +68,7 @@ pub fn plan(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Planned>, Edit
             scored: strategy.scored(),
         };
         if let Some((_, at)) = anchor {
-            if before_anchor.is_empty() && candidates.iter().all(|c| c.span.start < at) {
+            if before_anchor.is_empty() && candidates.iter().all(|c| c.span.end <= at) {
                 before_anchor = candidates.clone();
             }
         }
