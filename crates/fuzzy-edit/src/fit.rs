@@ -17,7 +17,6 @@ use std::ops::Range;
 
 use similar::{capture_diff_slices, Algorithm, DiffTag};
 
-use crate::align::align;
 use crate::indent::{IndentHabits, IndentMap};
 use crate::needle::{lines_of, Needle};
 use crate::normalize::loose_key;
@@ -93,7 +92,12 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     } else {
         lines_of(needle.new_text())
     };
-    let eq_w = align(&old, &win).equal;
+    // One diff of `old` against the window, loosely: its hunks are the file's differences, and
+    // the lines between them pair `old` with the file.
+    let okeys: Vec<Cow<str>> = old.iter().map(|l| loose_key(l)).collect();
+    let wkeys: Vec<Cow<str>> = win.iter().map(|l| loose_key(l)).collect();
+    let file_hunks = hunks(&okeys, &wkeys, Side::File);
+    let eq_w = paired_lines(old.len(), &file_hunks);
     let pairs: Vec<(&str, &str)> = eq_w
         .iter()
         .enumerate()
@@ -105,9 +109,6 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
         || text.indent_habits(),
     );
 
-    let okeys: Vec<Cow<str>> = old.iter().map(|l| loose_key(l)).collect();
-    let wkeys: Vec<Cow<str>> = win.iter().map(|l| loose_key(l)).collect();
-    let file_hunks = hunks(&okeys, &wkeys, Side::File);
     let otrim: Vec<&str> = old.iter().map(|l| l.trim_end()).collect();
     let ntrim: Vec<&str> = new.iter().map(|l| l.trim_end()).collect();
     let model_hunks = hunks(&otrim, &ntrim, Side::Model);
@@ -285,6 +286,24 @@ fn merge_misremembered(
             Some(format!("{}{content}", crate::normalize::indent_of(new[k])))
         })
         .collect()
+}
+
+/// For each of `n` lines of `old`, the line of the other side it is paired with: the lines
+/// outside the hunks, in order.
+fn paired_lines(n: usize, hunks: &[Hunk]) -> Vec<Option<usize>> {
+    let mut eq = vec![None; n];
+    let (mut i, mut j) = (0, 0);
+    let gaps = hunks
+        .iter()
+        .map(|h| (h.old.start, h.old.end, h.new.end))
+        .chain([(n, n, 0)]);
+    for (start, old_end, new_end) in gaps {
+        for (offset, slot) in eq[i..start].iter_mut().enumerate() {
+            *slot = Some(j + offset);
+        }
+        (i, j) = (old_end, new_end);
+    }
+    eq
 }
 
 fn hunks<T: Eq + std::hash::Hash>(old: &[T], new: &[T], side: Side) -> Vec<Hunk> {
