@@ -188,7 +188,10 @@ fn run_edit(content: &str, edit: &Edit) -> (Option<String>, Value, bool) {
     match apply(content, edit) {
         Ok(a) => {
             let m = a.matches.first();
-            let named = a.matches.iter().all(|m| NAMING.contains(&m.strategy));
+            let named = a
+                .matches
+                .iter()
+                .all(|m| NAMING.contains(&m.strategy.as_str()));
             (
                 Some(a.text),
                 serde_json::json!({

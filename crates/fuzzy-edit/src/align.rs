@@ -6,29 +6,43 @@
 //! in blank lines is as similar as one that does not (opencode scores blank lines 0 and so
 //! rejects near-identical blocks that contain them).
 
-use std::borrow::Cow;
+use std::ops::Range;
 
 use rapidfuzz::distance::levenshtein;
-use similar::{capture_diff_slices, Algorithm, DiffTag};
+use similar::{capture_diff_slices_by_key, Algorithm, DiffOp, DiffTag};
 
 use crate::normalize::loose_key;
 
+/// A Myers diff of two blocks of lines compared by their loose keys: the one line diff the
+/// engine uses wherever it asks how a block the model remembered differs from the file.
+pub(crate) fn loose_diff(a: &[&str], b: &[&str]) -> Vec<DiffOp> {
+    capture_diff_slices_by_key(Algorithm::Myers, a, b, |l| loose_key(l))
+}
+
+/// The regions where a diff's two sides differ: `(old range, new range)`, in order.
+pub(crate) fn changed_regions(ops: Vec<DiffOp>) -> Vec<(Range<usize>, Range<usize>)> {
+    ops.into_iter()
+        .filter_map(|op| {
+            let (tag, old, new) = op.as_tag_tuple();
+            (tag != DiffTag::Equal).then_some((old, new))
+        })
+        .collect()
+}
+
 /// How the lines of `old` correspond to the lines of a window of the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Alignment {
+pub(crate) struct Alignment {
     /// For each line of `old`, the window line it equals (loosely), if any.
-    pub equal: Vec<Option<usize>>,
+    pub(crate) equal: Vec<Option<usize>>,
     /// Pairs `(old line, window line)` that sit opposite each other in a changed region.
-    pub replaced: Vec<(usize, usize)>,
+    pub(crate) replaced: Vec<(usize, usize)>,
 }
 
 /// Align `old` with `window` line by line.
-pub fn align(old: &[&str], window: &[&str]) -> Alignment {
-    let okeys: Vec<Cow<str>> = old.iter().map(|l| loose_key(l)).collect();
-    let wkeys: Vec<Cow<str>> = window.iter().map(|l| loose_key(l)).collect();
+pub(crate) fn align(old: &[&str], window: &[&str]) -> Alignment {
     let mut equal = vec![None; old.len()];
     let mut replaced = Vec::new();
-    for op in capture_diff_slices(Algorithm::Myers, &okeys, &wkeys) {
+    for op in loose_diff(old, window) {
         let (tag, o, w) = op.as_tag_tuple();
         match tag {
             DiffTag::Equal => {
@@ -45,19 +59,19 @@ pub fn align(old: &[&str], window: &[&str]) -> Alignment {
 
 /// How similar a window is to `old`.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Similarity {
+pub(crate) struct Similarity {
     /// 0.0 (nothing alike) to 1.0 (every non-blank line loosely equal, none missing or extra).
-    pub score: f64,
+    pub(crate) score: f64,
     /// Non-blank lines of `old` loosely equal to a line of the window.
-    pub equal_lines: usize,
+    pub(crate) equal_lines: usize,
     /// Non-blank lines of `old`.
-    pub old_lines: usize,
+    pub(crate) old_lines: usize,
 }
 
 /// Score a window against `old`: the sum of per-line similarities over aligned non-blank lines
 /// (1.0 for equal lines, normalized Levenshtein for lines opposite each other in a changed
 /// region, 0 for missing or extra lines), divided by the larger non-blank line count.
-pub fn similarity(old: &[&str], window: &[&str]) -> Similarity {
+pub(crate) fn similarity(old: &[&str], window: &[&str]) -> Similarity {
     let old_nb: Vec<&str> = old
         .iter()
         .copied()
@@ -90,7 +104,7 @@ pub fn similarity(old: &[&str], window: &[&str]) -> Similarity {
 }
 
 /// Normalized Levenshtein similarity of two lines' loose keys, by characters.
-pub fn line_similarity(a: &str, b: &str) -> f64 {
+pub(crate) fn line_similarity(a: &str, b: &str) -> f64 {
     let a = loose_key(a);
     let b = loose_key(b);
     levenshtein::normalized_similarity(a.chars(), b.chars())
@@ -99,7 +113,7 @@ pub fn line_similarity(a: &str, b: &str) -> f64 {
 /// Normalized Levenshtein similarity of two lines' loose keys, or `None` when it is below
 /// `cutoff` (computed with rapidfuzz's early exit, and skipped outright when the lengths alone
 /// rule it out).
-pub fn line_similarity_at_least(a: &str, b: &str, cutoff: f64) -> Option<f64> {
+pub(crate) fn line_similarity_at_least(a: &str, b: &str, cutoff: f64) -> Option<f64> {
     let a = loose_key(a);
     let b = loose_key(b);
     let (la, lb) = (a.chars().count(), b.chars().count());

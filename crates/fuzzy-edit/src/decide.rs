@@ -1,79 +1,143 @@
-//! Deciding among a strategy's candidates: uniqueness, confidence margin, anchors.
+//! Every rule that accepts or refuses an edit, in the order the path of an edit meets them.
 //!
-//! The rules, in order:
-//! 1. With an `anchor`, only candidates at or after the anchor count (a block containing it
-//!    counts as at it); of those the first is taken (equality strategies) or the best, if
-//!    confident (graded strategies).
-//! 2. With `replace_all`, every candidate of an equality strategy is replaced (overlapping
-//!    windows are skipped, left to right), after the anchor if there is one. Graded
-//!    strategies never replace more than one.
-//! 3. One candidate of an equality strategy: apply. Several: refuse as ambiguous.
-//! 4. A graded strategy applies its best candidate only when it scores at least the floor and
-//!    leads the runner-up by the margin; below the floor it is no decision (the next strategy,
-//!    or "not found", follows); within the margin it is refused as low confidence.
+//! [`crate::locate`] finds candidates and [`crate::fit`] builds replacements; neither refuses
+//! anything on its own. The rules:
+//! 1. **The request** ([`admit`]): an empty `old` only fills an empty text; `old == new`
+//!    changes nothing; an anchor must occur exactly once ([`one_anchor`]).
+//! 2. **Choosing among one strategy's candidates** ([`choose`]):
+//!    - with an `anchor`, only candidates at or after it count (a block containing the anchor
+//!      counts as at it); of those the first is taken (equality strategies) or the best, if
+//!      confident (graded strategies);
+//!    - with `replace_all`, every candidate of an equality strategy is replaced (overlapping
+//!      windows are skipped, left to right); graded strategies never replace more than one;
+//!    - one candidate of an equality strategy applies; several are ambiguous;
+//!    - a graded strategy applies its best candidate only when it scores at least its floor and
+//!      leads the runner-up by its margin; below the floor the next strategy is tried; within
+//!      the margin the edit is refused as low confidence.
+//! 3. **Fitting `new`**: a whitespace-only edit whose whitespace the match ignored is unclear
+//!    ([`check_whitespace_edit`]); a change to a line the model misremembered is refused
+//!    ([`mismatch`]); a replacement that leaves the text as it was is no change or already
+//!    applied ([`check_changes_something`]).
+//! 4. **Nothing found** ([`not_found`]): found only before the anchor; `new` already standing
+//!    where `old` most nearly is; else not found, with the closest fragment.
+//! 5. **Several edits** ([`conflicts`]): two edits whose spans overlap.
 
+use crate::align::align;
+use crate::applied::{Failure, Match};
+use crate::edit::Edit;
 use crate::error::EditError;
-use crate::feedback::location;
-use crate::strategy::{Candidate, BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN, MAX_WINDOWS};
+use crate::feedback::{self, location, numbered, round_score};
+use crate::fit::Mismatch;
+use crate::needle::{lines_of, Needle};
+use crate::normalize;
+use crate::strategy::{Candidate, Fit, Grading, StrategyId, MAX_WINDOWS};
 use crate::text::Text;
 
-/// What to do with one strategy's candidates.
+/// How a request is to be located, once admitted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Admitted {
+    /// An empty `old` on an empty text: `new` fills it.
+    FillEmpty,
+    /// Search for `old`.
+    Search,
+}
+
+/// Rule 1: whether the request can denote a place at all.
+pub(crate) fn admit(text: &Text, edit: &Edit) -> Result<Admitted, EditError> {
+    if edit.old.is_empty() {
+        // The one place an empty `old` denotes without doubt: all of an empty text.
+        if text.as_str().is_empty() && !edit.new.is_empty() {
+            return Ok(Admitted::FillEmpty);
+        }
+        return Err(EditError::EmptyOld);
+    }
+    if edit.old == edit.new {
+        return Err(EditError::NoChange);
+    }
+    Ok(Admitted::Search)
+}
+
+/// Rule 1: the anchor's byte offset, when it was found at exactly one of `starts`.
+pub(crate) fn one_anchor(text: &Text, anchor: &str, starts: &[usize]) -> Result<usize, EditError> {
+    match starts {
+        [one] => Ok(*one),
+        [] => Err(EditError::AnchorNotFound {
+            anchor: anchor.to_string(),
+        }),
+        many => Err(EditError::AnchorAmbiguous {
+            anchor: anchor.to_string(),
+            lines: many.iter().map(|&s| text.line_of(s) + 1).collect(),
+        }),
+    }
+}
+
+/// How to choose among one strategy's candidates.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Rules {
+    /// Replace every candidate of equal standing.
+    pub(crate) replace_all: bool,
+    /// Byte offset of the anchor, if one was given.
+    pub(crate) anchor: Option<usize>,
+    /// Floor and margin, for a strategy that grades its candidates.
+    pub(crate) grading: Option<Grading>,
+}
+
+/// What rule 2 makes of one strategy's candidates.
 #[derive(Debug)]
-pub enum Decision {
+pub(crate) enum Choice {
     /// Replace these candidates (one, or several for `replace_all`).
     Apply(Vec<Candidate>),
-    /// Refuse the edit.
-    Refuse(EditError),
+    /// Every candidate lies before the anchor: remembered for the refusal if nothing else is
+    /// found; the next strategy is tried.
+    OnlyBeforeAnchor(Vec<Candidate>),
     /// The strategy settles nothing; try the next.
     Pass,
 }
 
-/// How to decide.
-#[derive(Debug, Clone, Copy)]
-pub struct Rules {
-    /// Replace every candidate of equal standing.
-    pub replace_all: bool,
-    /// Byte offset of the anchor, if one was given.
-    pub anchor: Option<usize>,
-    /// Whether candidates are graded (floor and margin apply).
-    pub scored: bool,
-}
-
-/// Decide among `candidates`, which `strategy` found in `text`.
-pub fn decide(
+/// Rule 2: choose among `candidates`, which `strategy` found in `text`.
+pub(crate) fn choose(
     text: &Text,
-    strategy: &str,
+    strategy: StrategyId,
     mut candidates: Vec<Candidate>,
     rules: Rules,
-) -> Decision {
+) -> Result<Choice, EditError> {
     if let Some(anchor) = rules.anchor {
         // At or after the anchor; a block that contains the anchor counts as at it.
-        candidates.retain(|c| c.span.end > anchor);
+        let (after, before): (Vec<Candidate>, Vec<Candidate>) =
+            candidates.into_iter().partition(|c| c.span.end > anchor);
+        if after.is_empty() {
+            return Ok(if before.is_empty() {
+                Choice::Pass
+            } else {
+                Choice::OnlyBeforeAnchor(before)
+            });
+        }
+        candidates = after;
     }
     if candidates.is_empty() {
-        return Decision::Pass;
+        return Ok(Choice::Pass);
     }
     candidates.sort_by_key(|c| (c.span.start, c.span.end));
-    if rules.scored {
-        return decide_graded(text, candidates);
+    if let Some(grading) = rules.grading {
+        return choose_graded(text, candidates, grading);
     }
     if rules.anchor.is_some() && !rules.replace_all {
         candidates.truncate(1);
-        return Decision::Apply(candidates);
+        return Ok(Choice::Apply(candidates));
     }
-    if rules.replace_all && (candidates.len() <= MAX_WINDOWS || strategy == "exact") {
+    if rules.replace_all && (candidates.len() <= MAX_WINDOWS || strategy == StrategyId::Exact) {
         let mut kept: Vec<Candidate> = Vec::with_capacity(candidates.len());
         for c in candidates {
             if kept.last().is_none_or(|k| k.span.end <= c.span.start) {
                 kept.push(c);
             }
         }
-        return Decision::Apply(kept);
+        return Ok(Choice::Apply(kept));
     }
     if candidates.len() == 1 {
-        return Decision::Apply(candidates);
+        return Ok(Choice::Apply(candidates));
     }
-    Decision::Refuse(EditError::Ambiguous {
+    Err(EditError::Ambiguous {
         strategy: strategy.to_string(),
         candidates: candidates
             .iter()
@@ -82,56 +146,256 @@ pub fn decide(
     })
 }
 
-fn decide_graded(text: &Text, mut candidates: Vec<Candidate>) -> Decision {
+fn choose_graded(
+    text: &Text,
+    mut candidates: Vec<Candidate>,
+    grading: Grading,
+) -> Result<Choice, EditError> {
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
     let best = &candidates[0];
-    if best.score < BLOCK_ANCHOR_FLOOR {
-        return Decision::Pass;
+    if best.score < grading.floor {
+        return Ok(Choice::Pass);
     }
     if let Some(second) = candidates.get(1) {
-        if best.score - second.score < BLOCK_ANCHOR_MARGIN {
-            return Decision::Refuse(EditError::LowConfidence {
-                best: location(text, best.lines.clone(), Some(round(best.score))),
-                runner_up: location(text, second.lines.clone(), Some(round(second.score))),
+        if best.score - second.score < grading.margin {
+            return Err(EditError::LowConfidence {
+                best: location(text, best.lines.clone(), Some(round_score(best.score))),
+                runner_up: location(text, second.lines.clone(), Some(round_score(second.score))),
             });
         }
     }
     candidates.truncate(1);
-    Decision::Apply(candidates)
+    Ok(Choice::Apply(candidates))
 }
 
-fn round(x: f64) -> f64 {
-    (x * 1000.0).round() / 1000.0
+/// Rule 3: refuse an edit that only changes whitespace, in a way this match cannot carry out
+/// faithfully: a change of indentation when the match ignored indentation (the model's idea of
+/// the indentation is wrong, so which one it wants is unclear), or a change of trailing or
+/// inner whitespace when the match ignored that. `needle` is the one the candidate was matched
+/// with.
+pub(crate) fn check_whitespace_edit(
+    text: &Text,
+    strategy: StrategyId,
+    candidate: &Candidate,
+    needle: &Needle,
+) -> Result<(), EditError> {
+    if !matches!(candidate.fit, Fit::Lines(_)) || faithful_whitespace_edit(text, candidate, needle)
+    {
+        return Ok(());
+    }
+    Err(EditError::WhitespaceOnly {
+        strategy: strategy.to_string(),
+        location: location(text, candidate.lines.clone(), Some(candidate.score)),
+        file_text: numbered(text, candidate.lines.clone()),
+    })
+}
+
+/// Whether the edit changes more than whitespace, or changes only whitespace the match saw.
+fn faithful_whitespace_edit(text: &Text, candidate: &Candidate, needle: &Needle) -> bool {
+    let non_blank = |s: &str| -> Vec<String> {
+        lines_of(s)
+            .0
+            .into_iter()
+            .filter(|l| !l.trim().is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let (old, new) = (non_blank(needle.old_text()), non_blank(needle.new_text()));
+    let loose = |v: &[String]| -> Vec<String> {
+        v.iter()
+            .map(|l| normalize::loose_key(l).into_owned())
+            .collect()
+    };
+    if old.len() != new.len() || loose(&old) != loose(&new) {
+        return true;
+    }
+    let pairs = || old.iter().zip(&new);
+    let changes_indent = pairs().any(|(o, n)| normalize::indent_of(o) != normalize::indent_of(n));
+    let changes_inner = pairs().any(|(o, n)| inner_spacing(o) != inner_spacing(n));
+
+    let window: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
+    let old_lines: Vec<&str> = needle.lines().collect();
+    let matched: Vec<(&str, &str)> = align(&old_lines, &window)
+        .equal
+        .iter()
+        .enumerate()
+        .filter_map(|(i, j)| j.map(|j| (old_lines[i], window[j])))
+        .filter(|(o, _)| !o.trim().is_empty())
+        .collect();
+    let ignored_indent = matched
+        .iter()
+        .any(|(o, w)| normalize::indent_of(o) != normalize::indent_of(w));
+    let ignored_inner = matched
+        .iter()
+        .any(|(o, w)| inner_spacing(o) != inner_spacing(w));
+    (changes_indent && !ignored_indent) || (changes_inner && !ignored_inner)
+}
+
+/// The whitespace runs inside a trimmed line (what [`Level::InnerWhitespace`] ignores).
+///
+/// [`Level::InnerWhitespace`]: crate::normalize::Level::InnerWhitespace
+fn inner_spacing(line: &str) -> Vec<&str> {
+    line.trim()
+        .split(|c: char| !c.is_whitespace())
+        .filter(|run| !run.is_empty())
+        .collect()
+}
+
+/// Rule 3: the refusal for a merge that found the model changing lines the file does not hold.
+pub(crate) fn mismatch(
+    text: &Text,
+    strategy: StrategyId,
+    candidate: &Candidate,
+    needle: &Needle,
+    m: Mismatch,
+) -> EditError {
+    let old_text: Vec<&str> = m.old_lines.clone().map(|i| needle.line(i)).collect();
+    EditError::ContentMismatch {
+        strategy: strategy.to_string(),
+        location: location(text, candidate.lines.clone(), Some(candidate.score)),
+        old_text: old_text.join("\n"),
+        // Where the model changes lines the file lacks, show the file around that place.
+        file_text: if m.file_lines.is_empty() {
+            numbered(
+                text,
+                m.file_lines.start.saturating_sub(1)
+                    ..(m.file_lines.start + 1).min(text.line_count()),
+            )
+        } else {
+            numbered(text, m.file_lines)
+        },
+    }
+}
+
+/// Rule 3: refuse replacements that leave the text as it was. Found as written yet changing
+/// nothing means `new` differs from `old` only in what the file's form absorbs (line endings);
+/// found loosely, the file already says what `new` says there.
+pub(crate) fn check_changes_something(text: &Text, matches: &[Match]) -> Result<(), EditError> {
+    if !matches
+        .iter()
+        .all(|m| m.replacement == text.as_str()[m.span.clone()])
+    {
+        return Ok(());
+    }
+    let first = &matches[0];
+    if first.strategy == StrategyId::Exact {
+        return Err(EditError::NoChange);
+    }
+    Err(EditError::AlreadyApplied {
+        location: location(text, first.start_line - 1..first.end_line, None),
+    })
+}
+
+/// Rule 4: why nothing was found. `anchor` is the anchor text and offset; `before_anchor` the
+/// first candidates that all stood before it.
+pub(crate) fn not_found(
+    text: &Text,
+    needle: &Needle,
+    anchor: Option<(&str, usize)>,
+    before_anchor: Option<Vec<Candidate>>,
+) -> EditError {
+    if let (Some((anchor, at)), Some(before)) = (anchor, before_anchor) {
+        return EditError::NotFoundAfterAnchor {
+            anchor: anchor.to_string(),
+            anchor_line: text.line_of(at) + 1,
+            before: before
+                .iter()
+                .map(|c| location(text, c.lines.clone(), None))
+                .collect(),
+        };
+    }
+    // `new` already standing where `old` most nearly is suggests the edit was made before;
+    // `new` standing somewhere else says nothing (it may be a common line).
+    let closest = feedback::closest(text, needle);
+    if let Some(location) = feedback::already_applied(text, needle) {
+        let near_closest = closest.as_ref().is_none_or(|f| {
+            location.start_line <= f.end_line + 1 && f.start_line <= location.end_line + 1
+        });
+        if near_closest {
+            return EditError::AlreadyApplied { location };
+        }
+    }
+    EditError::NotFound {
+        closest,
+        hint: feedback::hint(needle),
+    }
+}
+
+/// Rule 5: drop the matches of every edit that overlaps an earlier edit's, reporting each
+/// conflict once. Spans that overlap, or are the same insertion point, conflict.
+pub(crate) fn conflicts(text: &Text, matches: &mut Vec<Match>) -> Vec<Failure> {
+    matches.sort_by_key(|m| (m.span.start, m.span.end));
+    let mut failures: Vec<Failure> = Vec::new();
+    let mut bad: Vec<usize> = Vec::new();
+    for w in 0..matches.len() {
+        for v in w + 1..matches.len() {
+            let (a, b) = (&matches[w], &matches[v]);
+            if b.span.start >= a.span.end && b.span.start != a.span.start {
+                break;
+            }
+            if a.edit == b.edit {
+                continue;
+            }
+            let (first, second) = (a.edit.min(b.edit), a.edit.max(b.edit));
+            if !bad.contains(&second) {
+                bad.push(second);
+                let overlap = b.span.start..a.span.end.min(b.span.end);
+                let lines = text.lines_of_span(&overlap);
+                failures.push(Failure {
+                    edit: second,
+                    error: EditError::Conflict {
+                        first,
+                        second,
+                        start_line: lines.start + 1,
+                        end_line: lines.end,
+                    },
+                });
+            }
+        }
+    }
+    matches.retain(|m| !bad.contains(&m.edit));
+    failures
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::Plan;
 
     fn cand(text: &Text, line: usize, score: f64) -> Candidate {
         Candidate {
             span: text.span_of_lines(line..line + 1, false),
             lines: line..line + 1,
             score,
-            plan: Plan::Splice(None),
+            fit: Fit::Splice(None),
         }
     }
 
     const EQUAL: Rules = Rules {
         replace_all: false,
         anchor: None,
-        scored: false,
+        grading: None,
     };
+    const GRADED: Rules = Rules {
+        grading: Some(Grading {
+            floor: 0.8,
+            margin: 0.1,
+        }),
+        ..EQUAL
+    };
+
+    fn choose_lines(t: &Text, cands: Vec<Candidate>, rules: Rules) -> Result<Choice, EditError> {
+        choose(t, StrategyId::Exact, cands, rules)
+    }
 
     #[test]
     fn unique_applies_and_several_are_ambiguous() {
         let t = Text::new("a\na\nb\n");
-        assert!(
-            matches!(decide(&t, "exact", vec![cand(&t, 0, 1.0)], EQUAL), Decision::Apply(c) if c.len() == 1)
-        );
-        match decide(&t, "exact", vec![cand(&t, 0, 1.0), cand(&t, 1, 1.0)], EQUAL) {
-            Decision::Refuse(EditError::Ambiguous { candidates, .. }) => {
+        assert!(matches!(
+            choose_lines(&t, vec![cand(&t, 0, 1.0)], EQUAL),
+            Ok(Choice::Apply(c)) if c.len() == 1
+        ));
+        match choose_lines(&t, vec![cand(&t, 0, 1.0), cand(&t, 1, 1.0)], EQUAL) {
+            Err(EditError::Ambiguous { candidates, .. }) => {
                 assert_eq!(candidates.len(), 2);
                 assert_eq!(candidates[1].start_line, 2);
             }
@@ -146,8 +410,40 @@ mod tests {
             anchor: Some(2),
             ..EQUAL
         };
-        match decide(&t, "exact", vec![cand(&t, 0, 1.0), cand(&t, 2, 1.0)], rules) {
-            Decision::Apply(c) => assert_eq!(c[0].lines, 2..3),
+        match choose_lines(&t, vec![cand(&t, 0, 1.0), cand(&t, 2, 1.0)], rules) {
+            Ok(Choice::Apply(c)) => assert_eq!(c[0].lines, 2..3),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn candidates_only_before_the_anchor_are_remembered() {
+        let t = Text::new("a\nfn f\nb\n");
+        let rules = Rules {
+            anchor: Some(2),
+            ..EQUAL
+        };
+        match choose_lines(&t, vec![cand(&t, 0, 1.0)], rules) {
+            Ok(Choice::OnlyBeforeAnchor(c)) => assert_eq!(c[0].lines, 0..1),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn replace_all_skips_overlapping_windows() {
+        let t = Text::new("x\nx\nx\n");
+        let rules = Rules {
+            replace_all: true,
+            ..EQUAL
+        };
+        let two_lines = |s: usize| Candidate {
+            span: t.span_of_lines(s..s + 2, false),
+            lines: s..s + 2,
+            score: 1.0,
+            fit: Fit::Splice(None),
+        };
+        match choose_lines(&t, vec![two_lines(0), two_lines(1)], rules) {
+            Ok(Choice::Apply(c)) => assert_eq!(c.len(), 1),
             other => panic!("{other:?}"),
         }
     }
@@ -155,21 +451,41 @@ mod tests {
     #[test]
     fn graded_needs_floor_and_margin() {
         let t = Text::new("a\nb\nc\n");
-        let graded = Rules {
-            scored: true,
-            ..EQUAL
-        };
         assert!(matches!(
-            decide(&t, "g", vec![cand(&t, 0, 0.5)], graded),
-            Decision::Pass
+            choose_lines(&t, vec![cand(&t, 0, 0.5)], GRADED),
+            Ok(Choice::Pass)
         ));
         assert!(matches!(
-            decide(&t, "g", vec![cand(&t, 0, 0.95), cand(&t, 1, 0.9)], graded),
-            Decision::Refuse(EditError::LowConfidence { .. })
+            choose_lines(&t, vec![cand(&t, 0, 0.95), cand(&t, 1, 0.9)], GRADED),
+            Err(EditError::LowConfidence { .. })
         ));
         assert!(matches!(
-            decide(&t, "g", vec![cand(&t, 0, 0.95), cand(&t, 1, 0.8)], graded),
-            Decision::Apply(_)
+            choose_lines(&t, vec![cand(&t, 0, 0.95), cand(&t, 1, 0.8)], GRADED),
+            Ok(Choice::Apply(_))
+        ));
+    }
+
+    #[test]
+    fn the_request_is_admitted_or_refused() {
+        let empty = Text::new("");
+        assert_eq!(admit(&empty, &Edit::new("", "x")), Ok(Admitted::FillEmpty));
+        let t = Text::new("a\n");
+        assert_eq!(admit(&t, &Edit::new("", "x")), Err(EditError::EmptyOld));
+        assert_eq!(admit(&t, &Edit::new("a", "a")), Err(EditError::NoChange));
+        assert_eq!(admit(&t, &Edit::new("a", "b")), Ok(Admitted::Search));
+    }
+
+    #[test]
+    fn an_anchor_must_be_unique() {
+        let t = Text::new("a\na\n");
+        assert_eq!(one_anchor(&t, "a", &[2]), Ok(2));
+        assert!(matches!(
+            one_anchor(&t, "a", &[0, 2]),
+            Err(EditError::AnchorAmbiguous { lines, .. }) if lines == [1, 2]
+        ));
+        assert!(matches!(
+            one_anchor(&t, "z", &[]),
+            Err(EditError::AnchorNotFound { .. })
         ));
     }
 }

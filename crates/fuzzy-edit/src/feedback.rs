@@ -8,9 +8,9 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use similar::{capture_diff_slices, Algorithm, DiffTag};
+use similar::DiffTag;
 
-use crate::align::similarity;
+use crate::align::{loose_diff, similarity};
 use crate::error::{Fragment, Location};
 use crate::needle::Needle;
 use crate::normalize::{self, Level};
@@ -18,14 +18,14 @@ use crate::strategy::{exact_spans, find_windows, is_elision_marker, HashIsKey};
 use crate::text::Text;
 
 /// Fragments less similar than this are not shown: they would mislead more than help.
-pub const MIN_FRAGMENT_SIMILARITY: f64 = 0.3;
+pub(crate) const MIN_FRAGMENT_SIMILARITY: f64 = 0.3;
 const MAX_SCORED_WINDOWS: usize = 64;
 const MAX_SCORED_LINES: usize = 4096;
 const MAX_DIFF_LINES: usize = 40;
 const PREVIEW_CHARS: usize = 80;
 
 /// A [`Location`] for lines `lines` (0-based, end exclusive) of `text`.
-pub fn location(text: &Text, lines: Range<usize>, score: Option<f64>) -> Location {
+pub(crate) fn location(text: &Text, lines: Range<usize>, score: Option<f64>) -> Location {
     let end = lines.end.max(lines.start + 1).min(text.line_count());
     let preview = (lines.start..end)
         .map(|i| text.line(i).trim())
@@ -39,6 +39,34 @@ pub fn location(text: &Text, lines: Range<usize>, score: Option<f64>) -> Locatio
     }
 }
 
+/// A score as reported: 3 decimals.
+pub(crate) fn round_score(score: f64) -> f64 {
+    round_to(score, 3)
+}
+
+fn round_to(x: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    (x * scale).round() / scale
+}
+
+/// One line as read tools number it (`cat -n`): the 1-based number right-aligned in six
+/// columns, a tab, the line. The line-prefix strategy strips exactly this (and other styles).
+///
+/// ```
+/// assert_eq!(fuzzy_edit::numbered_line(42, "x = 1"), "    42\tx = 1");
+/// ```
+pub fn numbered_line(number: usize, line: &str) -> String {
+    format!("{number:>6}\t{line}")
+}
+
+/// Lines `lines` (0-based) of the text, numbered as a read tool shows them.
+pub(crate) fn numbered(text: &Text, lines: Range<usize>) -> String {
+    lines
+        .map(|i| numbered_line(i + 1, text.line(i)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn shorten(s: &str) -> String {
     if s.chars().count() <= PREVIEW_CHARS {
         return s.to_string();
@@ -49,9 +77,9 @@ fn shorten(s: &str) -> String {
 }
 
 /// Where `new` already stands, if it does and is substantial enough to be telling.
-pub fn already_applied(text: &Text, needle: &Needle) -> Option<Location> {
+pub(crate) fn already_applied(text: &Text, needle: &Needle) -> Option<Location> {
     let new = needle.new_text();
-    if new.trim().len() < 3 || needle.old().contains(new) {
+    if new.trim().len() < 3 || needle.old_text().contains(new) {
         return None;
     }
     if let Some(span) = exact_spans(text, new).first() {
@@ -63,7 +91,7 @@ pub fn already_applied(text: &Text, needle: &Needle) -> Option<Location> {
 }
 
 /// A hint for a recognizable cause of a miss.
-pub fn hint(needle: &Needle) -> Option<String> {
+pub(crate) fn hint(needle: &Needle) -> Option<String> {
     let old_markers = needle.lines().filter(|l| is_elision_marker(l)).count();
     if old_markers > 0 {
         let new_markers = crate::needle::lines_of(needle.new_text())
@@ -82,7 +110,7 @@ pub fn hint(needle: &Needle) -> Option<String> {
 
 /// The fragment of `text` most similar to `old`, if any is at least
 /// [`MIN_FRAGMENT_SIMILARITY`] alike.
-pub fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
+pub(crate) fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
     let old: Vec<&str> = needle.lines().collect();
     let non_blank: Vec<usize> = (0..old.len())
         .filter(|&i| !old[i].trim().is_empty())
@@ -126,7 +154,7 @@ pub fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
     Some(Fragment {
         start_line: lines.start + 1,
         end_line: lines.end,
-        similarity: (score * 100.0).round() / 100.0,
+        similarity: round_to(score, 2),
         diff: compact_diff(&old, &fragment_lines),
         text: fragment,
     })
@@ -206,11 +234,9 @@ fn prefix_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
 /// A line diff of `old` against `file`: `-` for lines only in `old`, `+` for lines only in the
 /// file, two spaces for lines they share (shown as the file has them). Lines are compared
 /// loosely, so a block copied with other indentation shows only the lines that really differ.
-pub fn compact_diff(old: &[&str], file: &[&str]) -> String {
-    let okeys: Vec<_> = old.iter().map(|l| normalize::loose_key(l)).collect();
-    let fkeys: Vec<_> = file.iter().map(|l| normalize::loose_key(l)).collect();
+pub(crate) fn compact_diff(old: &[&str], file: &[&str]) -> String {
     let mut rows: Vec<(char, &str)> = Vec::new();
-    for op in capture_diff_slices(Algorithm::Myers, &okeys, &fkeys) {
+    for op in loose_diff(old, file) {
         let (tag, o, f) = op.as_tag_tuple();
         match tag {
             DiffTag::Equal => rows.extend(file[f].iter().map(|l| (' ', *l))),

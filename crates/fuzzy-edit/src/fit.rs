@@ -15,28 +15,32 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use similar::{capture_diff_slices, Algorithm, DiffTag};
+use similar::{capture_diff_slices, Algorithm};
 
+use crate::align::{changed_regions, loose_diff};
 use crate::indent::{IndentHabits, IndentMap};
 use crate::needle::{lines_of, Needle};
-use crate::normalize::loose_key;
-use crate::strategy::{Candidate, Plan};
+use crate::strategy::{Candidate, Fit};
 use crate::text::{LineEnding, Text};
 
 /// The model changes lines that differ from the file: `old` lines `old_lines` were expected
 /// where the file has lines `file_lines` (0-based, relative to the text).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mismatch {
+pub(crate) struct Mismatch {
     /// Lines of `old` (0-based) the model changes but the file does not hold.
-    pub old_lines: Range<usize>,
+    pub(crate) old_lines: Range<usize>,
     /// Lines of the text (0-based) found there instead.
-    pub file_lines: Range<usize>,
+    pub(crate) file_lines: Range<usize>,
 }
 
 /// The text that replaces `candidate.span`.
-pub fn replacement(text: &Text, candidate: &Candidate, base: &Needle) -> Result<String, Mismatch> {
-    match &candidate.plan {
-        Plan::Splice(needle) => {
+pub(crate) fn replacement(
+    text: &Text,
+    candidate: &Candidate,
+    base: &Needle,
+) -> Result<String, Mismatch> {
+    match &candidate.fit {
+        Fit::Splice(needle) => {
             let new = needle.as_deref().map_or(base.new_text(), |n| n.new_text());
             Ok(adapt_line_endings(
                 new,
@@ -45,7 +49,7 @@ pub fn replacement(text: &Text, candidate: &Candidate, base: &Needle) -> Result<
             )
             .into_owned())
         }
-        Plan::Lines(needle) => {
+        Fit::Lines(needle) => {
             let needle = needle.as_deref().unwrap_or(base);
             merge(text, candidate.lines.clone(), needle)
         }
@@ -71,7 +75,7 @@ fn span_line_ending(text: &Text, span: &Range<usize>) -> LineEnding {
 }
 
 /// Convert `new`'s line endings to the file's.
-pub fn adapt_line_endings(new: &str, eol: LineEnding, file_has_crlf: bool) -> Cow<'_, str> {
+pub(crate) fn adapt_line_endings(new: &str, eol: LineEnding, file_has_crlf: bool) -> Cow<'_, str> {
     match eol {
         LineEnding::CrLf if new.contains('\n') => {
             Cow::Owned(new.replace("\r\n", "\n").replace('\n', "\r\n"))
@@ -94,9 +98,7 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     };
     // One diff of `old` against the window, loosely: its hunks are the file's differences, and
     // the lines between them pair `old` with the file.
-    let okeys: Vec<Cow<str>> = old.iter().map(|l| loose_key(l)).collect();
-    let wkeys: Vec<Cow<str>> = win.iter().map(|l| loose_key(l)).collect();
-    let file_hunks = hunks(&okeys, &wkeys, Side::File);
+    let mut file_hunks = hunks(changed_regions(loose_diff(&old, &win)), Side::File);
     let eq_w = paired_lines(old.len(), &file_hunks);
     let pairs: Vec<(&str, &str)> = eq_w
         .iter()
@@ -111,15 +113,13 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
 
     let otrim: Vec<&str> = old.iter().map(|l| l.trim_end()).collect();
     let ntrim: Vec<&str> = new.iter().map(|l| l.trim_end()).collect();
-    let model_hunks = hunks(&otrim, &ntrim, Side::Model);
+    let model_ops = capture_diff_slices(Algorithm::Myers, &otrim, &ntrim);
+    let mut model_hunks = hunks(changed_regions(model_ops), Side::Model);
 
     // Resolve overlaps between the file's differences and the model's changes.
-    let mut dropped_file = vec![false; file_hunks.len()];
-    let mut dropped_model = vec![false; model_hunks.len()];
-    let mut merged: std::collections::HashMap<usize, Vec<String>> = Default::default();
-    for (a, f) in file_hunks.iter().enumerate() {
-        for (b, m) in model_hunks.iter().enumerate() {
-            if dropped_file[a] || dropped_model[b] || !f.touches(m) {
+    for f in &mut file_hunks {
+        for m in &mut model_hunks {
+            if f.dropped() || m.dropped() || !f.touches(m) {
                 continue;
             }
             let file_blank_only =
@@ -134,16 +134,16 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
             if let Some(lines) = merge_misremembered(f, m, &old, &win, &new) {
                 // The model rewrites lines it remembered a few characters off, and its change
                 // is independent of the difference: merged within each line.
-                dropped_file[a] = true;
-                merged.insert(b, lines);
+                f.resolution = Resolution::Dropped;
+                m.resolution = Resolution::Merged(lines);
             } else if file_blank_only {
-                dropped_file[a] = true;
+                f.resolution = Resolution::Dropped;
             } else if (f.old == m.old
                 && same_non_blank(&win[f.new.clone()], &new[m.new.clone()], loose_eq))
                 || same_non_blank(&old[m.old.clone()], &new[m.new.clone()], exact_eq)
             {
                 // The same change on both sides, or the model only moves blank lines.
-                dropped_model[b] = true;
+                m.resolution = Resolution::Dropped;
             } else {
                 let lines = f.old.start.min(m.old.start)..f.old.end.max(m.old.end);
                 return Err(Mismatch {
@@ -153,16 +153,13 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
             }
         }
     }
-    let mut all: Vec<(usize, &Hunk)> = file_hunks
+    let mut all: Vec<&Hunk> = file_hunks
         .iter()
-        .enumerate()
-        .zip(&dropped_file)
-        .chain(model_hunks.iter().enumerate().zip(&dropped_model))
-        .filter(|(_, dropped)| !**dropped)
-        .map(|(h, _)| h)
+        .chain(&model_hunks)
+        .filter(|h| !h.dropped())
         .collect();
     // Insertions before replacements at the same line; the model's insertion before the file's.
-    all.sort_by_key(|(_, h)| (h.old.start, !h.old.is_empty(), h.side == Side::File));
+    all.sort_by_key(|h| (h.old.start, !h.old.is_empty(), h.side == Side::File));
 
     let mut out: Vec<Cow<str>> = Vec::with_capacity(new.len() + 4);
     let mut pos = 0;
@@ -175,14 +172,14 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     ) {
         out.extend(range.filter_map(|i| eq_w[i].map(|j| Cow::Borrowed(win[j]))));
     }
-    for (index, h) in all {
+    for h in all {
         emit_kept(&mut out, &eq_w, &win, pos..h.old.start.max(pos));
-        match (h.side, merged.get(&index)) {
-            (Side::File, _) => out.extend(win[h.new.clone()].iter().map(|l| Cow::Borrowed(*l))),
-            (Side::Model, merged_lines) => {
-                let lines: Vec<&str> = match merged_lines {
-                    Some(m) => m.iter().map(String::as_str).collect(),
-                    None => new[h.new.clone()].to_vec(),
+        match h.side {
+            Side::File => out.extend(win[h.new.clone()].iter().map(|l| Cow::Borrowed(*l))),
+            Side::Model => {
+                let lines: Vec<&str> = match &h.resolution {
+                    Resolution::Merged(m) => m.iter().map(String::as_str).collect(),
+                    _ => new[h.new.clone()].to_vec(),
                 };
                 for (t, line) in lines.iter().enumerate() {
                     let near = paired_old_line(h, t, &eq_w)
@@ -221,9 +218,25 @@ struct Hunk {
     old: Range<usize>,
     new: Range<usize>,
     side: Side,
+    resolution: Resolution,
+}
+
+/// What the merge makes of a hunk where it meets the other side's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Resolution {
+    /// Written as that side has it.
+    Kept,
+    /// Left out: the other side's hunk stands for it.
+    Dropped,
+    /// A model hunk whose lines were merged with the file's, line by line.
+    Merged(Vec<String>),
 }
 
 impl Hunk {
+    fn dropped(&self) -> bool {
+        self.resolution == Resolution::Dropped
+    }
+
     /// Whether two hunks overlap or touch (as in diff3: changes on both sides of the same
     /// boundary, or insertions at the same place, are not independent).
     fn touches(&self, other: &Hunk) -> bool {
@@ -306,16 +319,14 @@ fn paired_lines(n: usize, hunks: &[Hunk]) -> Vec<Option<usize>> {
     eq
 }
 
-fn hunks<T: Eq + std::hash::Hash>(old: &[T], new: &[T], side: Side) -> Vec<Hunk> {
-    capture_diff_slices(Algorithm::Myers, old, new)
+fn hunks(regions: Vec<(Range<usize>, Range<usize>)>, side: Side) -> Vec<Hunk> {
+    regions
         .into_iter()
-        .filter_map(|op| {
-            let (tag, o, n) = op.as_tag_tuple();
-            (tag != DiffTag::Equal).then_some(Hunk {
-                old: o,
-                new: n,
-                side,
-            })
+        .map(|(old, new)| Hunk {
+            old,
+            new,
+            side,
+            resolution: Resolution::Kept,
         })
         .collect()
 }

@@ -11,7 +11,7 @@ use crate::normalize::{indent_of, indent_width, TAB_WIDTH};
 
 /// Whether a file indents with tabs or spaces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum IndentStyle {
+pub(crate) enum IndentStyle {
     /// Tabs (any remainder below a tab's width as spaces).
     Tabs,
     /// Spaces.
@@ -21,16 +21,16 @@ pub enum IndentStyle {
 /// The indentation habits of a block of lines: style and unit (the most common step between
 /// consecutive indented lines).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct IndentHabits {
+pub(crate) struct IndentHabits {
     /// Tabs or spaces, if any line is indented.
-    pub style: Option<IndentStyle>,
+    pub(crate) style: Option<IndentStyle>,
     /// The usual indentation step in columns, if the lines show one.
-    pub unit: Option<usize>,
+    pub(crate) unit: Option<usize>,
 }
 
 impl IndentHabits {
     /// Learn the habits of `lines`.
-    pub fn of<'a>(lines: impl IntoIterator<Item = &'a str>) -> Self {
+    pub(crate) fn of<'a>(lines: impl IntoIterator<Item = &'a str>) -> Self {
         let mut tabs = 0usize;
         let mut spaces = 0usize;
         let mut steps = [0usize; 17];
@@ -68,7 +68,7 @@ impl IndentHabits {
 
 /// How the model's indentation maps onto the file's.
 #[derive(Debug, Clone, PartialEq)]
-pub enum IndentMap {
+pub(crate) enum IndentMap {
     /// The model's indentation is the file's: write lines as given.
     Identity,
     /// `file width = scale × model width + offset`, rendered in `style`.
@@ -85,7 +85,7 @@ pub enum IndentMap {
 impl IndentMap {
     /// Learn the map from pairs `(model line, file line)` known to be the same line, the
     /// model's habits (from `old` and `new`) and the file's.
-    pub fn learn(
+    pub(crate) fn learn(
         pairs: &[(&str, &str)],
         model: IndentHabits,
         file: impl FnOnce() -> IndentHabits,
@@ -155,16 +155,11 @@ impl IndentMap {
         }
     }
 
-    /// Re-indent one line the model wrote.
-    pub fn apply(&self, line: &str) -> String {
-        self.apply_near(line, None)
-    }
-
     /// Re-indent one line the model wrote, taking the offset from `near` — a line of the
     /// model's `old` and the file line it matched — when given: a line that replaces or
     /// follows a matched line keeps that line's depth even where the model's indentation was
     /// inconsistent.
-    pub fn apply_near(&self, line: &str, near: Option<(&str, &str)>) -> String {
+    pub(crate) fn apply_near(&self, line: &str, near: Option<(&str, &str)>) -> String {
         match self {
             IndentMap::Identity => line.to_string(),
             _ if line.trim().is_empty() => String::new(),
@@ -212,7 +207,7 @@ mod tests {
     fn identical_indentation_is_identity() {
         let m = IndentMap::learn(&[("  a", "  a")], habits(&[]), || habits(&[]));
         assert_eq!(m, IndentMap::Identity);
-        assert_eq!(m.apply("   odd"), "   odd");
+        assert_eq!(m.apply_near("   odd", None), "   odd");
     }
 
     #[test]
@@ -222,7 +217,7 @@ mod tests {
             habits(&["a", "  b"]),
             || habits(&["    a", "      b"]),
         );
-        assert_eq!(m.apply("  c"), "      c");
+        assert_eq!(m.apply_near("  c", None), "      c");
     }
 
     #[test]
@@ -233,7 +228,7 @@ mod tests {
             habits(&["if x:", "  y()"]),
             || habits(&["    if x:", "        y()"]),
         );
-        assert_eq!(m.apply("    z()"), "            z()");
+        assert_eq!(m.apply_near("    z()", None), "            z()");
     }
 
     #[test]
@@ -241,7 +236,7 @@ mod tests {
         let m = IndentMap::learn(&[("  a", "    a")], habits(&["a", "  b", "    c"]), || {
             habits(&["x", "    y", "        z"])
         });
-        assert_eq!(m.apply("    c"), "        c");
+        assert_eq!(m.apply_near("    c", None), "        c");
     }
 
     #[test]
@@ -251,7 +246,7 @@ mod tests {
             habits(&["hello", "world"]),
             || habits(&["  hello", "    world"]),
         );
-        assert_eq!(m.apply("moon"), "  moon");
+        assert_eq!(m.apply_near("moon", None), "  moon");
     }
 
     #[test]
@@ -261,7 +256,7 @@ mod tests {
             habits(&["if x {", "    y();"]),
             || habits(&["\tif x {", "\t\ty();"]),
         );
-        assert_eq!(m.apply("    z();"), "\t\tz();");
-        assert_eq!(m.apply("   "), "");
+        assert_eq!(m.apply_near("    z();", None), "\t\tz();");
+        assert_eq!(m.apply_near("   ", None), "");
     }
 }

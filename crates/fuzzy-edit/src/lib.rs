@@ -1,15 +1,21 @@
 //! Apply the search/replace edits LLM coding agents write, at the place the model meant, with
 //! the file's own indentation and line endings, or refuse with feedback the model can act on.
 //!
+//! Most of what you want is at the top level: [`apply`] one [`Edit`], or [`apply_edits`] a list
+//! of them as one transaction ([`Mode`]), and read the [`Applied`] text with a [`Match`] per
+//! replacement, or the [`EditError`] that says why not. [`format`](mod@format) parses the edit documents
+//! models write (JSON, SEARCH/REPLACE, `*** Begin Patch`, unified diffs); [`fs`] reads and
+//! writes files safely.
+//!
 //! ```
-//! use fuzzy_edit::{apply, Edit};
+//! use fuzzy_edit::{apply, Edit, StrategyId};
 //!
 //! // The model copied the block with 2-space indentation; the file uses 4.
 //! let file = "def f(x):\n    if x:\n        return 1\n    return 0\n";
 //! let edit = Edit::new("if x:\n  return 1", "if x:\n  log(x)\n  return 1");
 //! let out = apply(file, &edit).unwrap();
 //! assert_eq!(out.text, "def f(x):\n    if x:\n        log(x)\n        return 1\n    return 0\n");
-//! assert_eq!(out.matches[0].strategy, "indentation");
+//! assert_eq!(out.matches[0].strategy, StrategyId::Indentation);
 //! ```
 //!
 //! # Why it is built this way
@@ -18,47 +24,56 @@
 //! turn when the error shows what differs; a silent edit of the wrong block costs a debugging
 //! session. Every design choice follows from that:
 //!
-//! - **Strategies return spans of the original text** ([`strategy::Candidate`]), never a string
-//!   to search for again. Tools that re-search a fuzzy match's text can edit a different copy.
-//! - **Strict to loose, first decision wins** ([`strategy::cascade`]). A looser strategy only
-//!   sees more candidates, so it can never resolve an ambiguity a stricter one found.
+//! - **Strategies return spans of the original text**, never a string to search for again.
+//!   Tools that re-search a fuzzy match's text can edit a different copy.
+//! - **Strict to loose, first decision wins.** A looser strategy only sees more candidates, so
+//!   it can never resolve an ambiguity a stricter one found. Each strategy names the mistake it
+//!   sees through ([`StrategyId`]).
 //! - **Ambiguity is refused** unless the caller says which (`replace_all`, `anchor`), and a
-//!   graded match must clear a floor *and* a margin over the runner-up ([`decide`]).
-//! - **`new` is merged, not pasted** ([`fit`]): lines the model keeps keep the file's bytes;
-//!   changed lines are re-indented by the mapping learned from the match; a change to a line
-//!   the model misremembered is refused, because the model is then wrong about the code.
-//! - **Errors are feedback** ([`EditError`]): the closest fragment with a diff, every
-//!   ambiguous candidate with its lines, the ways out.
+//!   graded match must clear a floor *and* a margin over the runner-up.
+//! - **`new` is merged, not pasted**: lines the model keeps keep the file's bytes; changed lines
+//!   are re-indented by the mapping learned from the match; a change to a line the model
+//!   misremembered is refused, because the model is then wrong about the code.
+//! - **Errors are feedback** ([`EditError`]): the closest fragment with a diff, every ambiguous
+//!   candidate with its lines, the ways out.
 //!
-//! The text is indexed once ([`text::Text`]); strategies share a per-line hash of the loosest
-//! normalization, so even an absent `old` costs a few linear passes on a 100k-line file.
+//! One edit travels a straight path: *locate* (the strategy cascade finds candidate spans),
+//! *decide* (every rule that accepts or refuses lives in one place), *fit* (`new` is merged into
+//! the chosen span), *splice* (all replacements written in one pass). The text is indexed once;
+//! strategies share a per-line hash of the loosest normalization, so even an absent `old` costs
+//! a few linear passes on a 100k-line file.
 
 // Refusals are the cold path and carry the model's feedback inline; boxing them would only
 // make matching on them clumsier for callers.
 #![allow(clippy::result_large_err)]
+#![deny(missing_docs, unreachable_pub)]
 
-pub mod align;
-pub mod decide;
+mod align;
+mod applied;
+mod decide;
 mod diff;
 mod edit;
 mod error;
-pub mod feedback;
-pub mod fit;
+mod feedback;
+mod fit;
 pub mod format;
 pub mod fs;
-pub mod indent;
+mod indent;
 mod locate;
-pub mod merge3;
-pub mod needle;
-pub mod normalize;
-pub mod strategy;
-pub mod text;
+mod merge3;
+mod needle;
+mod normalize;
+mod strategy;
+mod text;
 mod transaction;
 
+pub use applied::{Applied, Failed, Failure, Match};
 pub use diff::unified_diff;
 pub use edit::{Edit, Mode};
 pub use error::{EditError, Fragment, Location};
-pub use transaction::{apply, apply_edits, Applied, Failed, Failure, Match};
+pub use feedback::numbered_line;
+pub use strategy::StrategyId;
+pub use transaction::{apply, apply_edits};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[doc = include_str!("../../../README.md")]

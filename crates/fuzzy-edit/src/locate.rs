@@ -1,62 +1,37 @@
-//! Locating one edit: validation, the anchor, the strategy cascade, and the feedback when
-//! nothing matches.
+//! The path of one edit, top to bottom: admit the request, find the anchor, run the strategy
+//! cascade, let [`crate::decide`] judge each strategy's candidates, [`crate::fit`] `new` to the
+//! chosen ones, and hand back the [`Match`]es for splicing. Every refusal is decided in
+//! [`crate::decide`]; this module only finds.
 
-use std::ops::Range;
-
-use crate::align::align;
-use crate::decide::{decide, Decision, Rules};
+use crate::applied::Match;
+use crate::decide::{self, Admitted, Choice, Rules};
 use crate::edit::Edit;
 use crate::error::EditError;
-use crate::feedback::{self, location};
-use crate::fit::{self, Mismatch};
+use crate::fit;
 use crate::needle::Needle;
 use crate::normalize;
-use crate::strategy::{cascade, exact_spans, Candidate, Context, Plan};
+use crate::strategy::{cascade, exact_spans, Candidate, Context, Fit, StrategyId};
 use crate::text::Text;
 
-/// One replacement an edit will make: a span of the text and what goes there.
-#[derive(Debug, Clone)]
-pub struct Planned {
-    /// Index of the edit in its request.
-    pub edit: usize,
-    /// The strategy that matched.
-    pub strategy: &'static str,
-    /// The candidate's score.
-    pub score: f64,
-    /// Bytes replaced.
-    pub span: Range<usize>,
-    /// Lines (0-based, end exclusive) replaced.
-    pub lines: Range<usize>,
-    /// What replaces them.
-    pub replacement: String,
-}
-
-/// Locate `edit` in `text` and plan its replacements, or say why not.
-pub fn plan(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Planned>, EditError> {
-    if edit.old.is_empty() {
-        // The one place an empty `old` denotes without doubt: all of an empty text.
-        if text.as_str().is_empty() && !edit.new.is_empty() {
-            return Ok(vec![Planned {
-                edit: index,
-                strategy: "empty_file",
-                score: 1.0,
-                span: 0..0,
-                lines: 0..1,
-                replacement: edit.new.clone(),
-            }]);
-        }
-        return Err(EditError::EmptyOld);
-    }
-    if edit.old == edit.new {
-        return Err(EditError::NoChange);
+/// Locate `edit` (the `index`th of its request) in `text`, with the replacements it makes.
+pub(crate) fn locate(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Match>, EditError> {
+    if decide::admit(text, edit)? == Admitted::FillEmpty {
+        let whole = Candidate {
+            span: 0..0,
+            lines: 0..1,
+            score: 1.0,
+            fit: Fit::Splice(None),
+        };
+        let filled = Match::new(index, StrategyId::EmptyFile, whole, edit.new.clone());
+        return Ok(vec![filled]);
     }
     let anchor = match edit.anchor.as_deref().filter(|a| !a.trim().is_empty()) {
-        Some(a) => Some((a, resolve_anchor(text, a)?)),
+        Some(a) => Some((a, decide::one_anchor(text, a, &anchor_starts(text, a))?)),
         None => None,
     };
     let needle = Needle::new(edit.old.as_str(), edit.new.as_str());
     let cx = Context::new(text, &needle);
-    let mut before_anchor: Vec<Candidate> = Vec::new();
+    let mut before_anchor: Option<Vec<Candidate>> = None;
     for strategy in cascade() {
         let candidates = strategy.candidates(&cx);
         if candidates.is_empty() {
@@ -64,209 +39,109 @@ pub fn plan(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Planned>, Edit
         }
         let rules = Rules {
             replace_all: edit.replace_all,
-            anchor: anchor.map(|a| a.1),
-            scored: strategy.scored(),
+            anchor: anchor.map(|(_, at)| at),
+            grading: strategy.grading(),
         };
-        if let Some((_, at)) = anchor {
-            if before_anchor.is_empty() && candidates.iter().all(|c| c.span.end <= at) {
-                before_anchor = candidates.clone();
+        let chosen = match decide::choose(text, strategy.id(), candidates, rules)? {
+            Choice::Apply(chosen) => chosen,
+            Choice::OnlyBeforeAnchor(before) => {
+                before_anchor.get_or_insert(before);
+                continue;
             }
-        }
-        match decide(text, strategy.name(), candidates, rules) {
-            Decision::Apply(chosen) => {
-                let planned = chosen
-                    .into_iter()
-                    .map(|c| {
-                        let effective = effective_needle(&c, &needle);
-                        if whitespace_edit_unclear(text, &c, effective) {
-                            return Err(EditError::WhitespaceOnly {
-                                strategy: strategy.name().to_string(),
-                                location: location(text, c.lines.clone(), Some(c.score)),
-                                file_text: numbered(text, c.lines.clone()),
-                            });
-                        }
-                        let replacement = fit::replacement(text, &c, &needle)
-                            .map_err(|m| mismatch_error(text, effective, &c, strategy.name(), m))?;
-                        Ok(Planned {
-                            edit: index,
-                            strategy: strategy.name(),
-                            score: c.score,
-                            span: c.span,
-                            lines: c.lines,
-                            replacement,
-                        })
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                // A merge can leave the text as it was: the file already says what `new` says
-                // where `old` was (modulo what the match ignored).
-                if planned
-                    .iter()
-                    .all(|p| p.replacement == text.as_str()[p.span.clone()])
-                {
-                    // Found as written, yet changing nothing: `new` differs from `old` only in
-                    // what the file's form absorbs (line endings).
-                    if strategy.name() == "exact" {
-                        return Err(EditError::NoChange);
-                    }
-                    let first = &planned[0];
-                    return Err(EditError::AlreadyApplied {
-                        location: location(text, first.lines.clone(), None),
-                    });
-                }
-                return Ok(planned);
-            }
-            Decision::Refuse(e) => return Err(e),
-            Decision::Pass => {}
-        }
-    }
-    if let Some((anchor, at)) = anchor {
-        if !before_anchor.is_empty() {
-            return Err(EditError::NotFoundAfterAnchor {
-                anchor: anchor.to_string(),
-                anchor_line: text.line_of(at) + 1,
-                before: before_anchor
-                    .iter()
-                    .map(|c| location(text, c.lines.clone(), None))
-                    .collect(),
-            });
-        }
-    }
-    // `new` already standing where `old` most nearly is suggests the edit was made before;
-    // `new` standing somewhere else says nothing (it may be a common line).
-    let closest = feedback::closest(text, &needle);
-    if let Some(location) = feedback::already_applied(text, &needle) {
-        let near_closest = closest.as_ref().is_none_or(|f| {
-            location.start_line <= f.end_line + 1 && f.start_line <= location.end_line + 1
-        });
-        if near_closest {
-            return Err(EditError::AlreadyApplied { location });
-        }
-    }
-    Err(EditError::NotFound {
-        closest,
-        hint: feedback::hint(&needle),
-    })
-}
-
-/// Byte offset where the anchor starts: exactly once, or on exactly one line loosely.
-fn resolve_anchor(text: &Text, anchor: &str) -> Result<usize, EditError> {
-    let spans = exact_spans(text, anchor);
-    let starts: Vec<usize> = if spans.is_empty() && !anchor.contains('\n') {
-        let key = normalize::loose_key(anchor);
-        (0..text.line_count())
-            .filter(|&i| normalize::loose_key(text.line(i)).contains(key.as_ref()))
-            .map(|i| text.lines()[i].start)
-            .collect()
-    } else {
-        spans.iter().map(|s| s.start).collect()
-    };
-    match starts.as_slice() {
-        [one] => Ok(*one),
-        [] => Err(EditError::AnchorNotFound {
-            anchor: anchor.to_string(),
-        }),
-        many => Err(EditError::AnchorAmbiguous {
-            anchor: anchor.to_string(),
-            lines: many.iter().map(|&s| text.line_of(s) + 1).collect(),
-        }),
-    }
-}
-
-/// The needle a candidate was matched with: the request's, or the strategy's transformation.
-fn effective_needle<'n>(candidate: &'n Candidate, base: &'n Needle<'n>) -> &'n Needle<'n> {
-    match &candidate.plan {
-        Plan::Lines(Some(n)) | Plan::Splice(Some(n)) => n,
-        _ => base,
-    }
-}
-
-/// Whether the edit only changes whitespace, in a way this match cannot carry out faithfully:
-/// a change of indentation when the match ignored indentation (the model's idea of the
-/// indentation is wrong, so which one it wants is unclear), or a change of trailing or inner
-/// whitespace when the match ignored that.
-fn whitespace_edit_unclear(text: &Text, candidate: &Candidate, needle: &Needle) -> bool {
-    if !matches!(candidate.plan, Plan::Lines(_)) {
-        return false;
-    }
-    let non_blank = |s: &str| -> Vec<String> {
-        crate::needle::lines_of(s)
-            .0
+            Choice::Pass => continue,
+        };
+        let matches = chosen
             .into_iter()
-            .filter(|l| !l.trim().is_empty())
-            .map(str::to_string)
-            .collect()
-    };
-    let (old, new) = (non_blank(needle.old()), non_blank(needle.new_text()));
-    let loose = |v: &[String]| -> Vec<String> {
-        v.iter()
-            .map(|l| normalize::loose_key(l).into_owned())
-            .collect()
-    };
-    if old.len() != new.len() || loose(&old) != loose(&new) {
-        return false;
+            .map(|c| {
+                let matched_with = c.fit.needle().unwrap_or(&needle);
+                decide::check_whitespace_edit(text, strategy.id(), &c, matched_with)?;
+                let replacement = fit::replacement(text, &c, &needle)
+                    .map_err(|m| decide::mismatch(text, strategy.id(), &c, matched_with, m))?;
+                Ok(Match::new(index, strategy.id(), c, replacement))
+            })
+            .collect::<Result<Vec<_>, EditError>>()?;
+        decide::check_changes_something(text, &matches)?;
+        return Ok(matches);
     }
-    let pairs = || old.iter().zip(&new);
-    let changes_indent = pairs().any(|(o, n)| normalize::indent_of(o) != normalize::indent_of(n));
-    let changes_inner = pairs().any(|(o, n)| inner_spacing(o) != inner_spacing(n));
-
-    let window: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
-    let old_lines: Vec<&str> = needle.lines().collect();
-    let matched: Vec<(&str, &str)> = align(&old_lines, &window)
-        .equal
-        .iter()
-        .enumerate()
-        .filter_map(|(i, j)| j.map(|j| (old_lines[i], window[j])))
-        .filter(|(o, _)| !o.trim().is_empty())
-        .collect();
-    let ignored_indent = matched
-        .iter()
-        .any(|(o, w)| normalize::indent_of(o) != normalize::indent_of(w));
-    let ignored_inner = matched
-        .iter()
-        .any(|(o, w)| inner_spacing(o) != inner_spacing(w));
-    let faithful = (changes_indent && !ignored_indent) || (changes_inner && !ignored_inner);
-    !faithful
+    Err(decide::not_found(text, &needle, anchor, before_anchor))
 }
 
-/// The whitespace runs inside a trimmed line (what [`Level::InnerWhitespace`] ignores).
-///
-/// [`Level::InnerWhitespace`]: crate::normalize::Level::InnerWhitespace
-fn inner_spacing(line: &str) -> Vec<&str> {
-    line.trim()
-        .split(|c: char| !c.is_whitespace())
-        .filter(|run| !run.is_empty())
+/// Byte offsets where the anchor starts: every exact occurrence, or for a one-line anchor
+/// that occurs nowhere exactly, the lines holding it loosely.
+fn anchor_starts(text: &Text, anchor: &str) -> Vec<usize> {
+    let spans = exact_spans(text, anchor);
+    if !spans.is_empty() || anchor.contains('\n') {
+        return spans.iter().map(|s| s.start).collect();
+    }
+    let key = normalize::loose_key(anchor);
+    (0..text.line_count())
+        .filter(|&i| normalize::loose_key(text.line(i)).contains(key.as_ref()))
+        .map(|i| text.lines()[i].start)
         .collect()
 }
 
-/// Lines `lines` of the text, each prefixed with its 1-based number.
-fn numbered(text: &Text, lines: Range<usize>) -> String {
-    lines
-        .map(|i| format!("{:>6}\t{}", i + 1, text.line(i)))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn mismatch_error(
-    text: &Text,
-    needle: &Needle,
-    candidate: &Candidate,
-    strategy: &str,
-    m: Mismatch,
-) -> EditError {
-    let old_text: Vec<&str> = m.old_lines.clone().map(|i| needle.line(i)).collect();
-    EditError::ContentMismatch {
-        strategy: strategy.to_string(),
-        location: location(text, candidate.lines.clone(), Some(candidate.score)),
-        old_text: old_text.join("\n"),
-        // Where the model changes lines the file lacks, show the file around that place.
-        file_text: if m.file_lines.is_empty() {
-            numbered(
-                text,
-                m.file_lines.start.saturating_sub(1)
-                    ..(m.file_lines.start + 1).min(text.line_count()),
-            )
-        } else {
-            numbered(text, m.file_lines)
-        },
+    fn located(text: &str, edit: Edit) -> Result<Vec<Match>, EditError> {
+        locate(&Text::new(text), 0, &edit)
+    }
+
+    #[test]
+    fn the_strictest_strategy_that_finds_old_decides() {
+        let m = located("a\n  b\nb\n", Edit::new("b", "c")).unwrap_err();
+        // `b` occurs exactly twice (inside `  b` too): the exact strategy refuses, and the
+        // looser ones, which would see the same two, are never asked.
+        assert!(matches!(m, EditError::Ambiguous { ref strategy, .. } if strategy == "exact"));
+        let m = located(
+            "fn f() {\n\tx();\n}\n",
+            Edit::new("fn f() {\n  x();\n}", "y"),
+        )
+        .unwrap();
+        assert_eq!(m[0].strategy, StrategyId::Indentation);
+    }
+
+    #[test]
+    fn an_empty_text_is_filled_by_an_empty_old() {
+        let m = located("", Edit::new("", "hello\n")).unwrap();
+        assert_eq!(
+            (m[0].strategy, m[0].span.clone()),
+            (StrategyId::EmptyFile, 0..0)
+        );
+        assert_eq!(m[0].replacement, "hello\n");
+    }
+
+    #[test]
+    fn the_anchor_is_found_loosely_on_one_line() {
+        let t = Text::new("fn a() {}\nfn  b() {}\n");
+        assert_eq!(anchor_starts(&t, "fn b()"), [10]);
+        assert_eq!(anchor_starts(&t, "fn"), [0, 10]);
+    }
+
+    #[test]
+    fn found_only_before_the_anchor_says_so() {
+        let e = located(
+            "x = 1\nfn f() {}\n",
+            Edit::new("x = 1", "x = 2").anchor("fn f"),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(e, EditError::NotFoundAfterAnchor { anchor_line: 2, .. }),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn a_miss_where_new_already_stands_is_already_applied() {
+        let e = located("  a = 2\n", Edit::new("a = 1", "a = 2")).unwrap_err();
+        assert!(matches!(e, EditError::AlreadyApplied { .. }), "{e:?}");
+    }
+
+    #[test]
+    fn a_match_whose_replacement_changes_nothing_is_no_change() {
+        // `new` differs from `old` only in line endings, which follow the file's.
+        let e = located("a\r\nb\r\n", Edit::new("a\nb", "a\r\nb")).unwrap_err();
+        assert_eq!(e, EditError::NoChange);
     }
 }

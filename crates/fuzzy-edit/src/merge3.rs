@@ -12,20 +12,19 @@
 use std::hash::Hash;
 use std::ops::Range;
 
-use similar::{capture_diff_slices, Algorithm, DiffTag};
+use similar::{capture_diff_slices, Algorithm};
+
+use crate::align::changed_regions;
 
 /// The most tokens a file line may differ by from the model's memory of it and still merge.
-pub const MAX_MISREMEMBERED_TOKENS: usize = 1;
+pub(crate) const MAX_MISREMEMBERED_TOKENS: usize = 1;
 
 /// Merge a line: `file` and `new` both derived from the model's `old`. `None` when `file` is
 /// more than [`MAX_MISREMEMBERED_TOKENS`] tokens off `old`, or the changes overlap.
 ///
-/// ```
-/// use fuzzy_edit::merge3::merge_line;
-/// assert_eq!(merge_line("total(a, b)", "total(a, c)", "total(a, b) + 1").as_deref(), Some("total(a, c) + 1"));
-/// assert_eq!(merge_line("x = 1", "x = 2", "x = 3"), None);
-/// ```
-pub fn merge_line(old: &str, file: &str, new: &str) -> Option<String> {
+/// (`total(a, b)` remembered, `total(a, c)` in the file, `total(a, b) + 1` written: the merge is
+/// `total(a, c) + 1`; `x = 1` remembered, `x = 2` in the file, `x = 3` written: no merge.)
+pub(crate) fn merge_line(old: &str, file: &str, new: &str) -> Option<String> {
     let (b, o, t) = (tokens(old), tokens(file), tokens(new));
     let off: usize = changes(&b, &o)
         .iter()
@@ -65,8 +64,9 @@ fn tokens(s: &str) -> Vec<&str> {
     out
 }
 
-/// Merge sequences; see [`merge_chars`].
-pub fn merge<T: Eq + Hash + Clone>(base: &[T], ours: &[T], theirs: &[T]) -> Option<Vec<T>> {
+/// Merge sequences: `ours` and `theirs` both derived from `base`. `None` when their changes
+/// overlap (unless they are the same change).
+pub(crate) fn merge<T: Eq + Hash + Clone>(base: &[T], ours: &[T], theirs: &[T]) -> Option<Vec<T>> {
     let a = changes(base, ours);
     let b = changes(base, theirs);
     for (ra, na) in &a {
@@ -108,13 +108,7 @@ pub fn merge<T: Eq + Hash + Clone>(base: &[T], ours: &[T], theirs: &[T]) -> Opti
 }
 
 fn changes<T: Eq + Hash>(base: &[T], side: &[T]) -> Vec<(Range<usize>, Range<usize>)> {
-    capture_diff_slices(Algorithm::Myers, base, side)
-        .into_iter()
-        .filter_map(|op| {
-            let (tag, o, n) = op.as_tag_tuple();
-            (tag != DiffTag::Equal).then_some((o, n))
-        })
-        .collect()
+    changed_regions(capture_diff_slices(Algorithm::Myers, base, side))
 }
 
 #[cfg(test)]
@@ -127,6 +121,15 @@ mod tests {
             tokens("foo(a_1, 22)  +x"),
             ["foo", "(", "a_1", ",", " ", "22", ")", "  ", "+", "x"]
         );
+    }
+
+    #[test]
+    fn a_slip_of_memory_and_the_change_merge_but_rival_rewrites_do_not() {
+        assert_eq!(
+            merge_line("total(a, b)", "total(a, c)", "total(a, b) + 1").as_deref(),
+            Some("total(a, c) + 1")
+        );
+        assert_eq!(merge_line("x = 1", "x = 2", "x = 3"), None);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::ops::Range;
 /// An edit's `old` and `new` text, as a strategy sees it (possibly after a transformation such
 /// as stripping line-number prefixes).
 #[derive(Debug, Clone)]
-pub struct Needle<'a> {
+pub(crate) struct Needle<'a> {
     old: Cow<'a, str>,
     new: Cow<'a, str>,
     old_lines: Vec<Range<usize>>,
@@ -16,7 +16,7 @@ pub struct Needle<'a> {
 impl<'a> Needle<'a> {
     /// Split `old` into lines. A final newline ends the last line rather than starting an empty
     /// one; it is remembered so a line match also takes the matched block's line ending.
-    pub fn new(old: impl Into<Cow<'a, str>>, new: impl Into<Cow<'a, str>>) -> Self {
+    pub(crate) fn new(old: impl Into<Cow<'a, str>>, new: impl Into<Cow<'a, str>>) -> Self {
         let old = old.into();
         let new = new.into();
         let (old_lines, old_trailing_newline) = split_lines(&old);
@@ -29,48 +29,43 @@ impl<'a> Needle<'a> {
     }
 
     /// A needle owning its text, for strategies that transform the request.
-    pub fn owned(old: String, new: String) -> Needle<'static> {
+    pub(crate) fn owned(old: String, new: String) -> Needle<'static> {
         Needle::new(old, new)
     }
 
     /// The `old` text.
-    pub fn old(&self) -> &str {
+    pub(crate) fn old_text(&self) -> &str {
         &self.old
     }
 
     /// The `new` text.
-    pub fn new_text(&self) -> &str {
+    pub(crate) fn new_text(&self) -> &str {
         &self.new
     }
 
     /// Number of lines in `old`.
-    pub fn line_count(&self) -> usize {
+    pub(crate) fn line_count(&self) -> usize {
         self.old_lines.len()
     }
 
     /// Line `i` of `old`, without its line ending.
-    pub fn line(&self, i: usize) -> &str {
+    pub(crate) fn line(&self, i: usize) -> &str {
         &self.old[self.old_lines[i].clone()]
     }
 
     /// The lines of `old`.
-    pub fn lines(&self) -> impl Iterator<Item = &str> + '_ {
+    pub(crate) fn lines(&self) -> impl Iterator<Item = &str> + '_ {
         self.old_lines.iter().map(|r| &self.old[r.clone()])
     }
 
     /// Whether `old` ends with a newline.
-    pub fn trailing_newline(&self) -> bool {
+    pub(crate) fn trailing_newline(&self) -> bool {
         self.old_trailing_newline
-    }
-
-    /// Index of the first line of `old` that is not blank.
-    pub fn first_non_blank(&self) -> Option<usize> {
-        self.lines().position(|l| !l.trim().is_empty())
     }
 }
 
 /// Split text into line ranges, without line endings; a final newline adds no empty line.
-pub fn split_lines(s: &str) -> (Vec<Range<usize>>, bool) {
+pub(crate) fn split_lines(s: &str) -> (Vec<Range<usize>>, bool) {
     let mut lines = Vec::new();
     let mut start = 0;
     for nl in memchr::memchr_iter(b'\n', s.as_bytes()) {
@@ -90,7 +85,7 @@ pub fn split_lines(s: &str) -> (Vec<Range<usize>>, bool) {
 }
 
 /// The lines of a text, without line endings, and whether it ended with a newline.
-pub fn lines_of(s: &str) -> (Vec<&str>, bool) {
+pub(crate) fn lines_of(s: &str) -> (Vec<&str>, bool) {
     let (ranges, trailing) = split_lines(s);
     (ranges.into_iter().map(|r| &s[r]).collect(), trailing)
 }

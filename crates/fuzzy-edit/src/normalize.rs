@@ -8,7 +8,7 @@ use std::borrow::Cow;
 
 /// How much of a line is ignored when two lines are compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Level {
+pub(crate) enum Level {
     /// Trailing whitespace ignored.
     TrailingWhitespace,
     /// Leading and trailing whitespace ignored (indentation, tabs vs spaces).
@@ -19,8 +19,18 @@ pub enum Level {
     InnerWhitespace,
 }
 
+impl Level {
+    /// Every level, strict to loose: the equality strategies after `exact`, in cascade order.
+    pub(crate) const LINE_LEVELS: [Level; 4] = [
+        Level::TrailingWhitespace,
+        Level::Indentation,
+        Level::UnicodePunctuation,
+        Level::InnerWhitespace,
+    ];
+}
+
 /// Whether two lines are equal at `level`.
-pub fn lines_equal(a: &str, b: &str, level: Level) -> bool {
+pub(crate) fn lines_equal(a: &str, b: &str, level: Level) -> bool {
     if a == b {
         return true;
     }
@@ -33,7 +43,7 @@ pub fn lines_equal(a: &str, b: &str, level: Level) -> bool {
 }
 
 /// Whether two lines have the same loose key, compared without allocating.
-pub fn loose_equal(a: &str, b: &str) -> bool {
+pub(crate) fn loose_equal(a: &str, b: &str) -> bool {
     if a.is_ascii() && b.is_ascii() {
         return a.split_ascii_whitespace().eq(b.split_ascii_whitespace());
     }
@@ -49,7 +59,7 @@ pub fn loose_equal(a: &str, b: &str) -> bool {
 }
 
 /// The normalized form of a line at `level`.
-pub fn key(line: &str, level: Level) -> Cow<'_, str> {
+pub(crate) fn key(line: &str, level: Level) -> Cow<'_, str> {
     match level {
         Level::TrailingWhitespace => Cow::Borrowed(line.trim_end()),
         Level::Indentation => Cow::Borrowed(line.trim()),
@@ -73,12 +83,12 @@ pub fn key(line: &str, level: Level) -> Cow<'_, str> {
 }
 
 /// The loosest key of a line, as used by [`crate::text::Text::loose_hashes`].
-pub fn loose_key(line: &str) -> Cow<'_, str> {
+pub(crate) fn loose_key(line: &str) -> Cow<'_, str> {
     key(line, Level::InnerWhitespace)
 }
 
 /// Hash of [`loose_key`], computed without allocating.
-pub fn loose_hash(line: &str) -> u64 {
+pub(crate) fn loose_hash(line: &str) -> u64 {
     // FNV-1a over the loose characters: fast, and collisions are re-checked on the keys.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     if line.is_ascii() {
@@ -129,7 +139,7 @@ fn for_each_loose_char(line: &str, mut f: impl FnMut(char)) {
 
 /// A line's loose form without trimming (punctuation mapped, whitespace runs as one space),
 /// with, for each char of it, the byte range of the source text it came from.
-pub fn loose_with_offsets(line: &str) -> (Vec<char>, Vec<std::ops::Range<usize>>) {
+pub(crate) fn loose_with_offsets(line: &str) -> (Vec<char>, Vec<std::ops::Range<usize>>) {
     let mut chars = Vec::with_capacity(line.len());
     let mut spans: Vec<std::ops::Range<usize>> = Vec::with_capacity(line.len());
     let mut mapped = String::new();
@@ -170,19 +180,9 @@ fn push_punctuation(c: char, out: &mut String) {
     }
 }
 
-/// Whether `s` contains any character [`Level::UnicodePunctuation`] would change.
-pub fn has_typographic_punctuation(s: &str) -> bool {
-    !s.is_ascii()
-        && s.chars().any(|c| {
-            let mut buf = String::new();
-            push_punctuation(c, &mut buf);
-            buf.len() != c.len_utf8() || !buf.starts_with(c)
-        })
-}
-
 /// Undo the escapes a model writes when it double-encodes a string: `\n`, `\t`, `\r`, `\"`,
 /// `\'`, `` \` ``, `\$`, `\\`. Returns `None` when there is nothing to undo.
-pub fn unescape(s: &str) -> Option<String> {
+pub(crate) fn unescape(s: &str) -> Option<String> {
     if !s.contains('\\') {
         return None;
     }
@@ -220,7 +220,7 @@ pub fn unescape(s: &str) -> Option<String> {
 }
 
 /// Leading-whitespace width of a line, a tab counting as [`TAB_WIDTH`] columns.
-pub fn indent_width(line: &str) -> usize {
+pub(crate) fn indent_width(line: &str) -> usize {
     line.chars()
         .take_while(|c| *c == ' ' || *c == '\t')
         .map(|c| if c == '\t' { TAB_WIDTH } else { 1 })
@@ -228,13 +228,13 @@ pub fn indent_width(line: &str) -> usize {
 }
 
 /// The leading whitespace of a line.
-pub fn indent_of(line: &str) -> &str {
+pub(crate) fn indent_of(line: &str) -> &str {
     let n = line.len() - line.trim_start_matches([' ', '\t']).len();
     &line[..n]
 }
 
 /// Columns a tab stands for when indentation widths are compared.
-pub const TAB_WIDTH: usize = 4;
+pub(crate) const TAB_WIDTH: usize = 4;
 
 #[cfg(test)]
 mod tests {
@@ -294,7 +294,5 @@ mod tests {
     fn indent_width_counts_tabs() {
         assert_eq!(indent_width("\t  x"), 6);
         assert_eq!(indent_of("\t  x"), "\t  ");
-        assert!(has_typographic_punctuation("a\u{2014}b"));
-        assert!(!has_typographic_punctuation("caf\u{e9}"));
     }
 }

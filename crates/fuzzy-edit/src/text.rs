@@ -12,18 +12,18 @@ use crate::normalize;
 
 /// One line of the original text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Line {
+pub(crate) struct Line {
     /// Byte offset where the line starts.
-    pub start: usize,
+    pub(crate) start: usize,
     /// Byte offset where the content ends (before `\r\n` or `\n`).
-    pub content_end: usize,
+    pub(crate) content_end: usize,
     /// Byte offset after the line ending (equal to `content_end` on a last line without one).
-    pub end: usize,
+    pub(crate) end: usize,
 }
 
 /// The line ending a text uses most.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineEnding {
+pub(crate) enum LineEnding {
     /// `\n`
     Lf,
     /// `\r\n`
@@ -32,7 +32,7 @@ pub enum LineEnding {
 
 impl LineEnding {
     /// The ending as a string.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             LineEnding::Lf => "\n",
             LineEnding::CrLf => "\r\n",
@@ -42,7 +42,7 @@ impl LineEnding {
 
 /// A text with its line table.
 #[derive(Debug)]
-pub struct Text<'a> {
+pub(crate) struct Text<'a> {
     src: &'a str,
     lines: Vec<Line>,
     eol: LineEnding,
@@ -55,7 +55,7 @@ const BOM: &str = "\u{feff}";
 
 impl<'a> Text<'a> {
     /// Index `src` by line.
-    pub fn new(src: &'a str) -> Self {
+    pub(crate) fn new(src: &'a str) -> Self {
         let body_start = if src.starts_with(BOM) { BOM.len() } else { 0 };
         let bytes = src.as_bytes();
         let mut lines = Vec::with_capacity(bytes.len() / 32 + 1);
@@ -101,38 +101,38 @@ impl<'a> Text<'a> {
     }
 
     /// The whole original text.
-    pub fn as_str(&self) -> &'a str {
+    pub(crate) fn as_str(&self) -> &'a str {
         self.src
     }
 
     /// Number of lines (a text ending in a newline has no empty last line here).
-    pub fn line_count(&self) -> usize {
+    pub(crate) fn line_count(&self) -> usize {
         self.lines.len()
     }
 
     /// The line table.
-    pub fn lines(&self) -> &[Line] {
+    pub(crate) fn lines(&self) -> &[Line] {
         &self.lines
     }
 
     /// Content of line `i` without its line ending.
-    pub fn line(&self, i: usize) -> &'a str {
+    pub(crate) fn line(&self, i: usize) -> &'a str {
         let l = self.lines[i];
         &self.src[l.start..l.content_end]
     }
 
     /// The dominant line ending.
-    pub fn eol(&self) -> LineEnding {
+    pub(crate) fn eol(&self) -> LineEnding {
         self.eol
     }
 
     /// Whether the text contains any `\r\n`.
-    pub fn has_crlf(&self) -> bool {
+    pub(crate) fn has_crlf(&self) -> bool {
         self.any_crlf
     }
 
     /// Index of the line containing byte `offset` (an offset at a line's end belongs to it).
-    pub fn line_of(&self, offset: usize) -> usize {
+    pub(crate) fn line_of(&self, offset: usize) -> usize {
         match self.lines.binary_search_by(|l| l.start.cmp(&offset)) {
             Ok(i) => i,
             Err(0) => 0,
@@ -141,7 +141,7 @@ impl<'a> Text<'a> {
     }
 
     /// Lines (0-based, end exclusive) touched by a byte span.
-    pub fn lines_of_span(&self, span: &Range<usize>) -> Range<usize> {
+    pub(crate) fn lines_of_span(&self, span: &Range<usize>) -> Range<usize> {
         let first = self.line_of(span.start);
         let last = if span.end > span.start {
             self.line_of(span.end - 1)
@@ -153,26 +153,26 @@ impl<'a> Text<'a> {
 
     /// Byte span of lines `range`: from the first line's start to the last line's content end,
     /// plus its line ending when `with_eol`.
-    pub fn span_of_lines(&self, range: Range<usize>, with_eol: bool) -> Range<usize> {
+    pub(crate) fn span_of_lines(&self, range: Range<usize>, with_eol: bool) -> Range<usize> {
         let first = self.lines[range.start];
         let last = self.lines[range.end - 1];
         first.start..if with_eol { last.end } else { last.content_end }
     }
 
     /// Whether line `i` is blank (only whitespace).
-    pub fn is_blank(&self, i: usize) -> bool {
+    pub(crate) fn is_blank(&self, i: usize) -> bool {
         self.line(i).trim().is_empty()
     }
 
     /// The file's indentation style and unit.
-    pub fn indent_habits(&self) -> IndentHabits {
+    pub(crate) fn indent_habits(&self) -> IndentHabits {
         *self
             .indent_habits
             .get_or_init(|| IndentHabits::of((0..self.lines.len()).map(|i| self.line(i))))
     }
 
     /// Hash of every line's loose key (trimmed, punctuation and inner whitespace normalized).
-    pub fn loose_hashes(&self) -> &[u64] {
+    pub(crate) fn loose_hashes(&self) -> &[u64] {
         self.loose_hashes.get_or_init(|| {
             (0..self.lines.len())
                 .map(|i| normalize::loose_hash(self.line(i)))

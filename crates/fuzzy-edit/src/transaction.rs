@@ -6,76 +6,12 @@
 //! produces (the model wrote the list sequentially), the list is applied again one edit at a
 //! time; that result is taken only if every edit succeeds.
 
-use std::ops::Range;
-
-use serde::Serialize;
-
+use crate::applied::{Applied, Failed, Failure, Match};
+use crate::decide;
 use crate::edit::{Edit, Mode};
 use crate::error::EditError;
-use crate::locate::{plan, Planned};
+use crate::locate::locate;
 use crate::text::Text;
-
-/// The result of applying edits.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Applied {
-    /// The text after the edits.
-    pub text: String,
-    /// One entry per replacement made, in text order.
-    pub matches: Vec<Match>,
-    /// Edits that failed (only in [`Mode::Partial`]).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub failures: Vec<Failure>,
-    /// Whether edits were applied one after another (some `old` only existed after an earlier
-    /// edit); line numbers then refer to the text as it was before each edit.
-    pub sequential: bool,
-}
-
-/// Where one replacement was made and how it was found.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Match {
-    /// Index (0-based) of the edit in the request.
-    pub edit: usize,
-    /// The strategy that matched (`"exact"`, `"indentation"`, ...).
-    pub strategy: &'static str,
-    /// How well `old` matched, 1.0 for a match at the strategy's level.
-    pub score: f64,
-    /// First line replaced, 1-based.
-    pub start_line: usize,
-    /// Last line replaced, 1-based, inclusive.
-    pub end_line: usize,
-    /// Byte span replaced in the text the edit was applied to.
-    #[serde(skip)]
-    pub span: Range<usize>,
-}
-
-/// One edit that failed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Failure {
-    /// Index (0-based) of the edit in the request.
-    pub edit: usize,
-    /// Why.
-    #[serde(flatten)]
-    pub error: EditError,
-}
-
-/// Edits that could not all be applied; the text is unchanged.
-#[derive(Debug, Clone, PartialEq, Serialize, thiserror::Error)]
-#[error("{}", describe(.failures))]
-pub struct Failed {
-    /// Each failed edit.
-    pub failures: Vec<Failure>,
-}
-
-fn describe(failures: &[Failure]) -> String {
-    if let [only] = failures {
-        return only.error.to_string();
-    }
-    failures
-        .iter()
-        .map(|f| format!("Edit {}: {}", f.edit + 1, f.error))
-        .collect::<Vec<_>>()
-        .join("\n\n")
-}
 
 /// Apply one edit to `text`.
 ///
@@ -107,20 +43,19 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Applied, EditError> {
 /// ```
 pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Failed> {
     let indexed = Text::new(text);
-    let mut planned: Vec<Planned> = Vec::new();
+    let mut matches: Vec<Match> = Vec::new();
     let mut failures: Vec<Failure> = Vec::new();
     for (i, edit) in edits.iter().enumerate() {
-        match plan(&indexed, i, edit) {
-            Ok(p) => planned.extend(p),
+        match locate(&indexed, i, edit) {
+            Ok(found) => matches.extend(found),
             Err(error) => failures.push(Failure { edit: i, error }),
         }
     }
-    let conflicts = remove_conflicts(&indexed, &mut planned);
-    failures.extend(conflicts);
+    failures.extend(decide::conflicts(&indexed, &mut matches));
     failures.sort_by_key(|f| f.edit);
 
     if failures.is_empty() {
-        return Ok(splice(&indexed, planned, false));
+        return Ok(splice(text, matches, false));
     }
     match mode {
         Mode::Atomic => {
@@ -136,73 +71,45 @@ pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fa
             }
             Err(Failed { failures })
         }
-        Mode::Partial => {
-            let failed: Vec<usize> = failures.iter().map(|f| f.edit).collect();
-            planned.retain(|p| !failed.contains(&p.edit));
-            let first = splice(&indexed, planned, false);
-            // Edits that failed may depend on the ones applied: try them on the result.
-            let mut result = first;
-            let mut still_failed = Vec::new();
-            for failure in failures {
-                let retry = apply(&result.text, &edits[failure.edit]);
-                match (retry, &failure.error) {
-                    (Ok(mut next), EditError::NotFound { .. }) => {
-                        for m in &mut next.matches {
-                            m.edit = failure.edit;
-                        }
-                        result.text = next.text;
-                        result.matches.extend(next.matches);
-                        result.sequential = true;
-                    }
-                    _ => still_failed.push(failure),
-                }
-            }
-            if result.matches.is_empty() {
-                // Nothing could be applied: a failure, not an empty success.
-                return Err(Failed {
-                    failures: still_failed,
-                });
-            }
-            result.failures = still_failed;
-            Ok(result)
-        }
+        Mode::Partial => partial(text, edits, matches, failures),
     }
 }
 
-/// Drop planned replacements that overlap an earlier edit's, reporting each conflict once.
-fn remove_conflicts(text: &Text, planned: &mut Vec<Planned>) -> Vec<Failure> {
-    planned.sort_by_key(|p| (p.span.start, p.span.end));
-    let mut failures: Vec<Failure> = Vec::new();
-    let mut bad: Vec<usize> = Vec::new();
-    for w in 0..planned.len() {
-        for v in w + 1..planned.len() {
-            let (a, b) = (&planned[w], &planned[v]);
-            // Spans overlap, or are the same insertion point.
-            if b.span.start >= a.span.end && b.span.start != a.span.start {
-                break;
+/// Apply what was located; then retry each edit that was not found on the result, since it may
+/// depend on the ones applied. Nothing applied at all is a failure, not an empty success.
+fn partial(
+    text: &str,
+    edits: &[Edit],
+    mut matches: Vec<Match>,
+    failures: Vec<Failure>,
+) -> Result<Applied, Failed> {
+    matches.retain(|m| !failures.iter().any(|f| f.edit == m.edit));
+    let mut result = splice(text, matches, false);
+    let mut still_failed = Vec::new();
+    for failure in failures {
+        let retry = match failure.error {
+            EditError::NotFound { .. } => {
+                locate(&Text::new(&result.text), failure.edit, &edits[failure.edit]).ok()
             }
-            if a.edit == b.edit {
-                continue;
+            _ => None,
+        };
+        match retry {
+            Some(found) => {
+                let step = splice(&result.text, found, true);
+                result.text = step.text;
+                result.matches.extend(step.matches);
+                result.sequential = true;
             }
-            let (first, second) = (a.edit.min(b.edit), a.edit.max(b.edit));
-            if !bad.contains(&second) {
-                bad.push(second);
-                let overlap = b.span.start..a.span.end.min(b.span.end);
-                let lines = text.lines_of_span(&overlap);
-                failures.push(Failure {
-                    edit: second,
-                    error: EditError::Conflict {
-                        first,
-                        second,
-                        start_line: lines.start + 1,
-                        end_line: lines.end,
-                    },
-                });
-            }
+            None => still_failed.push(failure),
         }
     }
-    planned.retain(|p| !bad.contains(&p.edit));
-    failures
+    if result.matches.is_empty() {
+        return Err(Failed {
+            failures: still_failed,
+        });
+    }
+    result.failures = still_failed;
+    Ok(result)
 }
 
 /// Apply the edits one after another, each located in the text the previous ones produced.
@@ -210,9 +117,8 @@ fn sequential(text: &str, edits: &[Edit]) -> Option<Applied> {
     let mut current = text.to_string();
     let mut matches = Vec::new();
     for (i, edit) in edits.iter().enumerate() {
-        let indexed = Text::new(&current);
-        let planned = plan(&indexed, i, edit).ok()?;
-        let step = splice(&indexed, planned, true);
+        let found = locate(&Text::new(&current), i, edit).ok()?;
+        let step = splice(&current, found, true);
         matches.extend(step.matches);
         current = step.text;
     }
@@ -224,27 +130,25 @@ fn sequential(text: &str, edits: &[Edit]) -> Option<Applied> {
     })
 }
 
-/// Replace every planned span (sorted, disjoint) in one pass.
-fn splice(text: &Text, mut planned: Vec<Planned>, sequential: bool) -> Applied {
-    planned.sort_by_key(|p| p.span.start);
-    let src = text.as_str();
+/// Replace every match's span with its replacement, in one pass.
+///
+/// # Panics
+/// When spans overlap: [`decide::conflicts`] removes overlaps first, and writing overlapping
+/// replacements would corrupt the text, so this is a bug worth stopping for.
+fn splice(src: &str, mut matches: Vec<Match>, sequential: bool) -> Applied {
+    matches.sort_by_key(|m| (m.span.start, m.span.end));
+    assert!(
+        matches.windows(2).all(|w| w[0].span.end <= w[1].span.start),
+        "splice: overlapping spans"
+    );
     let mut out = String::with_capacity(
-        src.len() + planned.iter().map(|p| p.replacement.len()).sum::<usize>(),
+        src.len() + matches.iter().map(|m| m.replacement.len()).sum::<usize>(),
     );
     let mut pos = 0;
-    let mut matches = Vec::with_capacity(planned.len());
-    for p in planned {
-        out.push_str(&src[pos..p.span.start]);
-        out.push_str(&p.replacement);
-        pos = p.span.end;
-        matches.push(Match {
-            edit: p.edit,
-            strategy: p.strategy,
-            score: (p.score * 1000.0).round() / 1000.0,
-            start_line: p.lines.start + 1,
-            end_line: p.lines.end.max(p.lines.start + 1),
-            span: p.span,
-        });
+    for m in &matches {
+        out.push_str(&src[pos..m.span.start]);
+        out.push_str(&m.replacement);
+        pos = m.span.end;
     }
     out.push_str(&src[pos..]);
     Applied {

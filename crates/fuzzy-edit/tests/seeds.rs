@@ -46,7 +46,7 @@ fn lines(out: &Applied) -> Vec<(usize, usize)> {
 /// The strategy of the only match.
 fn strategy(out: &Applied) -> &'static str {
     assert_eq!(out.matches.len(), 1, "{:?}", out.matches);
-    out.matches[0].strategy
+    out.matches[0].strategy.as_str()
 }
 
 /// Locations an error points at, sorted.

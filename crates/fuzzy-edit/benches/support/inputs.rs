@@ -44,7 +44,7 @@ impl Case {
     /// Apply the edit once and panic unless the outcome is the expected one.
     pub fn check(&self) {
         let got = match fuzzy_edit::apply(&self.text, &self.edit) {
-            Ok(applied) => Expect::Applied(applied.matches[0].strategy),
+            Ok(applied) => Expect::Applied(applied.matches[0].strategy.as_str()),
             Err(e) => Expect::Refused(e.kind()),
         };
         assert_eq!(got, self.expect, "{}: unexpected outcome", self.name());

@@ -18,17 +18,17 @@ use std::rc::Rc;
 
 use std::collections::HashSet;
 
-use super::{Candidate, Context, HashIsKey, Plan, Strategy, MAX_WINDOWS};
+use super::{Candidate, Context, Fit, HashIsKey, Strategy, StrategyId, MAX_WINDOWS};
 use crate::needle::{lines_of, Needle};
 use crate::normalize::{self, Level};
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct BlankLines;
+pub(crate) struct BlankLines;
 
 impl Strategy for BlankLines {
-    fn name(&self) -> &'static str {
-        "blank_lines"
+    fn id(&self) -> StrategyId {
+        StrategyId::BlankLines
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
@@ -48,13 +48,13 @@ impl Strategy for BlankLines {
             .rev()
             .take_while(|l| l.trim().is_empty())
             .count();
-        let plan_needle = (lead + trail > 0).then(|| {
+        let fit_needle = (lead + trail > 0).then(|| {
             Rc::new(Needle::owned(
-                trim_blank_lines(cx.needle.old(), lead, trail),
+                trim_blank_lines(cx.needle.old_text(), lead, trail),
                 trim_blank_lines(cx.needle.new_text(), lead, trail),
             ))
         });
-        let trailing_newline = plan_needle
+        let trailing_newline = fit_needle
             .as_ref()
             .map_or(cx.needle.trailing_newline(), |n| n.trailing_newline());
 
@@ -97,7 +97,7 @@ impl Strategy for BlankLines {
                     span: text.span_of_lines(start..pos + 1, trailing_newline),
                     lines: start..pos + 1,
                     score: 1.0,
-                    plan: Plan::Lines(plan_needle.clone()),
+                    fit: Fit::Lines(fit_needle.clone()),
                 });
             }
         }

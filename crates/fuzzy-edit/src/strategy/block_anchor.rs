@@ -26,36 +26,39 @@
 
 use std::collections::HashMap;
 
-use super::{Candidate, Context, HashIsKey, Plan, Strategy};
+use super::{Candidate, Context, Fit, Grading, HashIsKey, Strategy, StrategyId};
 use crate::align::similarity;
 use crate::normalize::{self, Level};
 
 /// Lowest block similarity accepted. Chosen on the accuracy benchmark (see the README).
-pub const BLOCK_ANCHOR_FLOOR: f64 = 0.8;
+pub(crate) const BLOCK_ANCHOR_FLOOR: f64 = 0.8;
 /// How far the best window must lead the runner-up (seed 002's confidence margin).
-pub const BLOCK_ANCHOR_MARGIN: f64 = 0.1;
+pub(crate) const BLOCK_ANCHOR_MARGIN: f64 = 0.1;
 /// Windows may have this many lines more or fewer than `old`.
-pub const MAX_LINE_DELTA: usize = 2;
+pub(crate) const MAX_LINE_DELTA: usize = 2;
 /// Windows scored at most; beyond that the block is too common to choose among.
-pub const MAX_SCORED_WINDOWS: usize = 256;
+pub(crate) const MAX_SCORED_WINDOWS: usize = 256;
 /// Lines examined by the cheap pre-filter at most, over all windows.
 const MAX_EXAMINED_LINES: usize = 1 << 20;
 /// A block holding all of `old`'s lines in order within this many times its length is a rival.
 const SUBSEQUENCE_SPAN: usize = 3;
 /// Smallest share of middle lines that must be (loosely) equal for a window to be a candidate.
-pub const MIN_MIDDLE_EQUAL: f64 = 0.5;
+pub(crate) const MIN_MIDDLE_EQUAL: f64 = 0.5;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct BlockAnchor;
+pub(crate) struct BlockAnchor;
 
 impl Strategy for BlockAnchor {
-    fn name(&self) -> &'static str {
-        "block_anchor"
+    fn id(&self) -> StrategyId {
+        StrategyId::BlockAnchor
     }
 
-    fn scored(&self) -> bool {
-        true
+    fn grading(&self) -> Option<Grading> {
+        Some(Grading {
+            floor: BLOCK_ANCHOR_FLOOR,
+            margin: BLOCK_ANCHOR_MARGIN,
+        })
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
@@ -132,7 +135,7 @@ impl Strategy for BlockAnchor {
                     span: text.span_of_lines(start..end + 1, trailing),
                     lines: start..end + 1,
                     score: sim.score,
-                    plan: Plan::Lines(None),
+                    fit: Fit::Lines(None),
                 });
             }
         }
@@ -180,7 +183,7 @@ impl Strategy for BlockAnchor {
                 span: text.span_of_lines(lines.clone(), trailing),
                 lines,
                 score: best,
-                plan: Plan::Lines(None),
+                fit: Fit::Lines(None),
             });
         }
         out

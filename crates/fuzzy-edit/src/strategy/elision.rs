@@ -17,13 +17,13 @@
 
 use std::rc::Rc;
 
-use super::{find_windows, Candidate, Context, Plan, Strategy};
+use super::{find_windows, Candidate, Context, Fit, Strategy, StrategyId};
 use crate::needle::{lines_of, Needle};
 use crate::normalize::{indent_width, Level};
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Elision;
+pub(crate) struct Elision;
 
 /// More pieces than this is not an abbreviated block but noise.
 const MAX_PIECES: usize = 32;
@@ -32,7 +32,7 @@ const MAX_STARTS: usize = 4096;
 
 /// Whether a line is an elision marker: `...`, `…`, or a comment holding one, optionally with
 /// words (`# ... rest of the function`, `// ... existing code ...`).
-pub fn is_elision_marker(line: &str) -> bool {
+pub(crate) fn is_elision_marker(line: &str) -> bool {
     let mut t = line.trim();
     for leader in ["//", "#", "/*", "<!--", "--", ";", "*"] {
         if let Some(r) = t.strip_prefix(leader) {
@@ -61,8 +61,8 @@ pub fn is_elision_marker(line: &str) -> bool {
 }
 
 impl Strategy for Elision {
-    fn name(&self) -> &'static str {
-        "elision"
+    fn id(&self) -> StrategyId {
+        StrategyId::Elision
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
@@ -188,7 +188,7 @@ impl Strategy for Elision {
                     span: text.span_of_lines(start..end, trailing),
                     lines: start..end,
                     score: 1.0,
-                    plan: Plan::Lines(Some(Rc::new(needle))),
+                    fit: Fit::Lines(Some(Rc::new(needle))),
                 }
             })
             .collect()

@@ -13,21 +13,21 @@
 //! assert_eq!(out.matches[0].strategy, "escapes");
 //! ```
 
-use super::{equality_cascade, exact_spans, Candidate, Context, Strategy};
+use super::{equality_cascade, exact_spans, Candidate, Context, Strategy, StrategyId};
 use crate::needle::Needle;
 use crate::normalize::unescape;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Escapes;
+pub(crate) struct Escapes;
 
 impl Strategy for Escapes {
-    fn name(&self) -> &'static str {
-        "escapes"
+    fn id(&self) -> StrategyId {
+        StrategyId::Escapes
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
-        let Some(old) = unescape(cx.needle.old()) else {
+        let Some(old) = unescape(cx.needle.old_text()) else {
             return escaped_in_file(cx);
         };
         // `new` was written the same way as `old`: undo its escapes too.
@@ -41,7 +41,7 @@ impl Strategy for Escapes {
 /// decoding once too often, wrote real newlines there. Only an exact match of `old` with its
 /// newlines escaped counts, and `new` is escaped the same way.
 fn escaped_in_file(cx: &Context<'_>) -> Vec<Candidate> {
-    let old = cx.needle.old();
+    let old = cx.needle.old_text();
     if !old.contains('\n') {
         return Vec::new();
     }

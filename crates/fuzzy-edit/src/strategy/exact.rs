@@ -12,26 +12,26 @@
 
 use std::ops::Range;
 
-use super::{Candidate, Context, Plan, Strategy};
+use super::{Candidate, Context, Fit, Strategy, StrategyId};
 use crate::text::Text;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Exact;
+pub(crate) struct Exact;
 
 impl Strategy for Exact {
-    fn name(&self) -> &'static str {
-        "exact"
+    fn id(&self) -> StrategyId {
+        StrategyId::Exact
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
-        exact_spans(cx.text, cx.needle.old())
+        exact_spans(cx.text, cx.needle.old_text())
             .into_iter()
             .map(|span| Candidate {
                 lines: cx.text.lines_of_span(&span),
                 span,
                 score: 1.0,
-                plan: Plan::Splice(None),
+                fit: Fit::Splice(None),
             })
             .collect()
     }

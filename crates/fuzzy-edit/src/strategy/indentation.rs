@@ -14,16 +14,16 @@
 //! assert_eq!(out.matches[0].strategy, "indentation");
 //! ```
 
-use super::{line_candidates, Candidate, Context, Strategy};
+use super::{line_candidates, Candidate, Context, Strategy, StrategyId};
 use crate::normalize::Level;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Indentation;
+pub(crate) struct Indentation;
 
 impl Strategy for Indentation {
-    fn name(&self) -> &'static str {
-        "indentation"
+    fn id(&self) -> StrategyId {
+        StrategyId::Indentation
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {

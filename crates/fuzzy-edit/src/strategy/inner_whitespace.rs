@@ -14,16 +14,16 @@
 //! assert_eq!(out.matches[0].strategy, "inner_whitespace");
 //! ```
 
-use super::{line_candidates, Candidate, Context, Plan, Strategy};
+use super::{line_candidates, Candidate, Context, Fit, Strategy, StrategyId};
 use crate::normalize::{self, Level};
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct InnerWhitespace;
+pub(crate) struct InnerWhitespace;
 
 impl Strategy for InnerWhitespace {
-    fn name(&self) -> &'static str {
-        "inner_whitespace"
+    fn id(&self) -> StrategyId {
+        StrategyId::InnerWhitespace
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
@@ -44,7 +44,7 @@ impl Strategy for InnerWhitespace {
 /// normalized: `let x = 1;` in `    let  x = 1; // note`. Lines are pre-selected by the longest
 /// word of `old`, so the text is not normalized as a whole.
 fn within_lines(cx: &Context<'_>) -> Vec<Candidate> {
-    let old = cx.needle.old();
+    let old = cx.needle.old_text();
     if old.contains('\n') || old.trim().is_empty() {
         return Vec::new();
     }
@@ -90,7 +90,7 @@ fn within_lines(cx: &Context<'_>) -> Vec<Candidate> {
                 lines: i..i + 1,
                 span: base + span.start..base + span.end,
                 score: 1.0,
-                plan: Plan::Splice(None),
+                fit: Fit::Splice(None),
             });
         }
     }

@@ -14,20 +14,20 @@
 //! assert_eq!(out.matches[0].strategy, "line_prefixes");
 //! ```
 
-use super::{equality_cascade, Candidate, Context, Strategy};
+use super::{equality_cascade, Candidate, Context, Strategy, StrategyId};
 use crate::needle::Needle;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct LinePrefixes;
+pub(crate) struct LinePrefixes;
 
 impl Strategy for LinePrefixes {
-    fn name(&self) -> &'static str {
-        "line_prefixes"
+    fn id(&self) -> StrategyId {
+        StrategyId::LinePrefixes
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
-        let Some(old) = strip_line_prefixes(cx.needle.old()) else {
+        let Some(old) = strip_line_prefixes(cx.needle.old_text()) else {
             return Vec::new();
         };
         let new = cx.needle.new_text();
@@ -80,7 +80,7 @@ fn parse_prefix(line: &str) -> Option<(Style, u64, usize)> {
 
 /// Strip read-tool line prefixes from every line of `s`, or `None` unless every non-blank line
 /// carries one, all of one style, with non-decreasing numbers.
-pub fn strip_line_prefixes(s: &str) -> Option<String> {
+pub(crate) fn strip_line_prefixes(s: &str) -> Option<String> {
     let mut style = None;
     let mut last = 0u64;
     let mut out = String::with_capacity(s.len());

@@ -12,8 +12,11 @@
 
 use std::cell::OnceCell;
 use std::collections::HashMap;
+use std::fmt;
 use std::ops::Range;
 use std::rc::Rc;
+
+use serde::Serialize;
 
 use crate::needle::Needle;
 use crate::normalize::{self, Level};
@@ -30,34 +33,95 @@ mod line_prefixes;
 mod trailing_whitespace;
 mod unicode_punctuation;
 
-pub use blank_lines::BlankLines;
-pub use block_anchor::{BlockAnchor, BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN};
-pub use elision::{is_elision_marker, Elision};
-pub use escapes::Escapes;
+pub(crate) use elision::is_elision_marker;
 pub(crate) use exact::exact_spans;
-pub use exact::Exact;
-pub use indentation::Indentation;
-pub use inner_whitespace::InnerWhitespace;
-pub use line_prefixes::{strip_line_prefixes, LinePrefixes};
-pub use trailing_whitespace::TrailingWhitespace;
-pub use unicode_punctuation::UnicodePunctuation;
 
-/// A place in the original text that `old` may denote.
-#[derive(Debug, Clone)]
-pub struct Candidate {
-    /// Byte span of the original text to replace.
-    pub span: Range<usize>,
-    /// Lines (0-based, end exclusive) the span covers.
-    pub lines: Range<usize>,
-    /// How well `old` matches here, 1.0 being a match at the strategy's level.
-    pub score: f64,
-    /// How the replacement is built.
-    pub plan: Plan,
+/// Which strategy located a match: the mistake in `old` it saw through.
+///
+/// Serialized in snake_case (`"exact"`, `"block_anchor"`), as reported in every answer; it
+/// compares equal to that name.
+///
+/// ```
+/// use fuzzy_edit::{apply, Edit, StrategyId};
+/// let out = apply("a = 1\n", &Edit::new("a = 1", "a = 2")).unwrap();
+/// assert_eq!(out.matches[0].strategy, StrategyId::Exact);
+/// assert_eq!(out.matches[0].strategy, "exact");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum StrategyId {
+    /// An empty `old` filled an empty file.
+    EmptyFile,
+    /// `old` occurs byte for byte.
+    Exact,
+    /// Trailing whitespace differed.
+    TrailingWhitespace,
+    /// Indentation differed (depth, tabs vs spaces, indent unit).
+    Indentation,
+    /// Typographic quotes, dashes, odd spaces or `…` stood for their ASCII forms.
+    UnicodePunctuation,
+    /// Runs of whitespace inside lines differed.
+    InnerWhitespace,
+    /// `old` carried literal escapes (`\n`, `\"`), or the file did.
+    Escapes,
+    /// `old` carried line-number prefixes copied from a read tool.
+    LinePrefixes,
+    /// Blank lines were missing, extra, or padded around `old`.
+    BlankLines,
+    /// `old` elided lines with a marker such as `...`.
+    Elision,
+    /// A few lines of `old` were misremembered; the block was found by its first and last lines.
+    BlockAnchor,
 }
 
-/// How `new` is turned into the text that replaces a candidate's span.
+impl StrategyId {
+    /// The snake_case name (`"exact"`, `"block_anchor"`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StrategyId::EmptyFile => "empty_file",
+            StrategyId::Exact => "exact",
+            StrategyId::TrailingWhitespace => "trailing_whitespace",
+            StrategyId::Indentation => "indentation",
+            StrategyId::UnicodePunctuation => "unicode_punctuation",
+            StrategyId::InnerWhitespace => "inner_whitespace",
+            StrategyId::Escapes => "escapes",
+            StrategyId::LinePrefixes => "line_prefixes",
+            StrategyId::BlankLines => "blank_lines",
+            StrategyId::Elision => "elision",
+            StrategyId::BlockAnchor => "block_anchor",
+        }
+    }
+}
+
+impl fmt::Display for StrategyId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for StrategyId {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// A place in the original text that `old` may denote, before any decision.
 #[derive(Debug, Clone)]
-pub enum Plan {
+pub(crate) struct Candidate {
+    /// Byte span of the original text to replace.
+    pub(crate) span: Range<usize>,
+    /// Lines (0-based, end exclusive) the span covers.
+    pub(crate) lines: Range<usize>,
+    /// How well `old` matches here, 1.0 being a match at the strategy's level.
+    pub(crate) score: f64,
+    /// How `new` is fitted to the span.
+    pub(crate) fit: Fit,
+}
+
+/// How `new` is turned into the text that replaces a candidate's span (see [`crate::fit`]).
+#[derive(Debug, Clone)]
+pub(crate) enum Fit {
     /// The span is `old` byte for byte: write `new` as given (line endings adapted).
     Splice(Option<Rc<Needle<'static>>>),
     /// The span is whole lines that match `old` loosely: merge line by line, keeping the file's
@@ -66,15 +130,33 @@ pub enum Plan {
     Lines(Option<Rc<Needle<'static>>>),
 }
 
-/// A way of finding where `old` was meant. See the module docs.
-pub trait Strategy {
-    /// Short name reported with every match (`"exact"`, `"indentation"`, ...).
-    fn name(&self) -> &'static str;
+impl Fit {
+    /// The needle the candidate was matched with when the strategy transformed the request's.
+    pub(crate) fn needle(&self) -> Option<&Needle<'static>> {
+        match self {
+            Fit::Splice(n) | Fit::Lines(n) => n.as_deref(),
+        }
+    }
+}
 
-    /// Whether candidates carry graded scores that must pass a floor and a margin, rather than
-    /// all being matches of equal standing.
-    fn scored(&self) -> bool {
-        false
+/// How a strategy that grades its candidates wants them judged (see [`crate::decide`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Grading {
+    /// Lowest score accepted.
+    pub(crate) floor: f64,
+    /// How far the best candidate must lead the runner-up.
+    pub(crate) margin: f64,
+}
+
+/// A way of finding where `old` was meant. See the module docs.
+pub(crate) trait Strategy {
+    /// Which strategy this is, as reported with every match.
+    fn id(&self) -> StrategyId;
+
+    /// How candidates are judged when they carry graded scores that must pass a floor and a
+    /// margin; `None` when every candidate is a match of equal standing.
+    fn grading(&self) -> Option<Grading> {
+        None
     }
 
     /// Every candidate span for the request in `cx`.
@@ -83,17 +165,17 @@ pub trait Strategy {
 
 /// What a strategy looks at: the indexed text and the edit's needle, plus work shared between
 /// strategies.
-pub struct Context<'a> {
+pub(crate) struct Context<'a> {
     /// The original text.
-    pub text: &'a Text<'a>,
+    pub(crate) text: &'a Text<'a>,
     /// The request's `old`/`new`.
-    pub needle: &'a Needle<'a>,
+    pub(crate) needle: &'a Needle<'a>,
     loose_windows: OnceCell<Vec<usize>>,
 }
 
 impl<'a> Context<'a> {
     /// A context for one edit.
-    pub fn new(text: &'a Text<'a>, needle: &'a Needle<'a>) -> Self {
+    pub(crate) fn new(text: &'a Text<'a>, needle: &'a Needle<'a>) -> Self {
         Context {
             text,
             needle,
@@ -102,53 +184,58 @@ impl<'a> Context<'a> {
     }
 
     /// Start lines of windows where every line of `old` matches at `level`.
-    pub fn windows(&self, level: Level) -> Vec<usize> {
+    pub(crate) fn windows(&self, level: Level) -> Vec<usize> {
         let lines: Vec<&str> = self.needle.lines().collect();
         let loose = self
             .loose_windows
             .get_or_init(|| find_windows(self.text, &lines, Level::InnerWhitespace));
-        if level == Level::InnerWhitespace {
-            return loose.clone();
-        }
-        loose
-            .iter()
-            .copied()
-            .filter(|&s| {
-                lines
-                    .iter()
-                    .enumerate()
-                    .all(|(k, l)| normalize::lines_equal(self.text.line(s + k), l, level))
-            })
-            .collect()
+        windows_at(self.text, &lines, loose, level)
     }
 }
 
-/// The default cascade, strict to loose.
-pub fn cascade() -> &'static [&'static (dyn Strategy + Sync)] {
+/// Of the windows that match `lines` loosely, those that still match at `level`.
+fn windows_at(text: &Text, lines: &[&str], loose: &[usize], level: Level) -> Vec<usize> {
+    if level == Level::InnerWhitespace {
+        return loose.to_vec();
+    }
+    loose
+        .iter()
+        .copied()
+        .filter(|&s| {
+            lines
+                .iter()
+                .enumerate()
+                .all(|(k, l)| normalize::lines_equal(text.line(s + k), l, level))
+        })
+        .collect()
+}
+
+/// The cascade, strict to loose.
+pub(crate) fn cascade() -> &'static [&'static (dyn Strategy + Sync)] {
     &[
-        &Exact,
-        &TrailingWhitespace,
-        &Indentation,
-        &UnicodePunctuation,
-        &InnerWhitespace,
-        &Escapes,
-        &LinePrefixes,
-        &BlankLines,
-        &Elision,
-        &BlockAnchor,
+        &exact::Exact,
+        &trailing_whitespace::TrailingWhitespace,
+        &indentation::Indentation,
+        &unicode_punctuation::UnicodePunctuation,
+        &inner_whitespace::InnerWhitespace,
+        &escapes::Escapes,
+        &line_prefixes::LinePrefixes,
+        &blank_lines::BlankLines,
+        &elision::Elision,
+        &block_anchor::BlockAnchor,
     ]
 }
 
 /// Line-level strategies stop collecting windows past this many: the edit is ambiguous anyway,
 /// and [`crate::decide`] refuses `replace_all` over more than this many blocks (the exact
 /// strategy has no such limit).
-pub const MAX_WINDOWS: usize = 1000;
+pub(crate) const MAX_WINDOWS: usize = 1000;
 
 /// Start lines of windows of `text` whose lines equal `lines` at `level`.
 ///
 /// Lines are compared by their loose hashes first, starting from the rarest line of `lines` in
 /// the text, so the scan is linear in the text with a small constant.
-pub fn find_windows(text: &Text, lines: &[&str], level: Level) -> Vec<usize> {
+pub(crate) fn find_windows(text: &Text, lines: &[&str], level: Level) -> Vec<usize> {
     let n = lines.len();
     if n == 0 || n > text.line_count() {
         return Vec::new();
@@ -233,7 +320,7 @@ pub(crate) fn line_candidates(
     text: &Text,
     needle: &Needle,
     starts: &[usize],
-    plan_needle: Option<Rc<Needle<'static>>>,
+    fit_needle: Option<Rc<Needle<'static>>>,
 ) -> Vec<Candidate> {
     let n = needle.line_count();
     starts
@@ -242,7 +329,7 @@ pub(crate) fn line_candidates(
             span: text.span_of_lines(s..s + n, needle.trailing_newline()),
             lines: s..s + n,
             score: 1.0,
-            plan: Plan::Lines(plan_needle.clone()),
+            fit: Fit::Lines(fit_needle.clone()),
         })
         .collect()
 }
@@ -251,7 +338,7 @@ pub(crate) fn line_candidates(
 /// return the first non-empty set of candidates, planned with that needle.
 pub(crate) fn equality_cascade(text: &Text, needle: Needle<'static>) -> Vec<Candidate> {
     let rc = Rc::new(needle);
-    let exact = exact::exact_spans(text, rc.old());
+    let exact = exact_spans(text, rc.old_text());
     if !exact.is_empty() {
         return exact
             .into_iter()
@@ -259,28 +346,14 @@ pub(crate) fn equality_cascade(text: &Text, needle: Needle<'static>) -> Vec<Cand
                 lines: text.lines_of_span(&span),
                 span,
                 score: 1.0,
-                plan: Plan::Splice(Some(rc.clone())),
+                fit: Fit::Splice(Some(rc.clone())),
             })
             .collect();
     }
     let lines: Vec<&str> = rc.lines().collect();
     let loose = find_windows(text, &lines, Level::InnerWhitespace);
-    for level in [
-        Level::TrailingWhitespace,
-        Level::Indentation,
-        Level::UnicodePunctuation,
-        Level::InnerWhitespace,
-    ] {
-        let starts: Vec<usize> = loose
-            .iter()
-            .copied()
-            .filter(|&s| {
-                lines
-                    .iter()
-                    .enumerate()
-                    .all(|(k, l)| normalize::lines_equal(text.line(s + k), l, level))
-            })
-            .collect();
+    for level in Level::LINE_LEVELS {
+        let starts = windows_at(text, &lines, &loose, level);
         if !starts.is_empty() {
             return line_candidates(text, &rc, &starts, Some(rc.clone()));
         }

@@ -11,16 +11,16 @@
 //! assert_eq!(out.matches[0].strategy, "trailing_whitespace");
 //! ```
 
-use super::{line_candidates, Candidate, Context, Strategy};
+use super::{line_candidates, Candidate, Context, Strategy, StrategyId};
 use crate::normalize::Level;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct TrailingWhitespace;
+pub(crate) struct TrailingWhitespace;
 
 impl Strategy for TrailingWhitespace {
-    fn name(&self) -> &'static str {
-        "trailing_whitespace"
+    fn id(&self) -> StrategyId {
+        StrategyId::TrailingWhitespace
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {

@@ -12,16 +12,16 @@
 //! assert_eq!(out.matches[0].strategy, "unicode_punctuation");
 //! ```
 
-use super::{line_candidates, Candidate, Context, Strategy};
+use super::{line_candidates, Candidate, Context, Strategy, StrategyId};
 use crate::normalize::Level;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct UnicodePunctuation;
+pub(crate) struct UnicodePunctuation;
 
 impl Strategy for UnicodePunctuation {
-    fn name(&self) -> &'static str {
-        "unicode_punctuation"
+    fn id(&self) -> StrategyId {
+        StrategyId::UnicodePunctuation
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {

@@ -1,0 +1,96 @@
+//! What applying edits answers: the new text and where each replacement was made, or why the
+//! edits were refused.
+
+use std::ops::Range;
+
+use serde::Serialize;
+
+use crate::error::EditError;
+use crate::feedback::round_score;
+use crate::strategy::{Candidate, StrategyId};
+
+/// The result of applying edits.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Applied {
+    /// The text after the edits.
+    pub text: String,
+    /// One entry per replacement made, in text order.
+    pub matches: Vec<Match>,
+    /// Edits that failed (only in [`Mode::Partial`](crate::Mode::Partial)).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub failures: Vec<Failure>,
+    /// Whether edits were applied one after another (some `old` only existed after an earlier
+    /// edit); line numbers then refer to the text as it was before each edit.
+    pub sequential: bool,
+}
+
+/// One located replacement: where it is, how it was found, and what goes there.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Match {
+    /// Index (0-based) of the edit in the request.
+    pub edit: usize,
+    /// The strategy that matched.
+    pub strategy: StrategyId,
+    /// How well `old` matched, 1.0 for a match at the strategy's level (3 decimals).
+    pub score: f64,
+    /// First line replaced, 1-based.
+    pub start_line: usize,
+    /// Last line replaced, 1-based, inclusive.
+    pub end_line: usize,
+    /// Byte span replaced in the text the edit was applied to.
+    #[serde(skip)]
+    pub span: Range<usize>,
+    /// The text written in place of `span`.
+    #[serde(skip)]
+    pub replacement: String,
+}
+
+impl Match {
+    /// The match an edit makes at `candidate`, writing `replacement` there.
+    pub(crate) fn new(
+        edit: usize,
+        strategy: StrategyId,
+        candidate: Candidate,
+        replacement: String,
+    ) -> Self {
+        let lines = candidate.lines;
+        Match {
+            edit,
+            strategy,
+            score: round_score(candidate.score),
+            start_line: lines.start + 1,
+            end_line: lines.end.max(lines.start + 1),
+            span: candidate.span,
+            replacement,
+        }
+    }
+}
+
+/// One edit that failed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Failure {
+    /// Index (0-based) of the edit in the request.
+    pub edit: usize,
+    /// Why.
+    #[serde(flatten)]
+    pub error: EditError,
+}
+
+/// Edits that could not all be applied; the text is unchanged.
+#[derive(Debug, Clone, PartialEq, Serialize, thiserror::Error)]
+#[error("{}", describe(.failures))]
+pub struct Failed {
+    /// Each failed edit.
+    pub failures: Vec<Failure>,
+}
+
+fn describe(failures: &[Failure]) -> String {
+    if let [only] = failures {
+        return only.error.to_string();
+    }
+    failures
+        .iter()
+        .map(|f| format!("Edit {}: {}", f.edit + 1, f.error))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
