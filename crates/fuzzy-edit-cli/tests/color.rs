@@ -1,5 +1,4 @@
-//! Color: never when stdout is not a terminal or `NO_COLOR` is set (with `--color auto`),
-//! always with `--color always`, never in JSON.
+//! Color: with `--color always`, or `auto` on a terminal without `NO_COLOR`; never in JSON.
 
 use crate::common::{assert_ok, has_ansi, Work};
 

@@ -1,5 +1,4 @@
-//! Helpers shared by the integration tests: a temporary working directory and a `fuzzy-edit`
-//! command that runs in it.
+//! Shared helpers: a temporary working directory, a `fuzzy-edit` command run in it, asserts.
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
