@@ -1,10 +1,9 @@
-//! `fuzzy-edit pipe`: JSON Lines in, one answer per non-blank line out, in order; the pipe
-//! survives malformed lines; `"path"` requests edit files (with `dry_run`, `expect_sha256`,
-//! `expect_mtime`).
+//! The pipe protocol: JSON Lines in, one answer per non-blank line out, in order.
+//!
+//! The pipe survives malformed lines; `"path"` requests edit files (with `dry_run`,
+//! `expect_sha256`, `expect_mtime`).
 
-mod common;
-
-use common::{assert_ok, Work};
+use crate::common::{assert_ok, Work};
 use serde_json::{json, Value};
 
 /// Run the pipe on `input`; return the answers, one per stdout line.

@@ -1,8 +1,4 @@
-//! Helpers shared by the integration tests: a temporary working directory and a `fuzzy-edit`
-//! command that runs in it.
-
-// Each test file uses a different subset of these helpers.
-#![allow(dead_code)]
+//! Shared helpers: a temporary working directory, a `fuzzy-edit` command run in it, asserts.
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -10,6 +6,9 @@ use std::process::Output;
 use assert_cmd::Command;
 use serde_json::Value;
 use tempfile::TempDir;
+
+/// A small Python file with two functions, for tests of one edit.
+pub const PY: &str = "def f(x):\n    return x + 1\n\n\ndef g(x):\n    return x * 2\n";
 
 /// A temporary directory the binary runs in; paths are relative to it.
 pub struct Work {
@@ -101,16 +100,6 @@ pub fn fuzzy_edit() -> Command {
     c
 }
 
-/// Stdout as text.
-pub fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
-}
-
-/// Stderr as text.
-pub fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).expect("stderr is UTF-8")
-}
-
 /// Stdout parsed as one JSON value.
 pub fn stdout_json(out: &Output) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
@@ -178,4 +167,24 @@ pub fn permissions_ignored() -> bool {
     let ignored = std::fs::write(ro.join("probe"), "x").is_ok();
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).expect("chmod back");
     ignored
+}
+
+/// The names in the work directory (recursively, relative), sorted: to see nothing was left
+/// behind.
+pub fn listing(w: &Work) -> Vec<String> {
+    fn walk(root: &std::path::Path, dir: &std::path::Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let entry = entry.unwrap();
+            let path = entry.path();
+            out.push(path.strip_prefix(root).unwrap().display().to_string());
+            let ty = entry.file_type().unwrap();
+            if ty.is_dir() {
+                walk(root, &path, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(w.root(), w.root(), &mut out);
+    out.sort();
+    out
 }

@@ -8,8 +8,8 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use fuzzy_edit::fs::{self, FsError};
-use fuzzy_edit::{apply_edits, unified_diff, Applied, Mode};
+use fuzzy_edit::fs;
+use fuzzy_edit::{apply_edits, unified_diff, Mode};
 use rmcp::handler::server::common::schema_for_input;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
@@ -17,14 +17,12 @@ use rmcp::model::{
 };
 use rmcp::{tool, tool_handler, tool_router, ServerHandler};
 
-use super::args::{self, EditFileArgs, ReadFileArgs, WriteFileArgs};
 use super::confine::{Resolved, Roots};
 use super::listing;
+use super::reply::{fs_message, plural, report, short_diff};
 use super::session::Session;
+use super::tool_args::{self, EditFileArgs, ReadFileArgs, WriteFileArgs};
 use super::MAX_BYTES;
-
-/// Diffs longer than this are cut in the answer (the file itself is complete).
-const MAX_DIFF_LINES: usize = 300;
 
 /// The MCP server: the roots it may touch and what the model has read.
 #[derive(Clone)]
@@ -153,7 +151,7 @@ impl FuzzyEditServer {
     }
 
     fn read(&self, arguments: JsonObject) -> Answer {
-        let a: ReadFileArgs = args::parse("read_file", args::READ_SHAPE, arguments)?;
+        let a: ReadFileArgs = tool_args::parse("read_file", tool_args::READ_SHAPE, arguments)?;
         let (resolved, name) = self.resolve(&a.path)?;
         if !resolved.exists {
             return Err(format!(
@@ -173,7 +171,7 @@ impl FuzzyEditServer {
     }
 
     fn edit(&self, arguments: JsonObject) -> Answer {
-        let a: EditFileArgs = args::parse("edit_file", args::EDIT_SHAPE, arguments)?;
+        let a: EditFileArgs = tool_args::parse("edit_file", tool_args::EDIT_SHAPE, arguments)?;
         let edits = a.edits()?;
         let dry_run = a.dry_run.unwrap_or(false);
         let (resolved, name) = self.resolve(&a.path)?;
@@ -211,7 +209,7 @@ impl FuzzyEditServer {
     }
 
     fn write(&self, arguments: JsonObject) -> Answer {
-        let a: WriteFileArgs = args::parse("write_file", args::WRITE_SHAPE, arguments)?;
+        let a: WriteFileArgs = tool_args::parse("write_file", tool_args::WRITE_SHAPE, arguments)?;
         let (resolved, name) = self.resolve(&a.path)?;
         if a.content.len() as u64 > MAX_BYTES {
             return Err(format!(
@@ -266,75 +264,5 @@ impl FuzzyEditServer {
                 short_diff(&unified_diff(&file.text, &a.content, &name))
             ),
         })
-    }
-}
-
-/// What an applied edit did: each replacement's lines and strategy, then the diff.
-fn report(name: &str, before: &str, applied: &Applied, edits: usize) -> String {
-    let mut out = format!(
-        "Edited {name}: {} from {}.\n",
-        plural(applied.matches.len(), "replacement"),
-        plural(edits, "edit")
-    );
-    for m in &applied.matches {
-        let lines = if m.start_line == m.end_line {
-            format!("line {}", m.start_line)
-        } else {
-            format!("lines {}-{}", m.start_line, m.end_line)
-        };
-        let how = if m.strategy == "exact" {
-            "matched exactly".to_string()
-        } else {
-            format!("matched by {} (score {:.2})", m.strategy, m.score)
-        };
-        out.push_str(&format!("- edit {}: {lines}, {how}\n", m.edit + 1));
-    }
-    if applied.sequential {
-        out.push_str("(some old_string only existed after an earlier edit, so the edits were applied in order; line numbers refer to the file before each edit.)\n");
-    }
-    out.push_str(&short_diff(&unified_diff(before, &applied.text, name)));
-    out
-}
-
-/// `1 edit`, `2 edits`.
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
-
-/// `diff`, cut after [`MAX_DIFF_LINES`] lines.
-fn short_diff(diff: &str) -> String {
-    let total = diff.lines().count();
-    if total <= MAX_DIFF_LINES {
-        return diff.to_string();
-    }
-    let mut out: String = diff.split_inclusive('\n').take(MAX_DIFF_LINES).collect();
-    out.push_str(&format!(
-        "(diff cut after {MAX_DIFF_LINES} of {total} lines; read_file shows the result.)\n"
-    ));
-    out
-}
-
-/// A file-system refusal, with the path as the model named it.
-fn fs_message(name: &str, e: &FsError) -> String {
-    match e {
-        FsError::NotFound(_) => format!("{name}: no such file."),
-        FsError::IsDirectory(_) => format!("{name}: is a directory; name a file inside it."),
-        FsError::Binary { offset, .. } => format!(
-            "{name}: looks binary (a NUL byte at offset {offset}); these tools only read and edit text files, and left it unchanged."
-        ),
-        FsError::NotUtf8 { offset, .. } => format!(
-            "{name}: is not valid UTF-8 (first invalid byte at offset {offset}); these tools only read and edit UTF-8 text, and left it unchanged."
-        ),
-        FsError::TooLarge { len, limit, .. } => format!(
-            "{name}: is {len} bytes, over this server's {limit}-byte limit; it was left unchanged."
-        ),
-        FsError::Stale { .. } => format!(
-            "{name} changed on disk while it was being edited; nothing was written. Call read_file on {name} again and redo the change."
-        ),
-        FsError::Io { source, .. } => format!("{name}: {source}; nothing was written."),
     }
 }

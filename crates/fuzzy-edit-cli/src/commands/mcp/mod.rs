@@ -1,18 +1,23 @@
 //! `fuzzy-edit mcp`: the edit engine as an MCP server over stdio (newline-delimited JSON-RPC),
 //! for agents such as Claude Desktop, Claude Code, opencode or Cursor.
 //!
-//! Three tools ([`tools`]): `read_file` (numbered lines; records the version read),
-//! `edit_file` (search/replace through the fuzzy engine, refused unless the file was read in
-//! this session and is unchanged since; see [`session`]) and `write_file` (create, or overwrite
-//! a file read and unchanged). Every path must resolve inside a root ([`confine`]). Files over
+//! Three tools ([`tools`]): `read_file` (numbered lines, [`listing`]; records the version
+//! read), `edit_file` (search/replace through the fuzzy engine, refused unless the file was read
+//! in this session and is unchanged since; see [`session`]) and `write_file` (create, or
+//! overwrite a file read and unchanged). Their arguments are parsed in [`tool_args`], their
+//! answers worded in [`reply`]. Every path must resolve inside a root ([`confine`]). Files over
 //! [`MAX_BYTES`], binary or not UTF-8 are refused.
+//!
+//! The server lives under `commands` like `pipe`: it is one more way to run the engine on files
+//! (a subcommand with its own protocol), not a separate program.
 //!
 //! stdout carries the protocol only; diagnostics go to stderr.
 
-mod args;
 mod confine;
 mod listing;
+mod reply;
 mod session;
+mod tool_args;
 mod tools;
 
 use std::path::PathBuf;

@@ -8,12 +8,14 @@
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
+use std::process::ExitCode;
 
 use fuzzy_edit::fs::{self, Expected, FsError};
-
-use fuzzy_edit::{apply_edits, unified_diff, Applied, Edit, EditError, Failed, Mode};
+use fuzzy_edit::{apply_edits, unified_diff, Applied, Edit, Failed, Mode};
 use serde::Deserialize;
 use serde_json::{json, Value};
+
+use crate::render::json::{add_sequential_and_failures, edit_error};
 
 /// One request line.
 #[derive(Debug, Deserialize)]
@@ -50,8 +52,19 @@ struct Request {
     expect_sha256: Option<String>,
 }
 
+/// Serve stdin until it ends. Exit code 2 if reading or writing fails.
+pub fn run() -> ExitCode {
+    match serve(io::stdin().lock(), io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("fuzzy-edit pipe: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// Serve requests from `input` until it ends.
-pub fn run(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+pub fn serve(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
     for line in input.split(b'\n') {
         let line = line?;
         let answer = match std::str::from_utf8(&line) {
@@ -167,44 +180,19 @@ fn success(before: &str, applied: &Applied, path: &str) -> Value {
         "matches": applied.matches,
         "diff": unified_diff(before, &applied.text, path),
     });
-    add_outcome(&mut v, applied);
+    add_sequential_and_failures(&mut v, applied);
     v
-}
-
-/// Add to an answer what only some results have: `sequential`, and the edits that failed.
-pub fn add_outcome(v: &mut Value, applied: &Applied) {
-    if applied.sequential {
-        v["sequential"] = json!(true);
-    }
-    if !applied.failures.is_empty() {
-        v["failures"] = applied
-            .failures
-            .iter()
-            .map(|f| error_value(&f.error, Some(f.edit)))
-            .collect();
-    }
 }
 
 fn failure(failed: &Failed) -> Value {
     let errors: Vec<Value> = failed
         .failures
         .iter()
-        .map(|f| error_value(&f.error, Some(f.edit)))
+        .map(|f| edit_error(&f.error, Some(f.edit)))
         .collect();
     let mut v = json!({ "ok": false, "error": errors.first().cloned().unwrap_or(Value::Null) });
     if errors.len() > 1 {
         v["errors"] = Value::Array(errors);
-    }
-    v
-}
-
-/// An error as JSON: its fields, `kind`, a `message` for the model, and the edit's index.
-pub fn error_value(error: &EditError, edit: Option<usize>) -> Value {
-    let mut v = serde_json::to_value(error).unwrap_or_else(|_| json!({}));
-    v["kind"] = json!(error.kind());
-    v["message"] = json!(error.to_string());
-    if let Some(i) = edit {
-        v["edit"] = json!(i);
     }
     v
 }
@@ -259,10 +247,10 @@ mod tests {
     }
 
     #[test]
-    fn run_skips_blank_lines_and_survives_bad_utf8() {
+    fn serve_skips_blank_lines_and_survives_bad_utf8() {
         let input: &[u8] = b"\n{\"content\":\"a\",\"old\":\"a\",\"new\":\"b\"}\n\xff\xfe\n";
         let mut out = Vec::new();
-        run(input, &mut out).unwrap();
+        serve(input, &mut out).unwrap();
         let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
         assert_eq!(lines.len(), 2);
         assert!(lines[0].contains("\"ok\":true"));

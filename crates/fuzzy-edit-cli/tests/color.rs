@@ -1,9 +1,6 @@
-//! Color: never when stdout is not a terminal or `NO_COLOR` is set (with `--color auto`),
-//! always with `--color always`, never in JSON.
+//! Color: with `--color always`, or `auto` on a terminal without `NO_COLOR`; never in JSON.
 
-mod common;
-
-use common::{assert_ok, has_ansi, Work};
+use crate::common::{assert_ok, has_ansi, Work};
 
 fn work() -> Work {
     let w = Work::new();

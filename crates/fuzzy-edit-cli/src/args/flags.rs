@@ -1,0 +1,107 @@
+//! The raw flags, exactly as clap parses them: no defaults decided, no files read.
+//!
+//! Doc comments here are the `--help` text; [`super::settings`] turns these into what the
+//! commands run.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use fuzzy_edit::fs::DEFAULT_MAX_BYTES;
+
+/// Apply LLM search/replace edits where the model meant them, or refuse with feedback.
+///
+/// Exit codes: 0 applied (or would apply), 1 refused (not found, ambiguous, conflict, stale),
+/// 2 bad usage or I/O error.
+#[derive(Debug, Parser)]
+#[command(name = "fuzzy-edit", version, about, long_about)]
+pub struct Flags {
+    #[command(subcommand)]
+    pub(super) command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub(super) enum Command {
+    /// Edit files: one edit from --old/--new, or a document of edits from --edits.
+    Apply(ApplyFlags),
+    /// Like apply, but write nothing: print what would change.
+    Check(ApplyFlags),
+    /// Read JSON Lines requests on stdin, answer one JSON line each on stdout.
+    ///
+    /// Request: {"content": "...", "old": "...", "new": "...", "replace_all": false,
+    /// "anchor": null}, or "edits": [{...}, ...] instead of old/new, or "path" instead of
+    /// "content" to edit a file (with "dry_run", "expect_mtime", "expect_sha256").
+    /// Answer: {"ok": true, "result": "...", "matches": [...], "diff": "..."} or
+    /// {"ok": false, "error": {"kind": "...", "message": "...", ...}}.
+    Pipe,
+    /// Serve read_file, edit_file and write_file to an agent over MCP (stdio), confined to the
+    /// root directories.
+    Mcp {
+        /// A directory the server may read and edit (repeatable; default: the current directory).
+        /// Relative paths resolve against the first.
+        #[arg(long = "root", value_name = "DIR")]
+        roots: Vec<PathBuf>,
+    },
+}
+
+// The flags of `apply` and `check` (no doc comment: clap would take it for the subcommands'
+// help, which the variants above give).
+#[derive(Debug, Args)]
+pub(super) struct ApplyFlags {
+    /// The file to edit (with --old/--new, or for edits that name no file).
+    pub(super) file: Option<PathBuf>,
+    /// The text to replace (as the model remembers it).
+    #[arg(long, conflicts_with_all = ["old_file", "edits"])]
+    pub(super) old: Option<String>,
+    /// The replacement text.
+    #[arg(long, conflicts_with_all = ["new_file", "edits"])]
+    pub(super) new: Option<String>,
+    /// Read the text to replace from a file (`-` for stdin).
+    #[arg(long, value_name = "PATH")]
+    pub(super) old_file: Option<PathBuf>,
+    /// Read the replacement text from a file (`-` for stdin).
+    #[arg(long, value_name = "PATH")]
+    pub(super) new_file: Option<PathBuf>,
+    /// Replace every occurrence instead of requiring exactly one.
+    #[arg(long)]
+    pub(super) replace_all: bool,
+    /// Edit the first occurrence after this (unique) text.
+    #[arg(long, value_name = "TEXT")]
+    pub(super) anchor: Option<String>,
+    /// Read edits from a file (`-` for stdin), in any supported format: JSON, SEARCH/REPLACE
+    /// blocks, *** Begin Patch, unified diff (detected automatically).
+    #[arg(long, value_name = "PATH")]
+    pub(super) edits: Option<PathBuf>,
+    /// Write nothing; print the diff (same as `check`).
+    #[arg(long)]
+    pub(super) dry_run: bool,
+    /// Apply the edits that succeed and report the rest, instead of all or nothing.
+    #[arg(long)]
+    pub(super) partial: bool,
+    /// Print the result as JSON.
+    #[arg(long)]
+    pub(super) json: bool,
+    /// Refuse unless FILE's modification time is this (seconds since the epoch, as printed by
+    /// `stat -c %.9Y`; whole seconds also match).
+    #[arg(long, value_name = "SECONDS")]
+    pub(super) expect_mtime: Option<String>,
+    /// Refuse unless FILE's SHA-256 is this (hex).
+    #[arg(long, value_name = "HEX")]
+    pub(super) expect_sha256: Option<String>,
+    /// Largest file accepted, in bytes.
+    #[arg(long, default_value_t = DEFAULT_MAX_BYTES)]
+    pub(super) max_bytes: u64,
+    /// Color the diff.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub(super) color: ColorChoice,
+}
+
+/// When to color the diff.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum ColorChoice {
+    /// When stdout is a terminal and `NO_COLOR` is not set.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}

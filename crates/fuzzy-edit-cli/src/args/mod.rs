@@ -1,0 +1,9 @@
+//! From the command line to settings, in two steps as ripgrep does: [`flags`] holds the raw
+//! clap types, exactly what was typed (and the `--help` text); [`settings`] resolves them into
+//! what the commands run, reading the input files on the way.
+
+mod flags;
+mod settings;
+
+pub use flags::Flags;
+pub use settings::{ApplySettings, Settings};

@@ -1,0 +1,77 @@
+//! What the tools say back to the model: the report of an applied edit, diffs cut to a size a
+//! context can hold, counts in words, and file-system refusals naming the path as the model
+//! wrote it.
+
+use fuzzy_edit::fs::FsError;
+use fuzzy_edit::{unified_diff, Applied};
+
+use crate::render;
+
+/// Diffs longer than this are cut in the answer (the file itself is complete).
+const MAX_DIFF_LINES: usize = 300;
+
+/// What an applied edit did: each replacement's lines and strategy, then the diff.
+pub(super) fn report(name: &str, before: &str, applied: &Applied, edits: usize) -> String {
+    let mut out = format!(
+        "Edited {name}: {} from {}.\n",
+        plural(applied.matches.len(), "replacement"),
+        plural(edits, "edit")
+    );
+    for m in &applied.matches {
+        let lines = render::lines(m);
+        let how = if render::is_exact(m) {
+            "matched exactly".to_string()
+        } else {
+            format!("matched by {} (score {:.2})", m.strategy, m.score)
+        };
+        out.push_str(&format!("- edit {}: {lines}, {how}\n", m.edit + 1));
+    }
+    if applied.sequential {
+        out.push_str("(some old_string only existed after an earlier edit, so the edits were applied in order; line numbers refer to the file before each edit.)\n");
+    }
+    out.push_str(&short_diff(&unified_diff(before, &applied.text, name)));
+    out
+}
+
+/// `1 edit`, `2 edits`.
+pub(super) fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// `diff`, cut after [`MAX_DIFF_LINES`] lines.
+pub(super) fn short_diff(diff: &str) -> String {
+    let total = diff.lines().count();
+    if total <= MAX_DIFF_LINES {
+        return diff.to_string();
+    }
+    let mut out: String = diff.split_inclusive('\n').take(MAX_DIFF_LINES).collect();
+    out.push_str(&format!(
+        "(diff cut after {MAX_DIFF_LINES} of {total} lines; read_file shows the result.)\n"
+    ));
+    out
+}
+
+/// A file-system refusal, with the path as the model named it.
+pub(super) fn fs_message(name: &str, e: &FsError) -> String {
+    match e {
+        FsError::NotFound(_) => format!("{name}: no such file."),
+        FsError::IsDirectory(_) => format!("{name}: is a directory; name a file inside it."),
+        FsError::Binary { offset, .. } => format!(
+            "{name}: looks binary (a NUL byte at offset {offset}); these tools only read and edit text files, and left it unchanged."
+        ),
+        FsError::NotUtf8 { offset, .. } => format!(
+            "{name}: is not valid UTF-8 (first invalid byte at offset {offset}); these tools only read and edit UTF-8 text, and left it unchanged."
+        ),
+        FsError::TooLarge { len, limit, .. } => format!(
+            "{name}: is {len} bytes, over this server's {limit}-byte limit; it was left unchanged."
+        ),
+        FsError::Stale { .. } => format!(
+            "{name} changed on disk while it was being edited; nothing was written. Call read_file on {name} again and redo the change."
+        ),
+        FsError::Io { source, .. } => format!("{name}: {source}; nothing was written."),
+    }
+}

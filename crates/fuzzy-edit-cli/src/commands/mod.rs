@@ -1,0 +1,7 @@
+//! The subcommands, one module each: [`apply`] (also `check`, which is `apply` without the
+//! writes), [`pipe`] (JSON Lines requests on stdin) and [`mcp`] (an MCP server over stdio).
+//! Each takes resolved settings and returns the process exit code.
+
+pub mod apply;
+pub mod mcp;
+pub mod pipe;

@@ -1,0 +1,101 @@
+//! Why `apply` or `check` stopped without writing: a refusal (exit 1), which the model or person
+//! can fix by changing the request, or an unusable request (exit 2): bad usage, unreadable
+//! input, a file that cannot be edited as text, an I/O error.
+//!
+//! The messages are the CLI's words on stderr (`fuzzy-edit: ...`) and the `message` of a
+//! `--json` error; [`crate::render::json::error`] adds the engine's structured errors.
+
+use std::io;
+use std::path::PathBuf;
+
+use fuzzy_edit::format::ParseError;
+use fuzzy_edit::fs::FsError;
+use fuzzy_edit::Failed;
+
+/// Why a run of `apply` or `check` stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    // Usage (exit 2).
+    /// One edit from the command line, but no FILE to apply it to.
+    #[error(
+        "name the file to edit: fuzzy-edit apply FILE --old TEXT --new TEXT (or --edits PATH)"
+    )]
+    NoFile,
+    /// Stdin can be read once: the second `-` would read an empty string.
+    #[error("--old-file and --new-file cannot both read stdin (`-`); put one of them in a file")]
+    BothFromStdin,
+    /// Neither `--old` nor `--old-file`.
+    #[error("give the text to replace with --old TEXT or --old-file PATH")]
+    NoOld,
+    /// Neither `--new` nor `--new-file`.
+    #[error("give the replacement with --new TEXT or --new-file PATH")]
+    NoNew,
+    /// `--expect-*` name no file of their own: they apply to FILE.
+    #[error("--expect-mtime/--expect-sha256 need the FILE argument")]
+    ExpectWithoutFile,
+    /// A change in the edits document names no file, and there is no FILE argument.
+    #[error("the edits name no file: pass the file to edit as an argument (fuzzy-edit apply FILE --edits ...)")]
+    EditsNameNoFile,
+    /// `*** Move to` or a rename in the edits document.
+    #[error("{}: moving files (*** Move to) is not supported; apply the edits, then move the file", .0.display())]
+    MoveUnsupported(PathBuf),
+
+    // Unreadable input (exit 2).
+    /// `-` given, and stdin could not be read.
+    #[error("reading stdin: {0}")]
+    Stdin(io::Error),
+    /// An `--old-file`, `--new-file` or `--edits` file could not be read.
+    #[error("{}: {source}", .path.display())]
+    Input {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// The edits document is in no format the parser reads.
+    #[error("cannot read the edits: {0}")]
+    Edits(ParseError),
+
+    // The files (exit 1 when stale, else 2).
+    /// A file to edit cannot be read or written as text, or changed since it was read.
+    #[error(transparent)]
+    File(#[from] FsError),
+
+    // Refusals (exit 1).
+    /// Creating a file that already has content.
+    #[error("{}: already exists and is not empty; to change it, send search/replace edits instead of creating it", .0.display())]
+    CreateOverExisting(PathBuf),
+    /// Deleting a file that does not exist.
+    #[error("{}: cannot delete, no such file", .0.display())]
+    DeleteMissing(PathBuf),
+    /// The engine refused the edits of a file.
+    #[error("{}: {failed}", .path.display())]
+    Refused {
+        /// The file.
+        path: PathBuf,
+        /// The edits that failed, with the engine's feedback.
+        failed: Failed,
+    },
+}
+
+impl Error {
+    /// A refusal: the request can be fixed (exit 1). Anything else is unusable (exit 2).
+    pub fn is_refusal(&self) -> bool {
+        matches!(
+            self,
+            Error::File(FsError::Stale { .. })
+                | Error::CreateOverExisting(_)
+                | Error::DeleteMissing(_)
+                | Error::Refused { .. }
+        )
+    }
+
+    /// The process exit code: 1 for a refusal, 2 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        if self.is_refusal() {
+            1
+        } else {
+            2
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! Where one edit comes from: --old/--new, --old-file/--new-file, and `-` for stdin.
+
+use crate::common::{assert_fails, assert_ok, Work, PY};
+
+#[test]
+fn old_file_and_new_file() {
+    let w = Work::new();
+    w.write("f.py", PY);
+    w.write("old.txt", "def f(x):\n    return x + 1\n");
+    w.write("new.txt", "def f(x):\n    return x - 1\n");
+    let out = w.run([
+        "apply",
+        "f.py",
+        "--old-file",
+        "old.txt",
+        "--new-file",
+        "new.txt",
+    ]);
+    assert_ok(&out);
+    assert_eq!(w.read("f.py"), PY.replace("x + 1", "x - 1"));
+}
+
+#[test]
+fn old_file_from_stdin() {
+    let w = Work::new();
+    w.write("f.py", PY);
+    let out = w.run_stdin(
+        ["apply", "f.py", "--old-file", "-", "--new", "return x + 2"],
+        "return x + 1",
+    );
+    assert_ok(&out);
+    assert_eq!(w.read("f.py"), PY.replace("x + 1", "x + 2"));
+}
+
+#[test]
+fn new_file_from_stdin() {
+    let w = Work::new();
+    w.write("f.py", PY);
+    let out = w.run_stdin(
+        ["apply", "f.py", "--old", "return x + 1", "--new-file", "-"],
+        "return x + 5",
+    );
+    assert_ok(&out);
+    assert_eq!(w.read("f.py"), PY.replace("x + 1", "x + 5"));
+}
+
+#[test]
+fn old_file_and_new_file_cannot_both_read_stdin() {
+    // Stdin can be read once: the second `-` would read an empty string and silently turn the
+    // edit into a deletion.
+    let w = Work::new();
+    w.write("f.py", PY);
+    let out = w.run_stdin(
+        ["apply", "f.py", "--old-file", "-", "--new-file", "-"],
+        "return x + 1",
+    );
+    assert_fails(&out, 2);
+    assert_eq!(w.read("f.py"), PY);
+}
+
+#[test]
+fn missing_old_file_is_an_io_error() {
+    let w = Work::new();
+    w.write("f.py", PY);
+    let out = w.run(["apply", "f.py", "--old-file", "nope.txt", "--new", "x"]);
+    let err = assert_fails(&out, 2);
+    assert!(err.contains("nope.txt"), "{err}");
+    assert_eq!(w.read("f.py"), PY);
+}

@@ -1,0 +1,28 @@
+//! The `fuzzy-edit` binary end to end: one test binary, one module per behaviour.
+//!
+//! `common` holds the helpers: a temporary work directory, the command run in it, assertions on
+//! exit code and streams. (`mcp_client.py` beside these files is not part of this binary: it is
+//! the real MCP client that `.ci/mcp-python` runs against the server.)
+
+mod common;
+
+// Editing files with `apply` and `check`.
+mod applying;
+mod edit_documents;
+mod edit_input;
+mod preview;
+
+// What the caller sees.
+mod color;
+mod exit_codes;
+mod json_output;
+
+// Never corrupting a file.
+mod file_contents;
+mod freshness;
+mod large_files;
+mod writing;
+
+// The protocols.
+mod mcp;
+mod pipe;
