@@ -57,5 +57,5 @@ pub fn lines(m: &Match) -> String {
 /// Whether `m` was found by the exact strategy: the one place the CLI asks which strategy
 /// matched.
 pub fn is_exact(m: &Match) -> bool {
-    m.strategy == "exact"
+    m.strategy == fuzzy_edit::StrategyId::Exact
 }
