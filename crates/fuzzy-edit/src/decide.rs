@@ -3,7 +3,8 @@
 //! [`crate::locate`] finds candidates and [`crate::fit`] builds replacements; neither refuses
 //! anything on its own. The rules:
 //! 1. **The request** ([`admit`]): an empty `old` only fills an empty text; `old == new`
-//!    changes nothing; an anchor must occur exactly once ([`one_anchor`]).
+//!    changes nothing; an elision comment in `new` alone must say which lines it keeps
+//!    ([`unclear`]); an anchor must occur exactly once ([`one_anchor`]).
 //! 2. **Choosing among one strategy's candidates** ([`choose`]):
 //!    - with an `anchor`, only candidates at or after it count (a block containing the anchor
 //!      counts as at it); of those the first is taken (equality strategies) or the best, if
@@ -24,6 +25,7 @@
 
 use crate::align::align;
 use crate::applied::{Failure, Match};
+use crate::artifacts::Unclear;
 use crate::edit::Edit;
 use crate::error::EditError;
 use crate::feedback::{self, location, numbered, round_score};
@@ -68,6 +70,14 @@ pub(crate) fn one_anchor(text: &Text, anchor: &str, starts: &[usize]) -> Result<
             anchor: anchor.to_string(),
             lines: many.iter().map(|&s| text.line_of(s) + 1).collect(),
         }),
+    }
+}
+
+/// Rule 1: an elision comment in `new` alone whose lines are unclear.
+pub(crate) fn unclear(u: Unclear) -> EditError {
+    EditError::UnclearElision {
+        marker: u.marker,
+        line: u.line,
     }
 }
 

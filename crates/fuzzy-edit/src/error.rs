@@ -122,6 +122,14 @@ pub enum EditError {
         /// Where `old` was found before it.
         before: Vec<Location>,
     },
+    /// `new` holds an elision comment `old` does not, and which lines it stands for is unclear.
+    #[error("new_string has the elision marker `{marker}` (its line {line}) but old_string has none, so which lines of the file it stands for is unclear, and nothing was changed. Write those lines out in new_string, or put the same marker in old_string where the lines it stands for are.")]
+    UnclearElision {
+        /// The marker line.
+        marker: String,
+        /// Its line in `new`, 1-based.
+        line: usize,
+    },
     /// Two edits of one request touch overlapping text.
     #[error("edits {} and {} both change lines {}-{}. Merge them into one edit, or make their old_string blocks disjoint.", .first + 1, .second + 1, .start_line, .end_line)]
     Conflict {
@@ -151,6 +159,7 @@ impl EditError {
             EditError::AnchorNotFound { .. } => "anchor_not_found",
             EditError::AnchorAmbiguous { .. } => "anchor_ambiguous",
             EditError::NotFoundAfterAnchor { .. } => "not_found_after_anchor",
+            EditError::UnclearElision { .. } => "unclear_elision",
             EditError::Conflict { .. } => "conflict",
         }
     }

@@ -41,9 +41,10 @@ pub(crate) fn replacement(
 ) -> Result<String, Mismatch> {
     match &candidate.fit {
         Fit::Splice(needle) => {
-            let new = needle.as_deref().map_or(base.new_text(), |n| n.new_text());
+            let needle = needle.as_deref().unwrap_or(base);
+            let new = continue_at_line_depth(text, &candidate.span, needle);
             Ok(adapt_line_endings(
-                new,
+                &new,
                 span_line_ending(text, &candidate.span),
                 text.has_crlf(),
             )
@@ -54,6 +55,33 @@ pub(crate) fn replacement(
             merge(text, candidate.lines.clone(), needle)
         }
     }
+}
+
+/// `new` for a one-line `old` found after other text on its line (code, or all of the
+/// line's indentation): several lines of `new` continue at that line's depth, unless the model
+/// already wrote them there.
+fn continue_at_line_depth<'n>(text: &Text, span: &Range<usize>, needle: &'n Needle) -> Cow<'n, str> {
+    let new = needle.new_text();
+    if needle.old_text().contains('\n') || !new.contains('\n') {
+        return Cow::Borrowed(new);
+    }
+    let line = text.lines()[text.line_of(span.start)];
+    let Some(before) = text.as_str().get(line.start..span.start) else {
+        return Cow::Borrowed(new);
+    };
+    let indent = crate::normalize::indent_of(before);
+    let continuation = || new.split('\n').skip(1).filter(|l| !l.trim().is_empty());
+    if indent.is_empty() || continuation().all(|l| l.starts_with(indent)) {
+        return Cow::Borrowed(new);
+    }
+    let mut out = String::with_capacity(new.len() + 8 * indent.len());
+    for (k, piece) in new.split_inclusive('\n').enumerate() {
+        if k > 0 && !piece.trim().is_empty() {
+            out.push_str(indent);
+        }
+        out.push_str(piece);
+    }
+    Cow::Owned(out)
 }
 
 /// The line ending of the replaced span: its own, else that of the line it is in (a file may

@@ -50,6 +50,7 @@
 
 mod align;
 mod applied;
+mod artifacts;
 mod decide;
 mod diff;
 mod edit;

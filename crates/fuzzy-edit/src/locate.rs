@@ -4,6 +4,7 @@
 //! [`crate::decide`]; this module only finds.
 
 use crate::applied::Match;
+use crate::artifacts;
 use crate::decide::{self, Admitted, Choice, Rules};
 use crate::edit::Edit;
 use crate::error::EditError;
@@ -29,7 +30,11 @@ pub(crate) fn locate(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Match
         Some(a) => Some((a, decide::one_anchor(text, a, &anchor_starts(text, a))?)),
         None => None,
     };
-    let needle = Needle::new(edit.old.as_str(), edit.new.as_str());
+    let new = artifacts::clean_new(text, &edit.old, &edit.new).map_err(decide::unclear)?;
+    if new == edit.old {
+        return Err(EditError::NoChange);
+    }
+    let needle = Needle::new(edit.old.as_str(), new);
     let cx = Context::new(text, &needle);
     let mut before_anchor: Option<Vec<Candidate>> = None;
     for strategy in cascade() {

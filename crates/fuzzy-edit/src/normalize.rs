@@ -166,7 +166,7 @@ pub(crate) fn loose_with_offsets(line: &str) -> (Vec<char>, Vec<std::ops::Range<
 }
 
 /// Push `c`, or its ASCII stand-in when it is typographic punctuation or an odd space.
-fn push_punctuation(c: char, out: &mut String) {
+pub(crate) fn push_punctuation(c: char, out: &mut String) {
     match c {
         '\u{2018}' | '\u{2019}' | '\u{201A}' | '\u{201B}' | '\u{2032}' => out.push('\''),
         '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{201F}' | '\u{2033}' => out.push('"'),

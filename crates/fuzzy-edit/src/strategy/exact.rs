@@ -27,14 +27,52 @@ impl Strategy for Exact {
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
         exact_spans(cx.text, cx.needle.old_text())
             .into_iter()
-            .map(|span| Candidate {
-                lines: cx.text.lines_of_span(&span),
-                span,
-                score: 1.0,
-                fit: Fit::Splice(None),
+            .map(|span| {
+                let lines = cx.text.lines_of_span(&span);
+                match whole_lines_from_indentation(cx, &span) {
+                    // `old` began inside the indentation of its first line: the model's
+                    // indentation is off there, so `new` is re-based like any line match.
+                    Some(start) => Candidate {
+                        span: start..span.end,
+                        lines,
+                        score: 1.0,
+                        fit: Fit::Lines(None),
+                    },
+                    None => Candidate {
+                        lines,
+                        span,
+                        score: 1.0,
+                        fit: Fit::Splice(None),
+                    },
+                }
             })
             .collect()
     }
+}
+
+/// Where `span`'s first line starts, when `old` starts with indentation, but less of it than
+/// the line has, and ends at the end of a line: a match of whole lines whose first line the
+/// model under-indented. (An `old` copied from the first character of a line, with no
+/// indentation at all, is a different habit: its other lines and `new`'s carry their full
+/// indentation, so `new` is written as given.)
+fn whole_lines_from_indentation(cx: &Context<'_>, span: &Range<usize>) -> Option<usize> {
+    if !cx.needle.old_text().starts_with([' ', '\t']) {
+        return None;
+    }
+    let text = cx.text;
+    let first = text.lines()[text.line_of(span.start)];
+    // (A span can start before its line's content, in a byte-order mark.)
+    let before = text.as_str().get(first.start..span.start)?;
+    if before.is_empty() || !before.bytes().all(|b| b == b' ' || b == b'\t') {
+        return None;
+    }
+    let last = text.lines()[text.line_of(span.end.saturating_sub(1).max(span.start))];
+    let ends_a_line = if cx.needle.trailing_newline() {
+        span.end == last.end
+    } else {
+        span.end == last.content_end
+    };
+    ends_a_line.then_some(first.start)
 }
 
 /// Non-overlapping byte spans where `old` occurs, trying CRLF line endings when the text uses

@@ -30,16 +30,14 @@ impl Strategy for LinePrefixes {
         let Some(old) = strip_line_prefixes(cx.needle.old_text()) else {
             return Vec::new();
         };
-        let new = cx.needle.new_text();
-        // Models number the lines they copy but often not the lines they add: strip a prefix
-        // wherever `new` has one.
-        let new = strip_where_present(new);
+        // `new`'s prefixes are gone already (see `crate::artifacts`).
+        let new = cx.needle.new_text().to_string();
         equality_cascade(cx.text, Needle::owned(old, new))
     }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Style {
+pub(crate) enum Style {
     Tab,
     Arrow,
     Pipe,
@@ -48,7 +46,7 @@ enum Style {
 }
 
 /// Parse a read-tool prefix: its style, line number and byte length.
-fn parse_prefix(line: &str) -> Option<(Style, u64, usize)> {
+pub(crate) fn parse_prefix(line: &str) -> Option<(Style, u64, usize)> {
     let b = line.as_bytes();
     let mut i = b.iter().take_while(|c| **c == b' ').count();
     if b.get(i) == Some(&b'L') {
@@ -111,7 +109,7 @@ pub(crate) fn strip_line_prefixes(s: &str) -> Option<String> {
 }
 
 /// Strip read-tool prefixes from the lines of `s` that carry one; leave the others as written.
-fn strip_where_present(s: &str) -> String {
+pub(crate) fn strip_where_present(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for piece in s.split_inclusive('\n') {
         let body = piece.trim_end_matches(['\n', '\r']);

@@ -35,6 +35,7 @@ mod unicode_punctuation;
 
 pub(crate) use elision::is_elision_marker;
 pub(crate) use exact::exact_spans;
+pub(crate) use line_prefixes::{parse_prefix, strip_line_prefixes, strip_where_present, Style};
 
 /// Which strategy located a match: the mistake in `old` it saw through.
 ///
