@@ -1,4 +1,4 @@
-//! Ambiguity: several places `old` could mean are refused, listing each, and a graded match must lead its runner-up.
+//! Ambiguity: places `old` could mean are refused, listing each; a graded match must lead clearly.
 
 use fuzzy_edit::{Edit, EditError};
 

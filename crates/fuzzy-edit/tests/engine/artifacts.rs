@@ -1,4 +1,4 @@
-//! Artifacts the model copies into `old`: unicode punctuation, escapes, read-tool line prefixes, elision markers.
+//! Artifacts the model copies into `old` and `new`: escapes, read-tool line numbers, elisions.
 
 use fuzzy_edit::{apply, Edit};
 

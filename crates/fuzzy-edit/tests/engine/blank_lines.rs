@@ -4,7 +4,8 @@ use fuzzy_edit::Edit;
 
 use crate::support::{applied, lines, refused, strategy};
 
-// Blank lines around `old` (and `new`) are not part of what it means: the line between them matches.
+// Blank lines around `old` (and `new`) are not part of what it means: the line between them
+// matches.
 #[test]
 fn old_with_leading_and_trailing_blank_lines_matches() {
     let file = "def f():\n    return 1\n\ndef g():\n    return 2\n";

@@ -1,8 +1,8 @@
-//! Misremembered blocks, found: block anchor's candidate windows, its floor, and the rivals that make it refuse.
+//! Misremembered blocks, found: block anchor's windows, its floor, and rivals that make it refuse.
 
 use fuzzy_edit::{Edit, EditError};
 
-use crate::support::{applied, kind, lines, refused, strategy};
+use crate::support::{applied, kind, lines, refused, sorted_locations, strategy};
 
 /// A 10-line block for the floor tests: anchors `fn boundary() {` and `}`, five equal middle
 /// lines and three lines that old may misremember.
@@ -272,4 +272,100 @@ fn multibyte_text_is_scored_by_characters() {
         "fn greet() {\n    println!(\"héllo wörld ✓ 🎉\");\n    finish();\n}\n"
     );
     assert_eq!(strategy(&out), "block_anchor");
+}
+
+/// A block `fn steps() {` … `}` with `n` numbered step lines between the braces, where
+/// `invented` lists the steps after which `old` adds a line the file does not have, and
+/// `dropped` the steps `old` leaves out.
+fn steps(n: usize, invented: &[usize], dropped: &[usize]) -> String {
+    let mut out = vec!["fn steps() {".to_string()];
+    for i in 1..=n {
+        if !dropped.contains(&i) {
+            out.push(format!("    step_{i}();"));
+        }
+        if invented.contains(&i) {
+            out.push(format!("    invented_after_{i}();"));
+        }
+    }
+    out.push("}".to_string());
+    out.join("\n")
+}
+
+// A window may be up to two lines shorter than `old`: an `old` with two invented lines (8 of its
+// 10 lines in the file, the floor) still finds the block, and the invented lines stay out.
+#[test]
+fn window_two_lines_shorter_than_old_is_a_candidate() {
+    let file = format!("{}\n", steps(6, &[], &[]));
+    let old = steps(6, &[2, 4], &[]);
+    assert_eq!(old.lines().count(), 10);
+    let new = old.replace("step_6();", "step_6(true);");
+    let out = applied(&file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("step_6();", "step_6(true);"));
+    assert_eq!(strategy(&out), "block_anchor");
+    assert_eq!(lines(&out), [(1, 8)]);
+}
+
+// Three lines shorter is outside the window: 12 of `old`'s 15 lines are in the file, a score at
+// the floor, but no such window is tried, so it is not found.
+#[test]
+fn window_three_lines_shorter_than_old_is_not_a_candidate() {
+    let file = format!("{}\n", steps(10, &[], &[]));
+    let old = steps(10, &[2, 4, 6], &[]);
+    assert_eq!(old.lines().count(), 15);
+    let new = old.replace("step_10();", "step_10(true);");
+    let err = refused(&file, &Edit::new(old, new));
+    assert_eq!(err.kind(), "not_found");
+    // The block is shown as the closest fragment, scoring the floor.
+    match err {
+        EditError::NotFound {
+            closest: Some(f), ..
+        } => {
+            assert_eq!((f.start_line, f.end_line), (1, 12));
+            assert_eq!(f.similarity, 0.8);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+// A window may be up to two lines longer than `old`: an `old` that left out two lines of a
+// 10-line block (score 0.8, the floor) finds it, and the lines left out are kept.
+#[test]
+fn window_two_lines_longer_than_old_is_a_candidate() {
+    let file = format!("{}\n", steps(8, &[], &[]));
+    let old = steps(8, &[], &[2, 4]);
+    assert_eq!(old.lines().count(), 8);
+    let new = old.replace("step_8();", "step_8(true);");
+    let out = applied(&file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("step_8();", "step_8(true);"));
+    assert_eq!(strategy(&out), "block_anchor");
+    assert_eq!(lines(&out), [(1, 10)]);
+}
+
+// Three lines longer is outside the window: `old` left out 3 of a 15-line block's lines (the
+// score would reach the floor), and it is not found.
+#[test]
+fn window_three_lines_longer_than_old_is_not_a_candidate() {
+    let file = format!("{}\n", steps(13, &[], &[]));
+    let old = steps(13, &[], &[2, 4, 6]);
+    assert_eq!(old.lines().count(), 12);
+    let new = old.replace("step_13();", "step_13(true);");
+    assert_eq!(kind(&file, &Edit::new(old, new)), "not_found");
+}
+
+// A block holding every line of `old` in order, but with more lines between them than a window
+// allows, is a rival to a near match elsewhere: the model may have left lines out of it. Alone,
+// the near match applies; with the rival, the edit is refused as low confidence, naming both.
+#[test]
+fn block_holding_all_of_old_but_longer_than_a_window_is_a_rival() {
+    let near = "fn save() {\n    validate();\n    write_cache();\n    touch();\n}\n";
+    let rival = "fn save() {\n    validate();\n    audit();\n    write_db();\n    log();\n    flush();\n    touch();\n}\n";
+    let old = "fn save() {\n    validate();\n    write_db();\n    touch();\n}";
+    let new = "fn save() {\n    validate();\n    write_db();\n    touch(now);\n}";
+    let out = applied(near, &Edit::new(old, new));
+    assert_eq!(out.text, near.replace("touch();", "touch(now);"));
+    assert_eq!(strategy(&out), "block_anchor");
+    let file = format!("{near}\n{rival}");
+    let err = refused(&file, &Edit::new(old, new));
+    assert_eq!(err.kind(), "low_confidence");
+    assert_eq!(sorted_locations(&err), [(1, 5), (7, 14)]);
 }

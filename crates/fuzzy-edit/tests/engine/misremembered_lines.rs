@@ -1,4 +1,4 @@
-//! Misremembered lines, edited: `new` is merged so the file's lines survive, and a change to a line the model got wrong is refused.
+//! Misremembered lines, edited: file lines survive; changing a line the model got wrong is refused.
 
 use fuzzy_edit::{Edit, EditError};
 

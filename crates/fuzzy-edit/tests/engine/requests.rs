@@ -1,4 +1,4 @@
-//! What an edit says: the field spellings agents send, and edits that ask for nothing or are already done.
+//! What an edit says: field spellings agents send; edits that ask for nothing or are already done.
 
 use fuzzy_edit::{apply, apply_edits, Edit, Mode};
 

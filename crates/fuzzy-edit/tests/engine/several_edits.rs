@@ -1,6 +1,6 @@
-//! Several edits: one transaction located in the original text, conflicts, the sequential fallback, partial mode.
+//! Several edits: one transaction, conflicts, the sequential fallback, partial mode.
 
-use fuzzy_edit::{apply_edits, Edit, EditError, Mode};
+use fuzzy_edit::{apply, apply_edits, Edit, EditError, Mode};
 
 use crate::support::{lines, KERNEL};
 
@@ -176,4 +176,146 @@ fn partial_mode_applies_what_it_can_and_reports_the_rest() {
     assert_eq!(out.failures[0].edit, 1);
     assert_eq!(out.failures[0].error.kind(), "not_found");
     assert_eq!(lines(&out), [(6, 6), (15, 15)]);
+}
+
+// Partial mode reports an ambiguous edit by its index and applies the others; the ambiguity is
+// not retried (only a miss may depend on the other edits).
+#[test]
+fn partial_mode_reports_an_ambiguous_edit_by_its_index_and_applies_the_rest() {
+    let text = "x = 1\ny = 2\nx = 1\nz = 3\n";
+    let edits = [Edit::new("x = 1", "x = 9"), Edit::new("z = 3", "z = 30")];
+    let out = apply_edits(text, &edits, Mode::Partial).unwrap();
+    assert_eq!(out.text, "x = 1\ny = 2\nx = 1\nz = 30\n");
+    assert!(!out.sequential);
+    assert_eq!(lines(&out), [(4, 4)]);
+    assert_eq!(out.matches.iter().map(|m| m.edit).collect::<Vec<_>>(), [1]);
+    assert_eq!(out.failures.len(), 1);
+    assert_eq!(out.failures[0].edit, 0);
+    assert_eq!(out.failures[0].error.kind(), "ambiguous");
+}
+
+// Partial mode with no edit applied is a failure listing every edit, not an empty success.
+#[test]
+fn partial_mode_with_nothing_applied_is_a_failure() {
+    let edits = [Edit::new("missing one", "x"), Edit::new("missing two", "y")];
+    let err = apply_edits(KERNEL, &edits, Mode::Partial).unwrap_err();
+    assert_eq!(
+        err.failures
+            .iter()
+            .map(|f| (f.edit, f.error.kind()))
+            .collect::<Vec<_>>(),
+        [(0, "not_found"), (1, "not_found")]
+    );
+}
+
+// In partial mode an edit not found in the original is retried on the result of the others: it
+// applies when the model wrote it against an edit listed after it, and the result says
+// `sequential`; an edit still not found is reported.
+#[test]
+fn partial_mode_applies_a_miss_on_the_result_of_the_others() {
+    let text = "a = 1\nb = 2\nc = 3\n";
+    let edits = [
+        Edit::new("a = 10\nb = 2", "a = 10\nb = 20"),
+        Edit::new("a = 1\n", "a = 10\n"),
+        Edit::new("d = 4", "d = 40"),
+    ];
+    let out = apply_edits(text, &edits, Mode::Partial).unwrap();
+    assert_eq!(out.text, "a = 10\nb = 20\nc = 3\n");
+    assert!(out.sequential);
+    assert_eq!(
+        out.matches.iter().map(|m| m.edit).collect::<Vec<_>>(),
+        [1, 0]
+    );
+    assert_eq!(out.failures.len(), 1);
+    assert_eq!(out.failures[0].edit, 2);
+    assert_eq!(out.failures[0].error.kind(), "not_found");
+}
+
+// Atomic mode falls back to applying the list in order only when every failure is a miss: an
+// ambiguity is refused even though, applied in order, the list would go through.
+#[test]
+fn atomic_sequential_fallback_does_not_settle_an_ambiguity() {
+    let text = "f()\nf()\n";
+    let edits = [Edit::new("f()\nf()", "f()\ng()"), Edit::new("f()", "h()")];
+    // In order, the second edit is unique in the text the first produces.
+    let first = apply(text, &edits[0]).unwrap();
+    assert_eq!(apply(&first.text, &edits[1]).unwrap().text, "h()\ng()\n");
+    let err = apply_edits(text, &edits, Mode::Atomic).unwrap_err();
+    assert_eq!(err.failures.len(), 1);
+    assert_eq!(err.failures[0].edit, 1);
+    assert_eq!(err.failures[0].error.kind(), "ambiguous");
+    // Partial mode does not retry it either.
+    let out = apply_edits(text, &edits, Mode::Partial).unwrap();
+    assert_eq!(out.text, "f()\ng()\n");
+    assert!(!out.sequential);
+    assert_eq!(out.failures[0].edit, 1);
+    assert_eq!(out.failures[0].error.kind(), "ambiguous");
+}
+
+// Two edits inserting at the same point (two empty `old`s filling one empty text) conflict:
+// their order in the file would be a guess.
+#[test]
+fn two_edits_at_the_same_insertion_point_conflict() {
+    let edits = [Edit::new("", "a\n"), Edit::new("", "b\n")];
+    let err = apply_edits("", &edits, Mode::Atomic).unwrap_err();
+    assert_eq!(err.failures.len(), 1);
+    assert_eq!(err.failures[0].edit, 1);
+    match &err.failures[0].error {
+        EditError::Conflict { first, second, .. } => assert_eq!((*first, *second), (0, 1)),
+        other => panic!("{other:?}"),
+    }
+    let out = apply_edits("", &edits, Mode::Partial).unwrap();
+    assert_eq!(out.text, "a\n");
+    assert_eq!(out.failures[0].edit, 1);
+    assert_eq!(out.failures[0].error.kind(), "conflict");
+}
+
+// Edits on adjacent lines, one ending where the next starts, do not conflict.
+#[test]
+fn edits_on_adjacent_lines_do_not_conflict() {
+    let edits = [Edit::new("a\n", "x\n"), Edit::new("b\n", "y\n")];
+    let out = apply_edits("a\nb\n", &edits, Mode::Atomic).unwrap();
+    assert_eq!(out.text, "x\ny\n");
+    assert!(!out.sequential);
+    assert_eq!(lines(&out), [(1, 1), (2, 2)]);
+}
+
+// `Match.replacement` is exactly what was written at `Match.span` of the original text: the
+// re-indented `new` of a fuzzy match, `new` as sent for an exact one.
+#[test]
+fn match_replacement_is_what_was_written_at_its_span() {
+    let text = "def f():\n    if ok:\n        run()\n    return 1\n";
+    let edits = [
+        Edit::new("if ok:\n  run()", "if ok:\n  run()\n  log()"),
+        Edit::new("return 1", "return 2"),
+    ];
+    let out = apply_edits(text, &edits, Mode::Atomic).unwrap();
+    assert_eq!(
+        out.text,
+        "def f():\n    if ok:\n        run()\n        log()\n    return 2\n"
+    );
+    let written: Vec<(&str, &str)> = out
+        .matches
+        .iter()
+        .map(|m| (&text[m.span.clone()], m.replacement.as_str()))
+        .collect();
+    assert_eq!(
+        written,
+        [
+            (
+                "    if ok:\n        run()",
+                "    if ok:\n        run()\n        log()"
+            ),
+            ("return 1", "return 2"),
+        ]
+    );
+    let mut rebuilt = String::new();
+    let mut pos = 0;
+    for m in &out.matches {
+        rebuilt.push_str(&text[pos..m.span.start]);
+        rebuilt.push_str(&m.replacement);
+        pos = m.span.end;
+    }
+    rebuilt.push_str(&text[pos..]);
+    assert_eq!(rebuilt, out.text);
 }

@@ -1,4 +1,4 @@
-//! Whitespace and indentation drift: `old` matches despite it, and `new` takes the file's indentation.
+//! Whitespace and indentation drift: `old` matches through it; `new` takes the file's indentation.
 
 use fuzzy_edit::Edit;
 
