@@ -71,8 +71,8 @@ fn exact_match_is_preferred_over_a_whitespace_variant() {
     assert_eq!(lines(&out), [(2, 2)]);
 }
 
-// Two copies of a block at different depths are ambiguous to an unindented `old`; opencode edited
-// the first.
+// Two copies of a block at different depths both match `old` once re-indented: ambiguous, where
+// opencode edited the first.
 #[test]
 fn two_copies_at_different_indentation_are_ambiguous() {
     let file = "\

@@ -95,7 +95,7 @@ fn empty_new_deletes_the_lines() {
 }
 
 // `$&`, `$$`, `$1` in `new` are written literally, never expanded as replacement patterns
-// (opencode's `replaceAll` expanded them and wrote the matched text into the file).
+// (opencode's `replaceAll` expanded them, so `$&` wrote the matched text back).
 #[test]
 fn dollar_patterns_in_new_are_kept_literally() {
     let out = applied("a\na\n", &Edit::new("a", "$&$&").replace_all(true));

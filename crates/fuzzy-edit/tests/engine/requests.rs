@@ -45,8 +45,9 @@ fn modifications_json_deserializes_and_applies_as_one_transaction() {
     );
 }
 
-// An empty `old` is refused (opencode's legacy matcher hung on it), except on an empty text,
-// where it can only mean the whole text: how Cline, opencode and Codex fill an empty file.
+// An empty `old` is refused (opencode's legacy matcher hung on it), except with a non-empty `new`
+// on an empty text, where it can only mean the whole text: how Cline, opencode and Codex fill an
+// empty file.
 #[test]
 fn empty_old_is_refused_except_on_an_empty_text() {
     assert_eq!(refused("abc", &Edit::new("", "x")).kind(), "empty_old");
