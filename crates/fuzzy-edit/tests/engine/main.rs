@@ -1,0 +1,21 @@
+//! The engine's behaviour through its public API: one integration-test binary, one module per
+//! behaviour. Every test asserts the exact resulting text, or the exact error kind
+//! (`err.kind()`), and the reported lines where they matter.
+
+mod support;
+
+mod ambiguity;
+mod anchor_and_replace_all;
+mod artifacts;
+mod blank_lines;
+mod bounded_work;
+mod exact;
+mod feedback;
+mod generate;
+mod line_endings;
+mod misremembered_blocks;
+mod misremembered_lines;
+mod properties;
+mod requests;
+mod several_edits;
+mod whitespace;

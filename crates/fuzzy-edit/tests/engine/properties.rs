@@ -1,0 +1,287 @@
+//! Properties every result of the engine must have, checked on random inputs.
+//!
+//! (a) An applied edit changes nothing outside its reported spans: the output is the input with
+//!     each span replaced by something, and the reported lines are the span's lines.
+//! (b) An `old` that occurs exactly once, byte for byte, is applied exactly like
+//!     `str::replacen(old, new, 1)` by the "exact" strategy (LF texts; CRLF texts get `new` with
+//!     CRLF endings, and `old` may be written with LF endings).
+//! (c) Nothing panics, on arbitrary unicode, empty strings, lone `\r` or `\n`.
+//! (d) `replace_all` with an exact `old` replaces every non-overlapping occurrence, like
+//!     `str::replace`.
+
+use fuzzy_edit::{apply, apply_edits, Applied, Edit, Mode};
+use proptest::prelude::*;
+
+use crate::generate::{any_eol, code_lines, derive, edit_plan, join, lf_new, lf_text, nasty, Eol};
+
+const CASES: u32 = 256;
+
+/// Moderate case counts keep `cargo test` fast; failures are not persisted to a file (a failing
+/// case is printed, shrunk, with the inputs to reproduce it).
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: CASES,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks.
+
+/// 1-based line of byte `offset` of `text` (a line ending belongs to the line it ends).
+fn line_at(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count()
+        + 1
+}
+
+/// The output is the input with each reported span replaced by something, the spans are sound,
+/// and the reported lines are the spans' lines.
+fn check_outside_spans_unchanged(input: &str, out: &Applied) -> Result<(), TestCaseError> {
+    prop_assert!(!out.sequential);
+    let mut spans: Vec<_> = out
+        .matches
+        .iter()
+        .map(|m| (m.span.clone(), m.start_line, m.end_line))
+        .collect();
+    spans.sort_by_key(|(s, _, _)| (s.start, s.end));
+    prop_assert!(!spans.is_empty(), "an applied edit reports its matches");
+    let mut prev = 0;
+    for (s, start_line, end_line) in &spans {
+        prop_assert!(
+            prev <= s.start && s.start <= s.end && s.end <= input.len(),
+            "span {s:?} out of order or bounds"
+        );
+        prop_assert!(input.is_char_boundary(s.start) && input.is_char_boundary(s.end));
+        prop_assert!(start_line <= end_line);
+        prop_assert_eq!(
+            *start_line,
+            line_at(input, s.start),
+            "start line of {:?}",
+            s
+        );
+        if s.end > s.start {
+            // The last line of a line match may be empty, its line ending outside the span: the
+            // span then ends where that line starts.
+            let empty_last_line = *end_line == line_at(input, s.end)
+                && (input[s.end..].starts_with('\n')
+                    || input[s.end..].starts_with("\r\n")
+                    || s.end == input.len());
+            prop_assert!(
+                *end_line == line_at(input, s.end - 1) || empty_last_line,
+                "end line {} of {:?}",
+                end_line,
+                s
+            );
+        }
+        prev = s.end;
+    }
+    // Every byte outside the spans appears, in order, with something in place of each span.
+    let first = &input[..spans[0].0.start];
+    prop_assert!(
+        out.text.starts_with(first),
+        "text before the first span changed"
+    );
+    let mut pos = first.len();
+    for w in spans.windows(2) {
+        let gap = &input[w[0].0.end..w[1].0.start];
+        match out.text[pos..].find(gap) {
+            Some(at) => pos += at + gap.len(),
+            None => prop_assert!(false, "text between spans {:?} changed", gap),
+        }
+    }
+    let tail = &input[spans[spans.len() - 1].0.end..];
+    prop_assert!(
+        out.text.len() >= pos + tail.len() && out.text.ends_with(tail),
+        "text after the last span changed"
+    );
+    Ok(())
+}
+
+/// Byte offsets where `needle` starts in `hay`, overlapping occurrences included.
+fn occurrences(hay: &str, needle: &str) -> Vec<usize> {
+    (0..hay.len())
+        .filter(|&i| hay.is_char_boundary(i) && hay[i..].starts_with(needle))
+        .collect()
+}
+
+/// A substring of `text` between two char indices (clamped and ordered).
+fn substring(text: &str, a: prop::sample::Index, b: prop::sample::Index) -> &str {
+    let bounds: Vec<usize> = text
+        .char_indices()
+        .map(|(i, _)| i)
+        .chain([text.len()])
+        .collect();
+    let (x, y) = (a.index(bounds.len()), b.index(bounds.len()));
+    &text[bounds[x.min(y)]..bounds[x.max(y)]]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties.
+
+proptest! {
+    #![proptest_config(config())]
+
+    // (a) An applied edit (random, or a perturbed copy of a slice of the text) changes nothing
+    // outside its reported spans, and reports the spans' lines.
+    #[test]
+    fn applied_edit_changes_nothing_outside_its_spans(
+        lines in code_lines(),
+        eol in any_eol(),
+        final_newline in any::<bool>(),
+        plan in edit_plan(),
+    ) {
+        let text = join(&lines, eol, final_newline);
+        let edit = derive(&text, &plan);
+        if let Ok(out) = apply(&text, &edit) {
+            check_outside_spans_unchanged(&text, &out)?;
+            prop_assert!(out.failures.is_empty());
+            prop_assert!(out.matches.iter().all(|m| m.edit == 0));
+        }
+    }
+
+    // (a) for several edits at once: when they are located in the original text (not applied
+    // one after another), the same holds for all their spans together.
+    #[test]
+    fn applied_edit_list_changes_nothing_outside_its_spans(
+        lines in code_lines(),
+        eol in any_eol(),
+        final_newline in any::<bool>(),
+        plans in prop::collection::vec(edit_plan(), 1..4),
+        partial in any::<bool>(),
+    ) {
+        let text = join(&lines, eol, final_newline);
+        let edits: Vec<Edit> = plans.iter().map(|p| derive(&text, p)).collect();
+        let mode = if partial { Mode::Partial } else { Mode::Atomic };
+        if let Ok(out) = apply_edits(&text, &edits, mode) {
+            if !out.sequential && !out.matches.is_empty() {
+                check_outside_spans_unchanged(&text, &out)?;
+            }
+            if mode == Mode::Atomic {
+                prop_assert!(out.failures.is_empty());
+            }
+        }
+    }
+
+    // (b) An old that occurs exactly once is applied exactly, by the exact strategy (LF text).
+    #[test]
+    fn unique_exact_old_applies_like_replacen(
+        text in lf_text(),
+        a in any::<prop::sample::Index>(),
+        b in any::<prop::sample::Index>(),
+        new in lf_new(),
+    ) {
+        let old = substring(&text, a, b);
+        prop_assume!(!old.is_empty() && new != old);
+        let at = occurrences(&text, old);
+        prop_assume!(at.len() == 1);
+        let out = apply(&text, &Edit::new(old, new.clone()));
+        prop_assert!(out.is_ok(), "refused: {:?}", out.err().map(|e| e.to_string()));
+        let out = out.unwrap();
+        prop_assert_eq!(&out.text, &text.replacen(old, &new, 1));
+        prop_assert_eq!(out.matches.len(), 1);
+        prop_assert_eq!(out.matches[0].strategy, "exact");
+        prop_assert_eq!(out.matches[0].span.clone(), at[0]..at[0] + old.len());
+        prop_assert_eq!(out.matches[0].start_line, line_at(&text, at[0]));
+    }
+
+    // (b) for CRLF text: an old occurring once (not splitting a CRLF) is applied exactly, with
+    // new's line endings converted to CRLF; old written with LF endings finds the same place.
+    #[test]
+    fn unique_exact_old_in_crlf_text_applies_with_crlf_new(
+        lines in prop::collection::vec("[ab \t{}()é=;]{0,12}", 2..10),
+        final_newline in any::<bool>(),
+        a in any::<prop::sample::Index>(),
+        b in any::<prop::sample::Index>(),
+        new in "[ab \n\t{}()é=;$]{0,30}",
+        lf_old in any::<bool>(),
+    ) {
+        let text = join(&lines, Eol::CrLf, final_newline);
+        let old = substring(&text, a, b);
+        prop_assume!(!old.is_empty() && !old.starts_with('\n') && !old.ends_with('\r'));
+        prop_assume!(occurrences(&text, old).len() == 1);
+        let new_crlf = new.replace('\n', "\r\n");
+        prop_assume!(new_crlf != old);
+        let sent_old = if lf_old { old.replace("\r\n", "\n") } else { old.to_string() };
+        prop_assume!(sent_old != new);
+        let out = apply(&text, &Edit::new(sent_old, new.clone()));
+        prop_assert!(out.is_ok(), "refused: {:?}", out.err().map(|e| e.to_string()));
+        let out = out.unwrap();
+        prop_assert_eq!(&out.text, &text.replacen(old, &new_crlf, 1));
+        prop_assert_eq!(out.matches[0].strategy, "exact");
+    }
+
+    // (c) apply and apply_edits never panic, whatever the input; successes keep (a).
+    #[test]
+    fn apply_never_panics(
+        text in nasty(),
+        old in nasty(),
+        new in nasty(),
+        anchor in prop::option::of(nasty()),
+        replace_all in any::<bool>(),
+        more in prop::collection::vec((nasty(), nasty(), any::<bool>()), 0..3),
+        partial in any::<bool>(),
+    ) {
+        let mut edit = Edit::new(old, new).replace_all(replace_all);
+        if let Some(a) = anchor {
+            edit = edit.anchor(a);
+        }
+        match apply(&text, &edit) {
+            Ok(out) => check_outside_spans_unchanged(&text, &out)?,
+            Err(e) => {
+                let _ = (e.to_string(), e.locations(), e.kind());
+            }
+        }
+        let mut edits = vec![edit];
+        edits.extend(more.into_iter().map(|(o, n, all)| Edit::new(o, n).replace_all(all)));
+        let mode = if partial { Mode::Partial } else { Mode::Atomic };
+        match apply_edits(&text, &edits, mode) {
+            Ok(out) if !out.sequential && !out.matches.is_empty() => {
+                check_outside_spans_unchanged(&text, &out)?
+            }
+            Ok(_) => {}
+            Err(e) => {
+                let _ = e.to_string();
+            }
+        }
+    }
+
+    // (d) replace_all with an old occurring exactly replaces every non-overlapping occurrence,
+    // left to right, like str::replace.
+    #[test]
+    fn replace_all_exact_is_str_replace(
+        text in lf_text(),
+        a in any::<prop::sample::Index>(),
+        b in any::<prop::sample::Index>(),
+        new in lf_new(),
+    ) {
+        let old = substring(&text, a, b);
+        prop_assume!(!old.is_empty() && new != old);
+        let out = apply(&text, &Edit::new(old, new.clone()).replace_all(true));
+        prop_assert!(out.is_ok(), "refused: {:?}", out.err().map(|e| e.to_string()));
+        let out = out.unwrap();
+        prop_assert_eq!(&out.text, &text.replace(old, &new));
+        prop_assert_eq!(out.matches.len(), text.matches(old).count());
+        prop_assert!(out.matches.iter().all(|m| m.strategy == "exact"));
+    }
+}
+
+// (d) with a small alphabet so that occurrences repeat and overlap ("aaa" in "aaaaa").
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn replace_all_exact_handles_overlapping_occurrences(
+        text in "[ab\n]{1,30}",
+        old in "[ab]{1,3}",
+        new in "[abc\n]{0,4}",
+    ) {
+        prop_assume!(new != old && text.contains(old.as_str()));
+        let out = apply(&text, &Edit::new(old.clone(), new.clone()).replace_all(true));
+        prop_assert!(out.is_ok(), "refused: {:?}", out.err().map(|e| e.to_string()));
+        prop_assert_eq!(out.unwrap().text, text.replace(old.as_str(), &new));
+    }
+}

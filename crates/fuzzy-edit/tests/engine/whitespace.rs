@@ -1,0 +1,170 @@
+//! Whitespace and indentation drift: `old` matches through it; `new` takes the file's indentation.
+
+use fuzzy_edit::Edit;
+
+use crate::support::{applied, kind, lines, refused, strategy};
+
+// A block copied with 2-space indentation matches the 4-space file, and the line `new` adds is
+// indented with the file's unit, not pasted at the model's depth.
+#[test]
+fn indentation_drift_matches_and_new_lines_take_the_file_indent_unit() {
+    let file = "def f():\n    if ok:\n        run()\n    return 1\n";
+    let out = applied(
+        file,
+        &Edit::new("if ok:\n  run()", "if ok:\n  run()\n  log()"),
+    );
+    assert_eq!(
+        out.text,
+        "def f():\n    if ok:\n        run()\n        log()\n    return 1\n"
+    );
+    assert_eq!(strategy(&out), "indentation");
+    assert_eq!(lines(&out), [(2, 3)]);
+}
+
+// A method written at depth 0 matches the class's method, and `new` is re-indented to its depth.
+#[test]
+fn block_at_the_wrong_depth_is_matched_and_new_text_reindented() {
+    let file = "class A {\n    method() {\n        doIt()\n        done()\n    }\n}\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "method() {\n    doIt()\n    done()\n}",
+            "method() {\n    doIt(true)\n    done()\n}",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "class A {\n    method() {\n        doIt(true)\n        done()\n    }\n}\n"
+    );
+    assert_eq!(strategy(&out), "indentation");
+    assert_eq!(lines(&out), [(2, 5)]);
+}
+
+// Lines copied without their indentation match, and the replacement keeps the file's indentation.
+#[test]
+fn unindented_old_keeps_the_file_indentation() {
+    let file = "fn main() {\n    let x = 1;\n    let y = 2;\n}\n";
+    let out = applied(
+        file,
+        &Edit::new("let x = 1;\nlet y = 2;", "let x = 10;\nlet y = 2;"),
+    );
+    assert_eq!(
+        out.text,
+        "fn main() {\n    let x = 10;\n    let y = 2;\n}\n"
+    );
+    assert_eq!(strategy(&out), "indentation");
+    assert_eq!(lines(&out), [(2, 3)]);
+}
+
+// An `old` one indentation level shallower than the file matches, and `new` is written at the
+// file's depth.
+#[test]
+fn old_one_level_shallower_matches() {
+    let file = "class A:\n    def f(self):\n        return 1\n";
+    let out = applied(
+        file,
+        &Edit::new("def f(self):\n    return 1", "def f(self):\n    return 2"),
+    );
+    assert_eq!(out.text, "class A:\n    def f(self):\n        return 2\n");
+    assert_eq!(lines(&out), [(2, 3)]);
+}
+
+// Spaces in `old` match a tab-indented file; the line `new` adds comes out in tabs.
+#[test]
+fn spaces_in_old_match_tabs_in_the_file_and_new_lines_use_tabs() {
+    let file = "func main() {\n\tif ok {\n\t\trun()\n\t}\n}\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "    if ok {\n        run()\n    }",
+            "    if ok {\n        run()\n        log()\n    }",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "func main() {\n\tif ok {\n\t\trun()\n\t\tlog()\n\t}\n}\n"
+    );
+    assert_eq!(strategy(&out), "indentation");
+    assert_eq!(lines(&out), [(2, 4)]);
+}
+
+// Spaces for tabs and trailing blanks dropped, one line changed: every other line keeps the
+// file's bytes.
+#[test]
+fn mixed_whitespace_drift_keeps_the_file_bytes_of_unchanged_lines() {
+    let file = "func f() {\n\tif x {  \n\t\treturn 1\n\t}\n}\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "func f() {\n    if x {\n        return 1\n    }\n}",
+            "func f() {\n    if x {\n        return 2\n    }\n}",
+        ),
+    );
+    assert_eq!(out.text, "func f() {\n\tif x {  \n\t\treturn 2\n\t}\n}\n");
+    assert_eq!(lines(&out), [(1, 5)]);
+}
+
+// Trailing blanks the model left out do not prevent the match, and lines the edit keeps keep them.
+#[test]
+fn trailing_whitespace_omitted_by_the_model_is_kept() {
+    let file = "func main() {\n\tx := 1  \n\ty := 2\t\n}\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "func main() {\n\tx := 1\n\ty := 2\n}",
+            "func main() {\n\tx := 1\n\ty := 3\n}",
+        ),
+    );
+    assert_eq!(out.text, "func main() {\n\tx := 1  \n\ty := 3\n}\n");
+    assert_eq!(strategy(&out), "trailing_whitespace");
+    assert_eq!(lines(&out), [(1, 4)]);
+}
+
+// An `old` padded with blanks at both ends matches the line it trims to.
+#[test]
+fn old_padded_with_spaces_matches_the_trimmed_line() {
+    let file = "a = 1\nb = 2\nc = 3\n";
+    let out = applied(file, &Edit::new("  b = 2  ", "  b = 20"));
+    assert_eq!(out.text, "a = 1\nb = 20\nc = 3\n");
+    assert_eq!(strategy(&out), "indentation");
+    assert_eq!(lines(&out), [(2, 2)]);
+}
+
+// Runs of spaces and tabs inside a line match one space; lines the edit keeps keep their runs.
+#[test]
+fn runs_of_spaces_and_tabs_match_one_space() {
+    let file = "x\t=\t1\ny   =  2\nz = 3\n";
+    let out = applied(file, &Edit::new("x = 1\ny = 2", "x = 1\ny = 20"));
+    assert_eq!(out.text, "x\t=\t1\ny = 20\nz = 3\n");
+    assert_eq!(strategy(&out), "inner_whitespace");
+    assert_eq!(lines(&out), [(1, 2)]);
+}
+
+// A one-line `old` matches part of a line that differs from it only in runs of whitespace.
+#[test]
+fn whitespace_variant_inside_a_line_is_matched() {
+    let out = applied(
+        "    let  x = 1; // note\n",
+        &Edit::new("let x = 1;", "let x = 2;"),
+    );
+    assert_eq!(out.text, "    let x = 2; // note\n");
+    assert_eq!(lines(&out), [(1, 1)]);
+}
+
+// Collapsing whitespace must not turn a newline in `old` into a space: a two-line `old` does not
+// match inside one line.
+#[test]
+fn whitespace_normalization_does_not_match_a_multiline_old_inside_one_line() {
+    let err = refused("call(a, b)\n", &Edit::new("a,\nb", "z"));
+    assert_eq!(err.kind(), "not_found");
+}
+
+// A whitespace-insensitive match inside a line starts and ends at word boundaries: `i = 0` is not
+// found in `pi  = 0.5`.
+#[test]
+fn part_of_a_line_never_cuts_a_word() {
+    assert_eq!(
+        kind("pi  = 0.5\n", &Edit::new("i = 0", "i = 1")),
+        "not_found"
+    );
+}
