@@ -37,19 +37,15 @@ pub(crate) struct Unclear {
 
 /// `new` as the model meant it. `Cow::Borrowed` when nothing was found to clean.
 pub(crate) fn clean_new<'n>(text: &Text, old: &str, new: &'n str) -> Result<Cow<'n, str>, Unclear> {
-    // `old` as the strategies see it once its own prefixes are gone (unless lines like that
-    // are the file's own).
-    let stripped_old = strip_line_prefixes(old).filter(|_| !numbered_like_the_file(text, old));
+    // `old` as the strategies see it once its own numbers are gone (every line numbered).
+    let stripped_old = tool_numbering(text, old).and_then(|_| strip_line_prefixes(old));
     let old_view = stripped_old.as_deref().unwrap_or(old);
     let mut new = Cow::Borrowed(new);
-    if stripped_old.is_some() {
-        // Models number the lines they copy but often not the lines they add.
-        new = Cow::Owned(strip_where_present(&new));
-    } else if let Some(stripped) = strip_prefixes(text, old, &new) {
-        new = Cow::Owned(stripped);
-    }
-    if let Some(unescaped) = undo_escapes(old, &new) {
+    if let Some(unescaped) = undo_escapes(old_view, &new) {
         new = Cow::Owned(unescaped);
+    }
+    if let Some(numbering) = tool_numbering(text, &new) {
+        new = Cow::Owned(strip_numbers(&new, numbering));
     }
     if let Some(resolved) = resolve_elisions(text, old_view, &new)? {
         new = Cow::Owned(resolved);
@@ -57,49 +53,91 @@ pub(crate) fn clean_new<'n>(text: &Text, old: &str, new: &'n str) -> Result<Cow<
     if let Some(plain) = plain_punctuation(text, old_view, &new) {
         new = Cow::Owned(plain);
     }
-    if let Some(edged) = keep_edges(old_view, &new) {
+    // (An empty `old` has no line structure to keep: it fills an empty file.)
+    let beyond = blank_beyond(text, old_view);
+    if let Some(edged) = keep_edges(old_view, &new, beyond).filter(|_| !old.is_empty()) {
         new = Cow::Owned(edged);
     }
     Ok(new)
 }
 
-/// Every line of `new` numbered as a read tool numbers them, and `old` not: the numbers are
-/// the tool's, not the file's (unless the file's own lines look like that: `1: a` in YAML).
-fn strip_prefixes(text: &Text, old: &str, new: &str) -> Option<String> {
-    if strip_line_prefixes(old).is_some() {
-        return None;
-    }
-    let stripped = strip_line_prefixes(new)?;
-    (!numbered_like_the_file(text, new)).then_some(stripped)
+/// The style in which a read tool numbered the lines of `s`, if it did: the numbered lines
+/// count up in one style; one numbered line alone must be right-aligned as read tools write
+/// it (`     1\t`), in a style that is never code (not `12: x` or `12|`); and the file must not
+/// number its own lines that way (`1: a` in YAML). Models number the lines they copy but often
+/// not the lines they add, so not every line need carry a number.
+fn tool_numbering(text: &Text, s: &str) -> Option<Numbering> {
+    let all: Vec<_> = s
+        .lines()
+        .filter_map(|l| parse_prefix(l).map(|p| (p, l.starts_with(' '))))
+        .collect();
+    // Read tools right-align their numbers: where some are, an unaligned one is the model's.
+    let padded = all.iter().any(|(_, p)| *p);
+    let numbered: Vec<_> = all.into_iter().filter(|(_, p)| *p || !padded).collect();
+    let ambiguous = |style: Style| matches!(style, Style::Colon | Style::Pipe);
+    let style = numbered
+        .iter()
+        .find(|((style, _, _), _)| !ambiguous(*style))
+        .or(numbered.first())?
+        .0
+         .0;
+    let numbers: Vec<u64> = numbered
+        .iter()
+        .filter(|((s, _, _), _)| *s == style)
+        .map(|((_, n, _), _)| *n)
+        .collect();
+    let counts_up = numbers.windows(2).all(|w| w[0] < w[1]);
+    let enough = numbers.len() >= 2 || (padded && !ambiguous(style));
+    (counts_up && enough && !numbered_like_the_file(text, style))
+        .then_some(Numbering { style, padded })
 }
 
-/// Whether the numbered lines of `s` look like the file's own lines: `1: a` in YAML, `| 1 |`
-/// tables, or the very same line present in the file.
-fn numbered_like_the_file(text: &Text, s: &str) -> bool {
-    let Some(first) = s.lines().find(|l| !l.trim().is_empty()) else {
-        return false;
-    };
-    match parse_prefix(first) {
-        Some((style @ (Style::Colon | Style::Pipe), _, _)) => (0..text.line_count())
-            .any(|i| parse_prefix(text.line(i)).is_some_and(|(s, _, _)| s == style)),
-        Some(_) => !exact_spans(text, first).is_empty(),
-        None => false,
+/// How a read tool numbered lines: its style, and whether it right-aligned the numbers.
+#[derive(Debug, Clone, Copy)]
+struct Numbering {
+    style: Style,
+    padded: bool,
+}
+
+/// `s` without the numbers a read tool put there.
+fn strip_numbers(s: &str, numbering: Numbering) -> String {
+    let mut out = String::with_capacity(s.len());
+    for piece in s.split_inclusive('\n') {
+        let body = piece.trim_end_matches(['\n', '\r']);
+        match parse_prefix(body) {
+            Some((st, _, len))
+                if st == numbering.style && (body.starts_with(' ') || !numbering.padded) =>
+            {
+                out.push_str(&piece[len..]);
+            }
+            _ => out.push_str(piece),
+        }
     }
+    out
+}
+
+/// Whether the file numbers its own lines in `style` (`1: a` in YAML, `1\tx` in
+/// tab-separated data).
+fn numbered_like_the_file(text: &Text, style: Style) -> bool {
+    (0..text.line_count()).any(|i| parse_prefix(text.line(i)).is_some_and(|(s, _, _)| s == style))
 }
 
 /// A one-line `new` written with `\n` escapes for the lines of a multi-line `old`: decoded
-/// once too often. Only when a decoded line is one of `old`'s, so a string literal holding
-/// `\n` is never split.
+/// once too often. Only when the decoded lines are several and one of them is one of `old`'s,
+/// so a string literal holding `\n` is never split.
 fn undo_escapes(old: &str, new: &str) -> Option<String> {
-    if !old.trim().contains('\n') || new.contains('\n') || !new.contains("\\n") {
+    if !old.trim().contains('\n') || old.contains("\\n") || new.contains('\n') {
         return None;
     }
     let decoded = unescape(new)?;
-    let echoes_old = decoded
+    // (Its lines may be numbered too: compare what follows the numbers.)
+    let unnumbered = strip_where_present(&decoded);
+    let lines: Vec<&str> = unnumbered
         .lines()
         .filter(|l| !l.trim().is_empty())
-        .any(|l| old.lines().any(|o| loose_equal(l, o)));
-    echoes_old.then_some(decoded)
+        .collect();
+    let echoes_old = lines.iter().any(|l| old.lines().any(|o| loose_equal(l, o)));
+    (lines.len() >= 2 && echoes_old).then_some(decoded)
 }
 
 /// An elision comment (not a bare `...`, which is code in Python) in a `new` whose `old` has
@@ -114,7 +152,7 @@ fn is_elision_comment(line: &str) -> bool {
 fn resolve_elisions(text: &Text, old: &str, new: &str) -> Result<Option<String>, Unclear> {
     let (old_lines, _) = lines_of(old);
     let (new_lines, new_trailing) = lines_of(new);
-    if old_lines.iter().any(|l| is_elision_marker(l))
+    if old_lines.iter().any(|l| is_elision_comment(l))
         || !new_lines.iter().any(|l| is_elision_comment(l))
     {
         return Ok(None);
@@ -195,7 +233,12 @@ fn covered_lines(o: usize, markers: &[usize], real: &[usize]) -> Option<(usize, 
 /// The real lines of a region replace the `old` lines the markers do not keep: they must be
 /// alike line for line (the model rewrote those lines), or which lines the marker keeps is a
 /// guess.
-fn replaced_alike(old: &[&str], side: &[&str], real: &[usize], (lead, trail): (usize, usize)) -> bool {
+fn replaced_alike(
+    old: &[&str],
+    side: &[&str],
+    real: &[usize],
+    (lead, trail): (usize, usize),
+) -> bool {
     if lead == 0 && trail == 0 {
         return true;
     }
@@ -273,19 +316,58 @@ fn plain_punctuation(text: &Text, old: &str, new: &str) -> Option<String> {
     changed.then_some(out)
 }
 
-/// `new` with `old`'s leading and trailing blank lines in place of its own, when the two
-/// differ in more than those (an edit of the blank lines alone is taken as written, and an
-/// empty `new` deletes).
-fn keep_edges(old: &str, new: &str) -> Option<String> {
+/// `new` with the line structure of `old` at both edges: where `old` has no line break at an
+/// edge, `new` adds none (a model ends its text with a newline out of habit); where `old` has
+/// one, `new` keeps it (dropping it would join two lines); where both have some, the longer
+/// run (blank lines `new` adds are asked for; blank lines only `old` pads with stay, as
+/// padding is how models copy). A blank `old` has no structure to keep, and a blank `new`
+/// deletes. When only the blank lines at the edges change, a line ending may go where the
+/// file's line beyond it is blank or absent (`blank_beyond`: before, after): that deletes a
+/// blank line and joins nothing.
+pub(crate) fn keep_edges(old: &str, new: &str, blank_beyond: (bool, bool)) -> Option<String> {
     let (old_lead, old_core, old_trail) = edges(old);
     let (new_lead, new_core, new_trail) = edges(new);
-    if new_core.trim().is_empty() || new_core == old_core {
+    if old_core.trim().is_empty() || new_core.trim().is_empty() {
         return None;
     }
-    if new_lead == old_lead && new_trail == old_trail {
-        return None;
-    }
-    Some(format!("{old_lead}{new_core}{old_trail}"))
+    let breaks = |s: &str| s.matches('\n').count();
+    let edge = |old: &str, new: &str| -> String {
+        if old.is_empty() {
+            String::new()
+        } else if new.is_empty() || breaks(new) < breaks(old) {
+            old.to_string()
+        } else {
+            new.to_string()
+        }
+    };
+    let only_edges = new_core == old_core;
+    let fewer =
+        |old: &str, new: &str, blank: bool| only_edges && blank && breaks(new) < breaks(old);
+    let lead = if fewer(old_lead, new_lead, blank_beyond.0) {
+        new_lead.to_string()
+    } else {
+        edge(old_lead, new_lead)
+    };
+    let trail = if fewer(old_trail, new_trail, blank_beyond.1) {
+        new_trail.to_string()
+    } else {
+        edge(old_trail, new_trail)
+    };
+    (lead != new_lead || trail != new_trail).then(|| format!("{lead}{new_core}{trail}"))
+}
+
+/// Whether the line before and the line after `old`'s first exact occurrence are blank or
+/// absent.
+fn blank_beyond(text: &Text, old: &str) -> (bool, bool) {
+    let Some(span) = exact_spans(text, old).into_iter().next() else {
+        return (false, false);
+    };
+    let src = text.as_str();
+    // A leading line ending of `old` ends the line the span starts in; a trailing one, the
+    // line the text after the span continues.
+    let line_before = src[..span.start].rsplit('\n').next().unwrap_or("");
+    let line_after = src[span.end..].split('\n').next().unwrap_or("");
+    (line_before.trim().is_empty(), line_after.trim().is_empty())
 }
 
 /// Split text into its leading blank lines (each with its newline), the rest, and its
@@ -337,20 +419,47 @@ mod tests {
 
     #[test]
     fn new_takes_the_line_structure_of_old() {
-        assert_eq!(clean("", "    a = []\n", "    a = b").unwrap(), "    a = b\n");
+        assert_eq!(
+            clean("", "    a = []\n", "    a = b").unwrap(),
+            "    a = b\n"
+        );
         assert_eq!(clean("", "    a = []", "    a = b\n").unwrap(), "    a = b");
         assert_eq!(clean("", "\n\nx\n\n", "y").unwrap(), "\n\ny\n\n");
-        // Only blank lines change: as written. An empty new deletes.
-        assert_eq!(clean("", "x\n\n", "x\n").unwrap(), "x\n");
+        // Blank lines new adds are kept; lines are never joined or split; an empty new
+        // deletes; at the end of the text the final line ending may go.
+        assert_eq!(
+            clean("", "line2\n", "replaced\n\n").unwrap(),
+            "replaced\n\n"
+        );
+        assert_eq!(clean("", "(a)\n", "(a)").unwrap(), "(a)\n");
+        assert_eq!(clean("", "(a)", "(a)\n").unwrap(), "(a)");
         assert_eq!(clean("", "x\n", "").unwrap(), "");
+        assert_eq!(clean("a\nx\n", "x\n", "x").unwrap(), "x");
+        assert_eq!(clean("a\nx\n", "x\n", "y").unwrap(), "y\n");
+        // Dropping a line ending next to a blank line deletes that blank line.
+        assert_eq!(clean("a\n\nx\n", "\nx", "x").unwrap(), "x");
+        assert_eq!(clean("a\nx\ny\n", "\nx", "x").unwrap(), "\nx");
     }
 
     #[test]
     fn prefixes_only_in_new_are_stripped_unless_the_file_has_them() {
         let new = "     2\t    a = 10\n     3\t    b = 2";
-        assert_eq!(clean("", "    a = 1\n    b = 2", new).unwrap(), "    a = 10\n    b = 2");
+        assert_eq!(
+            clean("", "    a = 1\n    b = 2", new).unwrap(),
+            "    a = 10\n    b = 2"
+        );
         let yaml = "1: a\n2: b\n";
         assert_eq!(clean(yaml, "1: a", "1: c\n2: d").unwrap(), "1: c\n2: d");
+        // Added lines carry no number; a lone `12|` is code.
+        let new = "     2\t    a = 10\n    c = 3";
+        assert_eq!(
+            clean("", "    a = 1", new).unwrap(),
+            "    a = 10\n    c = 3"
+        );
+        assert_eq!(clean("", "x", "12|").unwrap(), "12|");
+        // A code line that looks numbered in another style is left alone.
+        let new = "     7\ta\n12|\n     9\tc";
+        assert_eq!(clean("", "a\nb\nc", new).unwrap(), "a\n12|\nc");
     }
 
     #[test]
@@ -374,7 +483,10 @@ mod tests {
         );
         // At the start of new, standing for nothing of old: dropped.
         let new = "    # ... existing code ...\n    a = 10\n    b = 2";
-        assert_eq!(clean("", "    a = 1\n    b = 2", new).unwrap(), "    a = 10\n    b = 2");
+        assert_eq!(
+            clean("", "    a = 1\n    b = 2", new).unwrap(),
+            "    a = 10\n    b = 2"
+        );
         // A bare `...` is Python code.
         assert_eq!(clean("", "    pass", "    ...").unwrap(), "    ...");
     }
@@ -386,7 +498,12 @@ mod tests {
         assert_eq!(e.line, 2);
         // Markers around rewritten lines that are not like the lines they would replace.
         let old = "a()\nb()\nc()\nd()";
-        assert!(clean("", old, "a()\n// ...\nzzz_totally_new_call(1, 2, 3)\n// ...\nd()").is_err());
+        assert!(clean(
+            "",
+            old,
+            "a()\n// ...\nzzz_totally_new_call(1, 2, 3)\n// ...\nd()"
+        )
+        .is_err());
     }
 
     #[test]
@@ -394,13 +511,19 @@ mod tests {
         let file = "raise ValueError(\"No closing quotation\")\n";
         let old = "raise ValueError(\u{201c}No closing quotation\u{201d})";
         let new = "raise ValueError(\u{201c}No closing quotation!\u{201d})";
-        assert_eq!(clean(file, old, new).unwrap(), "raise ValueError(\"No closing quotation!\")");
+        assert_eq!(
+            clean(file, old, new).unwrap(),
+            "raise ValueError(\"No closing quotation!\")"
+        );
         // Inside an ASCII string, or where the file uses the character, it stays.
         let new = "msg = \"\u{201c}Hi\u{201d}\"";
         assert_eq!(clean(file, "msg = 1", new).unwrap(), new);
         let new = "x = 1  # one \u{2014} the first";
         assert_eq!(clean(file, "x = 0", new).unwrap(), new);
         let curly = "s = \u{201c}x\u{201d}\n";
-        assert_eq!(clean(curly, "s = 1", "s = \u{201c}y\u{201d}").unwrap(), "s = \u{201c}y\u{201d}");
+        assert_eq!(
+            clean(curly, "s = 1", "s = \u{201c}y\u{201d}").unwrap(),
+            "s = \u{201c}y\u{201d}"
+        );
     }
 }

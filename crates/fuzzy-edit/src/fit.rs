@@ -60,7 +60,11 @@ pub(crate) fn replacement(
 /// `new` for a one-line `old` found after other text on its line (code, or all of the
 /// line's indentation): several lines of `new` continue at that line's depth, unless the model
 /// already wrote them there.
-fn continue_at_line_depth<'n>(text: &Text, span: &Range<usize>, needle: &'n Needle) -> Cow<'n, str> {
+fn continue_at_line_depth<'n>(
+    text: &Text,
+    span: &Range<usize>,
+    needle: &'n Needle,
+) -> Cow<'n, str> {
     let new = needle.new_text();
     if needle.old_text().contains('\n') || !new.contains('\n') {
         return Cow::Borrowed(new);
@@ -227,8 +231,13 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     let eol = span_line_ending(text, &text.span_of_lines(window.clone(), true)).as_str();
     let mut s = out.join(eol);
     let last = text.lines()[window.end - 1];
+    // The replacement ends a line when the span did. Past a span that ends inside its last line
+    // it adds a line ending only where that line is blank (`old` ended with a blank line whose
+    // ending the model wrote as `new`'s final newline): after code, that would split the line.
     let span_has_eol = needle.trailing_newline() && last.end > last.content_end;
-    if new_trailing && (span_has_eol || !needle.trailing_newline()) && !out.is_empty() {
+    let last_blank = text.is_blank(window.end - 1);
+    let ends_blank_line = new_trailing && !needle.trailing_newline() && last_blank;
+    if (span_has_eol || ends_blank_line) && !out.is_empty() {
         s.push_str(eol);
     }
     Ok(s)

@@ -16,21 +16,22 @@ use crate::text::Text;
 
 /// Locate `edit` (the `index`th of its request) in `text`, with the replacements it makes.
 pub(crate) fn locate(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Match>, EditError> {
-    if decide::admit(text, edit)? == Admitted::FillEmpty {
+    let admitted = decide::admit(text, edit)?;
+    let new = artifacts::clean_new(text, &edit.old, &edit.new).map_err(decide::unclear)?;
+    if admitted == Admitted::FillEmpty {
         let whole = Candidate {
             span: 0..0,
             lines: 0..1,
             score: 1.0,
             fit: Fit::Splice(None),
         };
-        let filled = Match::new(index, StrategyId::EmptyFile, whole, edit.new.clone());
+        let filled = Match::new(index, StrategyId::EmptyFile, whole, new.into_owned());
         return Ok(vec![filled]);
     }
     let anchor = match edit.anchor.as_deref().filter(|a| !a.trim().is_empty()) {
         Some(a) => Some((a, decide::one_anchor(text, a, &anchor_starts(text, a))?)),
         None => None,
     };
-    let new = artifacts::clean_new(text, &edit.old, &edit.new).map_err(decide::unclear)?;
     if new == edit.old {
         return Err(EditError::NoChange);
     }

@@ -28,8 +28,11 @@ impl<'a> Needle<'a> {
         }
     }
 
-    /// A needle owning its text, for strategies that transform the request.
+    /// A needle owning its text, for strategies that transform the request; `new` keeps the
+    /// line structure of the transformed `old`, as the request's does (see
+    /// [`crate::artifacts`]).
     pub(crate) fn owned(old: String, new: String) -> Needle<'static> {
+        let new = crate::artifacts::keep_edges(&old, &new, (false, false)).unwrap_or(new);
         Needle::new(old, new)
     }
 

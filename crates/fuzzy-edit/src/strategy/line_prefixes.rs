@@ -36,6 +36,7 @@ impl Strategy for LinePrefixes {
     }
 }
 
+/// A read tool's way of numbering lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Style {
     Tab,

@@ -118,6 +118,7 @@ enum Perturb {
     Elide,
     CurlyQuotes,
     TrailingNewline,
+    PadBlankLines,
 }
 
 fn perturbation() -> impl Strategy<Value = Perturb> {
@@ -139,7 +140,38 @@ fn perturbation() -> impl Strategy<Value = Perturb> {
         Just(Perturb::Elide),
         Just(Perturb::CurlyQuotes),
         Just(Perturb::TrailingNewline),
+        Just(Perturb::PadBlankLines),
     ]
+}
+
+/// Where `new` starts from: models often repeat their mistakes of `old` in `new`, and often
+/// do not, or make others.
+#[derive(Debug, Clone)]
+enum NewSide {
+    /// `old` as the model wrote it, mistakes and all.
+    Repeat,
+    /// The lines as the file has them.
+    Clean,
+    /// The file's lines with mistakes of its own.
+    Own(Vec<Perturb>),
+}
+
+fn new_side() -> impl Strategy<Value = NewSide> {
+    prop_oneof![
+        Just(NewSide::Repeat),
+        Just(NewSide::Clean),
+        prop::collection::vec(perturbation(), 1..3).prop_map(NewSide::Own),
+    ]
+}
+
+/// How lines are written out: joined with escaped newlines, ended with a newline, padded with
+/// blank lines.
+#[derive(Debug, Clone, Copy, Default)]
+struct Form {
+    numbered: bool,
+    escaped: bool,
+    trailing_newline: bool,
+    padded: bool,
 }
 
 /// How `new` is derived from (the model's view of) `old`.
@@ -171,6 +203,7 @@ pub(crate) struct EditPlan {
     len: usize,
     perturb: Vec<Perturb>,
     change: Change,
+    new_side: NewSide,
     replace_all: bool,
     anchor: Option<prop::sample::Index>,
     /// Use this random `old` instead of a slice of the text.
@@ -182,17 +215,18 @@ pub(crate) fn edit_plan() -> impl Strategy<Value = EditPlan> {
         any::<prop::sample::Index>(),
         1usize..8,
         prop::collection::vec(perturbation(), 0..3),
-        change(),
+        (change(), new_side()),
         prop::bool::weighted(0.2),
         prop::option::weighted(0.2, any::<prop::sample::Index>()),
         prop::option::weighted(0.15, "[a-z=;{} \n\t]{1,16}"),
     )
         .prop_map(
-            |(start, len, perturb, change, replace_all, anchor, raw_old)| EditPlan {
+            |(start, len, perturb, (change, new_side), replace_all, anchor, raw_old)| EditPlan {
                 start,
                 len,
                 perturb,
                 change,
+                new_side,
                 replace_all,
                 anchor,
                 raw_old,
@@ -200,9 +234,8 @@ pub(crate) fn edit_plan() -> impl Strategy<Value = EditPlan> {
         )
 }
 
-fn perturb_lines(mut lines: Vec<String>, ops: &[Perturb]) -> (Vec<String>, bool, bool) {
-    let mut escaped = false;
-    let mut trailing_newline = false;
+fn perturb_lines(mut lines: Vec<String>, ops: &[Perturb]) -> (Vec<String>, Form) {
+    let mut form = Form::default();
     for op in ops {
         match op {
             Perturb::Reindent(d) => {
@@ -263,12 +296,15 @@ fn perturb_lines(mut lines: Vec<String>, ops: &[Perturb]) -> (Vec<String>, bool,
                 let k = i.index(lines.len() + 1);
                 lines.insert(k, String::new());
             }
-            Perturb::LinePrefixes => {
+            // A read tool numbers lines once.
+            Perturb::LinePrefixes if !form.numbered => {
+                form.numbered = true;
                 for (n, l) in lines.iter_mut().enumerate() {
-                    *l = format!("{}\t{l}", n + 7);
+                    *l = format!("{:>6}\t{l}", n + 7);
                 }
             }
-            Perturb::EscapeNewlines => escaped = true,
+            Perturb::LinePrefixes => {}
+            Perturb::EscapeNewlines => form.escaped = true,
             Perturb::Elide => {
                 if lines.len() >= 3 {
                     let last = lines.len() - 1;
@@ -281,17 +317,21 @@ fn perturb_lines(mut lines: Vec<String>, ops: &[Perturb]) -> (Vec<String>, bool,
                     *l = l.replace('"', "\u{201C}");
                 }
             }
-            Perturb::TrailingNewline => trailing_newline = true,
+            Perturb::TrailingNewline => form.trailing_newline = true,
+            Perturb::PadBlankLines => form.padded = true,
         }
     }
-    (lines, escaped, trailing_newline)
+    (lines, form)
 }
 
-fn render(lines: &[String], escaped: bool, trailing_newline: bool) -> String {
-    let sep = if escaped { "\\n" } else { "\n" };
+fn render(lines: &[String], form: Form) -> String {
+    let sep = if form.escaped { "\\n" } else { "\n" };
     let mut s = lines.join(sep);
-    if trailing_newline {
+    if form.trailing_newline {
         s.push_str(sep);
+    }
+    if form.padded {
+        s = format!("{sep}{sep}{s}{sep}{sep}");
     }
     s
 }
@@ -303,16 +343,22 @@ pub(crate) fn derive(text: &str, plan: &EditPlan) -> Edit {
         .split('\n')
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
         .collect();
-    let (old_lines, escaped, trailing) = if let Some(raw) = &plan.raw_old {
-        (raw.split('\n').map(str::to_string).collect(), false, false)
+    let (old_lines, old_form, slice) = if let Some(raw) = &plan.raw_old {
+        let raw: Vec<String> = raw.split('\n').map(str::to_string).collect();
+        (raw.clone(), Form::default(), raw)
     } else {
         let start = plan.start.index(lines.len());
         let end = (start + plan.len).min(lines.len());
         let slice: Vec<String> = lines[start..end].iter().map(|l| l.to_string()).collect();
-        perturb_lines(slice, &plan.perturb)
+        let (perturbed, form) = perturb_lines(slice.clone(), &plan.perturb);
+        (perturbed, form, slice)
     };
-    let old = render(&old_lines, escaped, trailing);
-    let mut new_lines = old_lines.clone();
+    let old = render(&old_lines, old_form);
+    let (mut new_lines, form) = match &plan.new_side {
+        NewSide::Repeat => (old_lines.clone(), old_form),
+        NewSide::Clean => (slice, Form::default()),
+        NewSide::Own(ops) => perturb_lines(slice, ops),
+    };
     let new = match &plan.change {
         Change::ReplaceLine(i, l) => {
             let k = i.index(new_lines.len().max(1));
@@ -321,17 +367,17 @@ pub(crate) fn derive(text: &str, plan: &EditPlan) -> Edit {
             } else {
                 new_lines[k] = l.clone();
             }
-            render(&new_lines, escaped, trailing)
+            render(&new_lines, form)
         }
         Change::InsertLine(i, l) => {
             new_lines.insert(i.index(new_lines.len() + 1), l.clone());
-            render(&new_lines, escaped, trailing)
+            render(&new_lines, form)
         }
         Change::DeleteLine(i) => {
             if !new_lines.is_empty() {
                 new_lines.remove(i.index(new_lines.len()));
             }
-            render(&new_lines, escaped, trailing)
+            render(&new_lines, form)
         }
         Change::Random(s) => s.clone(),
         Change::Empty => String::new(),

@@ -3,11 +3,18 @@
 //! (a) An applied edit changes nothing outside its reported spans: the output is the input with
 //!     each span replaced by something, and the reported lines are the span's lines.
 //! (b) An `old` that occurs exactly once, byte for byte, is applied exactly like
-//!     `str::replacen(old, new, 1)` by the "exact" strategy (LF texts; CRLF texts get `new` with
-//!     CRLF endings, and `old` may be written with LF endings).
+//!     `str::replacen(old, new, 1)` by the "exact" strategy when `new` keeps `old`'s line
+//!     structure (LF texts; CRLF texts get `new` with CRLF endings, and `old` may be written
+//!     with LF endings).
 //! (c) Nothing panics, on arbitrary unicode, empty strings, lone `\r` or `\n`.
 //! (d) `replace_all` with an exact `old` replaces every non-overlapping occurrence, like
-//!     `str::replace`.
+//!     `str::replace` (again when `new` keeps `old`'s line structure).
+//! (e) No line is joined or split at the edges of a span, whatever newlines `old` and `new`
+//!     carry: a replacement of whole lines ends with a line ending, one inside a line does not.
+//! (f) Nothing the model copies into `new` — read-tool line numbers, elision comments, curly
+//!     quotes in code — lands on a line of the result unless the file already had it; with
+//!     `old` and `new` perturbed independently. (Typographic punctuation in a comment is prose
+//!     the model may mean: real commits add dashes and quotes there.)
 
 use fuzzy_edit::{apply, apply_edits, Applied, Edit, Mode};
 use proptest::prelude::*;
@@ -101,6 +108,143 @@ fn check_outside_spans_unchanged(input: &str, out: &Applied) -> Result<(), TestC
     Ok(())
 }
 
+/// (e): every replacement of whole lines ends with a line ending (unless it deletes them, or
+/// the span reaches the end of the text); a replacement inside a line adds none at its end.
+/// For an `old` of code: an `old` of (numbered) blank lines or of escaped newlines says nothing
+/// about where the model's lines begin and end.
+fn check_line_structure(input: &str, edit: &Edit, out: &Applied) -> Result<(), TestCaseError> {
+    let content = |l: &str| {
+        let t = l.trim_start_matches(' ');
+        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+        match t[digits..].strip_prefix('\t') {
+            Some(rest) if digits > 0 => rest.to_string(),
+            _ => l.to_string(),
+        }
+    };
+    if edit.old.lines().all(|l| content(l).trim().is_empty()) || edit.old.contains("\\n") {
+        return Ok(());
+    }
+    for m in &out.matches {
+        if m.span.is_empty() || m.replacement.trim().is_empty() || m.span.end == input.len() {
+            continue;
+        }
+        // (A line of spaces emptied is no split: trailing blanks do not count.)
+        let ends_line = |s: &str| {
+            s.trim_end_matches(|c: char| c.is_whitespace() && c != '\n')
+                .ends_with('\n')
+        };
+        let ends_a_line = ends_line(&input[..m.span.end]);
+        // Dropping the line ending before a blank line deletes that line; it joins nothing.
+        let next_blank = input[m.span.end..]
+            .split('\n')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .is_empty();
+        if ends_a_line && next_blank && !ends_line(&m.replacement) {
+            continue;
+        }
+        prop_assert_eq!(
+            ends_line(&m.replacement),
+            ends_a_line,
+            "span {:?} {:?} replaced by {:?}",
+            m.span,
+            &input[m.span.clone()],
+            &m.replacement
+        );
+    }
+    Ok(())
+}
+
+/// Whether a line starts like the line numbers the generator copies into `old` and `new`
+/// (`7\t`, `8\t`, ...: it numbers from 7, since `1\t` is one of its code tokens).
+fn numbered(line: &str) -> bool {
+    let t = line.trim_start_matches(' ');
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && t[digits..].starts_with('\t') && t[..digits].parse::<u64>().is_ok_and(|n| n >= 7)
+}
+
+/// Whether a line has the shape of a read-tool number, whatever the number: the engine may
+/// strip it.
+fn looks_numbered(line: &str) -> bool {
+    let t = line.trim_start_matches(' ');
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && t[digits..].starts_with('\t')
+}
+
+/// (f): no line of the result that the input lacks carries an artifact the input lacks.
+fn check_no_artifacts(input: &str, out: &Applied) -> Result<(), TestCaseError> {
+    let had: std::collections::HashSet<&str> = input.lines().collect();
+    let file_numbered = input.lines().any(looks_numbered);
+    let file_elides = input.lines().any(|l| l.trim() == "// ...");
+    for line in out.text.lines().filter(|l| !had.contains(l)) {
+        prop_assert!(
+            !numbered(line) || file_numbered,
+            "line number written: {line:?}"
+        );
+        prop_assert!(
+            line.trim() != "// ..." || file_elides,
+            "elision written: {line:?}"
+        );
+        let code = line.split(['#', '/']).next().unwrap_or(line);
+        prop_assert!(
+            !code.contains('\u{201C}') || input.contains('\u{201C}'),
+            "curly quote written: {line:?}"
+        );
+    }
+    Ok(())
+}
+
+/// Whether `new` keeps `old`'s line structure and carries nothing the engine cleans up, so a
+/// literal replacement is what the model meant: same leading and trailing newlines (or
+/// `new` blank), plain ASCII, and no continuation lines for a one-line `old` after other text.
+fn plain_replacement(text: &str, at: usize, old: &str, new: &str) -> bool {
+    let starts_blank = |s: &str| {
+        s.split_inclusive('\n')
+            .next()
+            .is_some_and(|l| l.ends_with('\n') && l.trim().is_empty())
+    };
+    fn trail(s: &str) -> &str {
+        let t = &s[s.trim_end().len()..];
+        if t.contains('\n') {
+            t
+        } else {
+            ""
+        }
+    }
+    let same_edges = new.trim().is_empty()
+        || (!starts_blank(old) && !starts_blank(new) && trail(old) == trail(new));
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..at];
+    let under_indented = !before.is_empty()
+        && before.bytes().all(|b| b == b' ' || b == b'\t')
+        && old.starts_with([' ', '\t']);
+    let continued = !old.contains('\n') && new.contains('\n') && !before.is_empty();
+    let escaped = old.contains('\n') && new.contains("\\n");
+    same_edges
+        && !escaped
+        && new.chars().all(|c| c.is_ascii() || c.is_alphanumeric())
+        && !under_indented
+        && !continued
+        && !new.contains("...")
+        && !new.lines().any(looks_numbered)
+}
+
+/// `new` with `old`'s leading blank lines and trailing line endings in place of its own (when
+/// `new` is not blank): the line structure (b) and (d) hold for.
+fn keep_structure(old: &str, new: &str) -> String {
+    if new.trim().is_empty() {
+        return new.to_string();
+    }
+    let lead_len = old.len() - old.trim_start().len();
+    let lead = &old[..old[..lead_len].rfind('\n').map_or(0, |i| i + 1)];
+    let tail = &old[old.trim_end().len()..];
+    let tail = tail.find('\n').map_or("", |i| &tail[i..]);
+    let core = new.trim_start_matches(|c: char| c.is_whitespace() && c != ' ' && c != '\t');
+    let core = core.trim_end_matches(['\n', '\r']);
+    format!("{lead}{core}{tail}")
+}
+
 /// Byte offsets where `needle` starts in `hay`, overlapping occurrences included.
 fn occurrences(hay: &str, needle: &str) -> Vec<usize> {
     (0..hay.len())
@@ -138,6 +282,8 @@ proptest! {
         let edit = derive(&text, &plan);
         if let Ok(out) = apply(&text, &edit) {
             check_outside_spans_unchanged(&text, &out)?;
+            check_line_structure(&text, &edit, &out)?;
+            check_no_artifacts(&text, &out)?;
             prop_assert!(out.failures.is_empty());
             prop_assert!(out.matches.iter().all(|m| m.edit == 0));
         }
@@ -175,9 +321,10 @@ proptest! {
         new in lf_new(),
     ) {
         let old = substring(&text, a, b);
+        let new = keep_structure(old, &new);
         prop_assume!(!old.is_empty() && new != old);
         let at = occurrences(&text, old);
-        prop_assume!(at.len() == 1);
+        prop_assume!(at.len() == 1 && plain_replacement(&text, at[0], old, &new));
         let out = apply(&text, &Edit::new(old, new.clone()));
         prop_assert!(out.is_ok(), "refused: {:?}", out.err().map(|e| e.to_string()));
         let out = out.unwrap();
@@ -202,7 +349,11 @@ proptest! {
         let text = join(&lines, Eol::CrLf, final_newline);
         let old = substring(&text, a, b);
         prop_assume!(!old.is_empty() && !old.starts_with('\n') && !old.ends_with('\r'));
-        prop_assume!(occurrences(&text, old).len() == 1);
+        let new = keep_structure(&old.replace("\r\n", "\n"), &new);
+        let at = occurrences(&text, old);
+        let lf_text = text.replace("\r\n", "\n");
+        let lf_at = lf_text.find(&old.replace("\r\n", "\n")).unwrap_or(0);
+        prop_assume!(at.len() == 1 && plain_replacement(&lf_text, lf_at, &old.replace("\r\n", "\n"), &new));
         let new_crlf = new.replace('\n', "\r\n");
         prop_assume!(new_crlf != old);
         let sent_old = if lf_old { old.replace("\r\n", "\n") } else { old.to_string() };
@@ -259,7 +410,9 @@ proptest! {
         new in lf_new(),
     ) {
         let old = substring(&text, a, b);
+        let new = keep_structure(old, &new);
         prop_assume!(!old.is_empty() && new != old);
+        prop_assume!(occurrences(&text, old).iter().all(|&at| plain_replacement(&text, at, old, &new)));
         let out = apply(&text, &Edit::new(old, new.clone()).replace_all(true));
         prop_assert!(out.is_ok(), "refused: {:?}", out.err().map(|e| e.to_string()));
         let out = out.unwrap();
@@ -280,6 +433,7 @@ proptest! {
         new in "[abc\n]{0,4}",
     ) {
         prop_assume!(new != old && text.contains(old.as_str()));
+        prop_assume!(occurrences(&text, &old).iter().all(|&at| plain_replacement(&text, at, &old, &new)));
         let out = apply(&text, &Edit::new(old.clone(), new.clone()).replace_all(true));
         prop_assert!(out.is_ok(), "refused: {:?}", out.err().map(|e| e.to_string()));
         prop_assert_eq!(out.unwrap().text, text.replace(old.as_str(), &new));
