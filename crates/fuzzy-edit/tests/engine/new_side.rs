@@ -1,0 +1,144 @@
+//! `new` gets the same care as `old`: whatever the model copies into `new` — edge newlines,
+//! read-tool numbers, elision comments, curly quotes — never breaks the file's lines.
+//!
+//! The first five are the reproductions that left files that no longer parsed.
+
+use fuzzy_edit::Edit;
+
+use crate::support::{applied, kind};
+
+// An `old` under-indented on its one line, and a several-line `new` written at that depth: a
+// line edit, so every line of `new` is re-based onto the file's indentation.
+#[test]
+fn an_under_indented_one_line_old_re_indents_every_line_of_new() {
+    let file = "def k(input):\n    output = tl.tanh(input)\n    return output\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "  output = tl.tanh(input)",
+            "  t = 1.702 * input\n  output = input * tl.sigmoid(t)",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "def k(input):\n    t = 1.702 * input\n    output = input * tl.sigmoid(t)\n    return output\n"
+    );
+}
+
+// `old` read from disk ends with a newline, `new` does not: the next line is not glued on.
+// The mirror case adds no stray blank line.
+#[test]
+fn a_newline_on_one_side_only_neither_joins_nor_adds_lines() {
+    let file = "def f(pat):\n    result = []\n    pat = os.path.normcase(pat)\n    return result\n";
+    let want =
+        "def f(pat):\n    result = list()\n    pat = os.path.normcase(pat)\n    return result\n";
+    let out = applied(file, &Edit::new("    result = []\n", "    result = list()"));
+    assert_eq!(out.text, want);
+    let out = applied(file, &Edit::new("    result = []", "    result = list()\n"));
+    assert_eq!(out.text, want);
+}
+
+// `old` padded with blank lines the way models copy, `new` not: the file's blank lines stay.
+#[test]
+fn padding_on_old_only_keeps_the_files_blank_lines() {
+    let file = "import os\n\n\ndef f():\n    return 1\n\n\ndef g():\n    return 2\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "\n\ndef f():\n    return 1\n\n\n",
+            "def f():\n    return 10",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "import os\n\n\ndef f():\n    return 10\n\n\ndef g():\n    return 2\n"
+    );
+}
+
+// Curly quotes the model wrote as string delimiters are not written into code that uses none.
+#[test]
+fn curly_quotes_in_new_become_ascii_in_code() {
+    let file = "def f():\n    raise ValueError(\"No closing quotation\")\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "    raise ValueError(\u{201c}No closing quotation\u{201d})",
+            "    raise ValueError(\u{201c}No closing quotation!\u{201d})",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "def f():\n    raise ValueError(\"No closing quotation!\")\n"
+    );
+}
+
+// An elision comment in `new` alone stands for the lines of `old` it covers; it is never
+// written.
+#[test]
+fn an_elision_comment_in_new_only_keeps_the_lines_it_stands_for() {
+    let file = "def f():\n    \"\"\"Doc.\n\n    More.\n    \"\"\"\n    return 1\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "def f():\n    \"\"\"Doc.\n\n    More.\n    \"\"\"\n    return 1",
+            "def f():\n    # ... existing code ...\n    return 2",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "def f():\n    \"\"\"Doc.\n\n    More.\n    \"\"\"\n    return 2\n"
+    );
+    // Lines after a marker past the end of `old` belong after lines `old` never showed: where
+    // they go is unclear, and the edit is refused.
+    assert_eq!(
+        kind(
+            file,
+            &Edit::new("    return 1", "    return 1\n    # ...\n    log()")
+        ),
+        "unclear_elision"
+    );
+}
+
+// Read-tool numbers on the lines of `new` (not of `old`) are the tool's, not the file's.
+#[test]
+fn read_tool_numbers_in_new_only_are_not_written() {
+    let file = "def f():\n    a = 1\n    b = 2\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "    a = 1\n    b = 2",
+            "     2\t    a = 10\n     3\t    b = 2\n    c = 3",
+        ),
+    );
+    assert_eq!(out.text, "def f():\n    a = 10\n    b = 2\n    c = 3\n");
+}
+
+// A several-line `new` replacing part of one line continues at that line's depth.
+#[test]
+fn continuation_lines_of_new_take_the_depth_of_the_line() {
+    let file = "def f():\n    x = foo(a, b)\n";
+    let out = applied(file, &Edit::new("foo(a, b)", "foo(\n    a,\n    b,\n)"));
+    assert_eq!(
+        out.text,
+        "def f():\n    x = foo(\n        a,\n        b,\n    )\n"
+    );
+}
+
+// An `old` copied from the first character of a line (its other lines, and `new`'s, at full
+// depth) is a different habit: `new` is written as given.
+#[test]
+fn old_copied_from_the_first_character_keeps_new_as_written() {
+    let file = "fn f() {\n    let a = 1;\n    let b = 2;\n}\n";
+    let out = applied(
+        file,
+        &Edit::new("let a = 1;\n    let b = 2;", "let a = 10;\n    let b = 2;"),
+    );
+    assert_eq!(out.text, "fn f() {\n    let a = 10;\n    let b = 2;\n}\n");
+}
+
+// Blank lines `new` explicitly adds are kept.
+#[test]
+fn a_blank_line_new_adds_is_kept() {
+    let out = applied("line1\nline2\nline3", &Edit::new("line2\n", "replaced\n\n"));
+    assert_eq!(out.text, "line1\nreplaced\n\nline3");
+}
