@@ -1,5 +1,5 @@
-//! Perturbations of a correct edit the way models get `old` wrong (taxonomy from
-//! `shared/reference/peers.md`), each with the answer a careful tool should give.
+//! Perturbations of a correct edit the way models get `old` and `new` wrong — the same mistake
+//! in both, or in one side only — each with the answer a careful tool should give.
 
 use fuzzy_edit::Edit;
 
@@ -138,7 +138,8 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
         push("elision", None, o, n, text());
     }
     let kept = kept_lines(h.old, h.new);
-    if let Some((o, n)) = typo_in(h.old, h.new, &kept, true, &mut rng) {
+    let typo = typo_in(h.old, h.new, &kept, true, &mut rng);
+    if let Some((o, n)) = typo.clone() {
         push("typo_context", None, o, n, text());
     }
     if let Some((o, n)) = typo_in(h.old, h.new, &kept, false, &mut rng) {
@@ -185,6 +186,50 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
             indent(h.new, "  "),
             Expect::RefuseStrictly,
         );
+    }
+    // Mistakes in `new` alone, or in `old` alone where the model's `new` does not repeat them
+    // (a model repeats its mistakes of `old` in `new` only sometimes).
+    let mut asym: Vec<(&'static str, String, String)> = Vec::new();
+    let with_nl = |s: &str| format!("{}\n", s.trim_end_matches('\n'));
+    if !h.new.is_empty() {
+        asym.push((
+            "newline_old_only",
+            with_nl(h.old),
+            h.new.trim_end_matches('\n').into(),
+        ));
+        asym.push((
+            "newline_new_only",
+            h.old.trim_end_matches('\n').into(),
+            with_nl(h.new),
+        ));
+    }
+    asym.push((
+        "padded_old_only",
+        format!("\n\n{}\n\n", h.old),
+        h.new.into(),
+    ));
+    asym.push((
+        "prefix_new_only",
+        h.old.into(),
+        prefix(h.new, first_line, |n| format!("{n:>6}\t")),
+    ));
+    asym.push(("curly_new_only", h.old.into(), typographic(h.new)));
+    if let Some((_, n)) = elide(h.old, h.new, h.comment) {
+        asym.push(("elision_new_only", h.old.into(), n));
+    }
+    asym.push(("indent_old_only", indent(h.old, "  "), h.new.into()));
+    if let Some((o, _)) = typo {
+        asym.push(("typo_old_only", o, h.new.into()));
+    }
+    for (class, old, new) in asym {
+        if old != h.old || new != h.new {
+            out.push(Perturbed {
+                class,
+                content: h.content.to_string(),
+                edit: Edit::new(old, new),
+                expect: Expect::Text(expected.clone()),
+            });
+        }
     }
     out
 }

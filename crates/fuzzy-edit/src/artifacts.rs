@@ -17,6 +17,7 @@
 //! Each is left alone where it is the file's own convention.
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use crate::align::{changed_regions, line_similarity, loose_diff};
 use crate::needle::lines_of;
@@ -152,9 +153,10 @@ fn is_elision_comment(line: &str) -> bool {
 fn resolve_elisions(text: &Text, old: &str, new: &str) -> Result<Option<String>, Unclear> {
     let (old_lines, _) = lines_of(old);
     let (new_lines, new_trailing) = lines_of(new);
-    if old_lines.iter().any(|l| is_elision_comment(l))
-        || !new_lines.iter().any(|l| is_elision_comment(l))
-    {
+    // (A marker-like line the file holds is code, in `old` as in `new`.)
+    let files_line = |l: &str| (0..text.line_count()).any(|i| text.line(i).trim() == l.trim());
+    let marker = |l: &&str| is_elision_comment(l) && !files_line(l);
+    if old_lines.iter().any(marker) || !new_lines.iter().any(|l| is_elision_comment(l)) {
         return Ok(None);
     }
     let unclear = |k: usize| Unclear {
@@ -164,7 +166,7 @@ fn resolve_elisions(text: &Text, old: &str, new: &str) -> Result<Option<String>,
     // A marker the file itself holds is code the model keeps, not an elision.
     if new_lines
         .iter()
-        .any(|l| is_elision_comment(l) && !exact_spans(text, l.trim()).is_empty())
+        .any(|l| is_elision_comment(l) && files_line(l))
     {
         return Ok(None);
     }
@@ -181,7 +183,7 @@ fn resolve_elisions(text: &Text, old: &str, new: &str) -> Result<Option<String>,
             let real: Vec<usize> = (0..side.len())
                 .filter(|&t| !is_marker(&side[t]) && !side[t].trim().is_empty())
                 .collect();
-            let covered = covered_lines(o.len(), &markers, &real)
+            let covered = covered_lines(o.clone(), old_lines.len(), &markers, &real)
                 .filter(|c| replaced_alike(&old_lines[o.clone()], side, &real, *c))
                 .ok_or_else(|| unclear(n.start + markers[0]))?;
             if o.is_empty() && !real.is_empty() {
@@ -213,17 +215,27 @@ fn resolve_elisions(text: &Text, old: &str, new: &str) -> Result<Option<String>,
 /// lines at `real`, how many of `old`'s lines the markers keep: `(before, after)`
 /// the real lines. Markers only at the start keep the first lines, only at the end the last;
 /// markers on both sides or between real lines are unclear unless nothing is left to keep.
-fn covered_lines(o: usize, markers: &[usize], real: &[usize]) -> Option<(usize, usize)> {
-    let spare = o.saturating_sub(real.len());
+fn covered_lines(
+    o: Range<usize>,
+    old_len: usize,
+    markers: &[usize],
+    real: &[usize],
+) -> Option<(usize, usize)> {
     if real.is_empty() {
-        return Some((o, 0));
+        return Some((o.len(), 0));
     }
+    let spare = o.len().saturating_sub(real.len());
     let (first_real, last_real) = (real[0], real[real.len() - 1]);
     let before = markers.iter().any(|&m| m < first_real);
     let after = markers.iter().any(|&m| m > last_real);
     let between = markers.iter().any(|&m| m > first_real && m < last_real);
+    // Markers before `old`'s first line or after its last stand for lines outside it.
+    let outside = (!after && o.start == 0) || (!before && o.end == old_len);
     match (before, between, after) {
-        _ if spare == 0 => Some((0, 0)),
+        _ if o.is_empty() || (spare == 0 && outside && !between) => Some((0, 0)),
+        // As many rewritten lines as the region had, or more: which ones the marker keeps is
+        // a guess.
+        _ if spare == 0 => None,
         (true, false, false) => Some((spare, 0)),
         (false, false, true) => Some((0, spare)),
         _ => None,
@@ -271,7 +283,18 @@ fn plain_punctuation(text: &Text, old: &str, new: &str) -> Option<String> {
         let body = piece.trim_end_matches(['\n', '\r']);
         let starts = body.trim_start();
         let block_comment = ["*", "/*", "<!--"].iter().any(|c| starts.starts_with(c));
-        if body.is_ascii() || block_comment || old_lines.contains(&body) {
+        if body.is_ascii() || old_lines.contains(&body) {
+            out.push_str(piece);
+            continue;
+        }
+        // A line `old` has, but for its punctuation, is that line: written as `old` has it.
+        if let Some(same) = old_lines.iter().find(|o| same_but_punctuation(o, body)) {
+            changed = true;
+            out.push_str(same);
+            out.push_str(&piece[body.len()..]);
+            continue;
+        }
+        if block_comment {
             out.push_str(piece);
             continue;
         }
@@ -316,6 +339,16 @@ fn plain_punctuation(text: &Text, old: &str, new: &str) -> Option<String> {
     changed.then_some(out)
 }
 
+/// Whether two lines differ only in typographic punctuation.
+fn same_but_punctuation(a: &str, b: &str) -> bool {
+    let plain = |s: &str| {
+        let mut out = String::with_capacity(s.len());
+        s.chars().for_each(|c| push_punctuation(c, &mut out));
+        out
+    };
+    a != b && plain(a) == plain(b)
+}
+
 /// `new` with the line structure of `old` at both edges: where `old` has no line break at an
 /// edge, `new` adds none (a model ends its text with a newline out of habit); where `old` has
 /// one, `new` keeps it (dropping it would join two lines); where both have some, the longer
@@ -356,18 +389,29 @@ pub(crate) fn keep_edges(old: &str, new: &str, blank_beyond: (bool, bool)) -> Op
     (lead != new_lead || trail != new_trail).then(|| format!("{lead}{new_core}{trail}"))
 }
 
-/// Whether the line before and the line after `old`'s first exact occurrence are blank or
-/// absent.
+/// Whether the line before and the line after every exact occurrence of `old` are blank or
+/// absent (every one: with `replace_all`, each is replaced).
 fn blank_beyond(text: &Text, old: &str) -> (bool, bool) {
-    let Some(span) = exact_spans(text, old).into_iter().next() else {
+    let spans = exact_spans(text, old);
+    if spans.is_empty() {
         return (false, false);
-    };
+    }
     let src = text.as_str();
     // A leading line ending of `old` ends the line the span starts in; a trailing one, the
     // line the text after the span continues.
-    let line_before = src[..span.start].rsplit('\n').next().unwrap_or("");
-    let line_after = src[span.end..].split('\n').next().unwrap_or("");
-    (line_before.trim().is_empty(), line_after.trim().is_empty())
+    let blank_before = |at: usize| {
+        src[..at]
+            .rsplit('\n')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .is_empty()
+    };
+    let blank_after = |at: usize| src[at..].split('\n').next().unwrap_or("").trim().is_empty();
+    (
+        spans.iter().all(|s| blank_before(s.start)),
+        spans.iter().all(|s| blank_after(s.end)),
+    )
 }
 
 /// Split text into its leading blank lines (each with its newline), the rest, and its

@@ -18,19 +18,26 @@
 
 use fuzzy_edit::{apply, apply_edits, Applied, Edit, Mode};
 use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 
 use crate::generate::{any_eol, code_lines, derive, edit_plan, join, lf_new, lf_text, nasty, Eol};
 
 const CASES: u32 = 256;
 
 /// Moderate case counts keep `cargo test` fast; failures are not persisted to a file (a failing
-/// case is printed, shrunk, with the inputs to reproduce it).
+/// case is printed, shrunk, with the inputs to reproduce it). The seed is fixed so a run is
+/// reproducible (CI sees the inputs a developer saw); explore new inputs with
+/// `PROPTEST_RNG_SEED=<n> cargo test -p fuzzy-edit --test engine properties`.
 fn config() -> ProptestConfig {
-    ProptestConfig {
+    let mut config = ProptestConfig {
         cases: CASES,
         failure_persistence: None,
         ..ProptestConfig::default()
+    };
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        config.rng_seed = RngSeed::Fixed(0x5eed_f00d);
     }
+    config
 }
 
 // ---------------------------------------------------------------------------------------------
