@@ -105,4 +105,4 @@ def edit_file(
     if report.get("error"):
         raise file_error(report["error"])
     assert before is not None  # no file error, so the file was read
-    return diff_result(before, len(mods), after, report["apply"], mode=mode, raw=getattr(modifications, "raw_output", ""))
+    return diff_result(before, len(mods), after, report["apply"], mode=mode, raw=getattr(modifications, "raw_output", ""), path=os.fspath(path))

@@ -238,14 +238,17 @@ class DiffResult:
 Modifications = Union[Sequence[Modification], Sequence[Dict[str, Any]]]
 
 
-def apply_modifications(code: str, modifications: Modifications, *, mode: str = "atomic") -> DiffResult:
+def apply_modifications(
+    code: str, modifications: Modifications, *, mode: str = "atomic", path: str = "code"
+) -> DiffResult:
     """Apply ``modifications`` to ``code`` as one transaction.
 
     ``mode="atomic"``: all apply or none does. ``mode="partial"``: those that apply are kept,
     the rest are reported in :attr:`DiffResult.errors` (seed 002 §8.1). Every modification is
     located in the original code, so an earlier one cannot shift a later one onto the wrong
     lines; overlapping modifications are refused as a ``conflict``. Plain dicts with
-    ``old_string``/``new_string`` keys are accepted too.
+    ``old_string``/``new_string`` keys are accepted too. ``path`` names the code in the diff's
+    headers.
     """
     if mode not in ("atomic", "partial"):
         raise ValueError(f'mode must be "atomic" or "partial", not {mode!r}')
@@ -254,10 +257,12 @@ def apply_modifications(code: str, modifications: Modifications, *, mode: str = 
     if not mods:
         return DiffResult(False, code, code, "", 0, 0, raw_llm_output=raw, mode=mode, message="no modifications to apply")
     text, report = run_edits(code, [m.as_tuple() for m in mods], mode)
-    return diff_result(code, len(mods), text, report, mode=mode, raw=raw)
+    return diff_result(code, len(mods), text, report, mode=mode, raw=raw, path=path)
 
 
-def diff_result(code: str, total: int, text: Optional[str], report: Dict[str, Any], *, mode: str, raw: str = "") -> DiffResult:
+def diff_result(
+    code: str, total: int, text: Optional[str], report: Dict[str, Any], *, mode: str, raw: str = "", path: str = "code"
+) -> DiffResult:
     """Build a :class:`DiffResult` from the engine's report on ``total`` modifications."""
     matches = [Match.from_dict(m) for m in report["matches"]]
     errors = []
@@ -278,7 +283,7 @@ def diff_result(code: str, total: int, text: Optional[str], report: Dict[str, An
         success=success,
         modified_code=modified,
         original_code=code,
-        diff=_native.unified_diff(code, modified, "code") if modified != code else "",
+        diff=_native.unified_diff(code, modified, path) if modified != code else "",
         applied_count=len(applied),
         total_count=total,
         errors=errors,
