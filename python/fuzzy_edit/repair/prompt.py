@@ -82,10 +82,10 @@ def truncate_error_log(log: str, max_chars: int = 5000) -> str:
     if len(log) <= max_chars:
         return log
     head_len = max_chars // 3
-    tail_len = max(max_chars - head_len - 50, 0)
+    # The marker's length depends on the count it shows; 50 characters covers it (seed 002).
+    tail_len = max(max_chars - head_len - 50, max_chars // 3)
     cut = len(log) - head_len - tail_len
-    tail = log[-tail_len:] if tail_len else ""
-    return f"{log[:head_len]}\n\n... ({cut} chars truncated) ...\n\n{tail}"
+    return f"{log[:head_len]}\n\n... ({cut} chars truncated) ...\n\n{log[-tail_len:]}"
 
 
 def number_lines(code: str) -> str:
