@@ -5,8 +5,8 @@
 
 use std::path::PathBuf;
 
-use fuzzy_edit::fs::{self, Expected, FileVersion, FsError};
 use fuzzy_edit::apply_edits;
+use fuzzy_edit::fs::{self, Expected, FileVersion, FsError};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 
