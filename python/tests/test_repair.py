@@ -187,3 +187,35 @@ def test_shipped_demo_runs(tmp_path):
     assert "repaired: the verifier passes after 2 round(s)" in done.stderr
     with open(tmp_path / "stats.py") as f:
         assert "(ordered[mid - 1] + ordered[mid]) / 2" in f.read()
+
+
+def test_an_exception_from_the_callers_verifier_restores_the_file(tmp_path):
+    p = tmp_path / "m.py"
+    p.write_text("x = 1\n")
+    calls = []
+
+    def verifier(code):
+        calls.append(code)
+        if len(calls) > 1:
+            raise RuntimeError("verifier crashed")
+        return False
+
+    answer = '{"modifications": [{"old_string": "x = 1", "new_string": "x = 2"}]}'
+    with pytest.raises(RuntimeError, match="verifier crashed"):
+        repair(path=p, verifier=verifier, model=lambda m: answer)
+    assert calls == ["x = 1\n", "x = 2\n"] and p.read_text() == "x = 1\n"
+
+
+def test_crlf_file_is_repaired_and_keeps_crlf(tmp_path):
+    p = tmp_path / "w.py"
+    p.write_bytes(b"def f():\r\n    return 1\r\n")
+    answers = iter(['{"modifications": [{"old_string": "def f():\\n    return 1", "new_string": "def f():\\n    return 2"}]}'])
+    prompts = []
+
+    def model(messages):
+        prompts.append(messages[-1]["content"])
+        return next(answers)
+
+    result = repair(path=p, verifier=lambda c: "return 2" in c, model=model)
+    assert result.success and p.read_bytes() == b"def f():\r\n    return 2\r\n"
+    assert "     1\tdef f():\n     2\t    return 1\n" in prompts[0] and "\r" not in prompts[0]

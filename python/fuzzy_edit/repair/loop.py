@@ -298,12 +298,16 @@ def repair(
                 return finish(False, "no_progress", f"nothing applicable in rounds {index - 1} and {index}")
         return finish(False, "max_steps", f"the verifier still fails after {max_steps} round(s)")
 
-    except BaseException:
-        # An exception from the caller's model or verifier: leave no half-repaired file behind.
+    except BaseException as e:
+        # An exception from the caller's model or verifier: leave no half-repaired file behind —
+        # unless the file is no longer ours (someone changed it), which is never overwritten.
         if history is not None and not history.closed:
             history.close()
-        if path is not None and restore_on_failure and code != original:
-            write_file(path, original)
+        if path is not None and restore_on_failure and code != original and not isinstance(e, FileError):
+            try:
+                write_file(path, original, expected_sha256=file_sha)
+            except FileError:
+                pass  # the original exception is the one to report
         raise
 
 

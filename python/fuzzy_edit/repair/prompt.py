@@ -91,11 +91,12 @@ def truncate_error_log(log: str, max_chars: int = 5000) -> str:
 def number_lines(code: str) -> str:
     """``cat -n``-style line numbers (``{:>6}\\t``), the prefix the engine strips when a model
     copies it into old_string — so showing them helps the model and cannot break its edits.
+    CRLF is shown as plain line breaks; the engine matches either way and keeps the file's.
 
     >>> number_lines("a\\nb\\n")
     '     1\\ta\\n     2\\tb'
     """
-    lines = code.split("\n")
+    lines = code.replace("\r\n", "\n").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return "\n".join(f"{i:>6}\t{line}" for i, line in enumerate(lines, 1))
@@ -115,7 +116,7 @@ def build_messages(
     """The chat messages for one round: a system message and the rendered template."""
     template = template or PromptTemplate()
     values = {
-        "original_code": number_lines(code) if line_numbers else code.rstrip("\n"),
+        "original_code": number_lines(code) if line_numbers else code.replace("\r\n", "\n").rstrip("\n"),
         "error_log": truncate_error_log(error_log.strip("\n"), max_error_chars) or "(no output)",
         "conductor_suggestion": f"\n## Expert suggestion\n{suggestion.strip()}\n" if suggestion.strip() else "",
         "previous_feedback": (
