@@ -17,7 +17,7 @@ import os
 import shlex
 import sys
 import tempfile
-from typing import List, Optional
+from typing import Any, Dict, List, Optional
 
 from .repair.cli import main as repair_main
 from .replay import ReplayServer
@@ -58,7 +58,7 @@ print("all tests passed")
 '''
 
 
-def _answer(analysis: str, modifications: List[dict]) -> str:
+def _answer(analysis: str, modifications: List[Dict[str, Any]]) -> str:
     doc = {"analysis": analysis, "modifications": modifications, "summary": f"{len(modifications)} change(s)"}
     return f"Here is my fix.\n\n```json\n{json.dumps(doc, indent=2)}\n```\n"
 

@@ -9,7 +9,7 @@ all of that, so a newer engine never breaks an older caller.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Type
+from typing import Any, Dict, List, Optional, Tuple, Type
 
 
 class FuzzyEditError(Exception):
@@ -42,7 +42,7 @@ class EditError(FuzzyEditError, ValueError):
         """For ``ambiguous``: every place ``old`` matched (lines, preview, score)."""
         return list(self.details.get("candidates") or [])
 
-    def __reduce__(self):  # keep pickling (multiprocessing) working with two arguments
+    def __reduce__(self) -> Tuple[Any, ...]:  # keep pickling (multiprocessing) working with two arguments
         return (type(self), (self.message, self.details))
 
 
@@ -155,7 +155,7 @@ class ParseError(FuzzyEditError, ValueError):
         self.line: Optional[int] = self.details.get("line")
         self.format: Optional[str] = self.details.get("format")
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self), (self.message, self.details))
 
 
@@ -176,7 +176,7 @@ class FileError(FuzzyEditError, OSError):
     def __str__(self) -> str:
         return self.message
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self), (self.message, self.details))
 
 

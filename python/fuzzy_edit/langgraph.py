@@ -176,14 +176,15 @@ def build_example_graph(
     *,
     conductor: Optional[Callable[[str, str], str]] = None,
     mode: str = "partial",
-):
+) -> Any:
     """The example workflow, compiled. Invoke it with ``{"max_step": N}`` (and whatever your
     coder reads); ``max_step`` counts verifier runs."""
     try:
         from langgraph.graph import END, START, StateGraph
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise ImportError('the example graph needs LangGraph: pip install "fuzzy-edit[langgraph]"') from e
-    graph = StateGraph(DiffCoderState)
+    # Nodes take the state as a plain dict; LangGraph's overloads want its protocol types.
+    graph: Any = StateGraph(DiffCoderState)
     graph.add_node("coder", create_coder_node(coder))
     graph.add_node("verifier", create_verifier_node(verifier))
     graph.add_node("conductor", create_conductor_node(conductor))

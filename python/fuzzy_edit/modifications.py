@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _native
-from .core import Match, run_edits
+from .core import EditTuple, Match, run_edits
 from .errors import ParseError
 
 
@@ -41,7 +41,7 @@ class Modification:
     #: Text occurring once before the occurrence meant (a function signature…); "" means none.
     anchor: str = ""
 
-    def as_tuple(self):
+    def as_tuple(self) -> EditTuple:
         return (self.old_string, self.new_string, bool(self.replace_all), self.anchor or None)
 
     def to_dict(self) -> Dict[str, Any]:

@@ -19,7 +19,7 @@ import threading
 import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Type, Union
 
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
@@ -62,7 +62,8 @@ class ReplayServer:
     @property
     def base_url(self) -> str:
         host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}/v1"
+        name = host.decode() if isinstance(host, bytes) else host
+        return f"http://{name}:{port}/v1"
 
     @property
     def remaining(self) -> int:
@@ -102,7 +103,7 @@ def _words(messages: Any) -> int:
     return sum(len(str(m.get("content", "")).split()) for m in messages if isinstance(m, dict))
 
 
-def _handler(replay: ReplayServer):
+def _handler(replay: ReplayServer) -> Type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, format: str, *args: Any) -> None:  # keep test output clean
             pass

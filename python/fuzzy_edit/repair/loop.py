@@ -120,7 +120,7 @@ class RepairResult:
         if hasattr(path_or_file, "write"):
             _write_history(path_or_file, self)  # type: ignore[arg-type]
             return
-        with open(path_or_file, "w", encoding="utf-8") as f:  # type: ignore[arg-type]
+        with open(path_or_file, "w", encoding="utf-8") as f:
             _write_history(f, self)
 
 
