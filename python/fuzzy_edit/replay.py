@@ -51,6 +51,8 @@ class ReplayServer:
         self.model = model
         #: Every request body received, parsed, in order.
         self.requests: List[Dict[str, Any]] = []
+        #: The ``Authorization`` header of each request ("" when none was sent).
+        self.authorization: List[str] = []
         self._lock = threading.Lock()
         self._next = 0
         server = ThreadingHTTPServer((host, port), _handler(self))
@@ -87,9 +89,10 @@ class ReplayServer:
     def __exit__(self, *exc: Any) -> None:
         self.stop()
 
-    def _take(self, body: Dict[str, Any]) -> Optional[Reply]:
+    def _take(self, body: Dict[str, Any], authorization: str) -> Optional[Reply]:
         with self._lock:
             self.requests.append(body)
+            self.authorization.append(authorization)
             if self._next >= len(self.script):
                 return None
             reply = self.script[self._next]
@@ -131,7 +134,7 @@ def _handler(replay: ReplayServer) -> Type[BaseHTTPRequestHandler]:
             except ValueError:
                 self._error(400, "the request body is not JSON")
                 return
-            reply = replay._take(body)
+            reply = replay._take(body, self.headers.get("Authorization") or "")
             if reply is None:
                 self._error(400, "the replay script has no more answers")
                 return

@@ -20,6 +20,14 @@ def test_answer_usage_and_request(replay, monkeypatch):
     assert reply.usage == {"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5}
     body = server.requests[0]
     assert body["model"] == "some-model" and body["messages"] == MSG and body["max_tokens"] == 100
+    assert server.authorization == ["Bearer sk-test"]
+
+
+def test_no_key_no_authorization_header(replay, monkeypatch):
+    server = replay(["ok"])
+    monkeypatch.delenv("UNSET_KEY_VAR", raising=False)
+    OpenAIChat("m", server.base_url, api_key_env="UNSET_KEY_VAR")(MSG)
+    assert server.authorization == [""]
 
 
 def test_server_errors_are_retried_with_backoff(replay):

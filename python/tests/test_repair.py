@@ -219,3 +219,18 @@ def test_crlf_file_is_repaired_and_keeps_crlf(tmp_path):
     result = repair(path=p, verifier=lambda c: "return 2" in c, model=model)
     assert result.success and p.read_bytes() == b"def f():\r\n    return 2\r\n"
     assert "     1\tdef f():\n     2\t    return 1\n" in prompts[0] and "\r" not in prompts[0]
+
+
+def test_cli_with_a_custom_template(replay, example, tmp_path):
+    path, verify = example
+    server = replay(demo.SCRIPT)
+    template = tmp_path / "t.txt"
+    template.write_text("FIX THIS\n$original_code\nERRORS\n$error_log\n$previous_feedback\nCost: $$0")
+    done = run_cli([sys.executable, "-m", "fuzzy_edit.repair", path, "--verify", verify, "--model", "replay", "--base-url", server.base_url, "--template", str(template), "--no-line-numbers", "-q"])
+    assert done.returncode == 0, done.stderr
+    first, second = (r["messages"][-1]["content"] for r in server.requests)
+    assert first.startswith("FIX THIS\n\"\"\"Small statistics helpers.") and first.endswith("Cost: $0")
+    assert "Modification 2 failed (not_found)" in second
+    template.write_text("$nope")
+    done = run_cli([sys.executable, "-m", "fuzzy_edit.repair", path, "--verify", verify, "--model", "m", "--template", str(template)])
+    assert done.returncode == 2 and "unknown placeholder $nope" in done.stderr
