@@ -234,3 +234,29 @@ def test_cli_with_a_custom_template(replay, example, tmp_path):
     template.write_text("$nope")
     done = run_cli([sys.executable, "-m", "fuzzy_edit.repair", path, "--verify", verify, "--model", "m", "--template", str(template)])
     assert done.returncode == 2 and "unknown placeholder $nope" in done.stderr
+
+
+def test_conductor_suggests_per_round_and_atomic_mode_keeps_nothing_on_a_failure():
+    seen = []
+
+    def conductor(code, log):
+        seen.append((code, log))
+        return f"look at: {log}"
+
+    answers = iter([
+        '{"modifications": [{"old_string": "x = 1", "new_string": "x = 2"}, {"old_string": "nope", "new_string": "z"}]}',
+        '{"modifications": [{"old_string": "x = 1", "new_string": "x = 2"}]}',
+    ])
+    prompts = []
+
+    def model(messages):
+        prompts.append(messages[-1]["content"])
+        return next(answers)
+
+    result = repair("x = 1\n", verifier=lambda c: ("x = 2" in c, "x is not 2"), model=model, conductor=conductor, mode="atomic")
+    assert result.success and len(result.rounds) == 2
+    assert result.rounds[0].apply["applied_count"] == 0 and result.rounds[0].verdict is None
+    assert seen == [("x = 1\n", "x is not 2"), ("x = 1\n", "x is not 2")]
+    assert "## Expert suggestion\nlook at: x is not 2" in prompts[0]
+    assert "Modification 2 failed (not_found)" in prompts[1]
+    assert "they apply all together or not at all" in prompts[1]

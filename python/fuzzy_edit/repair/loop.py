@@ -153,6 +153,8 @@ def feedback_for(result: Optional[DiffResult], parse_error: Optional[ParseError]
             "Correct the failed modifications: copy old_string exactly from the original code above, "
             "or drop a modification that is no longer needed."
         )
+    if result.mode == "atomic" and result.errors and result.total_count > len(result.errors):
+        lines.append("None of the modifications was applied: they apply all together or not at all.")
     if result.applied_count and verdict_failed:
         lines.append("The verifier still fails; the error log above is from the code above.")
     return "\n\n".join(lines)
@@ -210,7 +212,7 @@ def repair(
     history = open(history_path, "w", encoding="utf-8") if history_path is not None else None
 
     def finish(success: bool, reason: str, message: str) -> RepairResult:
-        nonlocal file_sha
+        # On failure, ``code`` stays the last attempt (in the result) while the file is restored.
         if path is not None and not success and restore_on_failure and code != original and reason != "file_error":
             write_file(path, original, expected_sha256=file_sha)
         result = RepairResult(success, reason, message, code, original, rounds, initial, verdict, path)  # type: ignore[arg-type]
