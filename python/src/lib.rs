@@ -3,7 +3,7 @@
 //! The boundary is deliberately narrow: strings and tuples go in; the edited text comes back as
 //! a `str` and everything else (matches, refusals, parse results) as one JSON document that the
 //! Python layer turns into dataclasses and exceptions. JSON keeps this crate independent of the
-//! library's internal types (the lead may reshape them) and keeps the Python API's idioms —
+//! library's internal types (which may change shape) and keeps the Python API's idioms —
 //! exception classes, dataclasses, stubs — in Python, where they are easy to read and extend.
 //! Every call that runs the engine releases the GIL, so threads can edit in parallel.
 
@@ -22,12 +22,13 @@ type EditTuple = (String, String, bool, Option<String>);
 fn to_edits(edits: Vec<EditTuple>) -> Vec<Edit> {
     edits
         .into_iter()
-        .map(|(old, new, replace_all, anchor)| Edit {
-            old,
-            new,
-            replace_all,
+        .map(|(old, new, replace_all, anchor)| {
+            let edit = Edit::new(old, new).replace_all(replace_all);
             // An empty anchor means none, as DiffCoder's JSON writes it.
-            anchor: anchor.filter(|a| !a.trim().is_empty()),
+            match anchor.filter(|a| !a.trim().is_empty()) {
+                Some(a) => edit.anchor(a),
+                None => edit,
+            }
         })
         .collect()
 }
