@@ -69,6 +69,10 @@ def main(argv: Optional[List[str]] = None) -> int:
 
         def progress(rnd: Round) -> None:
             print(f"fuzzy-edit-repair: {rnd.summary(args.max_steps)}", file=sys.stderr, flush=True)
+            if not args.quiet and rnd.verdict and not rnd.verdict["passed"]:
+                last = [line for line in rnd.verdict["output"].splitlines() if line.strip()][-1:]
+                for line in last:
+                    print(f"  | {line.strip()}", file=sys.stderr, flush=True)
             if not args.quiet and rnd.apply and rnd.apply.get("diff"):
                 sys.stdout.write(rnd.apply["diff"])
                 sys.stdout.flush()
