@@ -1,0 +1,98 @@
+"""fuzzy-edit for Python: apply the search/replace edits LLMs write, where the model meant
+them, or refuse with feedback the model can act on — and the DiffCoder repair loop
+(:mod:`fuzzy_edit.repair`) built on it.
+
+>>> import fuzzy_edit
+>>> fuzzy_edit.apply("total = a - b\\n", "total = a - b", "total = a + b").text
+'total = a + b\\n'
+
+The engine is the Rust library, called in-process (no subprocess); the GIL is released while
+it runs.
+"""
+
+from ._native import __version__
+from .core import Applied, Match, apply
+from .errors import (
+    AlreadyApplied,
+    Ambiguous,
+    AnchorAmbiguous,
+    AnchorNotFound,
+    Conflict,
+    ContentMismatch,
+    EditError,
+    EmptyOld,
+    FileError,
+    FuzzyEditError,
+    LowConfidence,
+    MissingFile,
+    NoChange,
+    NotFound,
+    NotFoundAfterAnchor,
+    NotTextFile,
+    ParseError,
+    StaleFile,
+    WhitespaceOnly,
+)
+from .files import TextFile, edit_file, read_file, write_file
+from .modifications import (
+    DiffResult,
+    Modification,
+    ModificationError,
+    ParsedModifications,
+    apply_modifications,
+    parse_modifications,
+)
+
+
+def unified_diff(before: str, after: str, path: str = "code") -> str:
+    """A unified diff (3 lines of context) from ``before`` to ``after``.
+
+    >>> print(unified_diff("a\\nb\\n", "a\\nc\\n"), end="")
+    --- a/code
+    +++ b/code
+    @@ -1,2 +1,2 @@
+     a
+    -b
+    +c
+    """
+    from . import _native
+
+    return _native.unified_diff(before, after, path)
+
+
+__all__ = [
+    "__version__",
+    "apply",
+    "Applied",
+    "Match",
+    "Modification",
+    "ParsedModifications",
+    "parse_modifications",
+    "apply_modifications",
+    "DiffResult",
+    "ModificationError",
+    "unified_diff",
+    "read_file",
+    "write_file",
+    "edit_file",
+    "TextFile",
+    "FuzzyEditError",
+    "EditError",
+    "EmptyOld",
+    "NoChange",
+    "NotFound",
+    "AlreadyApplied",
+    "Ambiguous",
+    "LowConfidence",
+    "ContentMismatch",
+    "WhitespaceOnly",
+    "AnchorNotFound",
+    "AnchorAmbiguous",
+    "NotFoundAfterAnchor",
+    "Conflict",
+    "ParseError",
+    "FileError",
+    "StaleFile",
+    "NotTextFile",
+    "MissingFile",
+]

@@ -1,0 +1,116 @@
+"""One edit on a string: :func:`apply`, and what it reports.
+
+The engine finds ``old`` the way a model meant it (indentation drift, line numbers copied from
+a read tool, curly quotes, a missing blank line…), writes ``new`` with the text's own
+indentation and line endings, or refuses with an :class:`~fuzzy_edit.errors.EditError` whose
+message tells the model how to fix its edit.
+
+>>> out = apply("def f(x):\\n    if x:\\n        return 1\\n", "if x:\\n  return 1", "if x:\\n  return 2")
+>>> out.text
+'def f(x):\\n    if x:\\n        return 2\\n'
+>>> out.matches[0].strategy, out.matches[0].lines
+('indentation', (2, 3))
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from . import _native
+from .errors import edit_error
+
+#: One edit as the native layer takes it: (old, new, replace_all, anchor).
+EditTuple = Tuple[str, str, bool, Optional[str]]
+
+
+@dataclass(frozen=True)
+class Match:
+    """Where one replacement was made and how ``old`` was found."""
+
+    #: 0-based index of the edit in its list.
+    edit: int
+    #: The strategy that matched: ``"exact"``, ``"indentation"``, ``"line_prefixes"``, …
+    strategy: str
+    #: How well ``old`` matched, 1.0 at the strategy's level.
+    score: float
+    #: First line replaced, 1-based.
+    start_line: int
+    #: Last line replaced, 1-based, inclusive.
+    end_line: int
+
+    @property
+    def lines(self) -> Tuple[int, int]:
+        """``(start_line, end_line)``."""
+        return (self.start_line, self.end_line)
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "Match":
+        return cls(
+            edit=int(d["edit"]),
+            strategy=str(d["strategy"]),
+            score=float(d["score"]),
+            start_line=int(d["start_line"]),
+            end_line=int(d["end_line"]),
+        )
+
+
+@dataclass(frozen=True)
+class Applied:
+    """The result of :func:`apply`."""
+
+    #: The text after the edit.
+    text: str
+    #: One entry per replacement (several with ``replace_all``), in text order.
+    matches: List[Match] = field(default_factory=list)
+    #: The text before the edit (for :attr:`diff`).
+    original: str = field(default="", repr=False)
+
+    @property
+    def diff(self) -> str:
+        """A unified diff of the change (3 lines of context)."""
+        return _native.unified_diff(self.original, self.text, "code")
+
+
+def run_edits(content: str, edits: Sequence[EditTuple], mode: str) -> Tuple[Optional[str], Dict[str, Any]]:
+    """Apply edits through the native engine: ``(text or None, report)``."""
+    if not isinstance(content, str):
+        raise TypeError(f"content must be str, not {type(content).__name__}")
+    text, report = _native.apply_edits_json(content, list(edits), mode)
+    return text, json.loads(report)
+
+
+def apply(
+    content: str,
+    old: str,
+    new: str,
+    *,
+    replace_all: bool = False,
+    anchor: Optional[str] = None,
+) -> Applied:
+    """Replace ``old`` with ``new`` in ``content``, where the model meant it.
+
+    ``replace_all`` replaces every occurrence instead of requiring exactly one; ``anchor`` is
+    text occurring once before the occurrence meant. Raises an
+    :class:`~fuzzy_edit.errors.EditError` subclass (``NotFound``, ``Ambiguous``, …) when the
+    edit is refused; the content is then unchanged.
+
+    >>> apply("a = 1\\na = 1\\n", "a = 1", "a = 2", replace_all=True).text
+    'a = 2\\na = 2\\n'
+    >>> apply("x\\n", "y", "z")
+    Traceback (most recent call last):
+    ...
+    fuzzy_edit.errors.NotFound: old_string was not found in the file, and nothing in it is similar. Read the file again and copy old_string from it (without line numbers).
+    """
+    text, report = run_edits(content, [(old, new, bool(replace_all), anchor)], "atomic")
+    if text is None:
+        failures = report.get("failures") or [{"kind": "edit_error", "message": "edit refused"}]
+        details = dict(failures[-1])
+        details.pop("edit", None)
+        raise edit_error(details)
+    return Applied(
+        text=text,
+        matches=[Match.from_dict(m) for m in report["matches"]],
+        original=content,
+    )

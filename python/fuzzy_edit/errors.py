@@ -1,0 +1,206 @@
+"""Exceptions: one class per kind of refusal, so callers catch what they can handle.
+
+Every refusal carries ``.kind`` (the engine's stable snake_case name), ``.message`` (the
+feedback written for the model: what differs, where, what to send instead) and ``.details``
+(the structured data behind the message: the closest fragment, every ambiguous candidate,
+line numbers). A kind this version does not know yet still raises :class:`EditError` with
+all of that, so a newer engine never breaks an older caller.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple, Type
+
+
+class FuzzyEditError(Exception):
+    """Base of every error this package raises."""
+
+
+class EditError(FuzzyEditError, ValueError):
+    """An edit was refused; the text is unchanged.
+
+    ``str(err)`` is the model-facing message, ready to send back as feedback.
+    """
+
+    kind: str = "edit_error"
+
+    def __init__(self, message: str, details: Optional[Dict[str, Any]] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details: Dict[str, Any] = dict(details or {})
+        self.kind = self.details.get("kind", type(self).kind)
+        #: 0-based index of the edit in its list, when the refusal is about one of several.
+        self.index: Optional[int] = self.details.get("edit")
+
+    @property
+    def closest(self) -> Optional[Dict[str, Any]]:
+        """For ``not_found``: the most similar fragment (lines, similarity, text, diff)."""
+        return self.details.get("closest")
+
+    @property
+    def candidates(self) -> List[Dict[str, Any]]:
+        """For ``ambiguous``: every place ``old`` matched (lines, preview, score)."""
+        return list(self.details.get("candidates") or [])
+
+    def __reduce__(self) -> Tuple[Any, ...]:  # keep pickling (multiprocessing) working with two arguments
+        return (type(self), (self.message, self.details))
+
+
+class EmptyOld(EditError):
+    """``old`` is empty."""
+
+    kind = "empty_old"
+
+
+class NoChange(EditError):
+    """``old == new``: the edit would change nothing."""
+
+    kind = "no_change"
+
+
+class NotFound(EditError):
+    """``old`` is not in the text; ``.closest`` shows the most similar part."""
+
+    kind = "not_found"
+
+
+class AlreadyApplied(EditError):
+    """``old`` is absent but ``new`` is already there."""
+
+    kind = "already_applied"
+
+
+class Ambiguous(EditError):
+    """``old`` matches several places; ``.candidates`` lists them."""
+
+    kind = "ambiguous"
+
+
+class LowConfidence(EditError):
+    """The best fuzzy match is not clearly ahead of the runner-up."""
+
+    kind = "low_confidence"
+
+
+class ContentMismatch(EditError):
+    """The block was found, but lines the edit changes differ from the text."""
+
+    kind = "content_mismatch"
+
+
+class WhitespaceOnly(EditError):
+    """``old`` matched only with whitespace ignored, and ``new`` only changes whitespace."""
+
+    kind = "whitespace_only"
+
+
+class AnchorNotFound(EditError):
+    """The anchor does not occur."""
+
+    kind = "anchor_not_found"
+
+
+class AnchorAmbiguous(EditError):
+    """The anchor occurs more than once."""
+
+    kind = "anchor_ambiguous"
+
+
+class NotFoundAfterAnchor(EditError):
+    """``old`` occurs, but only before the anchor."""
+
+    kind = "not_found_after_anchor"
+
+
+class Conflict(EditError):
+    """Two edits of one list change overlapping text."""
+
+    kind = "conflict"
+
+
+EDIT_ERRORS: Dict[str, Type[EditError]] = {
+    cls.kind: cls
+    for cls in (
+        EmptyOld,
+        NoChange,
+        NotFound,
+        AlreadyApplied,
+        Ambiguous,
+        LowConfidence,
+        ContentMismatch,
+        WhitespaceOnly,
+        AnchorNotFound,
+        AnchorAmbiguous,
+        NotFoundAfterAnchor,
+        Conflict,
+    )
+}
+
+
+def edit_error(details: Dict[str, Any]) -> EditError:
+    """The exception for one refusal as the engine reports it."""
+    cls = EDIT_ERRORS.get(details.get("kind", ""), EditError)
+    return cls(details.get("message", ""), details)
+
+
+class ParseError(FuzzyEditError, ValueError):
+    """A model's answer could not be read as edits. Nothing is guessed: the message says what
+    is malformed and where (``.line``, 1-based, when known), written for the model."""
+
+    def __init__(self, message: str, details: Optional[Dict[str, Any]] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details: Dict[str, Any] = dict(details or {})
+        self.kind: str = self.details.get("kind", "invalid")
+        self.line: Optional[int] = self.details.get("line")
+        self.format: Optional[str] = self.details.get("format")
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (type(self), (self.message, self.details))
+
+
+class FileError(FuzzyEditError, OSError):
+    """A file could not be read or written safely; it is unchanged.
+
+    ``.kind`` is one of ``not_found``, ``is_directory``, ``binary``, ``not_utf8``,
+    ``too_large``, ``stale``, ``io``.
+    """
+
+    def __init__(self, message: str, details: Optional[Dict[str, Any]] = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details: Dict[str, Any] = dict(details or {})
+        self.kind: str = self.details.get("kind", "io")
+        self.path: Optional[str] = self.details.get("path")
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (type(self), (self.message, self.details))
+
+
+class StaleFile(FileError):
+    """The file changed since it was read, or is not the version the caller expected."""
+
+
+class NotTextFile(FileError):
+    """The file is binary (NUL bytes) or not UTF-8."""
+
+
+class MissingFile(FileError, FileNotFoundError):
+    """No file at the path."""
+
+
+_FILE_ERRORS: Dict[str, Type[FileError]] = {
+    "stale": StaleFile,
+    "binary": NotTextFile,
+    "not_utf8": NotTextFile,
+    "not_found": MissingFile,
+}
+
+
+def file_error(details: Dict[str, Any]) -> FileError:
+    """The exception for a file error as the native layer reports it."""
+    cls = _FILE_ERRORS.get(details.get("kind", ""), FileError)
+    return cls(details.get("message", ""), details)

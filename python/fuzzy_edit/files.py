@@ -1,0 +1,108 @@
+"""Files, with the command line tool's safety: binary, non-UTF-8 and oversized files are
+refused before anything is written; writes are atomic (a temporary file in the same directory,
+synced, renamed over the target with its permissions; symlinks are followed); a file that
+changed since it was read — or is not the version the caller expects — is not overwritten.
+
+>>> import tempfile, os
+>>> path = os.path.join(tempfile.mkdtemp(), "app.py")
+>>> _ = open(path, "w").write("def f():\\n    return 1\\n")
+>>> result = edit_file(path, [Modification("return 1", "return 2")])
+>>> result.success, open(path).read()
+(True, 'def f():\\n    return 2\\n')
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from . import _native
+from .errors import file_error
+from .modifications import DiffResult, Modification, Modifications, diff_result
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+#: Files larger than this are refused unless the caller passes another ``max_bytes``.
+DEFAULT_MAX_BYTES = 256 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class TextFile:
+    """A text file as read: its content and the version that was read."""
+
+    path: str
+    text: str
+    #: SHA-256 of the bytes, lowercase hex (pass it back as ``expected_sha256``).
+    sha256: str
+    #: Modification time, ``"seconds.nanoseconds"`` since the Unix epoch.
+    mtime: str
+    #: Length in bytes.
+    size: int
+
+
+def read_file(path: PathLike, *, max_bytes: int = DEFAULT_MAX_BYTES) -> TextFile:
+    """Read ``path`` as UTF-8 text. Raises :class:`~fuzzy_edit.errors.FileError`
+    (``NotTextFile`` for binary or non-UTF-8 content, ``MissingFile``…)."""
+    text, report = _native.read_file_json(os.fspath(path), max_bytes)
+    info = json.loads(report)
+    if text is None:
+        raise file_error(info["error"])
+    v = info["version"]
+    return TextFile(os.fspath(path), text, v["sha256"], v["mtime"], v["len"])
+
+
+def write_file(
+    path: PathLike,
+    text: str,
+    *,
+    expected_sha256: Optional[str] = None,
+    expected_mtime: Optional[str] = None,
+) -> TextFile:
+    """Write ``text`` to ``path`` atomically and return the version written.
+
+    With ``expected_sha256`` (from :func:`read_file`) or ``expected_mtime``, the file must
+    still be that version, or :class:`~fuzzy_edit.errors.StaleFile` is raised and nothing is
+    written.
+    """
+    report = json.loads(_native.write_file_json(os.fspath(path), text, expected_sha256, expected_mtime))
+    if not report["ok"]:
+        raise file_error(report["error"])
+    v = report["version"]
+    return TextFile(os.fspath(path), text, v["sha256"], v["mtime"], v["len"])
+
+
+def edit_file(
+    path: PathLike,
+    modifications: Modifications,
+    *,
+    mode: str = "atomic",
+    dry_run: bool = False,
+    expected_sha256: Optional[str] = None,
+    expected_mtime: Optional[str] = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> DiffResult:
+    """Apply ``modifications`` to the file at ``path`` and write it (unless ``dry_run``).
+
+    Refused modifications are reported in the result (as :func:`apply_modifications` does);
+    file problems raise :class:`~fuzzy_edit.errors.FileError`. The file is re-checked just
+    before the write, so a concurrent change is never overwritten (``StaleFile``).
+    """
+    if mode not in ("atomic", "partial"):
+        raise ValueError(f'mode must be "atomic" or "partial", not {mode!r}')
+    mods = [m if isinstance(m, Modification) else Modification.from_dict(m) for m in modifications]
+    before, after, report_json = _native.edit_file_json(
+        os.fspath(path),
+        [m.as_tuple() for m in mods],
+        mode,
+        dry_run,
+        expected_sha256,
+        expected_mtime,
+        max_bytes,
+    )
+    report = json.loads(report_json)
+    if report.get("error"):
+        raise file_error(report["error"])
+    assert before is not None  # no file error, so the file was read
+    return diff_result(before, len(mods), after, report["apply"], mode=mode, raw=getattr(modifications, "raw_output", ""), path=os.fspath(path))

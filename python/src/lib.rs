@@ -1,0 +1,112 @@
+//! `fuzzy_edit._native`: the Rust engine, as few functions with plain-data answers.
+//!
+//! The boundary is deliberately narrow: strings and tuples go in; the edited text comes back as
+//! a `str` and everything else (matches, refusals, parse results) as one JSON document that the
+//! Python layer turns into dataclasses and exceptions. JSON keeps this crate independent of the
+//! library's internal types (which may change shape) and keeps the Python API's idioms —
+//! exception classes, dataclasses, stubs — in Python, where they are easy to read and extend.
+//! Every call that runs the engine releases the GIL, so threads can edit in parallel.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use fuzzy_edit::format::{self, Format};
+use fuzzy_edit::{apply_edits, Edit, Mode};
+
+mod files;
+mod json;
+
+/// One edit as Python passes it: `(old, new, replace_all, anchor)`.
+type EditTuple = (String, String, bool, Option<String>);
+
+fn to_edits(edits: Vec<EditTuple>) -> Vec<Edit> {
+    edits
+        .into_iter()
+        .map(|(old, new, replace_all, anchor)| {
+            let edit = Edit::new(old, new).replace_all(replace_all);
+            // An empty anchor means none, as DiffCoder's JSON writes it.
+            match anchor.filter(|a| !a.trim().is_empty()) {
+                Some(a) => edit.anchor(a),
+                None => edit,
+            }
+        })
+        .collect()
+}
+
+fn to_mode(mode: &str) -> PyResult<Mode> {
+    match mode {
+        "atomic" => Ok(Mode::Atomic),
+        "partial" => Ok(Mode::Partial),
+        other => Err(PyValueError::new_err(format!(
+            "mode must be \"atomic\" or \"partial\", not {other:?}"
+        ))),
+    }
+}
+
+/// Apply `edits` to `content` as one transaction.
+///
+/// Returns `(text, report)`: `text` is the edited text, or `None` when nothing was applied
+/// (atomic mode with any failure, or partial mode with no success); `report` is JSON with
+/// `matches`, `failures` and `sequential`.
+#[pyfunction]
+#[pyo3(signature = (content, edits, mode = "atomic"))]
+fn apply_edits_json(
+    py: Python<'_>,
+    content: String,
+    edits: Vec<EditTuple>,
+    mode: &str,
+) -> PyResult<(Option<String>, String)> {
+    let mode = to_mode(mode)?;
+    let edits = to_edits(edits);
+    Ok(py.detach(move || json::applied_report(apply_edits(&content, &edits, mode))))
+}
+
+/// Parse a model's answer in any supported edit format; JSON with `ok` and either the parsed
+/// changes or the parse error.
+#[pyfunction]
+#[pyo3(signature = (text, format = None))]
+fn parse_json(py: Python<'_>, text: String, format: Option<&str>) -> PyResult<String> {
+    let format = match format {
+        None => None,
+        Some(name) => Some(format_named(name)?),
+    };
+    Ok(py.detach(move || {
+        let parsed = match format {
+            Some(f) => format::parse_as(&text, f),
+            None => format::parse(&text),
+        };
+        json::parsed_report(parsed)
+    }))
+}
+
+fn format_named(name: &str) -> PyResult<Format> {
+    match name {
+        "json" => Ok(Format::Json),
+        "search_replace" => Ok(Format::SearchReplace),
+        "begin_patch" => Ok(Format::BeginPatch),
+        "unified_diff" => Ok(Format::UnifiedDiff),
+        other => Err(PyValueError::new_err(format!(
+            "format must be one of \"json\", \"search_replace\", \"begin_patch\", \"unified_diff\", not {other:?}"
+        ))),
+    }
+}
+
+/// A unified diff (3 lines of context) from `before` to `after`.
+#[pyfunction]
+#[pyo3(signature = (before, after, path = "code"))]
+fn unified_diff(py: Python<'_>, before: String, after: String, path: &str) -> String {
+    let path = path.to_string();
+    py.detach(move || fuzzy_edit::unified_diff(&before, &after, &path))
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(apply_edits_json, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_json, m)?)?;
+    m.add_function(wrap_pyfunction!(unified_diff, m)?)?;
+    m.add_function(wrap_pyfunction!(files::read_file_json, m)?)?;
+    m.add_function(wrap_pyfunction!(files::write_file_json, m)?)?;
+    m.add_function(wrap_pyfunction!(files::edit_file_json, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

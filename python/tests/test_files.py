@@ -1,0 +1,100 @@
+"""File helpers: the CLI's safety (atomic write, stale check, binary and non-UTF-8 refusal)."""
+
+import os
+import stat
+
+import pytest
+
+import fuzzy_edit as fe
+
+
+@pytest.fixture
+def src(tmp_path):
+    p = tmp_path / "app.py"
+    p.write_text("def f():\n    return 1\n")
+    return p
+
+
+def test_read_reports_the_version(src):
+    f = fe.read_file(src)
+    assert f.text == "def f():\n    return 1\n" and f.size == len(f.text)
+    assert len(f.sha256) == 64 and f.mtime.split(".")[0].isdigit()
+
+
+def test_binary_and_non_utf8_are_refused(tmp_path):
+    b = tmp_path / "b.bin"
+    b.write_bytes(b"abc\x00def")
+    with pytest.raises(fe.NotTextFile) as info:
+        fe.read_file(b)
+    assert info.value.kind == "binary" and info.value.details["offset"] == 3
+    latin = tmp_path / "l.txt"
+    latin.write_bytes("caf\xe9\n".encode("latin-1"))
+    with pytest.raises(fe.NotTextFile) as info:
+        fe.edit_file(latin, [fe.Modification("caf", "tea")])
+    assert info.value.kind == "not_utf8"
+    assert latin.read_bytes() == "caf\xe9\n".encode("latin-1")
+
+
+def test_missing_directory_and_too_large(tmp_path, src):
+    with pytest.raises(FileNotFoundError):
+        fe.read_file(tmp_path / "nope.py")
+    with pytest.raises(fe.FileError) as info:
+        fe.read_file(tmp_path)
+    assert info.value.kind == "is_directory"
+    with pytest.raises(fe.FileError) as info:
+        fe.read_file(src, max_bytes=3)
+    assert info.value.kind == "too_large"
+
+
+def test_edit_file_writes_and_keeps_permissions(src):
+    os.chmod(src, 0o751)
+    r = fe.edit_file(src, [fe.Modification("return 1", "return 2")])
+    assert r.success and src.read_text() == "def f():\n    return 2\n"
+    assert "--- a/" in r.diff and str(src) in r.diff
+    assert stat.S_IMODE(os.stat(src).st_mode) == 0o751
+
+
+def test_edit_file_dry_run_writes_nothing(src):
+    r = fe.edit_file(src, [fe.Modification("return 1", "return 2")], dry_run=True)
+    assert r.success and "return 2" in r.modified_code and src.read_text() == "def f():\n    return 1\n"
+
+
+def test_refused_edit_leaves_the_file(src):
+    before = src.read_bytes()
+    r = fe.edit_file(src, [fe.Modification("return 3", "return 4")])
+    assert not r.success and r.errors[0].kind == "not_found" and src.read_bytes() == before
+
+
+def test_stale_expectations_are_refused(src):
+    f = fe.read_file(src)
+    src.write_text("def f():\n    return 10\n")
+    with pytest.raises(fe.StaleFile) as info:
+        fe.edit_file(src, [fe.Modification("return 10", "return 2")], expected_sha256=f.sha256)
+    assert info.value.details["what"] == "sha256"
+    with pytest.raises(fe.StaleFile):
+        fe.write_file(src, "x", expected_sha256=f.sha256)
+    assert src.read_text() == "def f():\n    return 10\n"
+    now = fe.read_file(src)
+    written = fe.write_file(src, "y\n", expected_sha256=now.sha256)
+    assert src.read_text() == "y\n" and written.sha256 != now.sha256
+
+
+def test_symlink_is_edited_at_its_target(tmp_path, src):
+    link = tmp_path / "link.py"
+    link.symlink_to(src)
+    fe.edit_file(link, [fe.Modification("return 1", "return 2")])
+    assert link.is_symlink() and src.read_text() == "def f():\n    return 2\n"
+
+
+def test_crlf_file_edit(tmp_path):
+    p = tmp_path / "w.py"
+    p.write_bytes(b"a = 1\r\nb = 2\r\n")
+    fe.edit_file(p, [fe.Modification("b = 2", "b = 3\nc = 4")])
+    assert p.read_bytes() == b"a = 1\r\nb = 3\r\nc = 4\r\n"
+
+
+def test_write_creates_a_new_file(tmp_path):
+    p = tmp_path / "new.txt"
+    fe.write_file(p, "hello\n")
+    assert p.read_text() == "hello\n"
+    assert not [n for n in os.listdir(tmp_path) if n != "new.txt"], "no temporary file left behind"
