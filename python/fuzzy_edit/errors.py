@@ -112,6 +112,12 @@ class NotFoundAfterAnchor(EditError):
     kind = "not_found_after_anchor"
 
 
+class UnclearElision(EditError):
+    """``new`` holds an elision comment ``old`` does not, and which lines it keeps is unclear."""
+
+    kind = "unclear_elision"
+
+
 class Conflict(EditError):
     """Two edits of one list change overlapping text."""
 
@@ -132,6 +138,7 @@ EDIT_ERRORS: Dict[str, Type[EditError]] = {
         AnchorNotFound,
         AnchorAmbiguous,
         NotFoundAfterAnchor,
+        UnclearElision,
         Conflict,
     )
 }

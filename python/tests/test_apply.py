@@ -152,6 +152,14 @@ def test_every_kind_has_its_class():
 
     assert len(EDIT_ERRORS) == 12
     assert type(edit_error({"kind": "conflict", "message": "m"})) is fe.Conflict
+
+
+def test_an_unclear_elision_comment_in_new_is_refused() -> None:
+    code = "def f():\n    return 1\n"
+    with pytest.raises(fe.UnclearElision) as err:
+        fe.apply(code, "    return 1", "    return 1\n    # ...\n    log()")
+    assert err.value.kind == "unclear_elision"
+    assert "elision marker" in err.value.message
     # A kind from a newer engine still raises the base class, with its details.
     future = edit_error({"kind": "brand_new", "message": "m", "x": 1})
     assert type(future) is fe.EditError and future.kind == "brand_new" and future.details["x"] == 1
