@@ -158,3 +158,60 @@ fn splice(src: &str, mut matches: Vec<Match>, sequential: bool) -> Applied {
         sequential,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::StrategyId;
+
+    fn at(span: std::ops::Range<usize>, replacement: &str) -> Match {
+        Match {
+            edit: 0,
+            strategy: StrategyId::Exact,
+            score: 1.0,
+            start_line: 1,
+            end_line: 1,
+            span,
+            replacement: replacement.to_string(),
+        }
+    }
+
+    #[test]
+    fn splice_writes_every_replacement_in_one_pass_in_text_order() {
+        let out = splice(
+            "abcdef",
+            vec![at(4..5, "E"), at(0..1, "A"), at(2..2, "+")],
+            false,
+        );
+        assert_eq!(out.text, "Ab+cdEf");
+        let spans: Vec<_> = out.matches.iter().map(|m| m.span.clone()).collect();
+        assert_eq!(spans, [0..1, 2..2, 4..5]);
+    }
+
+    #[test]
+    #[should_panic(expected = "overlapping spans")]
+    fn splice_refuses_overlapping_spans() {
+        splice("abcdef", vec![at(0..3, "x"), at(2..4, "y")], false);
+    }
+
+    #[test]
+    fn a_miss_is_retried_in_order_but_an_ambiguity_is_not() {
+        // The second edit's `old` exists only after the first: applied one after another.
+        let out = apply_edits(
+            "a\n",
+            &[Edit::new("a", "b"), Edit::new("b", "c")],
+            Mode::Atomic,
+        );
+        assert_eq!(
+            out.map(|o| (o.text, o.sequential)),
+            Ok(("c\n".into(), true))
+        );
+        // An ambiguity is never settled by applying the list in another way.
+        let err = apply_edits(
+            "x x\n",
+            &[Edit::new("x", "y"), Edit::new("z", "w")],
+            Mode::Atomic,
+        );
+        assert!(matches!(err, Err(Failed { .. })));
+    }
+}

@@ -189,3 +189,47 @@ impl Strategy for BlockAnchor {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::needle::Needle;
+    use crate::text::Text;
+
+    fn candidates(file: &str, old: &str) -> Vec<(std::ops::Range<usize>, f64)> {
+        let text = Text::new(file);
+        let needle = Needle::new(old, "x");
+        let mut out: Vec<_> = BlockAnchor
+            .candidates(&Context::new(&text, &needle))
+            .into_iter()
+            .map(|c| (c.lines, (c.score * 100.0).round() / 100.0))
+            .collect();
+        out.sort_by_key(|(l, _)| l.start);
+        out
+    }
+
+    #[test]
+    fn first_and_last_lines_anchor_a_window_whose_middle_mostly_matches() {
+        let file = "fn f() {\n    a();\n    b();\n    c();\n}\n";
+        // One middle line misremembered of three: a candidate, scored below 1.
+        let got = candidates(file, "fn f() {\n    a();\n    B();\n    c();\n}");
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].0, 0..5);
+        assert!(got[0].1 > 0.8 && got[0].1 < 1.0, "{got:?}");
+        // Two of three misremembered: fewer than half equal, no candidate.
+        assert!(candidates(file, "fn f() {\n    A();\n    B();\n    c();\n}").is_empty());
+        // Fewer than three non-blank lines: not this strategy's to judge.
+        assert!(candidates(file, "fn f() {\n}").is_empty());
+    }
+
+    #[test]
+    fn a_window_may_be_two_lines_shorter_or_longer_than_old() {
+        let file = "fn f() {\n    a();\n    b();\n    c();\n    d();\n    e();\n}\n";
+        let old =
+            "fn f() {\n    a();\n    b();\n    c();\n    d();\n    e();\n    f();\n    g();\n}";
+        assert_eq!(
+            candidates(file, old).first().map(|c| c.0.clone()),
+            Some(0..7)
+        );
+    }
+}

@@ -34,17 +34,17 @@ pub fn numbered(text: &str, offset: usize, limit: usize) -> Result<String, Strin
             break;
         }
         let line = line.strip_suffix('\r').unwrap_or(line);
-        out.push_str(&format!("{:>6}\t", i + 1));
+        // Numbered exactly as the engine's line-number stripping expects.
         match line.char_indices().nth(MAX_LINE_CHARS) {
             Some((at, _)) => {
                 cut += 1;
-                out.push_str(&line[..at]);
+                out.push_str(&fuzzy_edit::numbered_line(i + 1, &line[..at]));
                 out.push_str(&format!(
                     " [… line cut: {} more characters]",
                     line[at..].chars().count()
                 ));
             }
-            None => out.push_str(line),
+            None => out.push_str(&fuzzy_edit::numbered_line(i + 1, line)),
         }
         out.push('\n');
         last = i + 1;
