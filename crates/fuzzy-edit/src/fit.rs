@@ -137,11 +137,16 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
         .enumerate()
         .filter_map(|(i, j)| j.map(|j| (old[i], win[j])))
         .collect();
-    let map = IndentMap::learn(
-        &pairs,
-        IndentHabits::of(old.iter().chain(new.iter()).copied()),
-        || text.indent_habits(),
-    );
+    let map = if new_at_file_depth(&old, &new, &win, &eq_w) {
+        // The model got the indentation wrong in `old` only: `new` needs no mapping.
+        IndentMap::Identity
+    } else {
+        IndentMap::learn(
+            &pairs,
+            IndentHabits::of(old.iter().chain(new.iter()).copied()),
+            || text.indent_habits(),
+        )
+    };
 
     let otrim: Vec<&str> = old.iter().map(|l| l.trim_end()).collect();
     let ntrim: Vec<&str> = new.iter().map(|l| l.trim_end()).collect();
@@ -284,6 +289,35 @@ impl Hunk {
     fn overlaps(&self, other: &Hunk) -> bool {
         self.old.start < other.old.end && other.old.start < self.old.end
     }
+}
+
+/// Whether `new` is already at the file's depth though `old` was not: every line `new` keeps
+/// from `old` (modulo whitespace) has exactly the indentation of the file line `old`'s matched,
+/// and `old`'s indentation differed from the file's somewhere. Models often repeat their
+/// indentation mistake of `old` in `new`, and often do not; mapping a `new` that did not would
+/// shift it by the mistake.
+fn new_at_file_depth(old: &[&str], new: &[&str], win: &[&str], eq_w: &[Option<usize>]) -> bool {
+    let mut kept = 0;
+    let mut old_off = false;
+    for op in crate::align::loose_diff(old, new) {
+        let (tag, o, n) = op.as_tag_tuple();
+        if tag != similar::DiffTag::Equal {
+            continue;
+        }
+        for (i, k) in o.zip(n) {
+            let Some(j) = eq_w[i] else { continue };
+            if old[i].trim().is_empty() {
+                continue;
+            }
+            let file_indent = crate::normalize::indent_of(win[j]);
+            if crate::normalize::indent_of(new[k]) != file_indent {
+                return false;
+            }
+            old_off |= crate::normalize::indent_of(old[i]) != file_indent;
+            kept += 1;
+        }
+    }
+    kept > 0 && old_off
 }
 
 /// Lines at least this similar to the model's are the same line misremembered (chosen on the
