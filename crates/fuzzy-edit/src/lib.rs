@@ -52,12 +52,14 @@ pub mod merge3;
 pub mod needle;
 pub mod normalize;
 pub mod strategy;
+pub mod syntax;
 pub mod text;
 mod transaction;
 
 pub use diff::unified_diff;
 pub use edit::{Edit, Mode};
 pub use error::{EditError, Fragment, Location};
+pub use syntax::{Language, SyntaxPolicy, SyntaxProblem, SyntaxProblemKind};
 pub use transaction::{apply, apply_edits, Applied, Failed, Failure, Match};
 
 /// The README's Rust examples, compiled and run as doc tests.
