@@ -303,14 +303,11 @@ enum Unbalanced<'t> {
 fn unbalanced_bracket<'t>(tokens: &[Node<'t>]) -> Option<Unbalanced<'t>> {
     let mut open: Vec<Node<'t>> = Vec::new();
     for token in tokens {
-        match token.kind() {
-            "(" | "[" | "{" => open.push(*token),
-            ")" | "]" | "}" => {
-                if open.pop().is_none() {
-                    return Some(Unbalanced::Stray(*token));
-                }
-            }
-            _ => {}
+        let kind = token.kind();
+        if matches!(kind, "(" | "[" | "{") {
+            open.push(*token);
+        } else if matches!(kind, ")" | "]" | "}") && open.pop().is_none() {
+            return Some(Unbalanced::Stray(*token));
         }
     }
     open.first().map(|n| Unbalanced::Unclosed(*n))

@@ -147,17 +147,18 @@ pub(crate) fn added(
         return (0..after.len()).collect();
     }
     // Old errors by the place they map to; each can carry over one new error at most.
-    let mut by_place: HashMap<(Range<usize>, (FaultKind, u16)), Vec<usize>> = HashMap::new();
+    let mut by_place: HashMap<Mark, Vec<usize>> = HashMap::new();
     for (i, mark) in before.iter().enumerate() {
         for range in edit.map(&mark.range) {
-            by_place.entry((range, mark.what)).or_default().push(i);
+            let what = mark.what;
+            by_place.entry(Mark { range, what }).or_default().push(i);
         }
     }
     let mut carried = vec![false; before.len()];
     let mut fresh = Vec::new();
     for (i, mark) in after.iter().enumerate() {
         let partner = by_place
-            .get_mut(&(mark.range.clone(), mark.what))
+            .get_mut(mark)
             .and_then(|old| std::iter::from_fn(|| old.pop()).find(|&j| !carried[j]));
         match partner {
             Some(j) => carried[j] = true,

@@ -91,4 +91,29 @@ mod tests {
             fresh.root_node().to_sexp()
         );
     }
+
+    const PY: &str = "import os\n\n\nclass A:\n    \"\"\"Doc.\n\n    More.\n    \"\"\"\n\n    def f(self, a, b=(1,\n                      2)):\n        if a:\n            return b\n        elif b:\n            x = [i for i in a]\n        else:\n            x = {'k': \"v\"}\n        return x\n\n\ndef g(p):\n    try:\n        return os.path.join(p, 'x')\n    except OSError:\n        pass\n";
+    const RS: &str = "use std::fmt;\n\n/// Doc.\npub struct S {\n    a: u32,\n}\n\nimpl S {\n    pub fn f(&self, x: u32) -> u32 {\n        let y = x + self.a;\n        match y {\n            0 => 1,\n            n => n * 2,\n        }\n    }\n}\n\nfn g() -> String {\n    format!(\"{}\", \"s\")\n}\n";
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 256, failure_persistence: None, ..Default::default() })]
+
+        /// Whatever a one-span edit does (here: a byte span replaced by a snippet that often
+        /// breaks the file), the incremental parse gives the tree a fresh parse gives, errors
+        /// included; the guard relies on it to judge the result from the reused tree.
+        #[test]
+        fn incremental_equals_fresh(at in 0usize..600, len in 0usize..40, snippet in 0usize..8, rust in proptest::bool::ANY) {
+            let (lang, before) = if rust { (Language::Rust, RS) } else { (Language::Python, PY) };
+            let snippets = ["", "(", ")", "\"", "\n  ", "    x = 1\n", "}", "\"\"\""];
+            let start = at % before.len();
+            let end = (start + len).min(before.len());
+            let new = snippets[snippet];
+            let after = format!("{}{new}{}", &before[..start], &before[end..]);
+            let mut tree = parse(lang, before, None);
+            tree.edit(&input_edit(before, &after, &(start..end), &(start..start + new.len())));
+            let incremental = parse(lang, &after, Some(&tree));
+            let fresh = parse(lang, &after, None);
+            proptest::prop_assert_eq!(incremental.root_node().to_sexp(), fresh.root_node().to_sexp());
+        }
+    }
 }

@@ -14,6 +14,10 @@
 //!
 //! On valid Python the tree has CPython's block structure, so none of these fire. Statements
 //! sharing a line (`a = 1; b = 2`, `if x: y`) are not checked: their column is not an indent.
+//! The grammar has the opposite flaw too, rarer: a continuation line inside brackets that is
+//! indented less than its statement, after a binary operator (`return (x +` then `  1)`), is
+//! an `ERROR`. The guard blames it only when an edit writes it anew.
+//!
 //! Only statements starting in a byte window are checked: an edit can only misindent its own
 //! lines and move the ones right after it to another block, and checking a whole 100k-line
 //! file would cost more than the incremental parse saves.
