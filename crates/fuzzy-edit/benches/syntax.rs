@@ -5,6 +5,7 @@
 //! - `parse`: one full tree-sitter parse of the file, the floor under every check;
 //! - `reparse`: the incremental re-parse after the edit alone (old tree edited and reused);
 //! - `parse_broken`: one full parse of the broken result (error recovery has its own cost);
+//! - `reparse_broken`: the incremental re-parse of the broken result;
 //! - `valid`: `check` on an edit that leaves the file parsing (the common path: one full
 //!   parse, one incremental re-parse);
 //! - `broken`: `check` on an edit that adds an error (the refusal path: a second, fresh parse
@@ -152,6 +153,14 @@ fn bench_case(c: &mut Criterion, case: &Case, id: &str) {
         b.iter_batched(
             || edited_tree(&tree, &case.before, after, new),
             |old| black_box(p.parse(black_box(after), Some(&old))).is_some(),
+            criterion::BatchSize::LargeInput,
+        )
+    });
+    let (broken, broken_new) = &case.broken;
+    group.bench_with_input(BenchmarkId::new("reparse_broken", id), case, |b, case| {
+        b.iter_batched(
+            || edited_tree(&tree, &case.before, broken, broken_new),
+            |old| black_box(p.parse(black_box(broken), Some(&old))).is_some(),
             criterion::BatchSize::LargeInput,
         )
     });

@@ -252,41 +252,63 @@ fn first_word<'a>(text: &'a str, node: Node<'_>) -> &'a str {
         .unwrap_or(rest)
 }
 
-/// The tokens of `node`, in order.
-fn leaves(node: Node<'_>) -> Vec<Node<'_>> {
+/// A token and its kind, looked up once (`Node::kind` measures and checks a C string).
+#[derive(Clone, Copy)]
+struct Token<'t> {
+    node: Node<'t>,
+    kind: &'t str,
+}
+
+/// The tokens of `node`, in order. An `ERROR` node can span the rest of the file, so this walks
+/// with one cursor and no allocation per node.
+fn leaves(node: Node<'_>) -> Vec<Token<'_>> {
     let mut out = Vec::new();
-    let mut stack = vec![node];
-    while let Some(n) = stack.pop() {
-        if n.child_count() == 0 {
-            out.push(n);
-        } else {
-            let mut cursor = n.walk();
-            let children: Vec<Node<'_>> = n.children(&mut cursor).collect();
-            stack.extend(children.into_iter().rev());
+    let mut cursor = node.walk();
+    loop {
+        if cursor.goto_first_child() {
+            continue;
+        }
+        let node = cursor.node();
+        out.push(Token {
+            node,
+            kind: node.kind(),
+        });
+        // Next sibling, or climb until one exists; the walk ends back at `node`.
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
         }
     }
-    out
 }
 
 /// The opening quote of a string among `tokens` that is not closed: the first `string_start`
 /// without its `string_end` (Python), or the last of an odd number of the same quote token.
-fn unclosed_string<'t>(tokens: &[Node<'t>]) -> Option<Node<'t>> {
+fn unclosed_string<'t>(tokens: &[Token<'t>]) -> Option<Node<'t>> {
     let mut starts: Vec<Node<'t>> = Vec::new();
+    // Per quote of QUOTES: how many, and the last one.
+    let mut quotes: [(usize, Option<Node<'t>>); QUOTES.len()] = [(0, None); QUOTES.len()];
     for token in tokens {
-        match token.kind() {
-            "string_start" => starts.push(*token),
+        match token.kind {
+            "string_start" => starts.push(token.node),
             "string_end" => {
                 starts.pop();
             }
-            _ => {}
+            kind => {
+                if let Some(q) = QUOTES.iter().position(|q| *q == kind) {
+                    quotes[q] = (quotes[q].0 + 1, Some(token.node));
+                }
+            }
         }
     }
-    if let Some(first) = starts.first() {
-        return Some(*first);
-    }
-    QUOTES.iter().find_map(|q| {
-        let same: Vec<&Node<'t>> = tokens.iter().filter(|t| t.kind() == *q).collect();
-        (same.len() % 2 == 1).then(|| *same[same.len() - 1])
+    starts.first().copied().or_else(|| {
+        quotes
+            .iter()
+            .find(|(n, _)| n % 2 == 1)
+            .and_then(|(_, last)| *last)
     })
 }
 
@@ -300,14 +322,13 @@ enum Unbalanced<'t> {
 /// The first stray closing bracket among `tokens`, else the first unclosed opening one. Only
 /// counts are compared, not kinds: a `(` closed by `]` is a parse error the grammar reports on
 /// its own.
-fn unbalanced_bracket<'t>(tokens: &[Node<'t>]) -> Option<Unbalanced<'t>> {
+fn unbalanced_bracket<'t>(tokens: &[Token<'t>]) -> Option<Unbalanced<'t>> {
     let mut open: Vec<Node<'t>> = Vec::new();
     for token in tokens {
-        let kind = token.kind();
-        if matches!(kind, "(" | "[" | "{") {
-            open.push(*token);
-        } else if matches!(kind, ")" | "]" | "}") && open.pop().is_none() {
-            return Some(Unbalanced::Stray(*token));
+        if matches!(token.kind, "(" | "[" | "{") {
+            open.push(token.node);
+        } else if matches!(token.kind, ")" | "]" | "}") && open.pop().is_none() {
+            return Some(Unbalanced::Stray(token.node));
         }
     }
     open.first().map(|n| Unbalanced::Unclosed(*n))

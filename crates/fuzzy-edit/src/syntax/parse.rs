@@ -63,6 +63,26 @@ mod tests {
         }
     }
 
+    /// `.h` is parsed as C++ (see `Language::from_path`): the C++ grammar must read a plain C
+    /// header, and a C++ one, without errors. (The `extern "C" {` guard whose `}` sits in a
+    /// second `#ifdef __cplusplus` is an error in both grammars: tree-sitter does not balance
+    /// braces across preprocessor branches. Such a header has errors before any edit, so only
+    /// errors an edit adds near its span count.)
+    #[test]
+    fn cpp_grammar_reads_c_and_cpp_headers() {
+        let c_header = "#ifndef LIB_H\n#define LIB_H\n#include <stddef.h>\n\ntypedef struct point {\n    int x, y;\n} point_t;\n\nenum color { RED, GREEN = 2 };\nstatic inline int add(int a, int b) { return a + b; }\nint sum(const int *xs, size_t n);\nextern void (*handler)(int);\n#define MAX(a, b) ((a) > (b) ? (a) : (b))\n#endif\n";
+        let cpp_header = "#pragma once\n#include <vector>\nnamespace lib {\ntemplate <typename T>\nclass Stack {\npublic:\n    void push(const T& x) { items_.push_back(x); }\nprivate:\n    std::vector<T> items_;\n};\n}\n";
+        for header in [c_header, cpp_header] {
+            let tree = parse(Language::Cpp, header, None);
+            assert!(
+                !tree.root_node().has_error(),
+                "{}",
+                tree.root_node().to_sexp()
+            );
+        }
+        assert!(parse(Language::C, cpp_header, None).root_node().has_error());
+    }
+
     #[test]
     fn edit_points_count_rows_and_columns() {
         let before = "ab\ncd\nef\n";
