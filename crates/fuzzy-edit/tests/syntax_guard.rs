@@ -78,7 +78,7 @@ fn curly_quotes_in_python() {
         "\"No closing quotation\"",
         "“No closing quotation!”",
     );
-    assert_eq!(p.line, 3, "{p}");
+    assert_eq!((p.line, p.column), (3, 26), "{p}");
     assert_eq!(p.kind, SyntaxProblemKind::CurlyQuotes, "{p}");
 }
 

@@ -75,12 +75,17 @@ fn describe<'t>(text: &str, fault: Fault<'t>) -> (SyntaxProblemKind, String, Nod
         }
         FaultKind::Error => {}
     }
-    let error_text = &text[node.byte_range()];
-    if error_text.contains(CURLY_QUOTES) {
+    let tokens = leaves(node);
+    // A typographic quote the lexer could not read is an `ERROR` token of its own; one inside a
+    // string or a comment is not, and is no sign.
+    let curly = tokens
+        .iter()
+        .find(|t| t.kind == "ERROR" && text[t.node.byte_range()].contains(CURLY_QUOTES));
+    if let Some(curly) = curly {
         return (
             SyntaxProblemKind::CurlyQuotes,
             "typographic quotes (“ ” ‘ ’) stand where the code needs straight quotes".to_string(),
-            node,
+            curly.node,
         );
     }
     if has_line_number_prefix(line_text)
@@ -101,7 +106,6 @@ fn describe<'t>(text: &str, fault: Fault<'t>) -> (SyntaxProblemKind, String, Nod
             node,
         );
     }
-    let tokens = leaves(node);
     if let Some(opener) = unclosed_string(&tokens) {
         return (
             SyntaxProblemKind::UnclosedString,
@@ -129,7 +133,7 @@ fn describe<'t>(text: &str, fault: Fault<'t>) -> (SyntaxProblemKind, String, Nod
         }
         None => {}
     }
-    let shown = error_text.lines().next().unwrap_or("").trim();
+    let shown = text[node.byte_range()].lines().next().unwrap_or("").trim();
     let mut description = if shown.is_empty() {
         "the parser could not fit the code here".to_string()
     } else {
@@ -422,6 +426,18 @@ mod tests {
     fn column_counts_characters() {
         let p = first(Language::Rust, "fn f() { let é = g(1; }\n");
         assert_eq!((p.line, p.column), (1, 21), "{p}");
+    }
+
+    #[test]
+    fn curly_quotes_inside_a_string_are_no_sign() {
+        let p = first(Language::Python, "y = f(x,\ns = \"the “best” way\"\n");
+        assert_eq!(p.kind, SyntaxProblemKind::UnbalancedBracket, "{p}");
+        let p = first(Language::Python, "s = “best”\n");
+        assert_eq!(
+            (p.kind, p.column),
+            (SyntaxProblemKind::CurlyQuotes, 5),
+            "{p}"
+        );
     }
 
     #[test]
