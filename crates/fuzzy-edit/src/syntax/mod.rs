@@ -9,10 +9,10 @@
 //!
 //! Cost: the old text is parsed in full, then the result is parsed again reusing the old tree
 //! (`tree_sitter::Tree::edit`), which skips the subtrees the edit did not touch. The full
-//! parse dominates: tree-sitter parses a few MB/s, so about 0.5 s for a 100k-line file on a
-//! loaded 2-core machine (`benches/syntax.rs`), 5 ms for 1k lines; the re-parse is a tenth of
-//! that when the result is valid, and about a full parse more when it is broken (error recovery
-//! reuses little). A caller that keeps the tree of a file between edits (a long-running server)
+//! parse dominates: tree-sitter parses 5-6 MB/s here, so about 0.6 s for a 100k-line file on
+//! a shared 2-core machine (`benches/syntax.rs`), 4 ms for 1k lines; the re-parse is about a
+//! tenth of that when the result is valid, and up to most of a full parse more when it is
+//! broken (tree-sitter-python's error recovery can wrap the whole file, so little is reused). A caller that keeps the tree of a file between edits (a long-running server)
 //! could skip the full parse; this API does not keep state. The incremental tree is trusted
 //! as it is: a property test checks it equals a fresh parse on random, mostly breaking, edits.
 //!

@@ -12,7 +12,9 @@
 //!   the statement it belongs to, when that starts its line;
 //! - a block holds at least one statement.
 //!
-//! On valid Python the tree has CPython's block structure, so none of these fire. Statements
+//! On valid Python the tree has CPython's block structure, so none of these fire: run over the
+//! 4,171 `.py` files of the Python 3.11 and 3.13 installations on the development machine
+//! (standard libraries and site-packages), they reported nothing. Statements
 //! sharing a line (`a = 1; b = 2`, `if x: y`) are not checked: their column is not an indent.
 //! The grammar has the opposite flaw too, rarer: a continuation line inside brackets that is
 //! indented less than its statement, after a binary operator (`return (x +` then `  1)`), is
