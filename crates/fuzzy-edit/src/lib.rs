@@ -65,6 +65,7 @@ mod merge3;
 mod needle;
 mod normalize;
 mod strategy;
+pub mod syntax;
 mod text;
 mod transaction;
 
@@ -74,6 +75,7 @@ pub use edit::{Edit, Mode};
 pub use error::{EditError, Fragment, Location};
 pub use feedback::numbered_line;
 pub use strategy::StrategyId;
+pub use syntax::{Language, SyntaxPolicy, SyntaxProblem, SyntaxProblemKind};
 pub use transaction::{apply, apply_edits};
 
 /// The README's Rust examples, compiled and run as doc tests.
