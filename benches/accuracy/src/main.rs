@@ -22,7 +22,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use fuzzy_edit::{apply, Edit, EditError};
+use fuzzy_edit::{apply, apply_with, Edit, EditError, Language, Options};
 use serde_json::Value;
 
 use judge::{judge, sound_equal, Expect, Outcome};
@@ -73,11 +73,14 @@ fn main() -> ExitCode {
     while let Some(a) = args.next() {
         match a.as_str() {
             "--gate" => gate = true,
+            "--syntax" => SYNTAX.store(true, std::sync::atomic::Ordering::Relaxed),
             "--data" => data = args.next().map(PathBuf::from),
             "--details" => details_dir = args.next().map(PathBuf::from).unwrap_or(details_dir),
             "--set" => only = args.next(),
             "-h" | "--help" => {
-                println!("usage: accuracy [--data DIR] [--set NAME] [--details DIR] [--gate]");
+                println!(
+                    "usage: accuracy [--data DIR] [--set NAME] [--details DIR] [--gate] [--syntax]"
+                );
                 return ExitCode::SUCCESS;
             }
             other => {
@@ -184,8 +187,31 @@ const NAMING: &[&str] = &[
     "line_prefixes",
 ];
 
-fn run_edit(content: &str, edit: &Edit) -> (Option<String>, Value, bool) {
-    match apply(content, edit) {
+/// Whether `--syntax` asked for the syntax guard (cases with a known language only).
+static SYNTAX: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The language of a git-mined case, from the file its `source` names.
+fn source_language(source: &str) -> Option<Language> {
+    let path = source.split(" (").next()?.rsplit(':').next()?;
+    Language::from_path(Path::new(path))
+}
+
+fn run_edit(
+    content: &str,
+    edit: &Edit,
+    language: Option<Language>,
+) -> (Option<String>, Value, bool) {
+    let result = if SYNTAX.load(std::sync::atomic::Ordering::Relaxed) && language.is_some() {
+        let options = Options {
+            language,
+            ..Options::default()
+        };
+        apply_with(content, std::slice::from_ref(edit), &options)
+            .map_err(|mut f| f.failures.remove(0).error)
+    } else {
+        apply(content, edit)
+    };
+    match result {
         Ok(a) => {
             let m = a.matches.first();
             let named = a
@@ -257,8 +283,9 @@ fn run_perturbed(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
             foreign,
             comment,
         };
+        let language = source_language(s(r, "source"));
         for case in perturb(&hunk, idx as u64) {
-            let (result, detail, _) = run_edit(&case.content, &case.edit);
+            let (result, detail, _) = run_edit(&case.content, &case.edit, language);
             let outcome = judge(
                 &case.content,
                 result.as_deref(),
@@ -290,7 +317,7 @@ fn run_real(path: &Path, set: &str, tally: &mut Tally) -> std::io::Result<()> {
         let edit = Edit::new(s(r, "old"), s(r, "new"));
         let gt = r["ground_truth"]["line_number"].as_u64().unwrap_or(1) as usize;
         let right: Range<usize> = gt.saturating_sub(1)..gt;
-        let (result, detail, named) = run_edit(content, &edit);
+        let (result, detail, named) = run_edit(content, &edit, None);
         let expect = Expect::Text(s(r, "expected_content").to_string());
         let outcome = judge(content, result.as_deref(), &expect, &right, named);
         tally.add(set, s(r, "error_kind"), outcome, || {
@@ -309,7 +336,7 @@ fn run_harnesskit(path: &Path, tally: &mut Tally) -> std::io::Result<()> {
         let expected = s(r, "expected");
         let edit = Edit::new(s(r, "old"), s(r, "new"));
         let right = judge::changed_lines(content, expected).unwrap_or(0..1);
-        let (result, detail, _) = run_edit(content, &edit);
+        let (result, detail, _) = run_edit(content, &edit, None);
         let outcome = judge(
             content,
             result.as_deref(),
@@ -347,7 +374,7 @@ fn run_peers(dir: &Path, tally: &mut Tally) -> std::io::Result<()> {
             let mut edit = Edit::new(s(r, "old"), s(r, "new"));
             edit.replace_all = r["replace_all"].as_bool().unwrap_or(false);
             let expect = r.get("desired").unwrap_or(&r["expect"]);
-            let (result, detail, _) = run_edit(s(r, "content"), &edit);
+            let (result, detail, _) = run_edit(s(r, "content"), &edit, None);
             let outcome = peer_outcome(result.as_deref(), expect, r, &edit);
             tally.add(&format!("peers/{name}"), "all", outcome, || {
                 let mut d = detail;

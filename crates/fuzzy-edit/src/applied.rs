@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::error::EditError;
 use crate::feedback::round_score;
 use crate::strategy::{Candidate, StrategyId};
+use crate::syntax::SyntaxProblem;
 
 /// The result of applying edits.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -22,6 +23,10 @@ pub struct Applied {
     /// Whether edits were applied one after another (some `old` only existed after an earlier
     /// edit); line numbers then refer to the text as it was before each edit.
     pub sequential: bool,
+    /// Syntax errors the edits added that the policy let through (an exact match under the
+    /// default policy): the result is written, and the model should look at these.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<SyntaxProblem>,
 }
 
 /// One located replacement: where it is, how it was found, and what goes there.

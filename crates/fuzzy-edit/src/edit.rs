@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::syntax::{Language, SyntaxPolicy};
+
 /// One search/replace edit.
 ///
 /// Deserializes from the spellings agents use: `old`/`new`, `old_string`/`new_string`,
@@ -77,4 +79,19 @@ pub enum Mode {
     Atomic,
     /// Apply the edits that succeed; report the rest (a failure if none succeeds).
     Partial,
+}
+
+/// How a list of edits is applied: the transaction [`Mode`] and the syntax guard.
+///
+/// The guard runs when the language is known (from a path with
+/// [`Language::from_path`], or given); without one nothing is parsed. See
+/// [`apply_with`](crate::apply_with).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// All or nothing, or what succeeds.
+    pub mode: Mode,
+    /// What an edit that adds a syntax error gets: refused, warned about, or not checked.
+    pub syntax: SyntaxPolicy,
+    /// The language of the text, if known.
+    pub language: Option<Language>,
 }

@@ -6,6 +6,8 @@
 
 use serde::Serialize;
 
+use crate::syntax::SyntaxProblem;
+
 /// A place in the text, as reported to the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Location {
@@ -130,6 +132,14 @@ pub enum EditError {
         /// Its line in `new`, 1-based.
         line: usize,
     },
+    /// The edit would add a syntax error the file did not have (see [`SyntaxPolicy`]).
+    ///
+    /// [`SyntaxPolicy`]: crate::SyntaxPolicy
+    #[error("{problem} Nothing was changed.")]
+    Syntax {
+        /// Where, what it looks like, and the result around it.
+        problem: SyntaxProblem,
+    },
     /// Two edits of one request touch overlapping text.
     #[error("edits {} and {} both change lines {}-{}. Merge them into one edit, or make their old_string blocks disjoint.", .first + 1, .second + 1, .start_line, .end_line)]
     Conflict {
@@ -160,6 +170,7 @@ impl EditError {
             EditError::AnchorAmbiguous { .. } => "anchor_ambiguous",
             EditError::NotFoundAfterAnchor { .. } => "not_found_after_anchor",
             EditError::UnclearElision { .. } => "unclear_elision",
+            EditError::Syntax { .. } => "syntax",
             EditError::Conflict { .. } => "conflict",
         }
     }
@@ -191,6 +202,7 @@ impl EditError {
                 end_line,
                 ..
             } => vec![(*start_line, *end_line)],
+            EditError::Syntax { problem } => vec![(problem.line, problem.line)],
             _ => Vec::new(),
         }
     }

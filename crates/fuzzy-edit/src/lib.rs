@@ -71,12 +71,12 @@ mod transaction;
 
 pub use applied::{Applied, Failed, Failure, Match};
 pub use diff::unified_diff;
-pub use edit::{Edit, Mode};
+pub use edit::{Edit, Mode, Options};
 pub use error::{EditError, Fragment, Location};
 pub use feedback::numbered_line;
 pub use strategy::StrategyId;
 pub use syntax::{Language, SyntaxPolicy, SyntaxProblem, SyntaxProblemKind};
-pub use transaction::{apply, apply_edits};
+pub use transaction::{apply, apply_edits, apply_with};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[doc = include_str!("../../../README.md")]

@@ -8,7 +8,7 @@
 
 use crate::applied::{Applied, Failed, Failure, Match};
 use crate::decide;
-use crate::edit::{Edit, Mode};
+use crate::edit::{Edit, Mode, Options};
 use crate::error::EditError;
 use crate::locate::locate;
 use crate::text::Text;
@@ -42,6 +42,45 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Applied, EditError> {
 /// assert!(matches!(err.failures[0].error, EditError::Conflict { first: 0, second: 1, .. }));
 /// ```
 pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Failed> {
+    let options = Options {
+        mode,
+        ..Options::default()
+    };
+    apply_with(text, edits, &options)
+}
+
+/// Apply a list of edits with [`Options`]: the mode, and the syntax guard when the language is
+/// known. An edit that adds a parse error the text did not have is refused after a fuzzy
+/// match, and applied with a warning after an exact one (the default [`SyntaxPolicy`]).
+///
+/// ```
+/// use fuzzy_edit::{apply_with, Edit, EditError, Language, Options};
+/// let options = Options { language: Some(Language::Python), ..Options::default() };
+/// let file = "def f(x):\n    if x:\n        return 1\n    return 0\n";
+/// // Found by ignoring indentation, and `new` leaves a bracket open: refused.
+/// let edit = Edit::new("if x:\n  return 1", "if x:\n  return (1");
+/// let err = apply_with(file, &[edit.clone()], &options).unwrap_err();
+/// assert_eq!(err.failures[0].error.kind(), "syntax");
+/// // The same text found exactly is what the model asked for: applied, with a warning.
+/// let exact = Edit::new("return 1", "return (1");
+/// let out = apply_with(file, &[exact], &options).unwrap();
+/// assert_eq!(out.warnings.len(), 1);
+/// ```
+///
+/// [`SyntaxPolicy`]: crate::SyntaxPolicy
+pub fn apply_with(text: &str, edits: &[Edit], options: &Options) -> Result<Applied, Failed> {
+    let mut applied = apply_located(text, edits, options.mode)?;
+    decide::check_syntax(text, &mut applied, options).map_err(|error| Failed {
+        failures: vec![Failure {
+            edit: applied.matches.first().map_or(0, |m| m.edit),
+            error,
+        }],
+    })?;
+    Ok(applied)
+}
+
+/// Locate every edit, decide, and splice: the transaction without the syntax guard.
+fn apply_located(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Failed> {
     let indexed = Text::new(text);
     let mut matches: Vec<Match> = Vec::new();
     let mut failures: Vec<Failure> = Vec::new();
@@ -127,6 +166,7 @@ fn sequential(text: &str, edits: &[Edit]) -> Option<Applied> {
         matches,
         failures: Vec::new(),
         sequential: true,
+        warnings: Vec::new(),
     })
 }
 
@@ -156,6 +196,7 @@ fn splice(src: &str, mut matches: Vec<Match>, sequential: bool) -> Applied {
         matches,
         failures: Vec::new(),
         sequential,
+        warnings: Vec::new(),
     }
 }
 
