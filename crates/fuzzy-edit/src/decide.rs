@@ -369,6 +369,75 @@ pub(crate) fn conflicts(text: &Text, matches: &mut Vec<Match>) -> Vec<Failure> {
     failures
 }
 
+/// Texts larger than this are not parsed by the syntax guard: a full parse runs at about 5 MB/s
+/// here (0.6 s for a 100k-line file, `benches/syntax.rs`), too slow for an edit loop.
+pub(crate) const SYNTAX_MAX_BYTES: usize = 1 << 20;
+
+/// Rule 6: parse the text before and after; an edit that adds a syntax error is refused when
+/// the policy refuses it for this kind of match (fuzzy under the default policy), else the
+/// problem becomes a warning on the result. No language, `Off`, or a text over
+/// [`SYNTAX_MAX_BYTES`]: not checked.
+pub(crate) fn check_syntax(
+    before: &str,
+    applied: &mut Applied,
+    options: &Options,
+) -> Result<(), EditError> {
+    let Some(language) = options.language else {
+        return Ok(());
+    };
+    if !options.syntax.checks() || before.len().max(applied.text.len()) > SYNTAX_MAX_BYTES {
+        return Ok(());
+    }
+    let Some(problem) = added_syntax_error(language, before, &applied.text) else {
+        return Ok(());
+    };
+    let exact = applied
+        .matches
+        .iter()
+        .all(|m| matches!(m.strategy, StrategyId::Exact | StrategyId::EmptyFile));
+    if options.syntax.refuses(exact) {
+        return Err(EditError::Syntax { problem });
+    }
+    applied.warnings.push(problem);
+    Ok(())
+}
+
+/// The first parse error `after` has that `before` did not, over the span where they differ.
+#[cfg(feature = "syntax")]
+fn added_syntax_error(
+    language: crate::syntax::Language,
+    before: &str,
+    after: &str,
+) -> Option<crate::syntax::SyntaxProblem> {
+    let same = |(a, b): &(u8, u8)| a == b;
+    let common = before.bytes().zip(after.bytes()).take_while(same).count();
+    // The common parts end where both texts agree on whole characters.
+    let start = (0..=common)
+        .rev()
+        .find(|&i| before.is_char_boundary(i) && after.is_char_boundary(i))
+        .unwrap_or(0);
+    let tail = before[start..]
+        .bytes()
+        .rev()
+        .zip(after[start..].bytes().rev())
+        .take_while(same)
+        .count();
+    let mut end = after.len() - tail;
+    while !after.is_char_boundary(end) {
+        end += 1;
+    }
+    crate::syntax::check(language, before, after, start..end.max(start))
+}
+
+#[cfg(not(feature = "syntax"))]
+fn added_syntax_error(
+    _language: crate::syntax::Language,
+    _before: &str,
+    _after: &str,
+) -> Option<crate::syntax::SyntaxProblem> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -500,73 +569,4 @@ mod tests {
             Err(EditError::AnchorNotFound { .. })
         ));
     }
-}
-
-/// Texts larger than this are not parsed by the syntax guard: a full parse runs at about 5 MB/s
-/// here (0.6 s for a 100k-line file, `benches/syntax.rs`), too slow for an edit loop.
-pub(crate) const SYNTAX_MAX_BYTES: usize = 1 << 20;
-
-/// Rule 6: parse the text before and after; an edit that adds a syntax error is refused when
-/// the policy refuses it for this kind of match (fuzzy under the default policy), else the
-/// problem becomes a warning on the result. No language, `Off`, or a text over
-/// [`SYNTAX_MAX_BYTES`]: not checked.
-pub(crate) fn check_syntax(
-    before: &str,
-    applied: &mut Applied,
-    options: &Options,
-) -> Result<(), EditError> {
-    let Some(language) = options.language else {
-        return Ok(());
-    };
-    if !options.syntax.checks() || before.len().max(applied.text.len()) > SYNTAX_MAX_BYTES {
-        return Ok(());
-    }
-    let Some(problem) = added_syntax_error(language, before, &applied.text) else {
-        return Ok(());
-    };
-    let exact = applied
-        .matches
-        .iter()
-        .all(|m| matches!(m.strategy, StrategyId::Exact | StrategyId::EmptyFile));
-    if options.syntax.refuses(exact) {
-        return Err(EditError::Syntax { problem });
-    }
-    applied.warnings.push(problem);
-    Ok(())
-}
-
-/// The first parse error `after` has that `before` did not, over the span where they differ.
-#[cfg(feature = "syntax")]
-fn added_syntax_error(
-    language: crate::syntax::Language,
-    before: &str,
-    after: &str,
-) -> Option<crate::syntax::SyntaxProblem> {
-    let same = |(a, b): &(u8, u8)| a == b;
-    let common = before.bytes().zip(after.bytes()).take_while(same).count();
-    // The common parts end where both texts agree on whole characters.
-    let start = (0..=common)
-        .rev()
-        .find(|&i| before.is_char_boundary(i) && after.is_char_boundary(i))
-        .unwrap_or(0);
-    let tail = before[start..]
-        .bytes()
-        .rev()
-        .zip(after[start..].bytes().rev())
-        .take_while(same)
-        .count();
-    let mut end = after.len() - tail;
-    while !after.is_char_boundary(end) {
-        end += 1;
-    }
-    crate::syntax::check(language, before, after, start..end.max(start))
-}
-
-#[cfg(not(feature = "syntax"))]
-fn added_syntax_error(
-    _language: crate::syntax::Language,
-    _before: &str,
-    _after: &str,
-) -> Option<crate::syntax::SyntaxProblem> {
-    None
 }
