@@ -181,6 +181,10 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
             {
                 // The same change on both sides, or the model only moves blank lines.
                 m.resolution = Resolution::Dropped;
+            } else if new_has_the_files_lines(f, m, &old, &win, &new) {
+                // The model misremembered lines in `old` but wrote them as the file has them in
+                // `new`, beside its change: both sides agree there, and the model's lines stand.
+                f.resolution = Resolution::Dropped;
             } else {
                 let lines = f.old.start.min(m.old.start)..f.old.end.max(m.old.end);
                 return Err(Mismatch {
@@ -319,6 +323,32 @@ fn new_at_file_depth(old: &[&str], new: &[&str], win: &[&str], eq_w: &[Option<us
     }
     kept > 0 && old_off
 }
+
+/// Whether the model's hunk `m` covers the file's difference `f`, `f` is a slip of memory
+/// (each line at least [`SLIP`] alike to the file's), and `m` holds the file's lines of it, in
+/// order and together (loosely): `new` already says what the file says there. Lines less
+/// alike are not a slip but a change since the model read the file: no agreement.
+fn new_has_the_files_lines(f: &Hunk, m: &Hunk, old: &[&str], win: &[&str], new: &[&str]) -> bool {
+    let files = &win[f.new.clone()];
+    let models = &new[m.new.clone()];
+    let covers = m.old.start <= f.old.start && f.old.end <= m.old.end;
+    let slip = f.old.len() == f.new.len()
+        && f.old
+            .clone()
+            .zip(f.new.clone())
+            .all(|(i, j)| crate::align::line_similarity_at_least(old[i], win[j], SLIP).is_some());
+    covers
+        && slip
+        && !files.iter().all(|l| l.trim().is_empty())
+        && models
+            .windows(files.len())
+            .any(|w| w.iter().zip(files).all(|(a, b)| loose_eq(a, b)))
+}
+
+/// Lines at least this alike are a slip of memory (a character or two), as opposed to a line
+/// changed since the model read it; where `new` has the file's version of such a line, the two
+/// agree.
+const SLIP: f64 = 0.8;
 
 /// Lines at least this similar to the model's are the same line misremembered (chosen on the
 /// accuracy benchmark; see the README).
