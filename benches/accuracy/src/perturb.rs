@@ -157,6 +157,28 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
     if let Some(o) = stale_half(h.old) {
         push("stale_half", None, o, h.new.into(), Expect::Refuse);
     }
+    if let Some(one) = single_line_change(h) {
+        let typo = slip(one.old_line, &mut rng);
+        push(
+            "typo_single_line",
+            None,
+            typo.clone(),
+            one.new_line.into(),
+            Expect::Text(one.expected.clone()),
+        );
+        // A near twin of the line elsewhere (another slip of it): which one is meant is unclear.
+        let twin = slip(&typo, &mut rng);
+        let content = format!("{}\n{}\n", h.content.trim_end_matches('\n'), twin);
+        if twin != one.old_line && !h.content.contains(twin.as_str()) {
+            push(
+                "twin_single_line",
+                Some(content),
+                typo,
+                one.new_line.into(),
+                Expect::RefuseStrictly,
+            );
+        }
+    }
     push(
         "absent",
         None,
@@ -261,6 +283,56 @@ fn stale_half(old: &str) -> Option<String> {
         out[i] = format!("{body} {extra}");
     }
     Some(out.join("\n"))
+}
+
+/// A hunk that changes exactly one line of at least 25 characters: that line, its
+/// replacement, and the file with only that line replaced.
+struct OneLine<'a> {
+    old_line: &'a str,
+    new_line: &'a str,
+    expected: String,
+}
+
+fn single_line_change<'a>(h: &Hunk<'a>) -> Option<OneLine<'a>> {
+    let o: Vec<&str> = h.old.split('\n').collect();
+    let n: Vec<&str> = h.new.split('\n').collect();
+    let changes: Vec<_> = similar::capture_diff_slices(similar::Algorithm::Myers, &o, &n)
+        .into_iter()
+        .filter(|op| op.tag() != similar::DiffTag::Equal)
+        .collect();
+    let [op] = changes.as_slice() else {
+        return None;
+    };
+    let (_, old_range, new_range) = op.as_tag_tuple();
+    if old_range.len() != 1 || new_range.len() != 1 {
+        return None;
+    }
+    let (i, k) = (old_range.start, new_range.start);
+    if o[i].trim().chars().count() < 25 {
+        return None;
+    }
+    let start = h.offset + o[..i].iter().map(|l| l.len() + 1).sum::<usize>();
+    let end = start + o[i].len();
+    let expected = format!("{}{}{}", &h.content[..start], n[k], &h.content[end..]);
+    Some(OneLine {
+        old_line: o[i],
+        new_line: n[k],
+        expected,
+    })
+}
+
+/// `line` with one ASCII letter replaced: a slip of memory.
+fn slip(line: &str, rng: &mut fastrand::Rng) -> String {
+    let letters: Vec<usize> = line
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_alphabetic())
+        .map(|(p, _)| p)
+        .collect();
+    let Some(&p) = letters.get(rng.usize(..letters.len().max(1))) else {
+        return line.to_string();
+    };
+    let sub = if line.as_bytes()[p] == b'x' { 'y' } else { 'x' };
+    format!("{}{}{}", &line[..p], sub, &line[p + 1..])
 }
 
 fn map_lines(s: &str, f: impl Fn(usize, &str) -> String) -> String {

@@ -217,12 +217,14 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
         emit_kept(&mut out, &eq_w, &win, pos..h.old.start.max(pos));
         match h.side {
             Side::File => out.extend(win[h.new.clone()].iter().map(|l| Cow::Borrowed(*l))),
+            // Lines merged with the file's are fitted already: the file's indentation.
+            Side::Model if matches!(h.resolution, Resolution::Merged(_)) => {
+                if let Resolution::Merged(lines) = &h.resolution {
+                    out.extend(lines.iter().map(|l| Cow::Owned(l.clone())));
+                }
+            }
             Side::Model => {
-                let lines: Vec<&str> = match &h.resolution {
-                    Resolution::Merged(m) => m.iter().map(String::as_str).collect(),
-                    _ => new[h.new.clone()].to_vec(),
-                };
-                for (t, line) in lines.iter().enumerate() {
+                for (t, line) in new[h.new.clone()].iter().enumerate() {
                     let near = paired_old_line(h, t, &eq_w)
                         .map(|i| (old[i], win[eq_w[i].unwrap_or(0)]))
                         // An inserted line after a line copied verbatim from the file (an elided
@@ -274,7 +276,8 @@ enum Resolution {
     Kept,
     /// Left out: the other side's hunk stands for it.
     Dropped,
-    /// A model hunk whose lines were merged with the file's, line by line.
+    /// A model hunk whose lines were merged with the file's, line by line, at the file's
+    /// indentation: written as they are.
     Merged(Vec<String>),
 }
 
@@ -397,9 +400,25 @@ fn merge_misremembered(
         .zip(m.new.clone())
         .map(|((i, j), k)| {
             let content = crate::merge3::merge_line(old[i].trim(), win[j].trim(), new[k].trim())?;
-            Some(format!("{}{content}", crate::normalize::indent_of(new[k])))
+            Some(format!(
+                "{}{content}",
+                merged_indent(old[i], win[j], new[k])
+            ))
         })
         .collect()
+}
+
+/// The indentation of a line merged from the file's and the model's versions: the file's, plus
+/// whatever depth the model's `new` adds to its own `old` (the model's idea of the absolute
+/// depth is the very thing it may have wrong).
+fn merged_indent<'a>(old: &str, file: &'a str, new: &str) -> std::borrow::Cow<'a, str> {
+    use crate::normalize::indent_of;
+    let (o, f, n) = (indent_of(old), indent_of(file), indent_of(new));
+    match n.strip_prefix(o) {
+        Some("") => Cow::Borrowed(f),
+        Some(extra) => Cow::Owned(format!("{f}{extra}")),
+        None => Cow::Borrowed(f),
+    }
 }
 
 /// For each of `n` lines of `old`, the line of the other side it is paired with: the lines

@@ -31,6 +31,7 @@ mod indentation;
 mod inner_whitespace;
 mod line_prefixes;
 mod trailing_whitespace;
+mod typo_line;
 mod unicode_punctuation;
 
 pub(crate) use elision::is_elision_marker;
@@ -74,6 +75,8 @@ pub enum StrategyId {
     Elision,
     /// A few lines of `old` were misremembered; the block was found by its first and last lines.
     BlockAnchor,
+    /// One line of `old` was a character or two off; no other line was nearly as close.
+    TypoLine,
 }
 
 impl StrategyId {
@@ -91,6 +94,7 @@ impl StrategyId {
             StrategyId::BlankLines => "blank_lines",
             StrategyId::Elision => "elision",
             StrategyId::BlockAnchor => "block_anchor",
+            StrategyId::TypoLine => "typo_line",
         }
     }
 }
@@ -223,6 +227,7 @@ pub(crate) fn cascade() -> &'static [&'static (dyn Strategy + Sync)] {
         &line_prefixes::LinePrefixes,
         &blank_lines::BlankLines,
         &elision::Elision,
+        &typo_line::TypoLine,
         &block_anchor::BlockAnchor,
     ]
 }

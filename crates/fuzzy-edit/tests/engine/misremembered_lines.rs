@@ -2,7 +2,7 @@
 
 use fuzzy_edit::{Edit, EditError};
 
-use crate::support::{applied, lines, refused, strategy};
+use crate::support::{applied, kind, lines, refused, strategy};
 
 // A context line the model misremembered (a comment the file lacks) is matched, and the file's
 // line, not the model's, stays in the result.
@@ -61,4 +61,34 @@ fn rewriting_a_drifted_interior_line_is_refused() {
     );
     assert_eq!(err.kind(), "not_found");
     assert_eq!(err.locations(), [(1, 3)]);
+}
+
+// A single line copied without its indentation and a character off, rewritten in `new`: the
+// merged line keeps the file's depth (it once landed at column 0, which breaks Python).
+#[test]
+fn a_merged_line_keeps_the_files_indentation() {
+    let file = "def f(a, b):\n    total = compute_the_sum(a, b)\n    return total\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "total = compute_the_sum(a, c)",
+            "total = compute_the_sum(a, c) + 1",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "def f(a, b):\n    total = compute_the_sum(a, b) + 1\n    return total\n"
+    );
+    assert_eq!(strategy(&out), "typo_line");
+    // The model's `new` already saying what the file says there is no change.
+    assert_eq!(
+        kind(
+            file,
+            &Edit::new(
+                "total = compute_the_sum(a, c)",
+                "total = compute_the_sum(a, b)"
+            )
+        ),
+        "already_applied"
+    );
 }
