@@ -157,6 +157,9 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
     if let Some(o) = stale_half(h.old) {
         push("stale_half", None, o, h.new.into(), Expect::Refuse);
     }
+    if let Some(o) = slip_in_edge_line(h.old, &kept, &mut rng) {
+        push("typo_edge", None, o, h.new.into(), text());
+    }
     if let Some(one) = single_line_change(h) {
         let typo = slip(one.old_line, &mut rng);
         push(
@@ -283,6 +286,25 @@ fn stale_half(old: &str) -> Option<String> {
         out[i] = format!("{body} {extra}");
     }
     Some(out.join("\n"))
+}
+
+/// `old` with a slip of memory in its first or last non-blank line, when `new` keeps that line
+/// (so the intended result is the real hunk's).
+fn slip_in_edge_line(old: &str, kept: &[bool], rng: &mut fastrand::Rng) -> Option<String> {
+    let o: Vec<&str> = old.split('\n').collect();
+    let non_blank: Vec<usize> = (0..o.len()).filter(|&i| !o[i].trim().is_empty()).collect();
+    if non_blank.len() < 3 {
+        return None;
+    }
+    let edges = [non_blank[0], non_blank[non_blank.len() - 1]];
+    let i = edges[rng.usize(..2)];
+    if !kept.get(i).copied().unwrap_or(false) || o[i].trim().len() < 8 {
+        return None;
+    }
+    let typo = slip(o[i], rng);
+    let mut lines: Vec<String> = o.iter().map(|l| l.to_string()).collect();
+    lines[i] = typo;
+    Some(lines.join("\n"))
 }
 
 /// A hunk that changes exactly one line of at least 25 characters: that line, its

@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 
 use super::{Candidate, Context, Fit, Grading, HashIsKey, Strategy, StrategyId};
-use crate::align::similarity;
+use crate::align::{line_similarity_at_least, similarity};
 use crate::normalize::{self, Level};
 
 /// Lowest block similarity accepted. Chosen on the accuracy benchmark (see the README).
@@ -44,6 +44,8 @@ const MAX_EXAMINED_LINES: usize = 1 << 20;
 const SUBSEQUENCE_SPAN: usize = 3;
 /// Smallest share of middle lines that must be (loosely) equal for a window to be a candidate.
 pub(crate) const MIN_MIDDLE_EQUAL: f64 = 0.5;
+/// How alike a slipped anchor line must be to `old`'s (see `slipped_anchor_windows`).
+const SLIPPED_ANCHOR: f64 = 0.8;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -139,6 +141,9 @@ impl Strategy for BlockAnchor {
                 });
             }
         }
+        if out.is_empty() && !truncated {
+            out = slipped_anchor_windows(cx, &old, first, last, needed);
+        }
         let Some(best) = out.iter().map(|c| c.score).max_by(f64::total_cmp) else {
             return out;
         };
@@ -188,6 +193,69 @@ impl Strategy for BlockAnchor {
         }
         out
     }
+}
+
+/// Windows where one anchor line is equal and the other is a slip of memory (at least
+/// [`SLIPPED_ANCHOR`] alike): a model misremembers a block's first or last line as often as a
+/// middle one. Tried only when no window has both anchors; each is graded like the others, so
+/// the floor, the margin and the middle-line rule still decide.
+fn slipped_anchor_windows(
+    cx: &Context<'_>,
+    old: &[&str],
+    first: usize,
+    last: usize,
+    needed: usize,
+) -> Vec<Candidate> {
+    let text = cx.text;
+    let hashes = text.loose_hashes();
+    let span = last - first;
+    let body = &old[first..=last];
+    let alike = |i: usize, k: usize| {
+        line_similarity_at_least(text.line(i), old[k], SLIPPED_ANCHOR).is_some()
+    };
+    let (hf, hl) = (
+        normalize::loose_hash(old[first]),
+        normalize::loose_hash(old[last]),
+    );
+    let mut windows: Vec<(usize, usize)> = Vec::new();
+    for (j, h) in hashes.iter().enumerate() {
+        // An equal first line and a slipped last line within reach; or the reverse.
+        if *h == hf {
+            let lo = j + span.saturating_sub(MAX_LINE_DELTA).max(1);
+            let hi = (j + span + MAX_LINE_DELTA).min(hashes.len() - 1);
+            windows.extend((lo..=hi).filter(|&e| alike(e, last)).map(|e| (j, e)));
+        }
+        if *h == hl {
+            let lo = j.saturating_sub(span + MAX_LINE_DELTA);
+            let hi = j.saturating_sub(span.saturating_sub(MAX_LINE_DELTA).max(1));
+            windows.extend(
+                (lo..=hi)
+                    .filter(|&b| b < j && alike(b, first))
+                    .map(|b| (b, j)),
+            );
+        }
+        if windows.len() > MAX_SCORED_WINDOWS {
+            break;
+        }
+    }
+    windows.sort_unstable();
+    windows.dedup();
+    let trailing = cx.needle.trailing_newline();
+    windows
+        .into_iter()
+        .take(MAX_SCORED_WINDOWS)
+        .filter_map(|(start, end)| {
+            let window: Vec<&str> = (start..=end).map(|i| text.line(i)).collect();
+            let sim = similarity(body, &window);
+            // One anchor and at least the needed middle lines equal (the other anchor slipped).
+            (sim.equal_lines > needed).then(|| Candidate {
+                span: text.span_of_lines(start..end + 1, trailing),
+                lines: start..end + 1,
+                score: sim.score,
+                fit: Fit::Lines(None),
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
