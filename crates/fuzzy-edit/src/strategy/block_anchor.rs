@@ -210,8 +210,10 @@ fn slipped_anchor_windows(
     let hashes = text.loose_hashes();
     let span = last - first;
     let body = &old[first..=last];
+    // Slipped: alike but not equal (windows with both anchors equal were judged already).
     let alike = |i: usize, k: usize| {
-        line_similarity_at_least(text.line(i), old[k], SLIPPED_ANCHOR).is_some()
+        !normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace)
+            && line_similarity_at_least(text.line(i), old[k], SLIPPED_ANCHOR).is_some()
     };
     let (hf, hl) = (
         normalize::loose_hash(old[first]),
