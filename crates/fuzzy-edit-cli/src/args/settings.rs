@@ -99,11 +99,21 @@ impl ApplyFlags {
         if expected.is_some() && self.file.is_none() {
             return Err(Error::ExpectWithoutFile);
         }
+        let roots = if self.unsafe_paths {
+            Vec::new()
+        } else if self.roots.is_empty() {
+            vec![PathBuf::from(".")]
+        } else {
+            self.roots.clone()
+        };
         Ok(Request {
             files,
             mode,
             expected: expected.and_then(|e| self.file.clone().map(|f| (f, e))),
             max_bytes: self.max_bytes,
+            roots,
+            in_place: self.in_place,
+            write_read_only: self.write_read_only,
         })
     }
 

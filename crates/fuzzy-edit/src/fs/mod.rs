@@ -1,10 +1,16 @@
-//! Safe file I/O for edits: refuse what cannot be edited as text, detect a file that changed
-//! since it was read, write atomically, and roll back a multi-file change that fails midway.
+//! Safe file I/O for edits.
 //!
-//! Nothing here loses data: a refused file is never opened for writing; a write goes to a
-//! temporary file in the same directory, is synced, then renamed over the target (with the
-//! target's permissions), so a crash leaves either the old or the new file. A symlink is
-//! edited at its target, never replaced by a plain file.
+//! [`edit_files`] is the one way every front end (the CLI, the pipe, the MCP server) changes
+//! files: confined to root directories by handle, locked against other fuzzy-edit writers
+//! from the read to the rename, regular files only, metadata kept, every temporary file
+//! written before the first rename. Its steps are in [`edit`](edit_files)'s docs; each
+//! submodule holds one of them.
+//!
+//! The older single-file helpers below ([`read_text`], [`write_text`], [`commit`]) remain for
+//! the bindings; they do not lock and are not confined. Nothing here loses data: a refused
+//! file is never opened for writing; a write goes to a temporary file in the same directory,
+//! is synced, then renamed over the target, so a crash leaves either the old or the new file.
+//! A symlink is edited at its target, never replaced by a plain file.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -12,6 +18,24 @@ use std::time::UNIX_EPOCH;
 
 use serde::Serialize;
 use sha2::{Digest, Sha256};
+
+#[cfg(unix)]
+mod edit;
+#[cfg(unix)]
+mod lock;
+#[cfg(unix)]
+mod open;
+mod plan;
+#[cfg(unix)]
+mod resolve;
+#[cfg(unix)]
+mod write;
+
+#[cfg(unix)]
+pub use edit::{
+    edit_files, read_file, Check, EditOptions, EditOutcome, EditRequest, FileOutcome, FileRequest,
+};
+pub use plan::{Action, EditFilesError, Op};
 
 /// Files larger than this are refused unless the caller sets another limit.
 pub const DEFAULT_MAX_BYTES: u64 = 256 * 1024 * 1024;
@@ -63,6 +87,39 @@ pub enum FsError {
         /// What the file has now.
         found: String,
     },
+    /// The path leads outside the directories the caller confined edits to.
+    #[error("{}: refused, the path resolves outside the allowed directories (`..`, an absolute path or a symlink leading out). Name a file inside them, or lift the confinement (`--unsafe-paths` / `--root DIR` on the command line).", .0.display())]
+    Outside(PathBuf),
+    /// A component of the path that should be a directory is not one.
+    #[error("{}: is not a directory, so nothing can be found or created under it.", .0.display())]
+    NotADirectory(PathBuf),
+    /// Not a regular file: reading it could block or never end.
+    #[error("{}: is a {kind}, not a regular file; fuzzy-edit only reads and writes regular files, and left it alone.", .path.display())]
+    NotRegular {
+        /// The file.
+        path: PathBuf,
+        /// What it is.
+        kind: &'static str,
+    },
+    /// The file has other names; replacing it would split them.
+    #[error("{}: has {links} hard links; replacing it would leave the other names with the old content, so nothing was written. Edit it in place instead (`--in-place`: every name sees the change, but the write is not atomic), or break the links yourself.", .path.display())]
+    HardLinks {
+        /// The file.
+        path: PathBuf,
+        /// How many names it has.
+        links: u64,
+    },
+    /// The caller may not write the file.
+    #[error("{}: is read-only for you; nothing was written. Make it writable first, or pass `--write-read-only` to replace it anyway (the new file keeps its permissions).", .0.display())]
+    ReadOnly(PathBuf),
+    /// Its owner, group or extended attributes could not be carried over to the replacement.
+    #[error("{}: {what}, so replacing it would change it; nothing was written. Edit it in place instead (`--in-place`: keeps owner, links and attributes, but the write is not atomic).", .path.display())]
+    MetadataNotKept {
+        /// The file.
+        path: PathBuf,
+        /// What cannot be kept.
+        what: String,
+    },
     /// Any other I/O error.
     #[error("{}: {source}", .path.display())]
     Io {
@@ -74,6 +131,44 @@ pub enum FsError {
 }
 
 impl FsError {
+    /// A short machine-readable name of the refusal (`"outside"`, `"hard_links"`, ...).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            FsError::NotFound(_) => "not_found",
+            FsError::IsDirectory(_) => "is_directory",
+            FsError::Binary { .. } => "binary",
+            FsError::NotUtf8 { .. } => "not_utf8",
+            FsError::TooLarge { .. } => "too_large",
+            FsError::Stale { .. } => "stale",
+            FsError::Outside(_) => "outside",
+            FsError::NotADirectory(_) => "not_a_directory",
+            FsError::NotRegular { .. } => "not_regular",
+            FsError::HardLinks { .. } => "hard_links",
+            FsError::ReadOnly(_) => "read_only",
+            FsError::MetadataNotKept { .. } => "metadata_not_kept",
+            FsError::Io { .. } => "io",
+        }
+    }
+
+    /// The file the refusal is about.
+    pub fn path(&self) -> &Path {
+        match self {
+            FsError::NotFound(p)
+            | FsError::IsDirectory(p)
+            | FsError::Outside(p)
+            | FsError::NotADirectory(p)
+            | FsError::ReadOnly(p) => p,
+            FsError::Binary { path, .. }
+            | FsError::NotUtf8 { path, .. }
+            | FsError::TooLarge { path, .. }
+            | FsError::Stale { path, .. }
+            | FsError::NotRegular { path, .. }
+            | FsError::HardLinks { path, .. }
+            | FsError::MetadataNotKept { path, .. }
+            | FsError::Io { path, .. } => path,
+        }
+    }
+
     fn io(path: &Path, source: std::io::Error) -> Self {
         match source.kind() {
             std::io::ErrorKind::NotFound => FsError::NotFound(path.to_path_buf()),
@@ -194,14 +289,29 @@ pub struct Expected {
 
 /// Refuse if `file` is not the version the caller expects.
 pub fn check_expected(file: &TextFile, expected: &Expected) -> Result<(), FsError> {
+    check_version(&file.path, &file.version, expected)
+}
+
+/// Refuse if `version` of `path` is not the one the caller expects.
+pub fn check_version(
+    path: &Path,
+    version: &FileVersion,
+    expected: &Expected,
+) -> Result<(), FsError> {
+    let stale = |what, expected: &str, found: &str| FsError::Stale {
+        path: path.to_path_buf(),
+        what,
+        expected: expected.to_string(),
+        found: found.to_string(),
+    };
     if let Some(sha) = &expected.sha256 {
-        if !sha.eq_ignore_ascii_case(&file.version.sha256) {
-            return Err(stale(file, "sha256", sha, &file.version.sha256));
+        if !sha.eq_ignore_ascii_case(&version.sha256) {
+            return Err(stale("sha256", sha, &version.sha256));
         }
     }
     if let Some(mtime) = &expected.mtime {
-        if !mtime_matches(mtime, &file.version.mtime) {
-            return Err(stale(file, "mtime", mtime, &file.version.mtime));
+        if !mtime_matches(mtime, &version.mtime) {
+            return Err(stale("mtime", mtime, &version.mtime));
         }
     }
     Ok(())
