@@ -159,6 +159,24 @@ impl FuzzyEditServer {
         }
     }
 
+    /// A file-system refusal in words for the model; outside the roots, it names them.
+    fn refusal(&self, name: &str, e: &FsError) -> String {
+        if let FsError::Outside(_) = e {
+            let roots: Vec<String> = self
+                .roots
+                .dirs()
+                .iter()
+                .map(|r| r.display().to_string())
+                .collect();
+            return format!(
+                "{name}: refused, the path resolves outside the directories this server may access ({}). Paths are relative to {} or absolute inside a root; `..` and symlinks leading out are not followed.",
+                roots.join(", "),
+                roots[0]
+            );
+        }
+        fs_message(name, e)
+    }
+
     /// Check the path argument before it reaches the file system.
     fn path_arg(path: &str) -> Result<PathBuf, String> {
         if path.contains('\0') {
@@ -176,7 +194,7 @@ impl FuzzyEditServer {
                 a.path,
                 self.roots.dirs()[0].display()
             ),
-            e => fs_message(&a.path, &e),
+            e => self.refusal(&a.path, &e),
         })?;
         let name = self.roots.display(&file.target);
         let listing = listing::numbered(
@@ -225,7 +243,7 @@ impl FuzzyEditServer {
                     "{path}: no such file, so there is nothing to edit. To create it, use write_file."
                 ))
             }
-            Err(EditFilesError::File(e)) => return Err(fs_message(path, &e)),
+            Err(EditFilesError::File(e)) => return Err(self.refusal(path, &e)),
             Err(EditFilesError::Refused { failed, .. }) => {
                 return Err(format!(
                     "edit_file refused; {path} was not changed.\n\n{failed}"
