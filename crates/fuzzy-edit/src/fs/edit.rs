@@ -241,7 +241,7 @@ pub fn read_file(path: &Path, options: &EditOptions<'_>) -> Result<super::TextFi
         None => std::env::current_dir().map_err(|e| FsError::io(Path::new("."), e))?,
     };
     let (root, rel) = locate(&roots, &base, path)?;
-    let place = match walk(root, &rel, false)? {
+    let place = match walk(root, &rel, path, false)? {
         Found::Place(p) => p,
         Found::MissingDir(_) => return Err(FsError::NotFound(path.to_path_buf())),
     };
@@ -274,7 +274,7 @@ fn resolve_all(
     for file in &request.files {
         let (root, rel) = locate(roots, base, &file.path)?;
         let creates = !options.dry_run && file.ops.iter().any(Op::creates);
-        let (real, place) = match walk(root, &rel, creates)? {
+        let (real, place) = match walk(root, &rel, &file.path, creates)? {
             Found::Place(p) => (p.real.clone(), Some(p)),
             Found::MissingDir(real) => (real, None),
         };

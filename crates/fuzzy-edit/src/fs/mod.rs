@@ -19,6 +19,8 @@ use std::time::UNIX_EPOCH;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+#[cfg(all(test, unix))]
+mod attacks;
 #[cfg(unix)]
 mod edit;
 #[cfg(unix)]

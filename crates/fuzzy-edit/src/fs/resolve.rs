@@ -142,9 +142,15 @@ pub(crate) fn locate<'r>(
     Err(FsError::Outside(path.to_path_buf()))
 }
 
-/// Walk `rel` beneath `root`. Missing directories are created when `create_dirs`.
-pub(crate) fn walk(root: &Root, rel: &Path, create_dirs: bool) -> Result<Found, FsError> {
-    let shown = root.path.join(rel);
+/// Walk `rel` beneath `root`. Missing directories are created when `create_dirs`. `shown`
+/// is the path as the caller named it, for messages.
+pub(crate) fn walk(
+    root: &Root,
+    rel: &Path,
+    shown: &Path,
+    create_dirs: bool,
+) -> Result<Found, FsError> {
+    let shown = shown.to_path_buf();
     let err = |e: io::Error| FsError::io(&shown, e);
     let mut queue = parts(rel).map_err(|m| err(io::Error::other(m)))?;
     let mut stack: Vec<OwnedFd> = vec![open_dir(&root.fd, ".").map_err(|e| err(e.into()))?];
@@ -259,21 +265,24 @@ mod tests {
         let root = Root::open(&root_dir).unwrap();
         let real = root.path().join("src/a.txt");
         for ok in ["src/a.txt", "src/../src/./a.txt", "rel", "abs"] {
-            let p = place(walk(&root, Path::new(ok), false).unwrap());
+            let p = place(walk(&root, Path::new(ok), Path::new(ok), false).unwrap());
             assert_eq!(p.real, real, "{ok}");
             assert_eq!(p.name, "a.txt");
         }
         for bad in ["../secret", "src/../../secret", "out"] {
             assert!(
-                matches!(walk(&root, Path::new(bad), false), Err(FsError::Outside(_))),
+                matches!(
+                    walk(&root, Path::new(bad), Path::new(bad), false),
+                    Err(FsError::Outside(_))
+                ),
                 "{bad}"
             );
         }
         assert!(matches!(
-            walk(&root, Path::new("new/dir/b"), false).unwrap(),
+            walk(&root, Path::new("new/dir/b"), Path::new("b"), false).unwrap(),
             Found::MissingDir(_)
         ));
-        let p = place(walk(&root, Path::new("new/dir/b"), true).unwrap());
+        let p = place(walk(&root, Path::new("new/dir/b"), Path::new("b"), true).unwrap());
         assert_eq!(p.real, root.path().join("new/dir/b"));
         let roots = [root];
         let (r, rel) = locate(&roots, Path::new("/"), &real).unwrap();
