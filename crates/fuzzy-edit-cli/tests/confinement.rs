@@ -70,3 +70,18 @@ fn root_and_unsafe_paths_lift_the_confinement() {
     assert_ok(&run_in_proj(&w, &doc, &["--unsafe-paths"]));
     assert!(!w.exists("outside.txt"));
 }
+
+#[test]
+fn a_file_named_on_the_command_line_is_the_users_choice() {
+    let (w, _) = setup();
+    let edit = |extra: &[&str]| {
+        let mut c = w.cmd(["apply", "../outside.txt", "--old", "keep", "--new", "kept"]);
+        c.current_dir(w.path("proj")).args(extra);
+        c.output().unwrap()
+    };
+    let err = assert_fails(&edit(&["--root", "."]), 1);
+    assert!(err.contains("outside the allowed directories"), "{err}");
+    assert_eq!(w.read("outside.txt"), "keep\n");
+    assert_ok(&edit(&[]));
+    assert_eq!(w.read("outside.txt"), "kept\n");
+}

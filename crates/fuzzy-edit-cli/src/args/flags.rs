@@ -93,8 +93,8 @@ pub(super) struct ApplyFlags {
     /// Color the diff.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub(super) color: ColorChoice,
-    /// A directory the edits may touch (repeatable; default: the current directory). Paths
-    /// outside every root, by `..`, absolute path or symlink, are refused.
+    /// A directory the edits may touch (repeatable; default for --edits: the current
+    /// directory). Paths outside every root, by `..`, absolute path or symlink, are refused.
     #[arg(long = "root", value_name = "DIR", conflicts_with = "unsafe_paths")]
     pub(super) roots: Vec<PathBuf>,
     /// Let the edits touch any file this user can write, not only those under the roots.

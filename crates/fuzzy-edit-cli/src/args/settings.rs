@@ -99,12 +99,16 @@ impl ApplyFlags {
         if expected.is_some() && self.file.is_none() {
             return Err(Error::ExpectWithoutFile);
         }
+        // A document of edits is the model's; the FILE of a single `--old`/`--new` edit is the
+        // user's own choice, as with any command that takes a path.
         let roots = if self.unsafe_paths {
             Vec::new()
-        } else if self.roots.is_empty() {
+        } else if !self.roots.is_empty() {
+            self.roots.clone()
+        } else if self.edits.is_some() {
             vec![PathBuf::from(".")]
         } else {
-            self.roots.clone()
+            Vec::new()
         };
         Ok(Request {
             files,
