@@ -179,8 +179,20 @@ pub(crate) fn install(
             place.name.as_os_str(),
             AtFlags::empty(),
         );
-        let _ = unlinkat(&place.dir, staged.tmp.as_os_str(), AtFlags::empty());
-        linked
+        match linked {
+            Ok(()) | Err(rustix::io::Errno::EXIST) => {
+                let _ = unlinkat(&place.dir, staged.tmp.as_os_str(), AtFlags::empty());
+                linked
+            }
+            // A filesystem without hard links (FAT, some FUSE): a plain rename, still under
+            // our lock, only without the guarantee against a writer that ignores it.
+            Err(_) => renameat(
+                &place.dir,
+                staged.tmp.as_os_str(),
+                &place.dir,
+                place.name.as_os_str(),
+            ),
+        }
     };
     result.map_err(|e| match e {
         rustix::io::Errno::EXIST => FsError::Stale {
