@@ -44,7 +44,19 @@ struct Read {
     version: FileVersion,
 }
 
-/// Carry out `request`: every file changed as planned, or none (see the module docs).
+/// Carry out `request`: every file changed as planned, or none.
+///
+/// 1. **Resolve** every path beneath its root by handle and merge the
+///    requests that name one file several ways (`a.txt`, `./a.txt`, a symlink, an absolute
+///    path): one file is planned once, its operations in the order given.
+/// 2. **Lock** the files' directories (an advisory `flock`), so no other fuzzy-edit writer runs
+///    between our read and our rename.
+/// 3. **Read** each file through a no-follow, non-blocking handle (regular files only, at
+///    most `max_bytes`), check the caller's expectations, and **plan** every change.
+/// 4. **Stage** every new content in a temporary file beside its target, with its metadata.
+/// 5. **Verify** that no file changed since step 3 (a writer that ignores the lock); if one
+///    did, start again at step 3, or refuse when the caller pinned a version.
+/// 6. **Install**: the renames, one after another; a failure puts back what was installed.
 ///
 /// ```
 /// use fuzzy_edit::fs::{edit_files, EditOptions, EditRequest, FileRequest, Op};

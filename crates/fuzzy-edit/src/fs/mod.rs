@@ -3,8 +3,8 @@
 //! [`edit_files`] is the one way every front end (the CLI, the pipe, the MCP server) changes
 //! files: confined to root directories by handle, locked against other fuzzy-edit writers
 //! from the read to the rename, regular files only, metadata kept, every temporary file
-//! written before the first rename. Its steps are in [`edit`](edit_files)'s docs; each
-//! submodule holds one of them.
+//! written before the first rename. Its steps are in its docs; each submodule
+//! holds one of them.
 //!
 //! The older single-file helpers below ([`read_text`], [`write_text`], [`commit`]) remain for
 //! the bindings; they do not lock and are not confined. Nothing here loses data: a refused

@@ -112,7 +112,7 @@ impl FileOutcome {
     }
 }
 
-/// What [`edit_files`] did.
+/// What [`super::edit_files`] did.
 #[derive(Debug, Clone)]
 pub struct EditOutcome {
     /// One entry per distinct file, in order of first mention.
