@@ -145,8 +145,12 @@ fn a_file_whose_owner_cannot_be_kept_is_refused() {
             .output()
             .unwrap()
     };
+    let inode = std::fs::metadata(&mine).unwrap().ino();
     let out = as_user(&[]);
     let err = assert_fails(&out, 1);
+    // Same inode: mine.txt was never renamed over and restored, its replacement was only
+    // staged when roots.txt's failed.
+    assert_eq!(std::fs::metadata(&mine).unwrap().ino(), inode);
     assert!(err.contains("owner") && err.contains("--in-place"), "{err}");
     assert_eq!(w.read("mine.txt"), "one\n");
     assert_eq!(w.read("roots.txt"), "one\n");

@@ -26,6 +26,7 @@ mod writing;
 // Safety under concurrency, races and odd files (issue 9).
 mod concurrency;
 mod confinement;
+mod crashes;
 mod metadata;
 mod odd_files;
 
