@@ -162,3 +162,45 @@ fn a_failed_plan_writes_nothing_and_leaves_no_temporary() {
     );
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
+
+/// A writer that ignores the lock changes the file after our read: the change is seen before
+/// the rename, the file is read again and the edit planned on the new text, so both changes
+/// survive. With a pinned version the edit is refused instead.
+#[test]
+fn a_change_behind_the_lock_is_replanned_or_refused_when_pinned() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.txt");
+    std::fs::write(&path, "one\ntwo\n").unwrap();
+    let calls = std::sync::atomic::AtomicUsize::new(0);
+    let intruder = |_: &Path, _: Option<&super::FileVersion>| {
+        if calls.fetch_add(1, Ordering::SeqCst) == 0 {
+            std::fs::write(dir.path().join("f.txt"), "one\nTWO\n").unwrap();
+        }
+        Ok(())
+    };
+    let options = EditOptions {
+        check: Some(&intruder),
+        ..confined(dir.path())
+    };
+    let outcome = edit_files(
+        &request("f.txt", Op::Edit(vec![Edit::new("one", "1")])),
+        &options,
+    )
+    .unwrap();
+    assert_eq!(outcome.attempts, 2);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "1\nTWO\n");
+
+    calls.store(0, Ordering::SeqCst);
+    std::fs::write(&path, "one\ntwo\n").unwrap();
+    let mut pinned = request("f.txt", Op::Edit(vec![Edit::new("one", "1")]));
+    pinned.files[0].expected.sha256 = Some(super::sha256_hex(b"one\ntwo\n"));
+    let refused = edit_files(&pinned, &options);
+    assert!(
+        matches!(
+            refused,
+            Err(super::EditFilesError::File(FsError::Stale { .. }))
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "one\nTWO\n");
+}

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use rustix::fs::{accessat, Access, AtFlags};
 
 use super::lock::lock_dirs;
-use super::open::{decode, open_regular, read_bounded, same_state, version, Opened};
+use super::open::{decode, open_regular, read_bounded, same_inode, version, Opened};
 use super::plan::{plan, EditFilesError, Op, Planned};
 use super::request::{EditOptions, EditOutcome, EditRequest, FileOutcome};
 use super::resolve::{locate, walk, Found, Place, Root};
@@ -96,8 +96,9 @@ pub fn edit_files(
             .collect();
         Some(lock_dirs(&dirs).map_err(|e| FsError::io(&base, e))?)
     };
-    let pinned =
-        options.check.is_some() || targets.iter().any(|t| t.expected != Expected::default());
+    // A caller's check needs no pinning: it runs again on the new read and refuses in its
+    // own words (the MCP server: "changed since you read it").
+    let pinned = targets.iter().any(|t| t.expected != Expected::default());
     for attempt in 1..=MAX_ATTEMPTS {
         let reads = read_all(&targets, options)?;
         let plans = targets
@@ -354,9 +355,11 @@ fn first_changed(targets: &[Target], reads: &[Option<Read>]) -> Result<Option<us
             Err(FsError::NotRegular { .. }) => return Ok(Some(i)),
             Err(e) => return Err(e),
         };
+        // Times and sizes can stay equal across a quick rewrite (coarse timestamps): only
+        // another inode is decisive without reading; otherwise the bytes are compared.
         let same = match (r, now) {
             (None, None) => true,
-            (Some(r), Some(now)) if same_state(&r.opened.meta, &now.meta) => true,
+            (Some(r), Some(now)) if !same_inode(&r.opened.meta, &now.meta) => false,
             (Some(r), Some(now)) => read_bounded(&now, &t.path, u64::MAX)
                 .is_ok_and(|bytes| version(&now.meta, &bytes).sha256 == r.version.sha256),
             _ => false,

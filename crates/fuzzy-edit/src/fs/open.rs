@@ -124,24 +124,8 @@ pub(crate) fn version(meta: &Metadata, bytes: &[u8]) -> FileVersion {
     }
 }
 
-/// Whether `a` and `b` describe the same file in the same state (inode, size, times).
-pub(crate) fn same_state(a: &Metadata, b: &Metadata) -> bool {
+/// Whether `a` and `b` describe the same file (device and inode).
+pub(crate) fn same_inode(a: &Metadata, b: &Metadata) -> bool {
     use std::os::unix::fs::MetadataExt;
-    (
-        a.dev(),
-        a.ino(),
-        a.len(),
-        a.mtime(),
-        a.mtime_nsec(),
-        a.ctime(),
-        a.ctime_nsec(),
-    ) == (
-        b.dev(),
-        b.ino(),
-        b.len(),
-        b.mtime(),
-        b.mtime_nsec(),
-        b.ctime(),
-        b.ctime_nsec(),
-    )
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
 }
