@@ -69,6 +69,10 @@ fn lost_edits(w: &Work, writer: impl Fn(&str, usize) -> (Vec<String>, Option<Str
             .filter(|l| !text.lines().any(|t| t == l.as_str()))
             .count();
     }
+    eprintln!(
+        "{ROUNDS} rounds of two writers: {} edits applied, {lost} lost",
+        2 * ROUNDS
+    );
     lost
 }
 
