@@ -13,14 +13,15 @@ use serde_json::{json, Value};
 use crate::{json::applied_report, to_edits, to_mode, EditTuple};
 
 fn fs_error_value(e: &FsError) -> Value {
-    let (kind, path) = match e {
-        FsError::NotFound(p) => ("not_found", p),
-        FsError::IsDirectory(p) => ("is_directory", p),
-        FsError::Binary { path, .. } => ("binary", path),
-        FsError::NotUtf8 { path, .. } => ("not_utf8", path),
-        FsError::TooLarge { path, .. } => ("too_large", path),
-        FsError::Stale { path, .. } => ("stale", path),
-        FsError::Io { path, .. } => ("io", path),
+    let (kind, path): (&str, &std::path::Path) = match e {
+        FsError::NotFound(p) => ("not_found", p.as_path()),
+        FsError::IsDirectory(p) => ("is_directory", p.as_path()),
+        FsError::Binary { path, .. } => ("binary", path.as_path()),
+        FsError::NotUtf8 { path, .. } => ("not_utf8", path.as_path()),
+        FsError::TooLarge { path, .. } => ("too_large", path.as_path()),
+        FsError::Stale { path, .. } => ("stale", path.as_path()),
+        FsError::Io { path, .. } => ("io", path.as_path()),
+        other => (other.kind(), other.path()),
     };
     let mut v = json!({"kind": kind, "message": e.to_string(), "path": path.to_string_lossy()});
     match e {

@@ -9,7 +9,7 @@ use std::io;
 use std::path::PathBuf;
 
 use fuzzy_edit::format::ParseError;
-use fuzzy_edit::fs::FsError;
+use fuzzy_edit::fs::{EditFilesError, FsError};
 use fuzzy_edit::Failed;
 
 /// Why a run of `apply` or `check` stopped.
@@ -78,13 +78,33 @@ pub enum Error {
     },
 }
 
+impl From<EditFilesError> for Error {
+    fn from(e: EditFilesError) -> Error {
+        match e {
+            EditFilesError::File(e) => Error::File(e),
+            EditFilesError::CreateOverExisting(p) => Error::CreateOverExisting(p),
+            EditFilesError::DeleteMissing(p) => Error::DeleteMissing(p),
+            EditFilesError::Refused { path, failed } => Error::Refused { path, failed },
+            EditFilesError::NotAllowed { path, message } => Error::File(FsError::Io {
+                path,
+                source: io::Error::other(message),
+            }),
+        }
+    }
+}
+
 impl Error {
     /// A refusal: the request can be fixed (exit 1). Anything else is unusable (exit 2).
     pub fn is_refusal(&self) -> bool {
         matches!(
             self,
-            Error::File(FsError::Stale { .. })
-                | Error::CreateOverExisting(_)
+            Error::File(
+                FsError::Stale { .. }
+                    | FsError::Outside(_)
+                    | FsError::HardLinks { .. }
+                    | FsError::ReadOnly(_)
+                    | FsError::MetadataNotKept { .. }
+            ) | Error::CreateOverExisting(_)
                 | Error::DeleteMissing(_)
                 | Error::Refused { .. }
         )

@@ -23,6 +23,13 @@ mod freshness;
 mod large_files;
 mod writing;
 
+// Safety under concurrency, races and odd files (issue 9).
+mod concurrency;
+mod confinement;
+mod crashes;
+mod metadata;
+mod odd_files;
+
 // The protocols.
 mod mcp;
 mod pipe;

@@ -93,6 +93,21 @@ pub(super) struct ApplyFlags {
     /// Color the diff.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub(super) color: ColorChoice,
+    /// A directory the edits may touch (repeatable; default for --edits: the current
+    /// directory). Paths outside every root, by `..`, absolute path or symlink, are refused.
+    #[arg(long = "root", value_name = "DIR", conflicts_with = "unsafe_paths")]
+    pub(super) roots: Vec<PathBuf>,
+    /// Let the edits touch any file this user can write, not only those under the roots.
+    #[arg(long)]
+    pub(super) unsafe_paths: bool,
+    /// Overwrite files in place instead of replacing them: keeps hard links shared, and the
+    /// owner and attributes of files this user cannot recreate; not atomic (a crash midway
+    /// leaves a torn file).
+    #[arg(long)]
+    pub(super) in_place: bool,
+    /// Write files that are read-only for this user (like an editor's `:w!`).
+    #[arg(long)]
+    pub(super) write_read_only: bool,
 }
 
 /// When to color the diff.

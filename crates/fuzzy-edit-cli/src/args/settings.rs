@@ -99,11 +99,25 @@ impl ApplyFlags {
         if expected.is_some() && self.file.is_none() {
             return Err(Error::ExpectWithoutFile);
         }
+        // A document of edits is the model's; the FILE of a single `--old`/`--new` edit is the
+        // user's own choice, as with any command that takes a path.
+        let roots = if self.unsafe_paths {
+            Vec::new()
+        } else if !self.roots.is_empty() {
+            self.roots.clone()
+        } else if self.edits.is_some() {
+            vec![PathBuf::from(".")]
+        } else {
+            Vec::new()
+        };
         Ok(Request {
             files,
             mode,
             expected: expected.and_then(|e| self.file.clone().map(|f| (f, e))),
             max_bytes: self.max_bytes,
+            roots,
+            in_place: self.in_place,
+            write_read_only: self.write_read_only,
         })
     }
 

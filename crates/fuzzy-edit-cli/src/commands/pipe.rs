@@ -10,7 +10,9 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use fuzzy_edit::fs::{self, Expected, FsError};
+use fuzzy_edit::fs::{
+    self, EditFilesError, EditOptions, EditRequest, Expected, FileRequest, FsError, Op,
+};
 use fuzzy_edit::{apply_edits, unified_diff, Applied, Edit, Failed, Mode};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -129,34 +131,42 @@ pub fn answer(line: &str) -> Value {
     value
 }
 
-/// Edit a file: read (refusing binary, non-UTF-8, stale), apply, write atomically.
+/// Edit a file through [`fs::edit_files`]: locked from the read to the rename, regular UTF-8
+/// files only, refused if `expect_*` do not match. The pipe is not confined: its caller is a
+/// program that chooses the paths.
 fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
-    let file = match fs::read_text(path, fs::DEFAULT_MAX_BYTES) {
-        Ok(f) => f,
-        Err(e) => return file_error(&e),
+    let file = FileRequest {
+        path: path.to_path_buf(),
+        ops: vec![Op::Edit(edits.to_vec())],
+        expected: Expected {
+            mtime: request.expect_mtime.clone(),
+            sha256: request.expect_sha256.clone(),
+        },
     };
-    let expected = Expected {
-        mtime: request.expect_mtime.clone(),
-        sha256: request.expect_sha256.clone(),
+    let options = EditOptions {
+        dry_run: request.dry_run,
+        ..EditOptions::default()
     };
-    if let Err(e) = fs::check_expected(&file, &expected) {
-        return file_error(&e);
-    }
-    let applied = match apply_edits(&file.text, edits, request.mode) {
-        Ok(a) => a,
-        Err(failed) => return failure(&failed),
+    let request = EditRequest {
+        files: vec![file],
+        mode: request.mode,
     };
-    let mut value = success(&file.text, &applied, &path.to_string_lossy());
+    let outcome = match fs::edit_files(&request, &options) {
+        Ok(o) => o,
+        Err(EditFilesError::File(e)) => return file_error(&e),
+        Err(EditFilesError::Refused { failed, .. }) => return failure(&failed),
+        Err(e) => return json!({"ok": false, "error": {"kind": "io", "message": e.to_string()}}),
+    };
+    let Some(file) = outcome.files.into_iter().next() else {
+        return json!({"ok": false, "error": {"kind": "io", "message": "no file in the outcome"}});
+    };
+    let (Some(before), Some(applied)) = (&file.before, &file.applied) else {
+        return json!({"ok": false, "error": {"kind": "io", "message": "the file was not edited"}});
+    };
+    let mut value = success(before, applied, &path.to_string_lossy());
     value.as_object_mut().map(|o| o.remove("result"));
-    if !request.dry_run && applied.text != file.text {
-        let written =
-            fs::check_unchanged(&file).and_then(|()| fs::write_text(&file.target, &applied.text));
-        if let Err(e) = written {
-            return file_error(&e);
-        }
-        if let Ok(now) = fs::read_text(path, u64::MAX) {
-            value["version"] = json!(now.version);
-        }
+    if !options.dry_run && applied.text != *before {
+        value["version"] = json!(file.version);
     }
     value
 }
@@ -169,6 +179,7 @@ fn file_error(e: &FsError) -> Value {
         FsError::TooLarge { .. } => "too_large",
         FsError::IsDirectory(_) => "is_directory",
         FsError::Io { .. } => "io",
+        other => other.kind(),
     };
     json!({"ok": false, "error": {"kind": kind, "message": e.to_string()}})
 }

@@ -15,6 +15,8 @@ pub fn outcome(out: &mut impl Write, outcome: &Outcome, color: bool) -> std::io:
             (Action::Delete, true) => "would delete",
             (Action::Edit, false) => "edited",
             (Action::Edit, true) => "would edit",
+            (Action::Write, false) => "overwritten",
+            (Action::Write, true) => "would overwrite",
         };
         writeln!(out, "{}: {verb}", f.path.display())?;
         if let Some(applied) = &f.applied {

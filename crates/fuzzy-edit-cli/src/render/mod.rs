@@ -40,7 +40,10 @@ pub fn outcome(output: Output, outcome: &Outcome) -> io::Result<()> {
 /// either way), else a line on stderr.
 pub fn error(output: Output, error: &Error) {
     match output {
-        Output::Json => println!("{:#}", json::error(error)),
+        // A reader that went away (`| head`) must not turn a refusal into a panic.
+        Output::Json => {
+            let _ = writeln!(io::stdout().lock(), "{:#}", json::error(error));
+        }
         Output::Human { .. } => eprintln!("fuzzy-edit: {error}"),
     }
 }

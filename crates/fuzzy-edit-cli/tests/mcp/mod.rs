@@ -4,6 +4,7 @@
 //! hung server fail the test instead of hanging CI.
 
 mod protocol;
+mod races;
 mod tools;
 
 use std::io::{BufRead, BufReader, Write};

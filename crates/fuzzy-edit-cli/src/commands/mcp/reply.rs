@@ -73,5 +73,24 @@ pub(super) fn fs_message(name: &str, e: &FsError) -> String {
             "{name} changed on disk while it was being edited; nothing was written. Call read_file on {name} again and redo the change."
         ),
         FsError::Io { source, .. } => format!("{name}: {source}; nothing was written."),
+        FsError::Outside(_) => format!(
+            "{name}: refused, the path resolves outside the directories this server may access (`..`, an absolute path or a symlink leading out); nothing was written."
+        ),
+        FsError::NotADirectory(p) => format!(
+            "{name}: {} is not a directory, so nothing can be found or created under it.",
+            p.display()
+        ),
+        FsError::NotRegular { kind, .. } => format!(
+            "{name}: is a {kind}, not a regular file; these tools only read and write regular files, and left it alone."
+        ),
+        FsError::HardLinks { links, .. } => format!(
+            "{name}: has {links} hard links; replacing it would leave the other names with the old content, so nothing was written. Ask the user to edit it."
+        ),
+        FsError::ReadOnly(_) => format!(
+            "{name}: is read-only; nothing was written. Ask the user whether it should be made writable."
+        ),
+        FsError::MetadataNotKept { what, .. } => format!(
+            "{name}: {what}, so replacing it would change it; nothing was written. Ask the user to edit it."
+        ),
     }
 }

@@ -6,10 +6,13 @@
 //! conversation goes on. The tool descriptions below are what the model reads to decide how to
 //! call the tools.
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use fuzzy_edit::fs;
-use fuzzy_edit::{apply_edits, unified_diff, Mode};
+use fuzzy_edit::fs::{
+    self, EditFilesError, EditOptions, EditRequest, FileOutcome, FileRequest, FsError, Op,
+};
+use fuzzy_edit::{unified_diff, Mode};
 use rmcp::handler::server::common::schema_for_input;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
@@ -17,7 +20,7 @@ use rmcp::model::{
 };
 use rmcp::{tool, tool_handler, tool_router, ServerHandler};
 
-use super::confine::{Resolved, Roots};
+use super::confine::Roots;
 use super::listing;
 use super::reply::{fs_message, plural, report, short_diff};
 use super::session::Session;
@@ -144,124 +147,161 @@ impl FuzzyEditServer {
         self.session.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn resolve(&self, path: &str) -> Result<(Resolved, String), String> {
-        let resolved = self.roots.resolve(path)?;
-        let name = self.roots.display(&resolved.path);
-        Ok((resolved, name))
+    /// The options every tool uses: confined to the roots, relative to the first.
+    fn options<'a>(&self, check: Option<fs::Check<'a>>, dry_run: bool) -> EditOptions<'a> {
+        EditOptions {
+            roots: self.roots.dirs().to_vec(),
+            base: Some(self.roots.dirs()[0].clone()),
+            max_bytes: MAX_BYTES,
+            dry_run,
+            check,
+            ..EditOptions::default()
+        }
+    }
+
+    /// A file-system refusal in words for the model; outside the roots, it names them.
+    fn refusal(&self, name: &str, e: &FsError) -> String {
+        if let FsError::Outside(_) = e {
+            let roots: Vec<String> = self
+                .roots
+                .dirs()
+                .iter()
+                .map(|r| r.display().to_string())
+                .collect();
+            return format!(
+                "{name}: refused, the path resolves outside the directories this server may access ({}). Paths are relative to {} or absolute inside a root; `..` and symlinks leading out are not followed.",
+                roots.join(", "),
+                roots[0]
+            );
+        }
+        fs_message(name, e)
+    }
+
+    /// Check the path argument before it reaches the file system.
+    fn path_arg(path: &str) -> Result<PathBuf, String> {
+        if path.contains('\0') {
+            return Err(format!("{path:?}: a path cannot contain NUL bytes."));
+        }
+        Ok(PathBuf::from(path))
     }
 
     fn read(&self, arguments: JsonObject) -> Answer {
         let a: ReadFileArgs = tool_args::parse("read_file", tool_args::READ_SHAPE, arguments)?;
-        let (resolved, name) = self.resolve(&a.path)?;
-        if !resolved.exists {
-            return Err(format!(
-                "{name}: no such file. Check the path (relative paths start at {}).",
+        let path = Self::path_arg(&a.path)?;
+        let file = fs::read_file(&path, &self.options(None, true)).map_err(|e| match e {
+            FsError::NotFound(_) => format!(
+                "{}: no such file. Check the path (relative paths start at {}).",
+                a.path,
                 self.roots.dirs()[0].display()
-            ));
-        }
-        let file = fs::read_text(&resolved.path, MAX_BYTES).map_err(|e| fs_message(&name, &e))?;
+            ),
+            e => self.refusal(&a.path, &e),
+        })?;
+        let name = self.roots.display(&file.target);
         let listing = listing::numbered(
             &file.text,
             a.offset.unwrap_or(1),
             a.limit.unwrap_or(listing::DEFAULT_LIMIT),
         )
         .map_err(|e| format!("read_file {name}: {e}"))?;
-        self.session().record(&resolved.path, file.version);
+        self.session().record(&file.target, file.version);
         Ok(listing)
+    }
+
+    /// Run one file's operation through [`fs::edit_files`], with the session's rule (read it
+    /// first, unchanged since) checked under the file's lock. The session is held throughout,
+    /// so two calls on one server are also serialised.
+    fn change(
+        &self,
+        path: &str,
+        op: Op,
+        action: &str,
+        dry_run: bool,
+    ) -> Result<(FileOutcome, std::sync::MutexGuard<'_, Session>), String> {
+        let path_buf = Self::path_arg(path)?;
+        let session = self.session();
+        let outcome = {
+            let check = |real: &std::path::Path, version: Option<&fs::FileVersion>| match version {
+                Some(v) => session
+                    .check_fresh(real, v)
+                    .map_err(|why| why.message(&self.roots.display(real), action)),
+                None => Ok(()),
+            };
+            let request = EditRequest {
+                files: vec![FileRequest {
+                    path: path_buf,
+                    ops: vec![op],
+                    expected: Default::default(),
+                }],
+                mode: Mode::Atomic,
+            };
+            fs::edit_files(&request, &self.options(Some(&check), dry_run))
+        };
+        let file = match outcome {
+            Ok(o) => o.files.into_iter().next().ok_or("no file in the outcome")?,
+            Err(EditFilesError::File(FsError::NotFound(_))) if action == "edit" => {
+                return Err(format!(
+                    "{path}: no such file, so there is nothing to edit. To create it, use write_file."
+                ))
+            }
+            Err(EditFilesError::File(e)) => return Err(self.refusal(path, &e)),
+            Err(EditFilesError::Refused { failed, .. }) => {
+                return Err(format!(
+                    "edit_file refused; {path} was not changed.\n\n{failed}"
+                ))
+            }
+            Err(e) => return Err(e.to_string()),
+        };
+        Ok((file, session))
     }
 
     fn edit(&self, arguments: JsonObject) -> Answer {
         let a: EditFileArgs = tool_args::parse("edit_file", tool_args::EDIT_SHAPE, arguments)?;
         let edits = a.edits()?;
         let dry_run = a.dry_run.unwrap_or(false);
-        let (resolved, name) = self.resolve(&a.path)?;
-        if !resolved.exists {
-            return Err(format!(
-                "{name}: no such file, so there is nothing to edit. To create it, use write_file."
-            ));
-        }
-        // Hold the session for the whole read-check-write, so two edits of one file cannot
-        // interleave.
-        let mut session = self.session();
-        let file = fs::read_text(&resolved.path, MAX_BYTES).map_err(|e| fs_message(&name, &e))?;
-        session
-            .check_fresh(&resolved.path, &file.version)
-            .map_err(|why| why.message(&name, "edit"))?;
-        let applied = apply_edits(&file.text, &edits, Mode::Atomic)
-            .map_err(|failed| format!("edit_file refused; {name} was not changed.\n\n{failed}"))?;
-        let report = report(&name, &file.text, &applied, edits.len());
+        let (file, mut session) = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
+        let name = self.roots.display(&file.real);
+        let (Some(before), Some(applied)) = (&file.before, &file.applied) else {
+            return Err(format!("{name}: nothing was edited."));
+        };
+        let report = report(&name, before, applied, edits.len());
         if dry_run {
             return Ok(format!("{report}\n(dry run: nothing was written.)"));
         }
-        if applied.text == file.text {
+        if applied.text == *before {
             return Ok(format!(
                 "{name}: the edits leave the file as it is; nothing was written."
             ));
         }
-        fs::check_unchanged(&file)
-            .and_then(|()| fs::write_text(&file.target, &applied.text))
-            .map_err(|e| fs_message(&name, &e))?;
-        let now = fs::read_text(&file.target, u64::MAX)
-            .ok()
-            .map(|f| f.version);
-        session.record_written(&resolved.path, &applied.text, now);
+        session.record_written(&file.real, &applied.text, file.version.clone());
         Ok(report)
     }
 
     fn write(&self, arguments: JsonObject) -> Answer {
         let a: WriteFileArgs = tool_args::parse("write_file", tool_args::WRITE_SHAPE, arguments)?;
-        let (resolved, name) = self.resolve(&a.path)?;
         if a.content.len() as u64 > MAX_BYTES {
             return Err(format!(
-                "write_file {name}: the content is {} bytes, over the {MAX_BYTES}-byte limit; nothing was written.",
+                "write_file {}: the content is {} bytes, over the {MAX_BYTES}-byte limit; nothing was written.",
+                a.path,
                 a.content.len()
             ));
         }
-        let mut session = self.session();
-        let before = if resolved.exists {
-            if resolved.path.is_dir() {
-                return Err(format!(
-                    "{name}: is a directory; name a file inside it. Nothing was written."
-                ));
-            }
-            let file =
-                fs::read_text(&resolved.path, MAX_BYTES).map_err(|e| fs_message(&name, &e))?;
-            session
-                .check_fresh(&resolved.path, &file.version)
-                .map_err(|why| why.message(&name, "overwrite"))?;
-            Some(file)
-        } else {
-            if let Some(parent) = resolved.path.parent() {
-                std::fs::create_dir_all(parent).map_err(|e| {
-                    format!("write_file {name}: cannot create {}: {e}", parent.display())
-                })?;
-            }
-            None
-        };
-        let written = match &before {
-            Some(file) => {
-                fs::check_unchanged(file).and_then(|()| fs::write_text(&file.target, &a.content))
-            }
-            None => fs::write_text(&resolved.path, &a.content),
-        };
-        written.map_err(|e| fs_message(&name, &e))?;
-        let now = fs::read_text(&resolved.path, u64::MAX)
-            .ok()
-            .map(|f| f.version);
-        session.record_written(&resolved.path, &a.content, now);
+        let (file, mut session) =
+            self.change(&a.path, Op::Write(a.content.clone()), "overwrite", false)?;
+        let name = self.roots.display(&file.real);
+        session.record_written(&file.real, &a.content, file.version.clone());
         let size = format!(
             "{}, {}",
             plural(listing::line_count(&a.content), "line"),
             plural(a.content.len(), "byte")
         );
-        Ok(match before {
+        Ok(match &file.before {
             None => format!("Created {name} ({size})."),
-            Some(file) if file.text == a.content => {
+            Some(before) if *before == a.content => {
                 format!("{name} already had this content ({size}); it is unchanged.")
             }
-            Some(file) => format!(
+            Some(before) => format!(
                 "Overwrote {name} ({size}).\n{}",
-                short_diff(&unified_diff(&file.text, &a.content, &name))
+                short_diff(&unified_diff(before, &a.content, &name))
             ),
         })
     }

@@ -1,10 +1,16 @@
-//! Safe file I/O for edits: refuse what cannot be edited as text, detect a file that changed
-//! since it was read, write atomically, and roll back a multi-file change that fails midway.
+//! Safe file I/O for edits.
 //!
-//! Nothing here loses data: a refused file is never opened for writing; a write goes to a
-//! temporary file in the same directory, is synced, then renamed over the target (with the
-//! target's permissions), so a crash leaves either the old or the new file. A symlink is
-//! edited at its target, never replaced by a plain file.
+//! [`edit_files`] is the one way every front end (the CLI, the pipe, the MCP server) changes
+//! files: confined to root directories by handle, locked against other fuzzy-edit writers
+//! from the read to the rename, regular files only, metadata kept, every temporary file
+//! written before the first rename. Its steps are in its docs; each submodule
+//! holds one of them.
+//!
+//! The older single-file helpers below ([`read_text`], [`write_text`], [`commit`]) remain for
+//! the bindings; they do not lock and are not confined. Nothing here loses data: a refused
+//! file is never opened for writing; a write goes to a temporary file in the same directory,
+//! is synced, then renamed over the target, so a crash leaves either the old or the new file.
+//! A symlink is edited at its target, never replaced by a plain file.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,77 +19,33 @@ use std::time::UNIX_EPOCH;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+#[cfg(all(test, unix))]
+mod attacks;
+#[cfg(unix)]
+mod edit;
+mod error;
+#[cfg(unix)]
+mod lock;
+#[cfg(unix)]
+mod open;
+mod plan;
+#[cfg(unix)]
+mod resolve;
+#[cfg(unix)]
+mod write;
+
+#[cfg(unix)]
+mod request;
+
+#[cfg(unix)]
+pub use edit::{edit_files, read_file};
+pub use error::FsError;
+pub use plan::{Action, EditFilesError, Op};
+#[cfg(unix)]
+pub use request::{Check, EditOptions, EditOutcome, EditRequest, FileOutcome, FileRequest};
+
 /// Files larger than this are refused unless the caller sets another limit.
 pub const DEFAULT_MAX_BYTES: u64 = 256 * 1024 * 1024;
-
-/// Why a file could not be read or written. The file is unchanged.
-#[derive(Debug, thiserror::Error)]
-pub enum FsError {
-    /// No file at the path.
-    #[error("{}: no such file. Check the path (it is resolved from the current directory), or create the file first.", .0.display())]
-    NotFound(PathBuf),
-    /// The path is a directory.
-    #[error("{}: is a directory, not a file. Name a file inside it.", .0.display())]
-    IsDirectory(PathBuf),
-    /// The file holds NUL bytes.
-    #[error("{}: looks binary (it contains NUL bytes at byte {offset}); fuzzy-edit only edits text files, and left it unchanged.", .path.display())]
-    Binary {
-        /// The file.
-        path: PathBuf,
-        /// Offset of the first NUL byte.
-        offset: usize,
-    },
-    /// The file is not UTF-8.
-    #[error("{}: is not valid UTF-8 (first invalid byte at offset {offset}); fuzzy-edit only edits UTF-8 text, and left it unchanged. Convert it to UTF-8 first.", .path.display())]
-    NotUtf8 {
-        /// The file.
-        path: PathBuf,
-        /// Offset of the first invalid byte.
-        offset: usize,
-    },
-    /// The file exceeds the size limit.
-    #[error("{}: is {len} bytes, over the {limit}-byte limit; it was left unchanged.", .path.display())]
-    TooLarge {
-        /// The file.
-        path: PathBuf,
-        /// Its size.
-        len: u64,
-        /// The limit.
-        limit: u64,
-    },
-    /// The file changed since the caller read it.
-    #[error("{}: changed since it was read ({what}: expected {expected}, found {found}); nothing was written. Read the file again and redo the edit on its current content.", .path.display())]
-    Stale {
-        /// The file.
-        path: PathBuf,
-        /// Which property differs (`mtime`, `sha256`).
-        what: &'static str,
-        /// What the caller expected.
-        expected: String,
-        /// What the file has now.
-        found: String,
-    },
-    /// Any other I/O error.
-    #[error("{}: {source}", .path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The error.
-        source: std::io::Error,
-    },
-}
-
-impl FsError {
-    fn io(path: &Path, source: std::io::Error) -> Self {
-        match source.kind() {
-            std::io::ErrorKind::NotFound => FsError::NotFound(path.to_path_buf()),
-            _ => FsError::Io {
-                path: path.to_path_buf(),
-                source,
-            },
-        }
-    }
-}
 
 /// What identifies the version of a file that was read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -194,14 +156,29 @@ pub struct Expected {
 
 /// Refuse if `file` is not the version the caller expects.
 pub fn check_expected(file: &TextFile, expected: &Expected) -> Result<(), FsError> {
+    check_version(&file.path, &file.version, expected)
+}
+
+/// Refuse if `version` of `path` is not the one the caller expects.
+pub fn check_version(
+    path: &Path,
+    version: &FileVersion,
+    expected: &Expected,
+) -> Result<(), FsError> {
+    let stale = |what, expected: &str, found: &str| FsError::Stale {
+        path: path.to_path_buf(),
+        what,
+        expected: expected.to_string(),
+        found: found.to_string(),
+    };
     if let Some(sha) = &expected.sha256 {
-        if !sha.eq_ignore_ascii_case(&file.version.sha256) {
-            return Err(stale(file, "sha256", sha, &file.version.sha256));
+        if !sha.eq_ignore_ascii_case(&version.sha256) {
+            return Err(stale("sha256", sha, &version.sha256));
         }
     }
     if let Some(mtime) = &expected.mtime {
-        if !mtime_matches(mtime, &file.version.mtime) {
-            return Err(stale(file, "mtime", mtime, &file.version.mtime));
+        if !mtime_matches(mtime, &version.mtime) {
+            return Err(stale("mtime", mtime, &version.mtime));
         }
     }
     Ok(())

@@ -1,0 +1,143 @@
+//! [`FsError`]: why a file could not be read or written, in words that say what to do.
+
+use std::path::{Path, PathBuf};
+
+/// Why a file could not be read or written. The file is unchanged.
+#[derive(Debug, thiserror::Error)]
+pub enum FsError {
+    /// No file at the path.
+    #[error("{}: no such file. Check the path (it is resolved from the current directory), or create the file first.", .0.display())]
+    NotFound(PathBuf),
+    /// The path is a directory.
+    #[error("{}: is a directory, not a file. Name a file inside it.", .0.display())]
+    IsDirectory(PathBuf),
+    /// The file holds NUL bytes.
+    #[error("{}: looks binary (it contains NUL bytes at byte {offset}); fuzzy-edit only edits text files, and left it unchanged.", .path.display())]
+    Binary {
+        /// The file.
+        path: PathBuf,
+        /// Offset of the first NUL byte.
+        offset: usize,
+    },
+    /// The file is not UTF-8.
+    #[error("{}: is not valid UTF-8 (first invalid byte at offset {offset}); fuzzy-edit only edits UTF-8 text, and left it unchanged. Convert it to UTF-8 first.", .path.display())]
+    NotUtf8 {
+        /// The file.
+        path: PathBuf,
+        /// Offset of the first invalid byte.
+        offset: usize,
+    },
+    /// The file exceeds the size limit.
+    #[error("{}: is {len} bytes, over the {limit}-byte limit; it was left unchanged.", .path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size.
+        len: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// The file changed since the caller read it.
+    #[error("{}: changed since it was read ({what}: expected {expected}, found {found}); nothing was written. Read the file again and redo the edit on its current content.", .path.display())]
+    Stale {
+        /// The file.
+        path: PathBuf,
+        /// Which property differs (`mtime`, `sha256`).
+        what: &'static str,
+        /// What the caller expected.
+        expected: String,
+        /// What the file has now.
+        found: String,
+    },
+    /// The path leads outside the directories the caller confined edits to.
+    #[error("{}: refused, the path resolves outside the allowed directories (`..`, an absolute path or a symlink leading out). Name a file inside them, or lift the confinement (`--unsafe-paths` / `--root DIR` on the command line).", .0.display())]
+    Outside(PathBuf),
+    /// A component of the path that should be a directory is not one.
+    #[error("{}: is not a directory, so nothing can be found or created under it.", .0.display())]
+    NotADirectory(PathBuf),
+    /// Not a regular file: reading it could block or never end.
+    #[error("{}: is a {kind}, not a regular file; fuzzy-edit only reads and writes regular files, and left it alone.", .path.display())]
+    NotRegular {
+        /// The file.
+        path: PathBuf,
+        /// What it is.
+        kind: &'static str,
+    },
+    /// The file has other names; replacing it would split them.
+    #[error("{}: has {links} hard links; replacing it would leave the other names with the old content, so nothing was written. Edit it in place instead (`--in-place`: every name sees the change, but the write is not atomic), or break the links yourself.", .path.display())]
+    HardLinks {
+        /// The file.
+        path: PathBuf,
+        /// How many names it has.
+        links: u64,
+    },
+    /// The caller may not write the file.
+    #[error("{}: is read-only for you; nothing was written. Make it writable first, or pass `--write-read-only` to replace it anyway (the new file keeps its permissions).", .0.display())]
+    ReadOnly(PathBuf),
+    /// Its owner, group or extended attributes could not be carried over to the replacement.
+    #[error("{}: {what}, so replacing it would change it; nothing was written. Edit it in place instead (`--in-place`: keeps owner, links and attributes, but the write is not atomic).", .path.display())]
+    MetadataNotKept {
+        /// The file.
+        path: PathBuf,
+        /// What cannot be kept.
+        what: String,
+    },
+    /// Any other I/O error.
+    #[error("{}: {source}", .path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+}
+
+impl FsError {
+    /// A short machine-readable name of the refusal (`"outside"`, `"hard_links"`, ...).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            FsError::NotFound(_) => "not_found",
+            FsError::IsDirectory(_) => "is_directory",
+            FsError::Binary { .. } => "binary",
+            FsError::NotUtf8 { .. } => "not_utf8",
+            FsError::TooLarge { .. } => "too_large",
+            FsError::Stale { .. } => "stale",
+            FsError::Outside(_) => "outside",
+            FsError::NotADirectory(_) => "not_a_directory",
+            FsError::NotRegular { .. } => "not_regular",
+            FsError::HardLinks { .. } => "hard_links",
+            FsError::ReadOnly(_) => "read_only",
+            FsError::MetadataNotKept { .. } => "metadata_not_kept",
+            FsError::Io { .. } => "io",
+        }
+    }
+
+    /// The file the refusal is about.
+    pub fn path(&self) -> &Path {
+        match self {
+            FsError::NotFound(p)
+            | FsError::IsDirectory(p)
+            | FsError::Outside(p)
+            | FsError::NotADirectory(p)
+            | FsError::ReadOnly(p) => p,
+            FsError::Binary { path, .. }
+            | FsError::NotUtf8 { path, .. }
+            | FsError::TooLarge { path, .. }
+            | FsError::Stale { path, .. }
+            | FsError::NotRegular { path, .. }
+            | FsError::HardLinks { path, .. }
+            | FsError::MetadataNotKept { path, .. }
+            | FsError::Io { path, .. } => path,
+        }
+    }
+
+    pub(crate) fn io(path: &Path, source: std::io::Error) -> Self {
+        match source.kind() {
+            std::io::ErrorKind::NotFound => FsError::NotFound(path.to_path_buf()),
+            _ => FsError::Io {
+                path: path.to_path_buf(),
+                source,
+            },
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! What a request does to one file's content: its operations applied in order to the text as
+//! read, with nothing written. Planning runs under the lock, and again if the file changed.
+
+use std::path::{Path, PathBuf};
+
+use crate::format::FileOp;
+use crate::{apply_edits, Applied, Edit, Failed, Mode};
+
+use super::FsError;
+
+/// One operation on a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Op {
+    /// Search/replace edits, applied in order as one transaction.
+    Edit(Vec<Edit>),
+    /// Create the file with this content; an existing empty file is filled, an existing file
+    /// with content is refused.
+    Create(String),
+    /// Replace the whole content, creating the file if needed (`write_file`).
+    Write(String),
+    /// Delete the file.
+    Delete,
+}
+
+impl From<FileOp> for Op {
+    fn from(op: FileOp) -> Op {
+        match op {
+            FileOp::Edit(edits) => Op::Edit(edits),
+            FileOp::Create(text) => Op::Create(text),
+            FileOp::Delete => Op::Delete,
+        }
+    }
+}
+
+impl Op {
+    /// Whether the operation may bring the file into existence (and its directories with it).
+    pub(crate) fn creates(&self) -> bool {
+        matches!(self, Op::Create(_) | Op::Write(_))
+    }
+}
+
+/// What happens to a file: the last of its operations that is not an edit decides (a file
+/// created and then edited is created).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Search/replace edits of an existing file.
+    Edit,
+    /// Created with new content (or an empty file filled).
+    Create,
+    /// Its whole content replaced.
+    Write,
+    /// Deleted.
+    Delete,
+}
+
+impl Action {
+    /// The name in JSON output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Edit => "edit",
+            Action::Create => "create",
+            Action::Write => "write",
+            Action::Delete => "delete",
+        }
+    }
+}
+
+/// Why [`super::edit_files`] changed nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum EditFilesError {
+    /// A file cannot be found, read or written as asked.
+    #[error(transparent)]
+    File(#[from] FsError),
+    /// Creating a file that already has content.
+    #[error("{}: already exists and is not empty; to change it, send search/replace edits instead of creating it", .0.display())]
+    CreateOverExisting(PathBuf),
+    /// Deleting a file that does not exist.
+    #[error("{}: cannot delete, no such file", .0.display())]
+    DeleteMissing(PathBuf),
+    /// The engine refused the edits of a file.
+    #[error("{}: {failed}", .path.display())]
+    Refused {
+        /// The file.
+        path: PathBuf,
+        /// The edits that failed, with the engine's feedback.
+        failed: Failed,
+    },
+    /// The caller's own check ([`super::EditOptions::check`]) refused the file.
+    #[error("{message}")]
+    NotAllowed {
+        /// The file.
+        path: PathBuf,
+        /// The caller's words.
+        message: String,
+    },
+}
+
+/// The plan for one file.
+#[derive(Debug, Clone)]
+pub(crate) struct Planned {
+    pub(crate) action: Action,
+    pub(crate) after: Option<String>,
+    pub(crate) applied: Option<Applied>,
+}
+
+/// Apply `ops` to `current` (`None`: no file).
+pub(crate) fn plan(
+    path: &Path,
+    current: Option<&str>,
+    ops: &[Op],
+    mode: Mode,
+) -> Result<Planned, EditFilesError> {
+    let mut text: Option<String> = current.map(str::to_string);
+    let mut applied_all: Option<Applied> = None;
+    let mut action = Action::Edit;
+    for op in ops {
+        match op {
+            Op::Create(new) => {
+                if text.as_deref().is_some_and(|c| !c.is_empty()) {
+                    return Err(EditFilesError::CreateOverExisting(path.to_path_buf()));
+                }
+                text = Some(new.clone());
+                action = Action::Create;
+            }
+            Op::Write(new) => {
+                action = if text.is_some() || action == Action::Write {
+                    Action::Write
+                } else {
+                    Action::Create
+                };
+                text = Some(new.clone());
+            }
+            Op::Delete => {
+                if text.is_none() {
+                    return Err(EditFilesError::DeleteMissing(path.to_path_buf()));
+                }
+                text = None;
+                action = Action::Delete;
+            }
+            Op::Edit(edits) => {
+                let Some(current) = text.as_deref() else {
+                    return Err(FsError::NotFound(path.to_path_buf()).into());
+                };
+                let applied = apply_edits(current, edits, mode).map_err(|failed| {
+                    EditFilesError::Refused {
+                        path: path.to_path_buf(),
+                        failed,
+                    }
+                })?;
+                text = Some(applied.text.clone());
+                applied_all = Some(match applied_all {
+                    None => applied,
+                    Some(mut prev) => {
+                        prev.matches.extend(applied.matches);
+                        prev.failures.extend(applied.failures);
+                        prev.text = applied.text;
+                        prev
+                    }
+                });
+            }
+        }
+    }
+    Ok(Planned {
+        action,
+        after: text,
+        applied: applied_all,
+    })
+}

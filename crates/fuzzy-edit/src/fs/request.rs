@@ -1,0 +1,122 @@
+//! The request [`super::edit_files`] takes, its options, and the outcome it returns.
+
+use std::path::{Path, PathBuf};
+
+use super::plan::{Action, Op};
+use super::{Expected, FileVersion, DEFAULT_MAX_BYTES};
+use crate::{unified_diff, Applied, Mode};
+
+/// What to do to one file.
+#[derive(Debug, Clone)]
+pub struct FileRequest {
+    /// The file, absolute or relative to [`EditOptions::base`].
+    pub path: PathBuf,
+    /// Its operations, in order.
+    pub ops: Vec<Op>,
+    /// The version the caller based the operations on (`--expect-*`).
+    pub expected: Expected,
+}
+
+/// A change to several files, applied as one transaction.
+#[derive(Debug, Clone)]
+pub struct EditRequest {
+    /// The files, in order of first mention.
+    pub files: Vec<FileRequest>,
+    /// All edits or none, or those that apply.
+    pub mode: Mode,
+}
+
+/// The caller's hook, run under the lock on each file as read (`None`: no file yet).
+pub type Check<'a> = &'a (dyn Fn(&Path, Option<&FileVersion>) -> Result<(), String> + Sync);
+
+/// Where files may be and how carefully they are written.
+#[derive(Clone)]
+pub struct EditOptions<'a> {
+    /// Directories every path must lie beneath (symlinks included). Empty: anywhere.
+    pub roots: Vec<PathBuf>,
+    /// What relative paths are relative to; the current directory when `None`.
+    pub base: Option<PathBuf>,
+    /// Largest file read, in bytes actually read.
+    pub max_bytes: u64,
+    /// Plan and report, write nothing.
+    pub dry_run: bool,
+    /// Write into the existing file instead of replacing it, so hard links, owner and
+    /// attributes stay whoever may change them; not atomic. Needed for files with several
+    /// hard links or an owner the process cannot give to a new file.
+    pub in_place: bool,
+    /// Write files the caller has no write permission on (an editor's `:w!`).
+    pub write_read_only: bool,
+    /// Run on each file under the lock, with the real path and the version read; an `Err`
+    /// refuses the request (the MCP server's "read it first" rule).
+    pub check: Option<Check<'a>>,
+}
+
+impl Default for EditOptions<'_> {
+    fn default() -> Self {
+        EditOptions {
+            roots: Vec::new(),
+            base: None,
+            max_bytes: DEFAULT_MAX_BYTES,
+            dry_run: false,
+            in_place: false,
+            write_read_only: false,
+            check: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for EditOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EditOptions")
+            .field("roots", &self.roots)
+            .field("base", &self.base)
+            .field("max_bytes", &self.max_bytes)
+            .field("dry_run", &self.dry_run)
+            .field("in_place", &self.in_place)
+            .field("write_read_only", &self.write_read_only)
+            .field("check", &self.check.is_some())
+            .finish()
+    }
+}
+
+/// What happened to one file (or would, under `dry_run`).
+#[derive(Debug, Clone)]
+pub struct FileOutcome {
+    /// The file as first named in the request.
+    pub path: PathBuf,
+    /// Its real location.
+    pub real: PathBuf,
+    /// Every other name the request gave it.
+    pub aliases: Vec<PathBuf>,
+    /// What happens to it.
+    pub action: Action,
+    /// Content before (`None`: no file).
+    pub before: Option<String>,
+    /// Content after (`None`: deleted).
+    pub after: Option<String>,
+    /// The engine's report, for edits.
+    pub applied: Option<Applied>,
+    /// The version now on disk (as read, when nothing was written; `None` when deleted).
+    pub version: Option<FileVersion>,
+}
+
+impl FileOutcome {
+    /// Unified diff of the change.
+    pub fn diff(&self) -> String {
+        let name = self.path.to_string_lossy();
+        unified_diff(
+            self.before.as_deref().unwrap_or(""),
+            self.after.as_deref().unwrap_or(""),
+            &name,
+        )
+    }
+}
+
+/// What [`super::edit_files`] did.
+#[derive(Debug, Clone)]
+pub struct EditOutcome {
+    /// One entry per distinct file, in order of first mention.
+    pub files: Vec<FileOutcome>,
+    /// How many times the files were read and planned (more than 1: a file changed under us).
+    pub attempts: u32,
+}

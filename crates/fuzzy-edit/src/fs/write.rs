@@ -1,0 +1,258 @@
+//! Writing under the lock: a temporary file beside the target with the target's metadata, then
+//! a rename; or, when asked, the content written in place.
+//!
+//! Metadata is copied to the temporary file before it replaces the target, in this order:
+//! owner and group first (`fchown` clears setuid/setgid), then the mode with all twelve bits,
+//! then every extended attribute (ACLs, SELinux labels and capabilities live there). What
+//! cannot be kept is refused before anything is renamed, naming the way out (`in_place`).
+//! Every temporary file of a change is written and synced before the first rename, so a crash
+//! can leave a change half applied only between two renames.
+
+use std::ffi::OsString;
+use std::fs::{File, Metadata};
+use std::io::{Seek, Write};
+use std::os::fd::AsFd;
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+use rustix::fs::{
+    fchmod, fchown, linkat, openat, renameat, unlinkat, AtFlags, Gid, Mode, OFlags, Uid,
+};
+
+use super::lock::temporary_name;
+use super::open::version;
+use super::resolve::Place;
+use super::{FileVersion, FsError};
+
+/// A temporary file written and synced, waiting for its rename.
+#[derive(Debug)]
+pub(crate) struct Staged {
+    pub(crate) tmp: OsString,
+    pub(crate) version: FileVersion,
+}
+
+/// Write `text` to a new temporary file beside `place`, with the metadata of `like` (the
+/// target as opened) when it exists.
+pub(crate) fn stage(
+    place: &Place,
+    shown: &Path,
+    text: &str,
+    like: Option<(&File, &Metadata)>,
+) -> Result<Staged, FsError> {
+    let err = |e: std::io::Error| FsError::io(shown, e);
+    let (tmp, fd) = create_temporary(place, like.is_some()).map_err(err)?;
+    let written = (|| {
+        let mut file = File::from(fd);
+        file.write_all(text.as_bytes()).map_err(err)?;
+        if let Some((source, meta)) = like {
+            copy_metadata(&file, source, meta, shown)?;
+        }
+        file.sync_all().map_err(err)?;
+        let meta = file.metadata().map_err(err)?;
+        Ok(version(&meta, text.as_bytes()))
+    })();
+    match written {
+        Ok(version) => Ok(Staged { tmp, version }),
+        Err(e) => {
+            let _ = unlinkat(&place.dir, tmp.as_os_str(), AtFlags::empty());
+            Err(e)
+        }
+    }
+}
+
+fn create_temporary(
+    place: &Place,
+    private: bool,
+) -> std::io::Result<(OsString, std::os::fd::OwnedFd)> {
+    // A replacement starts private (0600) and gets the target's mode after its owner; a new
+    // file gets the usual 0666 less the umask.
+    let mode = Mode::from_raw_mode(if private { 0o600 } else { 0o666 });
+    let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let mut attempt = 0;
+    loop {
+        let tmp = temporary_name(&place.name, attempt);
+        match openat(&place.dir, tmp.as_os_str(), flags, mode) {
+            Ok(fd) => return Ok((tmp, fd)),
+            Err(rustix::io::Errno::EXIST) if attempt < 16 => attempt += 1,
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+fn copy_metadata(to: &File, from: &File, meta: &Metadata, shown: &Path) -> Result<(), FsError> {
+    let now = to.metadata().map_err(|e| FsError::io(shown, e))?;
+    if (now.uid(), now.gid()) != (meta.uid(), meta.gid()) {
+        let owner = (now.uid() != meta.uid()).then(|| Uid::from_raw(meta.uid()));
+        let group = (now.gid() != meta.gid()).then(|| Gid::from_raw(meta.gid()));
+        fchown(to, owner, group).map_err(|_| FsError::MetadataNotKept {
+            path: shown.to_path_buf(),
+            what: format!(
+                "its owner and group ({}:{}) cannot be given to the replacement by this user",
+                meta.uid(),
+                meta.gid()
+            ),
+        })?;
+    }
+    // After the owner: changing the owner clears setuid and setgid.
+    fchmod(to, Mode::from_raw_mode(meta.mode() & 0o7777))
+        .map_err(|e| FsError::io(shown, e.into()))?;
+    xattrs::copy(from, to).map_err(|(name, e)| FsError::MetadataNotKept {
+        path: shown.to_path_buf(),
+        what: format!("its extended attribute {name} cannot be copied ({e})"),
+    })
+}
+
+#[cfg(any(
+    target_os = "linux",
+    target_os = "android",
+    target_os = "macos",
+    target_os = "ios"
+))]
+mod xattrs {
+    use rustix::fs::{fgetxattr, flistxattr, fsetxattr, XattrFlags};
+    use std::fs::File;
+
+    /// Copy every extended attribute of `from` to `to`; the failing name and error otherwise.
+    pub(super) fn copy(from: &File, to: &File) -> Result<(), (String, rustix::io::Errno)> {
+        let none = |e| (String::from("list"), e);
+        let size = match rustix::fs::flistxattr_query(from) {
+            Ok(n) => n,
+            // The filesystem has no extended attributes: nothing to keep.
+            Err(rustix::io::Errno::NOTSUP) => return Ok(()),
+            Err(e) => return Err(none(e)),
+        };
+        let mut names = vec![0u8; size];
+        let n = flistxattr(from, &mut names).map_err(none)?;
+        for name in names[..n].split(|&b| b == 0).filter(|s| !s.is_empty()) {
+            let shown = String::from_utf8_lossy(name).into_owned();
+            let name = <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(name);
+            let len = rustix::fs::fgetxattr_query(from, name).map_err(|e| (shown.clone(), e))?;
+            let mut value = vec![0u8; len];
+            let got = fgetxattr(from, name, &mut value).map_err(|e| (shown.clone(), e))?;
+            if rustix::fs::fgetxattr_query(to, name).is_ok_and(|l| {
+                let mut cur = vec![0u8; l];
+                fgetxattr(to, name, &mut cur).is_ok_and(|c| cur[..c] == value[..got])
+            }) {
+                continue;
+            }
+            fsetxattr(to, name, &value[..got], XattrFlags::empty()).map_err(|e| (shown, e))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(not(any(
+    target_os = "linux",
+    target_os = "android",
+    target_os = "macos",
+    target_os = "ios"
+)))]
+mod xattrs {
+    pub(super) fn copy(
+        _: &std::fs::File,
+        _: &std::fs::File,
+    ) -> Result<(), (String, std::io::Error)> {
+        Ok(())
+    }
+}
+
+/// Put a staged file in place: rename over an existing file, or link a new name (which fails
+/// rather than replace a file created meanwhile).
+pub(crate) fn install(
+    place: &Place,
+    shown: &Path,
+    staged: &Staged,
+    existed: bool,
+) -> Result<(), FsError> {
+    let result = if existed {
+        renameat(
+            &place.dir,
+            staged.tmp.as_os_str(),
+            &place.dir,
+            place.name.as_os_str(),
+        )
+    } else {
+        let linked = linkat(
+            &place.dir,
+            staged.tmp.as_os_str(),
+            &place.dir,
+            place.name.as_os_str(),
+            AtFlags::empty(),
+        );
+        match linked {
+            Ok(()) | Err(rustix::io::Errno::EXIST) => {
+                let _ = unlinkat(&place.dir, staged.tmp.as_os_str(), AtFlags::empty());
+                linked
+            }
+            // A filesystem without hard links (FAT, some FUSE): a plain rename, still under
+            // our lock, only without the guarantee against a writer that ignores it.
+            Err(_) => renameat(
+                &place.dir,
+                staged.tmp.as_os_str(),
+                &place.dir,
+                place.name.as_os_str(),
+            ),
+        }
+    };
+    result.map_err(|e| match e {
+        rustix::io::Errno::EXIST => FsError::Stale {
+            path: shown.to_path_buf(),
+            what: "existence",
+            expected: "no file".into(),
+            found: "a file created meanwhile".into(),
+        },
+        e => FsError::io(shown, e.into()),
+    })
+}
+
+/// Remove a staged file that will not be installed.
+pub(crate) fn discard(place: &Place, staged: &Staged) {
+    let _ = unlinkat(&place.dir, staged.tmp.as_os_str(), AtFlags::empty());
+}
+
+/// Delete the file at `place`; when it was named by a symlink, the link (as `rm` does).
+pub(crate) fn delete(place: &Place, shown: &Path) -> Result<(), FsError> {
+    let (dir, name) = match &place.link {
+        Some((dir, name)) => (dir, name),
+        None => (&place.dir, &place.name),
+    };
+    match unlinkat(dir, name.as_os_str(), AtFlags::empty()) {
+        Ok(()) | Err(rustix::io::Errno::NOENT) => Ok(()),
+        Err(e) => Err(FsError::io(shown, e.into())),
+    }
+}
+
+/// Overwrite the content of the file at `place` in place: same inode, so its links, owner,
+/// mode and attributes stay, but a crash midway leaves it torn. `ino` is the file read.
+pub(crate) fn write_in_place(
+    place: &Place,
+    shown: &Path,
+    text: &str,
+    ino: u64,
+) -> Result<FileVersion, FsError> {
+    let err = |e: std::io::Error| FsError::io(shown, e);
+    let flags = OFlags::WRONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
+    let fd = openat(&place.dir, place.name.as_os_str(), flags, Mode::empty())
+        .map_err(|e| err(e.into()))?;
+    let mut file = File::from(fd);
+    let meta = file.metadata().map_err(err)?;
+    if meta.ino() != ino || !meta.is_file() {
+        return Err(FsError::Stale {
+            path: shown.to_path_buf(),
+            what: "inode",
+            expected: ino.to_string(),
+            found: meta.ino().to_string(),
+        });
+    }
+    file.rewind().map_err(err)?;
+    file.write_all(text.as_bytes()).map_err(err)?;
+    file.set_len(text.len() as u64).map_err(err)?;
+    file.sync_all().map_err(err)?;
+    let meta = file.metadata().map_err(err)?;
+    Ok(version(&meta, text.as_bytes()))
+}
+
+/// Sync the directory, so the renames survive a power loss.
+pub(crate) fn sync_dir(place: &Place) {
+    let _ = rustix::fs::fsync(place.dir.as_fd());
+}
