@@ -1,12 +1,15 @@
-//! File helpers with the CLI's safety, on `fuzzy_edit::fs`: binary, non-UTF-8 and oversized
-//! files are refused before anything is opened for writing; a write is atomic (temporary file,
-//! sync, rename, permissions kept, symlinks followed); a file that changed since it was read
-//! (or is not the version the caller expects) is not overwritten.
+//! File helpers on the same guarded path as the CLI, the pipe and the MCP server
+//! (`fuzzy_edit::fs::edit_files`): only regular text files are read (binary, non-UTF-8,
+//! oversized, FIFOs and devices refused); the file's directory is locked from the read to the
+//! rename, so a concurrent edit is never lost; a write is atomic and keeps mode, owner and
+//! extended attributes; a file that is not the version the caller expects is not written.
 
 use std::path::PathBuf;
 
-use fuzzy_edit::apply_edits;
-use fuzzy_edit::fs::{self, Expected, FileVersion, FsError};
+use fuzzy_edit::fs::{
+    self, EditFilesError, EditOptions, EditRequest, Expected, FileRequest, FileVersion, FsError, Op,
+};
+use fuzzy_edit::Mode;
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 
@@ -56,25 +59,42 @@ fn expected(sha256: Option<String>, mtime: Option<String>) -> Expected {
     Expected { mtime, sha256 }
 }
 
-/// Read a text file: `(text, report)`, `text` `None` on error; the report holds `version`
-/// or `error`.
+/// Any error of the guarded path as the report's `error`.
+fn edit_error_value(e: &EditFilesError) -> Value {
+    match e {
+        EditFilesError::File(f) => fs_error_value(f),
+        other => json!({"kind": "error", "message": other.to_string()}),
+    }
+}
+
+fn options(max_bytes: u64, dry_run: bool) -> EditOptions<'static> {
+    EditOptions {
+        max_bytes,
+        dry_run,
+        ..EditOptions::default()
+    }
+}
+
+/// Read a text file: `(text, report)`, the report holding the `version` or `error`.
 #[pyfunction]
 #[pyo3(signature = (path, max_bytes))]
 pub fn read_file_json(py: Python<'_>, path: PathBuf, max_bytes: u64) -> (Option<String>, String) {
-    py.detach(move || match fs::read_text(&path, max_bytes) {
-        Ok(f) => (
-            Some(f.text),
-            json!({"ok": true, "version": version_value(&f.version)}).to_string(),
-        ),
-        Err(e) => (
-            None,
-            json!({"ok": false, "error": fs_error_value(&e)}).to_string(),
-        ),
-    })
+    py.detach(
+        move || match fs::read_file(&path, &options(max_bytes, false)) {
+            Ok(f) => (
+                Some(f.text),
+                json!({"ok": true, "version": version_value(&f.version)}).to_string(),
+            ),
+            Err(e) => (
+                None,
+                json!({"ok": false, "error": fs_error_value(&e)}).to_string(),
+            ),
+        },
+    )
 }
 
-/// Write `text` atomically. When an expected version is given, the file must exist and be that
-/// version, or nothing is written.
+/// Write `text`. When an expected version is given, the file must exist and be that version,
+/// or nothing is written.
 #[pyfunction]
 #[pyo3(signature = (path, text, expected_sha256 = None, expected_mtime = None, max_bytes = u64::MAX))]
 pub fn write_file_json(
@@ -86,17 +106,20 @@ pub fn write_file_json(
     max_bytes: u64,
 ) -> String {
     py.detach(move || {
-        let result = (|| {
-            if expected_sha256.is_some() || expected_mtime.is_some() {
-                let current = fs::read_text(&path, max_bytes)?;
-                fs::check_expected(&current, &expected(expected_sha256, expected_mtime))?;
-            }
-            fs::write_text(&path, &text)?;
-            fs::read_text(&path, u64::MAX)
-        })();
-        match result {
-            Ok(f) => json!({"ok": true, "version": version_value(&f.version)}),
-            Err(e) => json!({"ok": false, "error": fs_error_value(&e)}),
+        let request = EditRequest {
+            files: vec![FileRequest {
+                path,
+                ops: vec![Op::Write(text)],
+                expected: expected(expected_sha256, expected_mtime),
+            }],
+            mode: Mode::Atomic,
+        };
+        match fs::edit_files(&request, &options(max_bytes, false)) {
+            Ok(outcome) => match outcome.files.first().and_then(|f| f.version.as_ref()) {
+                Some(v) => json!({"ok": true, "version": version_value(v)}),
+                None => json!({"ok": false, "error": {"kind": "error", "message": "nothing was written"}}),
+            },
+            Err(e) => json!({"ok": false, "error": edit_error_value(&e)}),
         }
         .to_string()
     })
@@ -105,8 +128,8 @@ pub fn write_file_json(
 /// Read, edit and (unless `dry_run`) write one file: `(before, after, report)`.
 ///
 /// `before` is `None` when the file could not be read; `after` is `None` when the edits were
-/// refused. The report holds the apply report (`matches`, `failures`, `sequential`), the
-/// version read and written, and `error` for a file error (read, stale, write).
+/// refused. The report holds the apply report (`matches`, `failures`, `sequential`) as
+/// `apply`, the version on disk as `version`, and `error` for a file error (read, stale, write).
 #[pyfunction]
 #[pyo3(signature = (path, edits, mode = "atomic", dry_run = false, expected_sha256 = None, expected_mtime = None, max_bytes = 256 * 1024 * 1024))]
 #[allow(clippy::too_many_arguments)]
@@ -123,38 +146,44 @@ pub fn edit_file_json(
     let mode = to_mode(mode)?;
     let edits = to_edits(edits);
     Ok(py.detach(move || {
-        let file = match fs::read_text(&path, max_bytes) {
-            Ok(f) => f,
+        let request = EditRequest {
+            files: vec![FileRequest {
+                path: path.clone(),
+                ops: vec![Op::Edit(edits)],
+                expected: expected(expected_sha256, expected_mtime),
+            }],
+            mode,
+        };
+        let options = options(max_bytes, dry_run);
+        match fs::edit_files(&request, &options) {
+            Ok(outcome) => {
+                let Some(file) = outcome.files.into_iter().next() else {
+                    let report =
+                        json!({"ok": false, "error": {"kind": "error", "message": "no file"}});
+                    return (None, None, report.to_string());
+                };
+                let apply = file.applied.map(Ok).map(applied_report).map(|(_, r)| r);
+                let report = json!({
+                    "ok": true,
+                    "apply": apply.and_then(|r| serde_json::from_str::<Value>(&r).ok()),
+                    "version": file.version.as_ref().map(version_value),
+                });
+                (file.before, file.after, report.to_string())
+            }
+            Err(EditFilesError::Refused { failed, .. }) => {
+                // Refused: nothing was written; the text it was refused against, for the result.
+                let before = fs::read_file(&path, &options).ok().map(|f| f.text);
+                let (_, apply) = applied_report(Err(failed));
+                let report = json!({
+                    "ok": false,
+                    "apply": serde_json::from_str::<Value>(&apply).unwrap_or(Value::Null),
+                });
+                (before, None, report.to_string())
+            }
             Err(e) => {
-                let report = json!({"ok": false, "error": fs_error_value(&e)});
-                return (None, None, report.to_string());
-            }
-        };
-        let mut report = json!({"version_read": version_value(&file.version)});
-        if let Err(e) = fs::check_expected(&file, &expected(expected_sha256, expected_mtime)) {
-            report["ok"] = json!(false);
-            report["error"] = fs_error_value(&e);
-            return (Some(file.text), None, report.to_string());
-        }
-        let (after, applied) = applied_report(apply_edits(&file.text, &edits, mode));
-        report["apply"] = serde_json::from_str(&applied).unwrap_or(Value::Null);
-        let Some(after) = after else {
-            report["ok"] = json!(false);
-            return (Some(file.text), None, report.to_string());
-        };
-        report["ok"] = json!(true);
-        if !dry_run && after != file.text {
-            let written = fs::check_unchanged(&file)
-                .and_then(|()| fs::write_text(&file.target, &after))
-                .and_then(|()| fs::read_text(&file.target, u64::MAX));
-            match written {
-                Ok(f) => report["version_written"] = version_value(&f.version),
-                Err(e) => {
-                    report["ok"] = json!(false);
-                    report["error"] = fs_error_value(&e);
-                }
+                let report = json!({"ok": false, "error": edit_error_value(&e)});
+                (None, None, report.to_string())
             }
         }
-        (Some(file.text), Some(after), report.to_string())
     }))
 }

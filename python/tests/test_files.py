@@ -98,3 +98,47 @@ def test_write_creates_a_new_file(tmp_path):
     fe.write_file(p, "hello\n")
     assert p.read_text() == "hello\n"
     assert not [n for n in os.listdir(tmp_path) if n != "new.txt"], "no temporary file left behind"
+
+
+def test_a_fifo_is_refused_without_blocking(tmp_path):
+    # The bindings go through the same guarded path as the CLI: only regular files are opened,
+    # and without blocking (a plain open of a FIFO would wait for a writer forever).
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    outcome = {}
+
+    def attempt() -> None:
+        try:
+            fe.edit_file(fifo, [{"old_string": "a", "new_string": "b"}])
+        except fe.FileError as err:
+            outcome["error"] = err
+
+    worker = threading.Thread(target=attempt, daemon=True)
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive(), "edit_file blocked on a FIFO"
+    assert isinstance(outcome.get("error"), fe.FileError)
+
+
+def test_concurrent_edits_from_threads_are_all_kept(tmp_path):
+    # Two threads editing different lines of one file: the directory lock serialises them, so
+    # neither edit is lost.
+    import threading
+
+    path = tmp_path / "f.py"
+    lines = [f"x{i} = {i}" for i in range(200)]
+    path.write_text("\n".join(lines) + "\n")
+
+    def edit(i: int) -> None:
+        fe.edit_file(path, [{"old_string": f"x{i} = {i}\n", "new_string": f"x{i} = -{i}\n"}])
+
+    workers = [threading.Thread(target=edit, args=(i,)) for i in range(0, 200, 10)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(30)
+    text = path.read_text()
+    for i in range(0, 200, 10):
+        assert f"x{i} = -{i}\n" in text
