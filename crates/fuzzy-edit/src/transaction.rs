@@ -55,6 +55,7 @@ pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fa
 ///
 /// ```
 /// use fuzzy_edit::{apply_with, Edit, EditError, Language, Options};
+/// # if !fuzzy_edit::syntax::AVAILABLE { return; }
 /// let options = Options { language: Some(Language::Python), ..Options::default() };
 /// let file = "def f(x):\n    if x:\n        return 1\n    return 0\n";
 /// // Found by ignoring indentation, and `new` leaves a bracket open: refused.

@@ -45,6 +45,10 @@ pub use problem::{SyntaxProblem, SyntaxProblemKind};
 #[cfg(feature = "syntax")]
 use std::ops::Range;
 
+/// Whether the guard is built in (the default feature `syntax`); without it, nothing is
+/// parsed and [`SyntaxPolicy`] has no effect.
+pub const AVAILABLE: bool = cfg!(feature = "syntax");
+
 /// The first syntax error the edit that turned `before` into `after` added, or `None` when it
 /// added none.
 ///
