@@ -160,6 +160,20 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
     if let Some(o) = slip_in_edge_line(h.old, &kept, &mut rng) {
         push("typo_edge", None, o, h.new.into(), text());
     }
+    // The edit was applied already, and a near twin of the old block stands elsewhere: sending
+    // it again must not edit the twin.
+    if let Some((twin, _)) = twin_typo(h.old, &kept) {
+        let applied_file = format!("{}\n{}\n", expected.trim_end_matches('\n'), twin);
+        if !h.old.trim().is_empty() && h.new.trim().len() > 20 && !h.old.contains(h.new) {
+            push(
+                "applied_twice",
+                Some(applied_file),
+                h.old.into(),
+                h.new.into(),
+                Expect::RefuseStrictly,
+            );
+        }
+    }
     if let Some(one) = single_line_change(h) {
         let typo = slip(one.old_line, &mut rng);
         push(

@@ -14,7 +14,9 @@
 //!    - one candidate of an equality strategy applies; several are ambiguous;
 //!    - a graded strategy applies its best candidate only when it scores at least its floor and
 //!      leads the runner-up by its margin; below the floor the next strategy is tried; within
-//!      the margin the edit is refused as low confidence.
+//!      the margin the edit is refused as low confidence;
+//!    - a fuzzy candidate is refused where `new` already stands in the file
+//!      ([`check_not_made_already`]).
 //! 3. **Fitting `new`**: a whitespace-only edit whose whitespace the match ignored is unclear
 //!    ([`check_whitespace_edit`]); a change to a line the model misremembered is refused
 //!    ([`mismatch`]); a replacement that leaves the text as it was is no change or already
@@ -178,6 +180,48 @@ fn choose_graded(
     }
     candidates.truncate(1);
     Ok(Choice::Apply(candidates))
+}
+
+/// Rule 2: a fuzzy candidate is not accepted where `new` already stands elsewhere in the file
+/// (not over the candidate): the edit was most likely made already, and `old` now finds a
+/// similar block beside it; applying it there would make the same change twice. A `new` whose
+/// lines are a run of `old`'s (a deletion) says nothing of the kind, and neither does a `new`
+/// of one line (code repeats lines). `needle` is the one the candidate was matched with.
+pub(crate) fn check_not_made_already(
+    text: &Text,
+    strategy: StrategyId,
+    chosen: &[Candidate],
+    needle: &Needle,
+) -> Result<(), EditError> {
+    if strategy == StrategyId::Exact {
+        return Ok(());
+    }
+    let old: Vec<&str> = needle.lines().filter(|l| !l.trim().is_empty()).collect();
+    let new: Vec<&str> = lines_of(needle.new_text())
+        .0
+        .into_iter()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    // One line standing elsewhere proves little (code repeats lines); a block does.
+    let part_of_old = new.len() < 2
+        || old.windows(new.len()).any(|w| {
+            w.iter()
+                .zip(&new)
+                .all(|(a, b)| normalize::loose_equal(a, b))
+        });
+    if part_of_old {
+        return Ok(());
+    }
+    let Some(location) = feedback::already_applied(text, needle) else {
+        return Ok(());
+    };
+    let over_a_candidate = chosen
+        .iter()
+        .any(|c| location.start_line <= c.lines.end && c.lines.start < location.end_line);
+    if over_a_candidate {
+        return Ok(());
+    }
+    Err(EditError::AlreadyApplied { location })
 }
 
 /// Rule 3: refuse an edit that only changes whitespace, in a way this match cannot carry out

@@ -56,6 +56,11 @@ pub(crate) fn locate(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Match
             }
             Choice::Pass => continue,
         };
+        let matched_with = chosen
+            .first()
+            .and_then(|c| c.fit.needle())
+            .unwrap_or(&needle);
+        decide::check_not_made_already(text, strategy.id(), &chosen, matched_with)?;
         let matches = chosen
             .into_iter()
             .map(|c| {
