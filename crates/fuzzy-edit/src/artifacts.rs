@@ -55,7 +55,7 @@ pub(crate) fn clean_new<'n>(text: &Text, old: &str, new: &'n str) -> Result<Cow<
         new = Cow::Owned(plain);
     }
     // (An empty `old` has no line structure to keep: it fills an empty file.)
-    let beyond = blank_beyond(text, old_view);
+    let beyond = || blank_beyond(text, old_view);
     if let Some(edged) = keep_edges(old_view, &new, beyond).filter(|_| !old.is_empty()) {
         new = Cow::Owned(edged);
     }
@@ -270,11 +270,23 @@ fn plain_punctuation(text: &Text, old: &str, new: &str) -> Option<String> {
         return None;
     }
     let file = text.as_str();
-    let foreign = |c: char| -> Option<String> {
+    // Whether the file uses a character is asked once per character (it scans the file).
+    let mut files_own: Vec<(char, bool)> = Vec::new();
+    let mut foreign = |c: char| -> Option<String> {
         let mut plain = String::new();
         push_punctuation(c, &mut plain);
-        let changes = plain.len() != c.len_utf8() || !plain.starts_with(c);
-        (changes && !file.contains(c)).then_some(plain)
+        if plain.len() == c.len_utf8() && plain.starts_with(c) {
+            return None;
+        }
+        let own = match files_own.iter().find(|(k, _)| *k == c) {
+            Some(&(_, own)) => own,
+            None => {
+                let own = file.contains(c);
+                files_own.push((c, own));
+                own
+            }
+        };
+        (!own).then_some(plain)
     };
     let old_lines: Vec<&str> = old.lines().collect();
     let mut changed = false;
@@ -355,9 +367,13 @@ fn same_but_punctuation(a: &str, b: &str) -> bool {
 /// run (blank lines `new` adds are asked for; blank lines only `old` pads with stay, as
 /// padding is how models copy). A blank `old` has no structure to keep, and a blank `new`
 /// deletes. When only the blank lines at the edges change, a line ending may go where the
-/// file's line beyond it is blank or absent (`blank_beyond`: before, after): that deletes a
-/// blank line and joins nothing.
-pub(crate) fn keep_edges(old: &str, new: &str, blank_beyond: (bool, bool)) -> Option<String> {
+/// file's line beyond it is blank or absent (`blank_beyond`: before, after; asked only then,
+/// as it searches the text): that deletes a blank line and joins nothing.
+pub(crate) fn keep_edges(
+    old: &str,
+    new: &str,
+    blank_beyond: impl FnOnce() -> (bool, bool),
+) -> Option<String> {
     let (old_lead, old_core, old_trail) = edges(old);
     let (new_lead, new_core, new_trail) = edges(new);
     if old_core.trim().is_empty() || new_core.trim().is_empty() {
@@ -373,15 +389,20 @@ pub(crate) fn keep_edges(old: &str, new: &str, blank_beyond: (bool, bool)) -> Op
             new.to_string()
         }
     };
-    let only_edges = new_core == old_core;
-    let fewer =
-        |old: &str, new: &str, blank: bool| only_edges && blank && breaks(new) < breaks(old);
-    let lead = if fewer(old_lead, new_lead, blank_beyond.0) {
+    let fewer = |old: &str, new: &str| breaks(new) < breaks(old);
+    let drops_lead = fewer(old_lead, new_lead);
+    let drops_trail = fewer(old_trail, new_trail);
+    let (blank_before, blank_after) = if new_core == old_core && (drops_lead || drops_trail) {
+        blank_beyond()
+    } else {
+        (false, false)
+    };
+    let lead = if drops_lead && blank_before {
         new_lead.to_string()
     } else {
         edge(old_lead, new_lead)
     };
-    let trail = if fewer(old_trail, new_trail, blank_beyond.1) {
+    let trail = if drops_trail && blank_after {
         new_trail.to_string()
     } else {
         edge(old_trail, new_trail)

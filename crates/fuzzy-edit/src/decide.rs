@@ -3,8 +3,9 @@
 //! [`crate::locate`] finds candidates and [`crate::fit`] builds replacements; neither refuses
 //! anything on its own. The rules:
 //! 1. **The request** ([`admit`]): an empty `old` only fills an empty text; `old == new`
-//!    changes nothing; an elision comment in `new` alone must say which lines it keeps
-//!    ([`unclear`]); an anchor must occur exactly once ([`one_anchor`]).
+//!    changes nothing, also once `new` is cleaned ([`check_still_changes`]); an elision comment
+//!    in `new` alone must say which lines it keeps ([`unclear`]); an anchor must occur exactly
+//!    once ([`one_anchor`]).
 //! 2. **Choosing among one strategy's candidates** ([`choose`]):
 //!    - with an `anchor`, only candidates at or after it count (a block containing the anchor
 //!      counts as at it); of those the first is taken (equality strategies) or the best, if
@@ -75,6 +76,14 @@ pub(crate) fn one_anchor(text: &Text, anchor: &str, starts: &[usize]) -> Result<
             lines: many.iter().map(|&s| text.line_of(s) + 1).collect(),
         }),
     }
+}
+
+/// Rule 1: `new`, once cleaned of what the model copied into it, must still differ from `old`.
+pub(crate) fn check_still_changes(old: &str, new: &str) -> Result<(), EditError> {
+    if new == old {
+        return Err(EditError::NoChange);
+    }
+    Ok(())
 }
 
 /// Rule 1: an elision comment in `new` alone whose lines are unclear.

@@ -415,9 +415,8 @@ fn merged_indent<'a>(old: &str, file: &'a str, new: &str) -> std::borrow::Cow<'a
     use crate::normalize::indent_of;
     let (o, f, n) = (indent_of(old), indent_of(file), indent_of(new));
     match n.strip_prefix(o) {
-        Some("") => Cow::Borrowed(f),
-        Some(extra) => Cow::Owned(format!("{f}{extra}")),
-        None => Cow::Borrowed(f),
+        Some(extra) if !extra.is_empty() => Cow::Owned(format!("{f}{extra}")),
+        _ => Cow::Borrowed(f),
     }
 }
 

@@ -32,9 +32,7 @@ pub(crate) fn locate(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Match
         Some(a) => Some((a, decide::one_anchor(text, a, &anchor_starts(text, a))?)),
         None => None,
     };
-    if new == edit.old {
-        return Err(EditError::NoChange);
-    }
+    decide::check_still_changes(&edit.old, &new)?;
     let needle = Needle::new(edit.old.as_str(), new);
     let cx = Context::new(text, &needle);
     let mut before_anchor: Option<Vec<Candidate>> = None;
