@@ -174,8 +174,9 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
             );
         }
     }
-    if let Some(one) = single_line_change(h) {
-        let typo = slip(one.old_line, &mut rng);
+    if let Some((one, typo)) = single_line_change(h)
+        .and_then(|one| Some((slip(one.old_line, &mut rng)?, one)).map(|(t, o)| (o, t)))
+    {
         push(
             "typo_single_line",
             None,
@@ -184,9 +185,9 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
             Expect::Text(one.expected.clone()),
         );
         // A near twin of the line elsewhere (another slip of it): which one is meant is unclear.
-        let twin = slip(&typo, &mut rng);
+        let twin = slip(&typo, &mut rng).unwrap_or_default();
         let content = format!("{}\n{}\n", h.content.trim_end_matches('\n'), twin);
-        if twin != one.old_line && !h.content.contains(twin.as_str()) {
+        if !twin.is_empty() && twin != one.old_line && !h.content.contains(twin.as_str()) {
             push(
                 "twin_single_line",
                 Some(content),
@@ -315,7 +316,7 @@ fn slip_in_edge_line(old: &str, kept: &[bool], rng: &mut fastrand::Rng) -> Optio
     if !kept.get(i).copied().unwrap_or(false) || o[i].trim().len() < 8 {
         return None;
     }
-    let typo = slip(o[i], rng);
+    let typo = slip(o[i], rng)?;
     let mut lines: Vec<String> = o.iter().map(|l| l.to_string()).collect();
     lines[i] = typo;
     Some(lines.join("\n"))
@@ -357,18 +358,20 @@ fn single_line_change<'a>(h: &Hunk<'a>) -> Option<OneLine<'a>> {
     })
 }
 
-/// `line` with one ASCII letter replaced: a slip of memory.
-fn slip(line: &str, rng: &mut fastrand::Rng) -> String {
+/// `line` with one ASCII letter replaced (`x`, or `y` for an `x`): a slip of memory. `None`
+/// when it has no letter.
+fn slip(line: &str, rng: &mut fastrand::Rng) -> Option<String> {
     let letters: Vec<usize> = line
         .char_indices()
         .filter(|(_, c)| c.is_ascii_alphabetic())
         .map(|(p, _)| p)
         .collect();
-    let Some(&p) = letters.get(rng.usize(..letters.len().max(1))) else {
-        return line.to_string();
-    };
+    if letters.is_empty() {
+        return None;
+    }
+    let p = letters[rng.usize(..letters.len())];
     let sub = if line.as_bytes()[p] == b'x' { 'y' } else { 'x' };
-    format!("{}{}{}", &line[..p], sub, &line[p + 1..])
+    Some(format!("{}{}{}", &line[..p], sub, &line[p + 1..]))
 }
 
 fn map_lines(s: &str, f: impl Fn(usize, &str) -> String) -> String {
@@ -570,19 +573,7 @@ fn typo_in(
         return None;
     }
     let i = choices[rng.usize(..choices.len())];
-    let line = o[i];
-    let letters: Vec<usize> = line
-        .char_indices()
-        .filter(|(_, c)| c.is_ascii_alphabetic())
-        .map(|(p, _)| p)
-        .collect();
-    if letters.is_empty() {
-        return None;
-    }
-    let p = letters[rng.usize(..letters.len())];
-    let c = line.as_bytes()[p];
-    let sub = if c == b'x' { 'y' } else { 'x' };
-    let typo = format!("{}{}{}", &line[..p], sub, &line[p + 1..]);
+    let typo = slip(o[i], rng)?;
     let new_old = o
         .iter()
         .enumerate()
