@@ -10,7 +10,6 @@ use std::path::PathBuf;
 
 use fuzzy_edit::format::ParseError;
 use fuzzy_edit::fs::{EditFilesError, FsError};
-use fuzzy_edit::Failed;
 
 /// Why a run of `apply` or `check` stopped.
 #[derive(Debug, thiserror::Error)]
@@ -61,53 +60,28 @@ pub enum Error {
     #[error(transparent)]
     File(#[from] FsError),
 
-    // Refusals (exit 1).
-    /// Creating a file that already has content.
-    #[error("{}: already exists and is not empty; to change it, send search/replace edits instead of creating it", .0.display())]
-    CreateOverExisting(PathBuf),
-    /// Deleting a file that does not exist.
-    #[error("{}: cannot delete, no such file", .0.display())]
-    DeleteMissing(PathBuf),
-    /// The engine refused the edits of a file.
-    #[error("{}: {failed}", .path.display())]
-    Refused {
-        /// The file.
-        path: PathBuf,
-        /// The edits that failed, with the engine's feedback.
-        failed: Failed,
-    },
-}
-
-impl From<EditFilesError> for Error {
-    fn from(e: EditFilesError) -> Error {
-        match e {
-            EditFilesError::File(e) => Error::File(e),
-            EditFilesError::CreateOverExisting(p) => Error::CreateOverExisting(p),
-            EditFilesError::DeleteMissing(p) => Error::DeleteMissing(p),
-            EditFilesError::Refused { path, failed } => Error::Refused { path, failed },
-            EditFilesError::NotAllowed { path, message } => Error::File(FsError::Io {
-                path,
-                source: io::Error::other(message),
-            }),
-        }
-    }
+    // Refusals (exit 1), and the files' errors as the guarded edit path reports them.
+    /// What `fuzzy_edit::fs::edit_files` refused or could not do.
+    #[error(transparent)]
+    Edit(#[from] EditFilesError),
 }
 
 impl Error {
     /// A refusal: the request can be fixed (exit 1). Anything else is unusable (exit 2).
     pub fn is_refusal(&self) -> bool {
-        matches!(
-            self,
-            Error::File(
+        match self {
+            Error::File(e) | Error::Edit(EditFilesError::File(e)) => matches!(
+                e,
                 FsError::Stale { .. }
                     | FsError::Outside(_)
                     | FsError::HardLinks { .. }
                     | FsError::ReadOnly(_)
                     | FsError::MetadataNotKept { .. }
-            ) | Error::CreateOverExisting(_)
-                | Error::DeleteMissing(_)
-                | Error::Refused { .. }
-        )
+            ),
+            Error::Edit(EditFilesError::NotAllowed { .. }) => false,
+            Error::Edit(_) => true,
+            _ => false,
+        }
     }
 
     /// The process exit code: 1 for a refusal, 2 otherwise.

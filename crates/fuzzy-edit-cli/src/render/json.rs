@@ -2,6 +2,7 @@
 //! the shapes of a match, an engine error and the optional `sequential`/`failures` fields, so a
 //! program reads both the same way.
 
+use fuzzy_edit::fs::EditFilesError;
 use fuzzy_edit::{Applied, EditError};
 use serde_json::{json, Value};
 
@@ -39,7 +40,7 @@ pub fn error(error: &Error) -> Value {
         "error"
     };
     let mut v = json!({"ok": false, "error": {"kind": kind, "message": error.to_string()}});
-    if let Error::Refused { path, failed } = error {
+    if let Error::Edit(EditFilesError::Refused { path, failed }) = error {
         v["error"]["detail"] = json!({
             "path": path.to_string_lossy(),
             "errors": failed.failures.iter().map(|f| edit_error(&f.error, Some(f.edit))).collect::<Vec<_>>(),
