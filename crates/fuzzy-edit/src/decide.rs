@@ -28,11 +28,14 @@
 //! 6. **The result** ([`check_syntax`]): an edit that adds a parse error the text did not have
 //!    is refused or warned about, as the [`SyntaxPolicy`](crate::SyntaxPolicy) says.
 
+use std::time::Instant;
+
 use crate::align::align;
 use crate::applied::{Applied, Failure, Match};
 use crate::artifacts::Unclear;
+use crate::budget::Budget;
 use crate::edit::{Edit, Options};
-use crate::error::EditError;
+use crate::error::{EditError, Location, MAX_LISTED};
 use crate::feedback::{self, location, numbered, round_score};
 use crate::fit::Mismatch;
 use crate::needle::{lines_of, Needle};
@@ -73,7 +76,12 @@ pub(crate) fn one_anchor(text: &Text, anchor: &str, starts: &[usize]) -> Result<
         }),
         many => Err(EditError::AnchorAmbiguous {
             anchor: anchor.to_string(),
-            lines: many.iter().map(|&s| text.line_of(s) + 1).collect(),
+            lines: many
+                .iter()
+                .take(MAX_LISTED)
+                .map(|&s| text.line_of(s) + 1)
+                .collect(),
+            lines_total: many.len(),
         }),
     }
 }
@@ -162,11 +170,18 @@ pub(crate) fn choose(
     }
     Err(EditError::Ambiguous {
         strategy: strategy.to_string(),
-        candidates: candidates
-            .iter()
-            .map(|c| location(text, c.lines.clone(), None))
-            .collect(),
+        candidates: listed(text, &candidates),
+        candidates_total: candidates.len(),
     })
+}
+
+/// The locations of the first [`MAX_LISTED`] candidates, as an error lists them.
+fn listed(text: &Text, candidates: &[Candidate]) -> Vec<Location> {
+    candidates
+        .iter()
+        .take(MAX_LISTED)
+        .map(|c| location(text, c.lines.clone(), None))
+        .collect()
 }
 
 fn choose_graded(
@@ -201,6 +216,7 @@ pub(crate) fn check_not_made_already(
     strategy: StrategyId,
     chosen: &[Candidate],
     needle: &Needle,
+    budget: &Budget,
 ) -> Result<(), EditError> {
     if strategy == StrategyId::Exact {
         return Ok(());
@@ -221,7 +237,7 @@ pub(crate) fn check_not_made_already(
     if part_of_old {
         return Ok(());
     }
-    let Some(location) = feedback::already_applied(text, needle) else {
+    let Some(location) = feedback::already_applied(text, needle, budget) else {
         return Ok(());
     };
     let over_a_candidate = chosen
@@ -358,21 +374,22 @@ pub(crate) fn not_found(
     needle: &Needle,
     anchor: Option<(&str, usize)>,
     before_anchor: Option<Vec<Candidate>>,
+    budget: &Budget,
 ) -> EditError {
     if let (Some((anchor, at)), Some(before)) = (anchor, before_anchor) {
         return EditError::NotFoundAfterAnchor {
             anchor: anchor.to_string(),
             anchor_line: text.line_of(at) + 1,
-            before: before
-                .iter()
-                .map(|c| location(text, c.lines.clone(), None))
-                .collect(),
+            before: listed(text, &before),
+            before_total: before.len(),
         };
     }
     // `new` already standing where `old` most nearly is suggests the edit was made before;
     // `new` standing somewhere else says nothing (it may be a common line).
     let closest = feedback::closest(text, needle);
-    if let Some(location) = feedback::already_applied(text, needle) {
+    // (When the budget runs out here, the search for `new` is cut short: the answer is still a
+    // refusal, only with less to say.)
+    if let Some(location) = feedback::already_applied(text, needle, budget) {
         let near_closest = closest.as_ref().is_none_or(|f| {
             location.start_line <= f.end_line + 1 && f.start_line <= location.end_line + 1
         });
@@ -383,6 +400,16 @@ pub(crate) fn not_found(
     EditError::NotFound {
         closest,
         hint: feedback::hint(needle),
+    }
+}
+
+/// Rule 4: the search was stopped by the work budget or the caller's deadline before it could
+/// tell; nothing was decided on what it had seen.
+pub(crate) fn too_complex(text: &Text, needle: &Needle, deadline: Option<Instant>) -> EditError {
+    EditError::TooComplex {
+        old_lines: needle.line_count(),
+        text_lines: text.line_count(),
+        timed_out: deadline.is_some_and(|d| Instant::now() >= d),
     }
 }
 

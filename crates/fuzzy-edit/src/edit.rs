@@ -1,5 +1,7 @@
 //! The request: one search/replace edit, and how a list of them is applied.
 
+use std::time::Instant;
+
 use serde::{Deserialize, Serialize};
 
 use crate::syntax::{Language, SyntaxPolicy};
@@ -94,4 +96,16 @@ pub struct Options {
     pub syntax: SyntaxPolicy,
     /// The language of the text, if known.
     pub language: Option<Language>,
+    /// When to give up: an edit still searching then is refused as
+    /// [`EditError::TooComplex`](crate::EditError::TooComplex) and nothing is changed. Without
+    /// one, each edit's work is still bounded in proportion to the text and `old`.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use fuzzy_edit::{apply_with, Edit, Options};
+    /// let options = Options { deadline: Some(Instant::now() + Duration::from_secs(1)), ..Options::default() };
+    /// let out = apply_with("a = 1\n", &[Edit::new("a = 1", "a = 2")], &options).unwrap();
+    /// assert_eq!(out.text, "a = 2\n");
+    /// ```
+    pub deadline: Option<Instant>,
 }

@@ -8,6 +8,10 @@ use serde::Serialize;
 
 use crate::syntax::SyntaxProblem;
 
+/// Lists of places in an error (ambiguous candidates, anchor occurrences) show at most this
+/// many; a `*_total` field beside each list says how many there are.
+pub const MAX_LISTED: usize = 10;
+
 /// A place in the text, as reported to the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Location {
@@ -62,12 +66,15 @@ pub enum EditError {
         location: Location,
     },
     /// Several candidates of equal standing.
-    #[error("{}", ambiguous_message(strategy, candidates))]
+    #[error("{}", ambiguous_message(strategy, candidates, *candidates_total))]
     Ambiguous {
         /// The strategy that found them.
         strategy: String,
-        /// Every candidate.
+        /// The first candidates in file order, at most [`MAX_LISTED`].
         candidates: Vec<Location>,
+        /// How many candidates there are. A line-level strategy stops searching past 1000
+        /// windows, so 1001 from one of them means more than 1000.
+        candidates_total: usize,
     },
     /// The best fuzzy candidate is not clearly ahead of the runner-up.
     #[error("old_string was not found exactly; the two closest blocks are too alike to choose between: lines {}-{} (similarity {:.2}) and lines {}-{} (similarity {:.2}). Copy old_string exactly from the block you mean, with enough surrounding lines to make it unique.", .best.start_line, .best.end_line, .best.score.unwrap_or(0.0), .runner_up.start_line, .runner_up.end_line, .runner_up.score.unwrap_or(0.0))]
@@ -107,22 +114,26 @@ pub enum EditError {
         anchor: String,
     },
     /// The anchor text occurs more than once.
-    #[error("anchor {anchor:?} occurs {} times (lines {}), so it does not pick a place. Use a longer anchor that occurs once.", .lines.len(), join_lines(.lines))]
+    #[error("anchor {anchor:?} occurs {lines_total} times (lines {}), so it does not pick a place. Use a longer anchor that occurs once.", join_lines(.lines, *.lines_total))]
     AnchorAmbiguous {
         /// The anchor.
         anchor: String,
-        /// 1-based lines where it occurs.
+        /// 1-based lines where it occurs, the first [`MAX_LISTED`].
         lines: Vec<usize>,
+        /// How many times it occurs.
+        lines_total: usize,
     },
     /// `old` occurs, but not after the anchor.
-    #[error("old_string occurs only before anchor {anchor:?} (line {anchor_line}), at lines {}. The anchor must come before the text to edit.", join_locations(.before))]
+    #[error("old_string occurs only before anchor {anchor:?} (line {anchor_line}), at lines {}. The anchor must come before the text to edit.", join_locations(.before, *.before_total))]
     NotFoundAfterAnchor {
         /// The anchor.
         anchor: String,
         /// 1-based line of the anchor.
         anchor_line: usize,
-        /// Where `old` was found before it.
+        /// Where `old` was found before it, the first [`MAX_LISTED`].
         before: Vec<Location>,
+        /// How many places `old` was found at before it.
+        before_total: usize,
     },
     /// `new` holds an elision comment `old` does not, and which lines it stands for is unclear.
     #[error("new_string has the elision marker `{marker}` (its line {line}) but old_string has none, so which lines of the file it stands for is unclear, and nothing was changed. Write those lines out in new_string, or put the same marker in old_string where the lines it stands for are.")]
@@ -139,6 +150,18 @@ pub enum EditError {
     Syntax {
         /// Where, what it looks like, and the result around it.
         problem: SyntaxProblem,
+    },
+    /// Finding `old` would take more work than the engine allows for a request of this size,
+    /// or more time than the caller allowed ([`Options::deadline`](crate::Options::deadline)).
+    /// Nothing was decided on the partial search.
+    #[error("{}", too_complex_message(*old_lines, *text_lines, *timed_out))]
+    TooComplex {
+        /// Lines of `old`.
+        old_lines: usize,
+        /// Lines of the text searched.
+        text_lines: usize,
+        /// The caller's deadline ran out (else the work budget did).
+        timed_out: bool,
     },
     /// Two edits of one request touch overlapping text.
     #[error("edits {} and {} both change lines {}-{}. Merge them into one edit, or make their old_string blocks disjoint.", .first + 1, .second + 1, .start_line, .end_line)]
@@ -172,6 +195,7 @@ impl EditError {
             EditError::UnclearElision { .. } => "unclear_elision",
             EditError::Syntax { .. } => "syntax",
             EditError::Conflict { .. } => "conflict",
+            EditError::TooComplex { .. } => "too_complex",
         }
     }
 
@@ -226,28 +250,38 @@ fn not_found_message(closest: &Option<Fragment>, hint: &Option<String>) -> Strin
     s
 }
 
-fn ambiguous_message(strategy: &str, candidates: &[Location]) -> String {
+fn too_complex_message(old_lines: usize, text_lines: usize, timed_out: bool) -> String {
+    let limit = if timed_out {
+        "more time than the time limit allows"
+    } else {
+        "more work than the engine allows for a request of this size"
+    };
+    format!("this edit needs {limit}: old_string has {old_lines} lines against a file of {text_lines} lines, and the search for it was stopped. Nothing was changed. Send a shorter old_string, a few lines that occur once, copied exactly from the file.")
+}
+
+fn ambiguous_message(strategy: &str, candidates: &[Location], total: usize) -> String {
     let how = if strategy == "exact" {
         String::new()
     } else {
         format!(" (matched by {strategy})")
     };
-    let count = if candidates.len() > crate::strategy::MAX_WINDOWS {
+    let count = if total > crate::strategy::MAX_WINDOWS && strategy != "exact" {
         format!("more than {}", crate::strategy::MAX_WINDOWS)
     } else {
-        candidates.len().to_string()
+        total.to_string()
     };
     let mut s =
         format!("old_string matches {count} places{how}, so the place to edit is ambiguous:\n");
-    for c in candidates.iter().take(20) {
+    for c in candidates.iter().take(MAX_LISTED) {
         s.push_str(&format!(
             "  {}: {}\n",
             span_words(c.start_line, c.end_line),
             c.preview
         ));
     }
-    if candidates.len() > 20 {
-        s.push_str(&format!("  ... and {} more\n", candidates.len() - 20));
+    let shown = candidates.len().min(MAX_LISTED);
+    if total > shown {
+        s.push_str(&format!("  ... and {} more\n", total - shown));
     }
     s.push_str("Either include more surrounding lines in old_string so it matches once, set replace_all to change every one, or set anchor to a unique line (e.g. the enclosing function's signature) before the one you mean.");
     s
@@ -262,17 +296,23 @@ fn span_words(start: usize, end: usize) -> String {
     }
 }
 
-fn join_lines(lines: &[usize]) -> String {
-    lines
-        .iter()
-        .map(usize::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
+fn join_lines(lines: &[usize], total: usize) -> String {
+    let listed = lines.iter().take(MAX_LISTED).map(usize::to_string);
+    with_rest(listed.collect(), total)
 }
 
-fn join_locations(locs: &[Location]) -> String {
-    locs.iter()
-        .map(|l| format!("{}-{}", l.start_line, l.end_line))
-        .collect::<Vec<_>>()
-        .join(", ")
+fn join_locations(locs: &[Location], total: usize) -> String {
+    let listed = locs
+        .iter()
+        .take(MAX_LISTED)
+        .map(|l| format!("{}-{}", l.start_line, l.end_line));
+    with_rest(listed.collect(), total)
+}
+
+/// The listed items joined, and how many more there are.
+fn with_rest(mut listed: Vec<String>, total: usize) -> String {
+    if total > listed.len() {
+        listed.push(format!("and {} more", total - listed.len()));
+    }
+    listed.join(", ")
 }

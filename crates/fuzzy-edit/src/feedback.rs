@@ -11,6 +11,7 @@ use std::ops::Range;
 use similar::DiffTag;
 
 use crate::align::{loose_diff, similarity};
+use crate::budget::Budget;
 use crate::error::{Fragment, Location};
 use crate::needle::Needle;
 use crate::normalize::{self, Level};
@@ -77,7 +78,7 @@ fn shorten(s: &str) -> String {
 }
 
 /// Where `new` already stands, if it does and is substantial enough to be telling.
-pub(crate) fn already_applied(text: &Text, needle: &Needle) -> Option<Location> {
+pub(crate) fn already_applied(text: &Text, needle: &Needle, budget: &Budget) -> Option<Location> {
     let new = needle.new_text();
     if new.trim().len() < 3 || needle.old_text().contains(new) {
         return None;
@@ -86,7 +87,7 @@ pub(crate) fn already_applied(text: &Text, needle: &Needle) -> Option<Location> 
         return Some(location(text, text.lines_of_span(span), None));
     }
     let (lines, _) = crate::needle::lines_of(new);
-    let start = *find_windows(text, &lines, Level::InnerWhitespace).first()?;
+    let start = *find_windows(text, &lines, Level::InnerWhitespace, budget).first()?;
     Some(location(text, start..start + lines.len(), None))
 }
 

@@ -51,6 +51,7 @@
 mod align;
 mod applied;
 mod artifacts;
+mod budget;
 mod decide;
 mod diff;
 mod edit;
@@ -72,7 +73,7 @@ mod transaction;
 pub use applied::{Applied, Failed, Failure, Match};
 pub use diff::unified_diff;
 pub use edit::{Edit, Mode, Options};
-pub use error::{EditError, Fragment, Location};
+pub use error::{EditError, Fragment, Location, MAX_LISTED};
 pub use feedback::numbered_line;
 pub use strategy::StrategyId;
 pub use syntax::{Language, SyntaxPolicy, SyntaxProblem, SyntaxProblemKind};

@@ -3,8 +3,11 @@
 //! chosen ones, and hand back the [`Match`]es for splicing. Every refusal is decided in
 //! [`crate::decide`]; this module only finds.
 
+use std::time::Instant;
+
 use crate::applied::Match;
 use crate::artifacts;
+use crate::budget::Budget;
 use crate::decide::{self, Admitted, Choice, Rules};
 use crate::edit::Edit;
 use crate::error::EditError;
@@ -14,8 +17,14 @@ use crate::normalize;
 use crate::strategy::{cascade, exact_spans, Candidate, Context, Fit, StrategyId};
 use crate::text::Text;
 
-/// Locate `edit` (the `index`th of its request) in `text`, with the replacements it makes.
-pub(crate) fn locate(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Match>, EditError> {
+/// Locate `edit` (the `index`th of its request) in `text`, with the replacements it makes,
+/// within the work [`Budget`] of its size and by `deadline`.
+pub(crate) fn locate(
+    text: &Text,
+    index: usize,
+    edit: &Edit,
+    deadline: Option<Instant>,
+) -> Result<Vec<Match>, EditError> {
     let admitted = decide::admit(text, edit)?;
     let new = artifacts::clean_new(text, &edit.old, &edit.new).map_err(decide::unclear)?;
     if admitted == Admitted::FillEmpty {
@@ -34,10 +43,16 @@ pub(crate) fn locate(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Match
     };
     decide::check_still_changes(&edit.old, &new)?;
     let needle = Needle::new(edit.old.as_str(), new);
-    let cx = Context::new(text, &needle);
+    let budget = Budget::new(text.as_str().len(), edit.old.len(), deadline);
+    // A search that ran out of budget saw only some of the candidates: nothing is decided on it.
+    let spent = || decide::too_complex(text, &needle, deadline);
+    let cx = Context::new(text, &needle, &budget);
     let mut before_anchor: Option<Vec<Candidate>> = None;
     for strategy in cascade() {
         let candidates = strategy.candidates(&cx);
+        if budget.exhausted() {
+            return Err(spent());
+        }
         if candidates.is_empty() {
             continue;
         }
@@ -58,7 +73,10 @@ pub(crate) fn locate(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Match
             .first()
             .and_then(|c| c.fit.needle())
             .unwrap_or(&needle);
-        decide::check_not_made_already(text, strategy.id(), &chosen, matched_with)?;
+        decide::check_not_made_already(text, strategy.id(), &chosen, matched_with, &budget)?;
+        if budget.exhausted() {
+            return Err(spent());
+        }
         let matches = chosen
             .into_iter()
             .map(|c| {
@@ -72,7 +90,13 @@ pub(crate) fn locate(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Match
         decide::check_changes_something(text, &matches)?;
         return Ok(matches);
     }
-    Err(decide::not_found(text, &needle, anchor, before_anchor))
+    Err(decide::not_found(
+        text,
+        &needle,
+        anchor,
+        before_anchor,
+        &budget,
+    ))
 }
 
 /// Byte offsets where the anchor starts: every exact occurrence, or for a one-line anchor
@@ -94,7 +118,7 @@ mod tests {
     use super::*;
 
     fn located(text: &str, edit: Edit) -> Result<Vec<Match>, EditError> {
-        locate(&Text::new(text), 0, &edit)
+        locate(&Text::new(text), 0, &edit, None)
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //! produces (the model wrote the list sequentially), the list is applied again one edit at a
 //! time; that result is taken only if every edit succeeds.
 
+use std::time::Instant;
+
 use crate::applied::{Applied, Failed, Failure, Match};
 use crate::decide;
 use crate::edit::{Edit, Mode, Options};
@@ -70,7 +72,7 @@ pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fa
 ///
 /// [`SyntaxPolicy`]: crate::SyntaxPolicy
 pub fn apply_with(text: &str, edits: &[Edit], options: &Options) -> Result<Applied, Failed> {
-    let mut applied = apply_located(text, edits, options.mode)?;
+    let mut applied = apply_located(text, edits, options)?;
     decide::check_syntax(text, &mut applied, options).map_err(|error| Failed {
         failures: vec![Failure {
             edit: applied.matches.first().map_or(0, |m| m.edit),
@@ -81,12 +83,13 @@ pub fn apply_with(text: &str, edits: &[Edit], options: &Options) -> Result<Appli
 }
 
 /// Locate every edit, decide, and splice: the transaction without the syntax guard.
-fn apply_located(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Failed> {
+fn apply_located(text: &str, edits: &[Edit], options: &Options) -> Result<Applied, Failed> {
+    let deadline = options.deadline;
     let indexed = Text::new(text);
     let mut matches: Vec<Match> = Vec::new();
     let mut failures: Vec<Failure> = Vec::new();
     for (i, edit) in edits.iter().enumerate() {
-        match locate(&indexed, i, edit) {
+        match locate(&indexed, i, edit, deadline) {
             Ok(found) => matches.extend(found),
             Err(error) => failures.push(Failure { edit: i, error }),
         }
@@ -97,7 +100,7 @@ fn apply_located(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fail
     if failures.is_empty() {
         return Ok(splice(text, matches, false));
     }
-    match mode {
+    match options.mode {
         Mode::Atomic => {
             // Only a miss can mean "written after an earlier edit"; a conflict or an ambiguity
             // must not be settled by applying the list in another way.
@@ -105,13 +108,13 @@ fn apply_located(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fail
                 .iter()
                 .all(|f| matches!(f.error, EditError::NotFound { .. }));
             if edits.len() > 1 && misses_only {
-                if let Some(applied) = sequential(text, edits) {
+                if let Some(applied) = sequential(text, edits, deadline) {
                     return Ok(applied);
                 }
             }
             Err(Failed { failures })
         }
-        Mode::Partial => partial(text, edits, matches, failures),
+        Mode::Partial => partial(text, edits, matches, failures, deadline),
     }
 }
 
@@ -122,6 +125,7 @@ fn partial(
     edits: &[Edit],
     mut matches: Vec<Match>,
     failures: Vec<Failure>,
+    deadline: Option<Instant>,
 ) -> Result<Applied, Failed> {
     matches.retain(|m| !failures.iter().any(|f| f.edit == m.edit));
     let mut result = splice(text, matches, false);
@@ -129,7 +133,8 @@ fn partial(
     for failure in failures {
         let retry = match failure.error {
             EditError::NotFound { .. } => {
-                locate(&Text::new(&result.text), failure.edit, &edits[failure.edit]).ok()
+                let retried = Text::new(&result.text);
+                locate(&retried, failure.edit, &edits[failure.edit], deadline).ok()
             }
             _ => None,
         };
@@ -153,11 +158,11 @@ fn partial(
 }
 
 /// Apply the edits one after another, each located in the text the previous ones produced.
-fn sequential(text: &str, edits: &[Edit]) -> Option<Applied> {
+fn sequential(text: &str, edits: &[Edit], deadline: Option<Instant>) -> Option<Applied> {
     let mut current = text.to_string();
     let mut matches = Vec::new();
     for (i, edit) in edits.iter().enumerate() {
-        let found = locate(&Text::new(&current), i, edit).ok()?;
+        let found = locate(&Text::new(&current), i, edit, deadline).ok()?;
         let step = splice(&current, found, true);
         matches.extend(step.matches);
         current = step.text;

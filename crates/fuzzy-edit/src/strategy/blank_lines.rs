@@ -77,6 +77,9 @@ impl Strategy for BlankLines {
         };
         let mut out = Vec::new();
         for start in (0..hashes.len()).filter(|&j| matches(j, 0)) {
+            if !cx.budget.charge(non_blank.len()) {
+                break;
+            }
             let mut pos = start;
             let mut ok = true;
             for k in 1..non_blank.len() {

@@ -110,6 +110,9 @@ impl Strategy for BlockAnchor {
                     truncated = true;
                     break 'starts;
                 }
+                if !cx.budget.charge(middle.len() + end - start) {
+                    break 'starts;
+                }
                 let mut budget = middle.clone();
                 let shared = (start + 1..end)
                     .filter(|&i| match budget.get_mut(&hashes[i]) {
@@ -128,6 +131,9 @@ impl Strategy for BlockAnchor {
                     break 'starts;
                 }
                 scored += 1;
+                if !cx.budget.charge(alignment_cost(body.len(), end + 1 - start)) {
+                    break 'starts;
+                }
                 let window: Vec<&str> = (start..=end).map(|i| text.line(i)).collect();
                 let sim = similarity(body, &window);
                 if sim.equal_lines < needed + 2 {
@@ -158,6 +164,9 @@ impl Strategy for BlockAnchor {
         let mut rivals: Vec<std::ops::Range<usize>> = Vec::new();
         for &start in starts.iter().take(MAX_SCORED_WINDOWS) {
             let limit = (start + SUBSEQUENCE_SPAN * (span + 1)).min(hashes.len());
+            if !cx.budget.charge(limit - start) {
+                break;
+            }
             let mut k = 0;
             let mut end = None;
             for (i, h) in hashes.iter().enumerate().take(limit).skip(start) {
@@ -212,7 +221,8 @@ fn slipped_anchor_windows(
     let body = &old[first..=last];
     // Slipped: alike but not equal (windows with both anchors equal were judged already).
     let alike = |i: usize, k: usize| {
-        !normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace)
+        cx.budget.charge(text.line(i).len() + old[k].len())
+            && !normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace)
             && line_similarity_at_least(text.line(i), old[k], SLIPPED_ANCHOR).is_some()
     };
     let (hf, hl) = (
@@ -246,6 +256,7 @@ fn slipped_anchor_windows(
     windows
         .into_iter()
         .take(MAX_SCORED_WINDOWS)
+        .take_while(|(start, end)| cx.budget.charge(alignment_cost(body.len(), end + 1 - start)))
         .filter_map(|(start, end)| {
             let window: Vec<&str> = (start..=end).map(|i| text.line(i)).collect();
             let sim = similarity(body, &window);
@@ -260,9 +271,17 @@ fn slipped_anchor_windows(
         .collect()
 }
 
+/// What scoring a window of `window` lines against `old` lines costs, as charged to the budget:
+/// the line diff is quadratic at worst, and blocks this strategy scores are alike, so charge
+/// the diff of nearly equal blocks plus a share of the worst case.
+fn alignment_cost(old: usize, window: usize) -> usize {
+    (old + window).saturating_mul(8) + old.saturating_mul(window) / 16
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Budget;
     use crate::needle::Needle;
     use crate::text::Text;
 
@@ -270,7 +289,7 @@ mod tests {
         let text = Text::new(file);
         let needle = Needle::new(old, "x");
         let mut out: Vec<_> = BlockAnchor
-            .candidates(&Context::new(&text, &needle))
+            .candidates(&Context::new(&text, &needle, &Budget::unlimited()))
             .into_iter()
             .map(|c| (c.lines, (c.score * 100.0).round() / 100.0))
             .collect();

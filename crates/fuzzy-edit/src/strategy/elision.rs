@@ -104,7 +104,7 @@ impl Strategy for Elision {
         let text = cx.text;
         let occurrences: Vec<Vec<usize>> = pieces
             .iter()
-            .map(|p| find_windows(text, p, Level::InnerWhitespace))
+            .map(|p| find_windows(text, p, Level::InnerWhitespace, cx.budget))
             .collect();
         // The depth in the file of a piece's first non-blank line, placed at `at`.
         let first_depth = |piece: &[&str], at: usize| -> Option<isize> {
@@ -122,6 +122,9 @@ impl Strategy for Elision {
         // stretches into the next function.
         let mut placements: Vec<Vec<(usize, usize)>> = Vec::new();
         'starts: for &first in occurrences[0].iter().take(MAX_STARTS) {
+            if !cx.budget.charge(pieces.len()) {
+                break;
+            }
             let Some(base) = shift(pieces[0], first) else {
                 continue;
             };
@@ -134,6 +137,9 @@ impl Strategy for Elision {
                 let mut scanned = after;
                 let mut placed = None;
                 for &s in &occ[occ.partition_point(|&s| s < after)..] {
+                    if !cx.budget.charge(s.saturating_sub(scanned) + 1) {
+                        break 'starts;
+                    }
                     for i in scanned..s {
                         if !text.is_blank(i) {
                             gap_min = gap_min.min(indent_width(text.line(i)) as isize);
@@ -165,8 +171,13 @@ impl Strategy for Elision {
         placements.dedup_by_key(|b| end_of(b));
 
         let trailing = cx.needle.trailing_newline();
+        // Each placement is expanded into a needle as long as the lines it covers.
         placements
             .into_iter()
+            .take_while(|b| {
+                let (start, end) = (b[0].0, end_of(b));
+                cx.budget.charge(end - start + text.span_of_lines(start..end, false).len())
+            })
             .map(|bounds| {
                 let (start, end) = (bounds[0].0, end_of(&bounds));
                 let mut exp_old: Vec<&str> = Vec::new();

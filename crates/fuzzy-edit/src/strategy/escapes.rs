@@ -33,7 +33,7 @@ impl Strategy for Escapes {
         // `new` was written the same way as `old`: undo its escapes too.
         let new = cx.needle.new_text();
         let new = unescape(new).unwrap_or_else(|| new.to_string());
-        equality_cascade(cx.text, Needle::owned(old, new))
+        equality_cascade(cx.text, Needle::owned(old, new), cx.budget)
     }
 }
 
@@ -56,5 +56,5 @@ fn escaped_in_file(cx: &Context<'_>) -> Vec<Candidate> {
         return Vec::new();
     }
     let new = new.replace('\n', "\\n");
-    equality_cascade(cx.text, Needle::owned(escaped, new))
+    equality_cascade(cx.text, Needle::owned(escaped, new), cx.budget)
 }

@@ -66,6 +66,9 @@ fn within_lines(cx: &Context<'_>) -> Vec<Candidate> {
     let mut out = Vec::new();
     for i in lines {
         let line = text.line(i);
+        if !cx.budget.charge(line.len() + key.len()) {
+            break;
+        }
         let (chars, spans) = normalize::loose_with_offsets(line);
         let normalized: String = chars.iter().collect();
         // Byte offset in `normalized` of each char, to map memmem hits back to chars.

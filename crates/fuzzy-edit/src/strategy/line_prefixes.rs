@@ -32,7 +32,7 @@ impl Strategy for LinePrefixes {
         };
         // `new`'s prefixes are gone already (see `crate::artifacts`).
         let new = cx.needle.new_text().to_string();
-        equality_cascade(cx.text, Needle::owned(old, new))
+        equality_cascade(cx.text, Needle::owned(old, new), cx.budget)
     }
 }
 

@@ -18,6 +18,7 @@ use std::rc::Rc;
 
 use serde::Serialize;
 
+use crate::budget::Budget;
 use crate::needle::Needle;
 use crate::normalize::{self, Level};
 use crate::text::Text;
@@ -175,15 +176,18 @@ pub(crate) struct Context<'a> {
     pub(crate) text: &'a Text<'a>,
     /// The request's `old`/`new`.
     pub(crate) needle: &'a Needle<'a>,
+    /// The work the edit may still do: search loops charge it and stop when it is spent.
+    pub(crate) budget: &'a Budget,
     loose_windows: OnceCell<Vec<usize>>,
 }
 
 impl<'a> Context<'a> {
     /// A context for one edit.
-    pub(crate) fn new(text: &'a Text<'a>, needle: &'a Needle<'a>) -> Self {
+    pub(crate) fn new(text: &'a Text<'a>, needle: &'a Needle<'a>, budget: &'a Budget) -> Self {
         Context {
             text,
             needle,
+            budget,
             loose_windows: OnceCell::new(),
         }
     }
@@ -191,21 +195,28 @@ impl<'a> Context<'a> {
     /// Start lines of windows where every line of `old` matches at `level`.
     pub(crate) fn windows(&self, level: Level) -> Vec<usize> {
         let lines: Vec<&str> = self.needle.lines().collect();
-        let loose = self
-            .loose_windows
-            .get_or_init(|| find_windows(self.text, &lines, Level::InnerWhitespace));
-        windows_at(self.text, &lines, loose, level)
+        let loose = self.loose_windows.get_or_init(|| {
+            find_windows(self.text, &lines, Level::InnerWhitespace, self.budget)
+        });
+        windows_at(self.text, &lines, loose, level, self.budget)
     }
 }
 
 /// Of the windows that match `lines` loosely, those that still match at `level`.
-fn windows_at(text: &Text, lines: &[&str], loose: &[usize], level: Level) -> Vec<usize> {
+fn windows_at(
+    text: &Text,
+    lines: &[&str],
+    loose: &[usize],
+    level: Level,
+    budget: &Budget,
+) -> Vec<usize> {
     if level == Level::InnerWhitespace {
         return loose.to_vec();
     }
     loose
         .iter()
         .copied()
+        .take_while(|&s| budget.charge(window_bytes(text, s, lines.len())))
         .filter(|&s| {
             lines
                 .iter()
@@ -213,6 +224,12 @@ fn windows_at(text: &Text, lines: &[&str], loose: &[usize], level: Level) -> Vec
                 .all(|(k, l)| normalize::lines_equal(text.line(s + k), l, level))
         })
         .collect()
+}
+
+/// The bytes of `n` lines of `text` from line `start`: the cost of comparing them.
+fn window_bytes(text: &Text, start: usize, n: usize) -> usize {
+    let lines = text.lines();
+    lines[start + n - 1].end - lines[start].start
 }
 
 /// The cascade, strict to loose.
@@ -241,7 +258,12 @@ pub(crate) const MAX_WINDOWS: usize = 1000;
 ///
 /// Lines are compared by their loose hashes first, starting from the rarest line of `lines` in
 /// the text, so the scan is linear in the text with a small constant.
-pub(crate) fn find_windows(text: &Text, lines: &[&str], level: Level) -> Vec<usize> {
+pub(crate) fn find_windows(
+    text: &Text,
+    lines: &[&str],
+    level: Level,
+    budget: &Budget,
+) -> Vec<usize> {
     let n = lines.len();
     if n == 0 || n > text.line_count() {
         return Vec::new();
@@ -260,7 +282,12 @@ pub(crate) fn find_windows(text: &Text, lines: &[&str], level: Level) -> Vec<usi
         if s + n > hashes.len() {
             break;
         }
+        // A pivot that occurs everywhere makes this a search of every window: pay for each.
+        if !budget.charge(n) {
+            break;
+        }
         if hashes[s..s + n] == wanted[..]
+            && budget.charge(window_bytes(text, s, n))
             && lines
                 .iter()
                 .enumerate()
@@ -342,7 +369,11 @@ pub(crate) fn line_candidates(
 
 /// Run the equality strategies (exact, then each line level) on a transformed needle and
 /// return the first non-empty set of candidates, planned with that needle.
-pub(crate) fn equality_cascade(text: &Text, needle: Needle<'static>) -> Vec<Candidate> {
+pub(crate) fn equality_cascade(
+    text: &Text,
+    needle: Needle<'static>,
+    budget: &Budget,
+) -> Vec<Candidate> {
     let rc = Rc::new(needle);
     let exact = exact_spans(text, rc.old_text());
     if !exact.is_empty() {
@@ -357,9 +388,9 @@ pub(crate) fn equality_cascade(text: &Text, needle: Needle<'static>) -> Vec<Cand
             .collect();
     }
     let lines: Vec<&str> = rc.lines().collect();
-    let loose = find_windows(text, &lines, Level::InnerWhitespace);
+    let loose = find_windows(text, &lines, Level::InnerWhitespace, budget);
     for level in Level::LINE_LEVELS {
-        let starts = windows_at(text, &lines, &loose, level);
+        let starts = windows_at(text, &lines, &loose, level, budget);
         if !starts.is_empty() {
             return line_candidates(text, &rc, &starts, Some(rc.clone()));
         }
@@ -374,22 +405,24 @@ mod tests {
     #[test]
     fn windows_start_from_the_rarest_line() {
         let text = Text::new("}\nfn a() {\n}\nfn b() {\n}\n");
+        let b = Budget::unlimited();
         assert_eq!(
-            find_windows(&text, &["fn b() {", "}"], Level::Indentation),
+            find_windows(&text, &["fn b() {", "}"], Level::Indentation, &b),
             [3]
         );
         assert_eq!(
-            find_windows(&text, &["}", "fn a() {"], Level::Indentation),
+            find_windows(&text, &["}", "fn a() {"], Level::Indentation, &b),
             [0]
         );
-        assert!(find_windows(&text, &["fn c() {"], Level::Indentation).is_empty());
+        assert!(find_windows(&text, &["fn c() {"], Level::Indentation, &b).is_empty());
     }
 
     #[test]
     fn context_filters_loose_windows_by_level() {
         let text = Text::new("  x\n\tx\n");
         let needle = Needle::new("  x", "y");
-        let cx = Context::new(&text, &needle);
+        let budget = Budget::unlimited();
+        let cx = Context::new(&text, &needle, &budget);
         assert_eq!(cx.windows(Level::TrailingWhitespace), [0]);
         assert_eq!(cx.windows(Level::Indentation), [0, 1]);
     }

@@ -59,6 +59,9 @@ impl Strategy for TypoLine {
             if line.len() + reach * 4 < len || line.len() > (len + reach) * 4 {
                 continue;
             }
+            if !cx.budget.charge(line.len() + len) {
+                break;
+            }
             let other = loose_key(line);
             let args = levenshtein::Args::default().score_cutoff(reach);
             if let Some(d) = scorer.distance_with_args(other.chars(), &args) {

@@ -1,0 +1,113 @@
+//! A bound on the work one edit may cost, so that no request, however adversarial, holds its
+//! caller for long.
+//!
+//! Strategies charge the comparisons their search loops make (lines or bytes compared) and stop
+//! searching once [`Budget::charge`] says the budget is spent; [`crate::locate`] then refuses the
+//! edit as [`EditError::TooComplex`](crate::EditError::TooComplex) before any decision is taken
+//! on the partial candidates. The allowance is proportional to the input, so a request that
+//! costs a few linear passes never meets it; an optional deadline
+//! ([`Options::deadline`](crate::Options::deadline)) bounds the wall-clock time as well.
+
+use std::cell::Cell;
+use std::time::Instant;
+
+/// Work units allowed per byte of input (the text plus `old`). A unit is about one line or
+/// byte compared; normal edits spend a few units per byte of the text.
+const UNITS_PER_BYTE: u64 = 64;
+/// Work allowed whatever the size of the input, so small files never meet the bound.
+const BASE_UNITS: u64 = 1 << 26;
+/// The clock is read once per this many units charged (reading it costs more than a compare).
+const UNITS_PER_CLOCK_READ: u64 = 1 << 16;
+
+/// The work one edit may still do. Shared by reference between the strategies of one edit.
+#[derive(Debug)]
+pub(crate) struct Budget {
+    limit: u64,
+    spent: Cell<u64>,
+    next_clock_read: Cell<u64>,
+    deadline: Option<Instant>,
+    exhausted: Cell<bool>,
+}
+
+impl Budget {
+    /// The budget for an edit of `old_bytes` on a text of `text_bytes`, ending at `deadline`.
+    pub(crate) fn new(text_bytes: usize, old_bytes: usize, deadline: Option<Instant>) -> Self {
+        let input = (text_bytes as u64).saturating_add(old_bytes as u64);
+        Budget {
+            limit: BASE_UNITS.saturating_add(input.saturating_mul(UNITS_PER_BYTE)),
+            spent: Cell::new(0),
+            next_clock_read: Cell::new(0),
+            deadline,
+            exhausted: Cell::new(deadline.is_some_and(|d| Instant::now() >= d)),
+        }
+    }
+
+    /// A budget that is never spent (for unit tests of the search loops).
+    #[cfg(test)]
+    pub(crate) fn unlimited() -> Self {
+        Budget {
+            limit: u64::MAX,
+            spent: Cell::new(0),
+            next_clock_read: Cell::new(u64::MAX),
+            deadline: None,
+            exhausted: Cell::new(false),
+        }
+    }
+
+    /// Charge `units` of work about to be done. `false` once the budget or the deadline is
+    /// spent, and from then on: the caller stops searching.
+    pub(crate) fn charge(&self, units: usize) -> bool {
+        if self.exhausted.get() {
+            return false;
+        }
+        let spent = self.spent.get().saturating_add(units as u64);
+        self.spent.set(spent);
+        if spent > self.limit {
+            self.exhausted.set(true);
+            return false;
+        }
+        if spent >= self.next_clock_read.get() {
+            self.next_clock_read
+                .set(spent.saturating_add(UNITS_PER_CLOCK_READ));
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.exhausted.set(true);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether a search stopped early because the budget or the deadline was spent: its
+    /// candidates are then incomplete and must not be decided on.
+    pub(crate) fn exhausted(&self) -> bool {
+        self.exhausted.get()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_allowance_grows_with_the_input() {
+        let b = Budget::new(1000, 10, None);
+        assert!(b.charge(BASE_UNITS as usize));
+        assert!(b.charge(1010 * UNITS_PER_BYTE as usize));
+        assert!(!b.exhausted());
+        assert!(!b.charge(1));
+        assert!(b.exhausted());
+        // Spent stays spent.
+        assert!(!b.charge(0));
+    }
+
+    #[test]
+    fn a_past_deadline_is_spent_at_once() {
+        let past = Instant::now() - Duration::from_millis(1);
+        let b = Budget::new(10, 1, Some(past));
+        assert!(b.exhausted());
+        assert!(!b.charge(1));
+        let later = Instant::now() + Duration::from_secs(3600);
+        assert!(Budget::new(10, 1, Some(later)).charge(1));
+    }
+}
