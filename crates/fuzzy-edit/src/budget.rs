@@ -11,11 +11,13 @@
 use std::cell::Cell;
 use std::time::Instant;
 
-/// Work units allowed per byte of input (the text plus `old`). A unit is about one line or
-/// byte compared; normal edits spend a few units per byte of the text.
-const UNITS_PER_BYTE: u64 = 64;
+/// Work units allowed per byte of input (the text plus `old`). A unit is about a nanosecond of
+/// comparing here: a byte compared, with a few units more for each line or call. Normal edits
+/// spend far less than a unit per byte of the text (the linear passes that index the text are
+/// not charged); the budget is meant for searches that would revisit the text many times.
+const UNITS_PER_BYTE: u64 = 32;
 /// Work allowed whatever the size of the input, so small files never meet the bound.
-const BASE_UNITS: u64 = 1 << 26;
+const BASE_UNITS: u64 = 1 << 25;
 /// The clock is read once per this many units charged (reading it costs more than a compare).
 const UNITS_PER_CLOCK_READ: u64 = 1 << 16;
 

@@ -22,6 +22,14 @@ use crate::text::Text;
 pub(crate) const MIN_FRAGMENT_SIMILARITY: f64 = 0.3;
 const MAX_SCORED_WINDOWS: usize = 64;
 const MAX_SCORED_LINES: usize = 4096;
+/// An `old` longer than this is compared with the file by its first this many lines: a line
+/// diff of two long blocks that differ throughout is quadratic.
+const MAX_FRAGMENT_LINES: usize = 1024;
+/// Distinct line starts of `old` searched for at most when voting by prefixes.
+const MAX_PREFIX_SEARCHES: usize = 64;
+/// Lines of `old` one file line votes for at most (a line repeated in `old` votes once per
+/// repetition, up to this many).
+const MAX_VOTES_PER_LINE: usize = 16;
 const MAX_DIFF_LINES: usize = 40;
 const PREVIEW_CHARS: usize = 80;
 
@@ -112,7 +120,7 @@ pub(crate) fn hint(needle: &Needle) -> Option<String> {
 /// The fragment of `text` most similar to `old`, if any is at least
 /// [`MIN_FRAGMENT_SIMILARITY`] alike.
 pub(crate) fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
-    let old: Vec<&str> = needle.lines().collect();
+    let old: Vec<&str> = needle.lines().take(MAX_FRAGMENT_LINES).collect();
     let non_blank: Vec<usize> = (0..old.len())
         .filter(|&i| !old[i].trim().is_empty())
         .collect();
@@ -213,19 +221,33 @@ fn token_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
 
 /// Window starts voted for by occurrences of the start of each line of `old` (for lines made
 /// of short words, where no identifier is long enough to search for).
+///
+/// Each distinct start is searched once, and at most [`MAX_PREFIX_SEARCHES`] of them: every
+/// search scans the text, and an `old` of many lines must not cost a scan per line.
 fn prefix_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
-    let mut votes: HashMap<usize, usize> = HashMap::new();
+    let mut by_prefix: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut order: Vec<&str> = Vec::new();
     for (i, line) in old.iter().enumerate() {
         let t = line.trim();
         let end = t.char_indices().nth(6).map_or(t.len(), |(b, _)| b);
         if t[..end].chars().count() < 3 {
             continue;
         }
-        for hit in
-            memchr::memmem::find_iter(text.as_str().as_bytes(), &t.as_bytes()[..end]).take(256)
-        {
-            if let Some(start) = text.line_of(hit).checked_sub(i) {
-                *votes.entry(start).or_default() += 1;
+        let lines = by_prefix.entry(&t[..end]).or_insert_with(|| {
+            order.push(&t[..end]);
+            Vec::new()
+        });
+        lines.push(i);
+    }
+    let mut votes: HashMap<usize, usize> = HashMap::new();
+    for prefix in order.into_iter().take(MAX_PREFIX_SEARCHES) {
+        let hits = memchr::memmem::find_iter(text.as_str().as_bytes(), prefix.as_bytes());
+        for hit in hits.take(256) {
+            let line = text.line_of(hit);
+            for &i in by_prefix[prefix].iter().take(MAX_VOTES_PER_LINE) {
+                if let Some(start) = line.checked_sub(i) {
+                    *votes.entry(start).or_default() += 1;
+                }
             }
         }
     }

@@ -107,8 +107,13 @@ fn anchor_starts(text: &Text, anchor: &str) -> Vec<usize> {
         return spans.iter().map(|s| s.start).collect();
     }
     let key = normalize::loose_key(anchor);
+    // One searcher for every line: building one costs as much as the anchor is long.
+    let finder = memchr::memmem::Finder::new(key.as_bytes());
     (0..text.line_count())
-        .filter(|&i| normalize::loose_key(text.line(i)).contains(key.as_ref()))
+        .filter(|&i| {
+            let line = normalize::loose_key(text.line(i));
+            finder.find(line.as_bytes()).is_some()
+        })
         .map(|i| text.lines()[i].start)
         .collect()
 }

@@ -90,6 +90,10 @@ pub(super) struct ApplyFlags {
     /// Largest file accepted, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_BYTES)]
     pub(super) max_bytes: u64,
+    /// Give up on finding the edits after this many milliseconds (refused as too complex,
+    /// nothing written). Without it the work is still bounded by the size of the input.
+    #[arg(long, value_name = "MS")]
+    pub(super) time_limit_ms: Option<u64>,
     /// Color the diff.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub(super) color: ColorChoice,

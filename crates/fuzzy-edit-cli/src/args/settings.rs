@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use fuzzy_edit::format::{self, FileOp, Parsed};
 use fuzzy_edit::fs::Expected;
@@ -115,6 +116,7 @@ impl ApplyFlags {
             mode,
             expected: expected.and_then(|e| self.file.clone().map(|f| (f, e))),
             max_bytes: self.max_bytes,
+            time_limit: self.time_limit_ms.map(Duration::from_millis),
             roots,
             in_place: self.in_place,
             write_read_only: self.write_read_only,

@@ -9,6 +9,7 @@
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use fuzzy_edit::format::FileOp;
 use fuzzy_edit::fs::{self, EditOptions, EditRequest, Expected, FileRequest};
@@ -31,6 +32,8 @@ pub struct Request {
     pub expected: Option<(PathBuf, Expected)>,
     /// Largest file accepted.
     pub max_bytes: u64,
+    /// `--time-limit-ms`: how long finding the edits may take.
+    pub time_limit: Option<Duration>,
     /// The directories paths must lie under (empty: anywhere, `--unsafe-paths`).
     pub roots: Vec<PathBuf>,
     /// `--in-place`.
@@ -90,6 +93,7 @@ fn edit(request: &Request, dry_run: bool) -> Result<Vec<FileOutcome>, Error> {
         dry_run,
         in_place: request.in_place,
         write_read_only: request.write_read_only,
+        deadline: request.time_limit.map(|limit| Instant::now() + limit),
         ..EditOptions::default()
     };
     let request = EditRequest {

@@ -4,16 +4,18 @@
 //! `"dry_run"`; refused if `"expect_mtime"`/`"expect_sha256"` do not match it). The pipe never
 //! dies on input: a line that is not valid JSON, lacks fields, or is not UTF-8 gets an error
 //! answer (`"kind": "bad_request"`) and the next line is read. Blank lines are skipped without
-//! an answer.
+//! an answer. `"time_limit_ms"` bounds the time spent finding the edits: past it the request is
+//! refused as `too_complex` and nothing is written.
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use fuzzy_edit::fs::{
     self, EditFilesError, EditOptions, EditRequest, Expected, FileRequest, FsError, Op,
 };
-use fuzzy_edit::{apply_edits, unified_diff, Applied, Edit, Failed, Mode};
+use fuzzy_edit::{apply_with, unified_diff, Applied, Edit, Failed, Mode, Options};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -52,6 +54,9 @@ struct Request {
     /// With `path`: refuse unless the file's SHA-256 is this.
     #[serde(default)]
     expect_sha256: Option<String>,
+    /// Give up on finding the edits after this many milliseconds (`too_complex`).
+    #[serde(default)]
+    time_limit_ms: Option<u64>,
 }
 
 /// Serve stdin until it ends. Exit code 2 if reading or writing fails.
@@ -115,12 +120,15 @@ pub fn answer(line: &str) -> Value {
     if edits.is_empty() {
         return bad_request(id, "\"edits\" is empty");
     }
+    let deadline = request
+        .time_limit_ms
+        .map(|ms| Instant::now() + Duration::from_millis(ms));
     let mut value = match (&request.content, &request.path) {
-        (Some(content), path) => match apply_edits(content, &edits, request.mode) {
+        (Some(content), path) => match apply_with(content, &edits, &options(&request, deadline)) {
             Ok(applied) => success(content, &applied, path.as_deref().unwrap_or("content")),
             Err(failed) => failure(&failed),
         },
-        (None, Some(path)) => edit_file(Path::new(path), &edits, &request),
+        (None, Some(path)) => edit_file(Path::new(path), &edits, &request, deadline),
         (None, None) => {
             return bad_request(id, "give \"content\" to edit, or the \"path\" of a file")
         }
@@ -134,7 +142,12 @@ pub fn answer(line: &str) -> Value {
 /// Edit a file through [`fs::edit_files`]: locked from the read to the rename, regular UTF-8
 /// files only, refused if `expect_*` do not match. The pipe is not confined: its caller is a
 /// program that chooses the paths.
-fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
+fn edit_file(
+    path: &Path,
+    edits: &[Edit],
+    request: &Request,
+    deadline: Option<Instant>,
+) -> Value {
     let file = FileRequest {
         path: path.to_path_buf(),
         ops: vec![Op::Edit(edits.to_vec())],
@@ -145,6 +158,7 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
     };
     let options = EditOptions {
         dry_run: request.dry_run,
+        deadline,
         ..EditOptions::default()
     };
     let request = EditRequest {
@@ -182,6 +196,15 @@ fn file_error(e: &FsError) -> Value {
         other => other.kind(),
     };
     json!({"ok": false, "error": {"kind": kind, "message": e.to_string()}})
+}
+
+/// The engine options of a request on `content`.
+fn options(request: &Request, deadline: Option<Instant>) -> Options {
+    Options {
+        mode: request.mode,
+        deadline,
+        ..Options::default()
+    }
 }
 
 fn success(before: &str, applied: &Applied, path: &str) -> Value {

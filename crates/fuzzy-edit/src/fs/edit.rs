@@ -110,6 +110,7 @@ pub fn edit_files(
                     r.as_ref().map(|r| r.text.as_str()),
                     &t.ops,
                     request.mode,
+                    options.deadline,
                 )
             })
             .collect::<Result<Vec<_>, _>>()?;

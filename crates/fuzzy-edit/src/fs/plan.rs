@@ -2,9 +2,10 @@
 //! read, with nothing written. Planning runs under the lock, and again if the file changed.
 
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use crate::format::FileOp;
-use crate::{apply_edits, Applied, Edit, Failed, Mode};
+use crate::{apply_with, Applied, Edit, Failed, Mode, Options};
 
 use super::FsError;
 
@@ -109,7 +110,13 @@ pub(crate) fn plan(
     current: Option<&str>,
     ops: &[Op],
     mode: Mode,
+    deadline: Option<Instant>,
 ) -> Result<Planned, EditFilesError> {
+    let options = Options {
+        mode,
+        deadline,
+        ..Options::default()
+    };
     let mut text: Option<String> = current.map(str::to_string);
     let mut applied_all: Option<Applied> = None;
     let mut action = Action::Edit;
@@ -141,7 +148,7 @@ pub(crate) fn plan(
                 let Some(current) = text.as_deref() else {
                     return Err(FsError::NotFound(path.to_path_buf()).into());
                 };
-                let applied = apply_edits(current, edits, mode).map_err(|failed| {
+                let applied = apply_with(current, edits, &options).map_err(|failed| {
                     EditFilesError::Refused {
                         path: path.to_path_buf(),
                         failed,

@@ -49,6 +49,9 @@ pub struct EditOptions<'a> {
     /// Run on each file under the lock, with the real path and the version read; an `Err`
     /// refuses the request (the MCP server's "read it first" rule).
     pub check: Option<Check<'a>>,
+    /// When to give up on finding the edits (see [`Options::deadline`](crate::Options::deadline)):
+    /// an edit still searching then is refused as too complex and nothing is written.
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for EditOptions<'_> {
@@ -61,6 +64,7 @@ impl Default for EditOptions<'_> {
             in_place: false,
             write_read_only: false,
             check: None,
+            deadline: None,
         }
     }
 }
@@ -72,6 +76,7 @@ impl std::fmt::Debug for EditOptions<'_> {
             .field("base", &self.base)
             .field("max_bytes", &self.max_bytes)
             .field("dry_run", &self.dry_run)
+            .field("deadline", &self.deadline)
             .field("in_place", &self.in_place)
             .field("write_read_only", &self.write_read_only)
             .field("check", &self.check.is_some())

@@ -18,7 +18,9 @@ use std::rc::Rc;
 
 use std::collections::HashSet;
 
-use super::{Candidate, Context, Fit, HashIsKey, Strategy, StrategyId, MAX_WINDOWS};
+use super::{
+    Candidate, Context, Fit, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS, MAX_WINDOWS,
+};
 use crate::needle::{lines_of, Needle};
 use crate::normalize::{self, Level};
 
@@ -77,7 +79,7 @@ impl Strategy for BlankLines {
         };
         let mut out = Vec::new();
         for start in (0..hashes.len()).filter(|&j| matches(j, 0)) {
-            if !cx.budget.charge(non_blank.len()) {
+            if !cx.budget.charge(non_blank.len() * LINE_COMPARE_UNITS) {
                 break;
             }
             let mut pos = start;

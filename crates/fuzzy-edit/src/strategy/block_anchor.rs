@@ -26,7 +26,9 @@
 
 use std::collections::HashMap;
 
-use super::{Candidate, Context, Fit, Grading, HashIsKey, Strategy, StrategyId};
+use super::{
+    Candidate, Context, Fit, Grading, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS,
+};
 use crate::align::{line_similarity_at_least, similarity};
 use crate::normalize::{self, Level};
 
@@ -221,7 +223,8 @@ fn slipped_anchor_windows(
     let body = &old[first..=last];
     // Slipped: alike but not equal (windows with both anchors equal were judged already).
     let alike = |i: usize, k: usize| {
-        cx.budget.charge(text.line(i).len() + old[k].len())
+        cx.budget
+            .charge(8 * (text.line(i).len() + old[k].len()) + 16 * LINE_COMPARE_UNITS)
             && !normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace)
             && line_similarity_at_least(text.line(i), old[k], SLIPPED_ANCHOR).is_some()
     };
@@ -271,11 +274,11 @@ fn slipped_anchor_windows(
         .collect()
 }
 
-/// What scoring a window of `window` lines against `old` lines costs, as charged to the budget:
-/// the line diff is quadratic at worst, and blocks this strategy scores are alike, so charge
-/// the diff of nearly equal blocks plus a share of the worst case.
+/// What scoring a window of `window` lines against `old` lines may cost, as charged to the
+/// budget: the line diff takes time proportional to the lines times the lines that differ,
+/// and half of them may differ in a window this strategy scores.
 fn alignment_cost(old: usize, window: usize) -> usize {
-    (old + window).saturating_mul(8) + old.saturating_mul(window) / 16
+    (old + window).saturating_mul(8) + old.saturating_mul(window) / 2
 }
 
 #[cfg(test)]

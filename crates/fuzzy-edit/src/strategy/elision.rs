@@ -17,7 +17,7 @@
 
 use std::rc::Rc;
 
-use super::{find_windows, Candidate, Context, Fit, Strategy, StrategyId};
+use super::{find_windows, Candidate, Context, Fit, Strategy, StrategyId, LINE_COMPARE_UNITS};
 use crate::needle::{lines_of, Needle};
 use crate::normalize::{indent_width, Level};
 
@@ -122,7 +122,7 @@ impl Strategy for Elision {
         // stretches into the next function.
         let mut placements: Vec<Vec<(usize, usize)>> = Vec::new();
         'starts: for &first in occurrences[0].iter().take(MAX_STARTS) {
-            if !cx.budget.charge(pieces.len()) {
+            if !cx.budget.charge(pieces.len() * LINE_COMPARE_UNITS) {
                 break;
             }
             let Some(base) = shift(pieces[0], first) else {
@@ -137,7 +137,7 @@ impl Strategy for Elision {
                 let mut scanned = after;
                 let mut placed = None;
                 for &s in &occ[occ.partition_point(|&s| s < after)..] {
-                    if !cx.budget.charge(s.saturating_sub(scanned) + 1) {
+                    if !cx.budget.charge(4 * (s.saturating_sub(scanned) + 1)) {
                         break 'starts;
                     }
                     for i in scanned..s {

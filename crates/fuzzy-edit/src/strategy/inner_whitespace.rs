@@ -14,7 +14,7 @@
 //! assert_eq!(out.matches[0].strategy, "inner_whitespace");
 //! ```
 
-use super::{line_candidates, Candidate, Context, Fit, Strategy, StrategyId};
+use super::{line_candidates, Candidate, Context, Fit, Strategy, StrategyId, LINE_COMPARE_UNITS};
 use crate::normalize::{self, Level};
 
 /// See the module docs.
@@ -66,7 +66,7 @@ fn within_lines(cx: &Context<'_>) -> Vec<Candidate> {
     let mut out = Vec::new();
     for i in lines {
         let line = text.line(i);
-        if !cx.budget.charge(line.len() + key.len()) {
+        if !cx.budget.charge(4 * (line.len() + key.len()) + LINE_COMPARE_UNITS) {
             break;
         }
         let (chars, spans) = normalize::loose_with_offsets(line);

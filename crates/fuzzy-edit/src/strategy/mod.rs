@@ -226,11 +226,15 @@ fn windows_at(
         .collect()
 }
 
-/// The bytes of `n` lines of `text` from line `start`: the cost of comparing them.
+/// What comparing `n` lines of `text` from line `start` with `old`'s costs: their bytes, and
+/// a call per line.
 fn window_bytes(text: &Text, start: usize, n: usize) -> usize {
     let lines = text.lines();
-    lines[start + n - 1].end - lines[start].start
+    lines[start + n - 1].end - lines[start].start + LINE_COMPARE_UNITS * n
 }
+
+/// The budget units one line comparison costs beyond its bytes.
+pub(crate) const LINE_COMPARE_UNITS: usize = 16;
 
 /// The cascade, strict to loose.
 pub(crate) fn cascade() -> &'static [&'static (dyn Strategy + Sync)] {

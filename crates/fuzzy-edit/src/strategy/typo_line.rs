@@ -20,7 +20,7 @@
 
 use rapidfuzz::distance::levenshtein;
 
-use super::{line_candidates, Candidate, Context, Strategy, StrategyId};
+use super::{line_candidates, Candidate, Context, Strategy, StrategyId, LINE_COMPARE_UNITS};
 use crate::normalize::loose_key;
 
 /// See the module docs.
@@ -59,7 +59,7 @@ impl Strategy for TypoLine {
             if line.len() + reach * 4 < len || line.len() > (len + reach) * 4 {
                 continue;
             }
-            if !cx.budget.charge(line.len() + len) {
+            if !cx.budget.charge(2 * (line.len() + len) + 2 * LINE_COMPARE_UNITS) {
                 break;
             }
             let other = loose_key(line);
