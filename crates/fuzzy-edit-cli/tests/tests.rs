@@ -18,6 +18,7 @@ mod exit_codes;
 mod json_output;
 
 // Never corrupting a file.
+mod bounded_work;
 mod file_contents;
 mod freshness;
 mod large_files;
