@@ -223,9 +223,10 @@ fn slipped_anchor_windows(
     let body = &old[first..=last];
     // Slipped: alike but not equal (windows with both anchors equal were judged already).
     let alike = |i: usize, k: usize| {
-        cx.budget
-            .charge(8 * (text.line(i).len() + old[k].len()) + 16 * LINE_COMPARE_UNITS)
+        let bytes = text.line(i).len() + old[k].len();
+        cx.budget.charge(bytes + LINE_COMPARE_UNITS)
             && !normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace)
+            && cx.budget.charge(4 * bytes + 8 * LINE_COMPARE_UNITS)
             && line_similarity_at_least(text.line(i), old[k], SLIPPED_ANCHOR).is_some()
     };
     let (hf, hl) = (
