@@ -16,10 +16,7 @@ fn the_pipe_lists_ten_candidates_and_the_total() {
     let w = Work::new();
     let text = "    x = 1\n".repeat(100_000);
     let path = w.write("same.py", &text);
-    let v = pipe_answer(
-        &w,
-        json!({"path": path, "old": "x = 1", "new": "x = 2"}),
-    );
+    let v = pipe_answer(&w, json!({"path": path, "old": "x = 1", "new": "x = 2"}));
     let e = &v["error"];
     assert_eq!(e["kind"], "ambiguous", "{v}");
     assert_eq!(e["candidates"].as_array().map(Vec::len), Some(10), "{v}");
@@ -63,6 +60,9 @@ fn the_command_line_time_limit_refuses_as_too_complex() {
     ]);
     let stderr = assert_fails(&out, 1);
     let said = format!("{}{stderr}", String::from_utf8_lossy(&out.stdout));
-    assert!(said.contains("more time than the time limit allows"), "{said}");
+    assert!(
+        said.contains("more time than the time limit allows"),
+        "{said}"
+    );
     assert_eq!(w.read("a.py"), "a = 1\n");
 }

@@ -142,12 +142,7 @@ pub fn answer(line: &str) -> Value {
 /// Edit a file through [`fs::edit_files`]: locked from the read to the rename, regular UTF-8
 /// files only, refused if `expect_*` do not match. The pipe is not confined: its caller is a
 /// program that chooses the paths.
-fn edit_file(
-    path: &Path,
-    edits: &[Edit],
-    request: &Request,
-    deadline: Option<Instant>,
-) -> Value {
+fn edit_file(path: &Path, edits: &[Edit], request: &Request, deadline: Option<Instant>) -> Value {
     let file = FileRequest {
         path: path.to_path_buf(),
         ops: vec![Op::Edit(edits.to_vec())],

@@ -133,7 +133,10 @@ impl Strategy for BlockAnchor {
                     break 'starts;
                 }
                 scored += 1;
-                if !cx.budget.charge(alignment_cost(body.len(), end + 1 - start)) {
+                if !cx
+                    .budget
+                    .charge(alignment_cost(body.len(), end + 1 - start))
+                {
                     break 'starts;
                 }
                 let window: Vec<&str> = (start..=end).map(|i| text.line(i)).collect();
@@ -260,7 +263,10 @@ fn slipped_anchor_windows(
     windows
         .into_iter()
         .take(MAX_SCORED_WINDOWS)
-        .take_while(|(start, end)| cx.budget.charge(alignment_cost(body.len(), end + 1 - start)))
+        .take_while(|(start, end)| {
+            cx.budget
+                .charge(alignment_cost(body.len(), end + 1 - start))
+        })
         .filter_map(|(start, end)| {
             let window: Vec<&str> = (start..=end).map(|i| text.line(i)).collect();
             let sim = similarity(body, &window);

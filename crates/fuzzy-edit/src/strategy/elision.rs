@@ -176,7 +176,8 @@ impl Strategy for Elision {
             .into_iter()
             .take_while(|b| {
                 let (start, end) = (b[0].0, end_of(b));
-                cx.budget.charge(end - start + text.span_of_lines(start..end, false).len())
+                cx.budget
+                    .charge(end - start + text.span_of_lines(start..end, false).len())
             })
             .map(|bounds| {
                 let (start, end) = (bounds[0].0, end_of(&bounds));

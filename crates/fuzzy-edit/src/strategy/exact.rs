@@ -169,13 +169,20 @@ mod tests {
         // Every haystack up to 9 bytes and needle up to 5 over two letters.
         let words = |max: usize| -> Vec<Vec<u8>> {
             (1..=max)
-                .flat_map(|n| (0..1u32 << n).map(move |bits| (0..n).map(|i| b'a' + (bits >> i & 1) as u8).collect()))
+                .flat_map(|n| {
+                    (0..1u32 << n)
+                        .map(move |bits| (0..n).map(|i| b'a' + (bits >> i & 1) as u8).collect())
+                })
                 .collect()
         };
         let needles = words(5);
         for hay in words(9) {
             for needle in &needles {
-                assert_eq!(find_all(&hay, needle), naive(&hay, needle), "{hay:?} / {needle:?}");
+                assert_eq!(
+                    find_all(&hay, needle),
+                    naive(&hay, needle),
+                    "{hay:?} / {needle:?}"
+                );
             }
         }
         assert_eq!(smallest_period(b"abcab"), 3);

@@ -66,7 +66,10 @@ fn within_lines(cx: &Context<'_>) -> Vec<Candidate> {
     let mut out = Vec::new();
     for i in lines {
         let line = text.line(i);
-        if !cx.budget.charge(4 * (line.len() + key.len()) + LINE_COMPARE_UNITS) {
+        if !cx
+            .budget
+            .charge(4 * (line.len() + key.len()) + LINE_COMPARE_UNITS)
+        {
             break;
         }
         let (chars, spans) = normalize::loose_with_offsets(line);

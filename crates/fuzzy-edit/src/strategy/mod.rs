@@ -195,9 +195,9 @@ impl<'a> Context<'a> {
     /// Start lines of windows where every line of `old` matches at `level`.
     pub(crate) fn windows(&self, level: Level) -> Vec<usize> {
         let lines: Vec<&str> = self.needle.lines().collect();
-        let loose = self.loose_windows.get_or_init(|| {
-            find_windows(self.text, &lines, Level::InnerWhitespace, self.budget)
-        });
+        let loose = self
+            .loose_windows
+            .get_or_init(|| find_windows(self.text, &lines, Level::InnerWhitespace, self.budget));
         windows_at(self.text, &lines, loose, level, self.budget)
     }
 }

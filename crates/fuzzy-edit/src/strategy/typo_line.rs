@@ -59,7 +59,10 @@ impl Strategy for TypoLine {
             if line.len() + reach * 4 < len || line.len() > (len + reach) * 4 {
                 continue;
             }
-            if !cx.budget.charge(2 * (line.len() + len) + 2 * LINE_COMPARE_UNITS) {
+            if !cx
+                .budget
+                .charge(2 * (line.len() + len) + 2 * LINE_COMPARE_UNITS)
+            {
                 break;
             }
             let other = loose_key(line);

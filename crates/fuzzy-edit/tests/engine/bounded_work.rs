@@ -124,11 +124,17 @@ fn a_search_that_would_revisit_the_text_for_every_line_is_too_complex() {
             old_lines,
             text_lines,
             timed_out,
-        } => assert_eq!((*old_lines, *text_lines, *timed_out), (10_000, 100_000, false)),
+        } => assert_eq!(
+            (*old_lines, *text_lines, *timed_out),
+            (10_000, 100_000, false)
+        ),
         other => panic!("{other:?}"),
     }
     assert_eq!(err.kind(), "too_complex");
-    assert!(err.to_string().contains("Send a shorter old_string"), "{err}");
+    assert!(
+        err.to_string().contains("Send a shorter old_string"),
+        "{err}"
+    );
 }
 
 #[test]
