@@ -4,7 +4,9 @@
 Each case is one request on a file of at most 10 MB; the table gives the answer's kind and
 size, the wall-clock and CPU time and the peak memory of the `fuzzy-edit pipe` process (from
 wait4, as `/usr/bin/time -v` reports it). With `--check`, exit 1 when a case takes more than
-1 s of CPU or 256 MB (CPU, not wall-clock time: the machine may be shared).
+1 s of CPU or 256 MB (CPU, not wall-clock time: the machine may be shared). The last case is
+reported but not checked: its answer lists a million matches and a 1M-line diff (104 MB), and
+writing that is the pipe's cost, not the search's.
 
     cargo build --release -p fuzzy-edit-cli
     python3 benches/bounded_work.py [--binary target/release/fuzzy-edit] [--check]
@@ -48,6 +50,8 @@ def cases():
         ("100k-line block re-indented (applies)", "".join(numbered),
          {"old": "".join("  " + l.lstrip() for l in block), "new": "x\n"}),
         ("replace_all of a 100k-line block", same, {"old": LINE * 100_000, "new": "y\n", "replace_all": True}),
+        ("replace_all of one line on 1M lines (unchecked)", same,
+         {"old": LINE.strip(), "new": "x = 2", "replace_all": True}),
     ]
 
 
@@ -71,7 +75,8 @@ def main():
             v = json.loads(answer)
             kind = "applied" if v.get("ok") else v["error"]["kind"]
             print(f"{name:<46} {kind:<12} {len(answer):>9} {wall:>7.2f} {cpu:>6.2f} {peak:>8.0f}")
-            failed |= cpu > 1.0 or peak > 256
+            if "unchecked" not in name:
+                failed |= cpu > 1.0 or peak > 256
     if args.check and failed:
         print("a case took more than 1 s of CPU or 256 MB", file=sys.stderr)
         return 1
