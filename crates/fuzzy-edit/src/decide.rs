@@ -23,7 +23,8 @@
 //!    ([`mismatch`]); a replacement that leaves the text as it was is no change or already
 //!    applied ([`check_changes_something`]).
 //! 4. **Nothing found** ([`not_found`]): found only before the anchor; `new` already standing
-//!    where `old` most nearly is; else not found, with the closest fragment.
+//!    where `old` most nearly is; else not found, with the closest fragment. A search stopped
+//!    by the work budget or the deadline decides nothing: it is too complex ([`too_complex`]).
 //! 5. **Several edits** ([`conflicts`]): two edits whose spans overlap.
 //! 6. **The result** ([`check_syntax`]): an edit that adds a parse error the text did not have
 //!    is refused or warned about, as the [`SyntaxPolicy`](crate::SyntaxPolicy) says.
