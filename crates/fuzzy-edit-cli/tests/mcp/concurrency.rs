@@ -43,7 +43,12 @@ fn a_slow_edit_does_not_block_other_calls_and_one_path_keeps_its_order() {
     );
 
     let mut order: Vec<(Value, Value)> = Vec::new();
-    while order.iter().filter(|(_, m)| m.get("result").is_some()).count() < 4 {
+    while order
+        .iter()
+        .filter(|(_, m)| m.get("result").is_some())
+        .count()
+        < 4
+    {
         let m = s.next_message();
         order.push((m["id"].clone(), m));
     }
@@ -72,8 +77,14 @@ fn a_slow_edit_does_not_block_other_calls_and_one_path_keeps_its_order() {
         .unwrap()
         .contains("def f(x):"));
     let text = std::fs::read_to_string(root.join("big.txt")).unwrap();
-    assert!(text.contains("\nLINE 70000 OF the big file"), "the second edit is missing");
-    assert!(text.contains("\nLINE 71999 of the big file"), "the first edit is missing");
+    assert!(
+        text.contains("\nLINE 70000 OF the big file"),
+        "the second edit is missing"
+    );
+    assert!(
+        text.contains("\nLINE 71999 of the big file"),
+        "the first edit is missing"
+    );
     assert_eq!(text.lines().count(), LINES);
     // The id is free again once answered.
     s.send_request(100, "ping", json!({}));

@@ -25,7 +25,9 @@ fn paths_through_a_link_out_answer_alike_whatever_is_outside() {
         ("sub", "nosub"),
         ("secret.txt/../secret.txt", "missing.txt/../secret.txt"),
     ];
-    for link in ["outdir", "reldir"] {
+    // The two links, and the outside directory named outright.
+    let absolute = outside.to_str().unwrap().to_string();
+    for link in ["outdir", "reldir", absolute.as_str()] {
         for (there, absent) in pairs {
             for (tool, extra) in [
                 ("read_file", json!({})),

@@ -58,6 +58,11 @@ fn every_malformed_line_is_answered_with_its_id_when_readable() {
             json!(17),
         ),
         (
+            br#"{"jsonrpc":"2.0","id":19,"method":"tools/list","params":[]}"#.to_vec(),
+            INVALID_PARAMS,
+            json!(19),
+        ),
+        (
             br#"{"jsonrpc":"2.0","id":18,"method":"tools/call","params":{"arguments":{"path":"src/lib.py"}}}"#
                 .to_vec(),
             INVALID_PARAMS,
@@ -91,7 +96,11 @@ fn blank_lines_are_skipped_and_a_last_line_without_newline_is_answered() {
     s.send_request(49, "ping", json!({}));
     // The blank lines got no answer: the ping's is the next message.
     let ping = s.next_message();
-    assert_eq!((&ping["id"], &ping["result"]), (&json!(49), &json!({})), "{ping}");
+    assert_eq!(
+        (&ping["id"], &ping["result"]),
+        (&json!(49), &json!({})),
+        "{ping}"
+    );
     s.send_request(50, "ping", json!({}));
     {
         use std::io::Write;

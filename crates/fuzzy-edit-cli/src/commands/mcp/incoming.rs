@@ -105,6 +105,16 @@ pub fn judge(line: &[u8]) -> Incoming {
         }
     };
     let id = object.get("id").filter(|id| is_id(id)).cloned();
+    let known_method = object
+        .get("method")
+        .and_then(Value::as_str)
+        .filter(|m| KNOWN_METHODS.contains(m))
+        .map(str::to_string);
+    let params_kind = match object.get("params") {
+        None | Some(Value::Object(_)) => None,
+        Some(Value::Array(_)) => Some("an array"),
+        Some(_) => Some("not an object"),
+    };
     match serde_json::from_value::<ClientJsonRpcMessage>(value) {
         Ok(JsonRpcMessage::Request(r)) => {
             if let ClientRequest::CustomRequest(custom) = &r.request {
@@ -119,6 +129,17 @@ pub fn judge(line: &[u8]) -> Incoming {
             Incoming::Message(Box::new(JsonRpcMessage::Request(r)))
         }
         Ok(message) => Incoming::Message(Box::new(message)),
+        Err(_) if known_method.is_some() && params_kind.is_some() => {
+            Incoming::Answer(error_answer(
+                id.as_ref(),
+                INVALID_PARAMS,
+                format!(
+                    "Invalid params for {}: params is {}; MCP params are a JSON object (by name).",
+                    known_method.unwrap_or_default(),
+                    params_kind.unwrap_or_default()
+                ),
+            ))
+        }
         Err(e) => Incoming::Answer(error_answer(
             id.as_ref(),
             INVALID_REQUEST,
@@ -223,6 +244,11 @@ mod tests {
                 b"{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":5}",
                 INVALID_REQUEST,
                 json!(5),
+            ),
+            (
+                b"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/list\",\"params\":[]}",
+                INVALID_PARAMS,
+                json!(8),
             ),
             (
                 b"{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/call\",\"params\":{\"name\":\"read_file\",\"arguments\":[\"a\"]}}",

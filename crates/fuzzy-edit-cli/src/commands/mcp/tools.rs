@@ -250,7 +250,13 @@ impl FuzzyEditServer {
     /// for the check, so calls on other files go on meanwhile: calls on one path are ordered by
     /// their turns, and two spellings of one file racing are caught by the directory lock and
     /// this check (refused as changed, never lost).
-    fn change(&self, path: &str, op: Op, action: &str, dry_run: bool) -> Result<FileOutcome, String> {
+    fn change(
+        &self,
+        path: &str,
+        op: Op,
+        action: &str,
+        dry_run: bool,
+    ) -> Result<FileOutcome, String> {
         let path_buf = Self::path_arg(path)?;
         let outcome = {
             let check = |real: &std::path::Path, version: Option<&fs::FileVersion>| match version {

@@ -113,6 +113,15 @@ impl Transport<RoleServer> for LineTransport {
     }
 }
 
+/// An error answer's line with its members in the usual order (a `Value` sorts them).
+fn in_order(answer: &Value) -> Vec<u8> {
+    format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":{},\"error\":{}}}",
+        answer["id"], answer["error"]
+    )
+    .into_bytes()
+}
+
 /// Owns stdin: reads lines, answers the bad ones, queues the rest for rmcp.
 struct Reader<R> {
     input: BufReader<R>,
@@ -160,8 +169,7 @@ impl<R: AsyncRead + Unpin> Reader<R> {
                 Incoming::Answer(answer) => answer,
                 Incoming::Nothing => continue,
             };
-            let line = serde_json::to_vec(&answer).expect("a JSON value serializes");
-            if write_line(&self.output, line).await.is_err() {
+            if write_line(&self.output, in_order(&answer)).await.is_err() {
                 return;
             }
         }

@@ -58,9 +58,8 @@ impl PathTurns {
     pub fn next(&mut self, path: &str) -> PathTurn {
         if self.last.len() >= FORGET_AFTER {
             // A receiver whose sender is gone belongs to a finished call.
-            self.last.retain(|_, rx| {
-                matches!(rx.try_recv(), Err(oneshot::error::TryRecvError::Empty))
-            });
+            self.last
+                .retain(|_, rx| matches!(rx.try_recv(), Err(oneshot::error::TryRecvError::Empty)));
         }
         let key = key(&self.base, Path::new(path));
         let (done, rx) = oneshot::channel();
