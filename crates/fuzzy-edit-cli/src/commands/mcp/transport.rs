@@ -252,3 +252,89 @@ impl<R: AsyncRead + Unpin> Reader<R> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::AsyncReadExt;
+
+    /// Feed `input` to a transport with a `max_line`-byte line limit; the messages rmcp would
+    /// receive and the lines written back.
+    fn run(input: &[u8], max_line: usize) -> (Vec<RxJsonRpcMessage<RoleServer>>, String) {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let (mut client, server_in) = tokio::io::duplex(1 << 16);
+            let (server_out, mut answers) = tokio::io::duplex(1 << 16);
+            let mut transport =
+                LineTransport::new(server_in, server_out, max_line, PathTurns::new("/r".into()));
+            client.write_all(input).await.unwrap();
+            drop(client);
+            let mut received = Vec::new();
+            while let Some(m) = transport.receive().await {
+                received.push(m);
+            }
+            transport.close().await.unwrap();
+            drop(transport);
+            let mut out = String::new();
+            answers.read_to_string(&mut out).await.unwrap();
+            (received, out)
+        })
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_answered_and_skipped() {
+        let long = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{{\"x\":\"{}\"}}}}\n",
+            "y".repeat(100)
+        );
+        let input = format!(
+            "{long}{{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}}\n{}",
+            "z".repeat(200)
+        );
+        let (received, out) = run(input.as_bytes(), 64);
+        assert_eq!(received.len(), 1, "{received:?}");
+        let lines: Vec<Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 2, "{out}");
+        for line in &lines {
+            assert_eq!(line["error"]["code"], INVALID_REQUEST, "{line}");
+            assert!(line["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("64-byte limit"));
+        }
+        assert!(
+            out.starts_with("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_tool_call_with_a_path_gets_a_turn() {
+        let input = concat!(
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read_file","arguments":{"path":"a"}}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+            "\n",
+        );
+        let (received, out) = run(input.as_bytes(), 1024);
+        assert_eq!(received.len(), 1, "{out}");
+        let JsonRpcMessage::Request(request) = &received[0] else {
+            panic!("{received:?}")
+        };
+        let ClientRequest::CallToolRequest(call) = &request.request else {
+            panic!("{request:?}")
+        };
+        assert!(call
+            .extensions
+            .get::<super::super::turns::PathTurn>()
+            .is_some());
+        // The ping reused the running call's id.
+        assert!(out.contains("\"id\":1,\"error\":{\"code\":-32600"), "{out}");
+    }
+}
