@@ -33,10 +33,13 @@ pub struct PathTurns {
 pub struct PathTurn(Arc<Mutex<Option<Turn>>>);
 
 /// Wait for [`Turn::previous`]; the next call on the path waits until `done` is dropped.
+///
+/// A turn dropped before its wait is over (a call rmcp rejects, a cancelled call) must not let
+/// the next call overtake the previous one, so it hands the wait on: see its `Drop`.
 #[derive(Debug)]
 pub struct Turn {
     previous: Option<oneshot::Receiver<()>>,
-    done: oneshot::Sender<()>,
+    done: Option<oneshot::Sender<()>>,
 }
 
 /// Held while a call works on its path; dropping it lets the next call on the path start.
@@ -64,7 +67,10 @@ impl PathTurns {
         let key = key(&self.base, Path::new(path));
         let (done, rx) = oneshot::channel();
         let previous = self.last.insert(key, rx);
-        PathTurn(Arc::new(Mutex::new(Some(Turn { previous, done }))))
+        PathTurn(Arc::new(Mutex::new(Some(Turn {
+            previous,
+            done: Some(done),
+        }))))
     }
 }
 
@@ -77,12 +83,29 @@ impl PathTurn {
 
 impl Turn {
     /// Wait until the previous call on the path is done; hold the result while working.
-    pub async fn wait(self) -> Done {
-        if let Some(previous) = self.previous {
+    pub async fn wait(mut self) -> Done {
+        if let Some(previous) = self.previous.as_mut() {
             // Err means the sender was dropped: the previous call is done (it never sends).
             let _ = previous.await;
         }
-        Done { _sender: self.done }
+        self.previous = None;
+        Done {
+            _sender: self.done.take().expect("a turn is waited for once"),
+        }
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        // Dropped while the previous call still runs: keep `done` until it ends.
+        if let (Some(mut previous), Some(done)) = (self.previous.take(), self.done.take()) {
+            if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+                runtime.spawn(async move {
+                    let _ = (&mut previous).await;
+                    drop(done);
+                });
+            }
+        }
     }
 }
 
@@ -117,5 +140,31 @@ mod tests {
         assert_eq!(previous.try_recv(), Err(TryRecvError::Empty));
         drop(first);
         assert_eq!(previous.try_recv(), Err(TryRecvError::Closed));
+    }
+
+    /// A call dropped before its turn (rejected, cancelled) still lets no later call overtake
+    /// an earlier one.
+    #[test]
+    fn a_dropped_turn_hands_its_wait_on() {
+        use oneshot::error::TryRecvError;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let mut turns = PathTurns::new("/r".into());
+            let first = turns.next("a").take().unwrap().wait().await;
+            let skipped = turns.next("a").take().unwrap();
+            let mut third = turns.next("a").take().unwrap();
+            drop(skipped);
+            tokio::task::yield_now().await;
+            let previous = third.previous.as_mut().unwrap();
+            assert_eq!(previous.try_recv(), Err(TryRecvError::Empty));
+            drop(first);
+            // The forwarding task runs, sees the first call done and lets the third go.
+            for _ in 0..10 {
+                tokio::task::yield_now().await;
+            }
+            assert_eq!(previous.try_recv(), Err(TryRecvError::Closed));
+        });
     }
 }
