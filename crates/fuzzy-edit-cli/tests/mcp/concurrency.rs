@@ -90,3 +90,27 @@ fn a_slow_edit_does_not_block_other_calls_and_one_path_keeps_its_order() {
     s.send_request(100, "ping", json!({}));
     assert_eq!(s.wait_for(100)["result"], json!({}));
 }
+
+/// End of input while a call runs: the call is still answered before the server exits.
+#[test]
+fn a_call_running_at_end_of_input_is_still_answered() {
+    let (_dir, root) = tree();
+    let lines: Vec<String> = (0..LINES).map(|i| format!("line {i}\n")).collect();
+    std::fs::write(root.join("big.txt"), lines.concat()).unwrap();
+    let mut s = Server::start(&root);
+    s.ok("read_file", json!({"path": "big.txt", "limit": 1}));
+    let old = lines[70_000..72_000].concat();
+    s.send_request(
+        7,
+        "tools/call",
+        json!({"name": "edit_file", "arguments": {"path": "big.txt", "old_string": old, "new_string": old.to_uppercase()}}),
+    );
+    drop(s.stdin.take());
+    let answer = s.wait_for(7);
+    assert_eq!(answer["result"]["isError"], json!(false), "{answer}");
+    let status = s.finish();
+    assert!(status.success(), "{status}");
+    assert!(std::fs::read_to_string(root.join("big.txt"))
+        .unwrap()
+        .contains("\nLINE 71999\n"));
+}
