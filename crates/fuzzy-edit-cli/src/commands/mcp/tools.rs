@@ -20,6 +20,7 @@ use rmcp::model::{
     ServerConfig,
 };
 use rmcp::{tool, tool_handler, tool_router, ServerHandler};
+use tokio::sync::Semaphore;
 
 use super::confine::Roots;
 use super::listing;
@@ -34,8 +35,14 @@ use super::MAX_BYTES;
 pub struct FuzzyEditServer {
     roots: Arc<Roots>,
     session: Arc<Mutex<Session>>,
+    /// Tool calls working at once (each may hold a few copies of a 32 MiB file).
+    workers: Arc<Semaphore>,
     tool_router: ToolRouter<FuzzyEditServer>,
 }
+
+/// Tool calls on different paths that may work at the same time; later ones wait their turn
+/// (without holding up `ping` or anything else that is not a tool call).
+const MAX_WORKING_CALLS: usize = 8;
 
 /// A tool's answer before it becomes a `CallToolResult`: text for the model, or a refusal.
 type Answer = Result<String, String>;
@@ -48,9 +55,11 @@ fn respond(answer: Answer) -> CallToolResult {
 }
 
 /// Run a tool's work on the blocking pool, after the previous call on its path (the turn the
-/// transport put in `extensions`), so the runtime stays free to answer other requests.
+/// transport put in `extensions`) and once a worker is free, so the runtime stays free to
+/// answer other requests.
 async fn in_turn(
     extensions: &Extensions,
+    workers: &Arc<Semaphore>,
     work: impl FnOnce() -> Answer + Send + 'static,
 ) -> CallToolResult {
     let turn = extensions.get::<PathTurn>().and_then(PathTurn::take);
@@ -58,11 +67,14 @@ async fn in_turn(
         Some(turn) => Some(turn.wait().await),
         None => None,
     };
-    // `done` moves into the work: if the client cancels the call, the next one on the path
-    // still waits for this work to end.
+    let Ok(worker) = workers.clone().acquire_owned().await else {
+        return respond(Err("the server is shutting down; nothing was done.".into()));
+    };
+    // `done` and `worker` move into the work: if the client cancels the call, the next one on
+    // the path still waits for this work to end.
     let answer = tokio::task::spawn_blocking(move || {
         let answer = work();
-        drop(done);
+        drop((done, worker));
         answer
     })
     .await
@@ -81,6 +93,7 @@ impl FuzzyEditServer {
         FuzzyEditServer {
             roots: Arc::new(roots),
             session: Arc::new(Mutex::new(Session::default())),
+            workers: Arc::new(Semaphore::new(MAX_WORKING_CALLS)),
             tool_router: Self::tool_router(),
         }
     }
@@ -102,7 +115,7 @@ impl FuzzyEditServer {
     )]
     async fn read_file(&self, extensions: Extensions, arguments: JsonObject) -> CallToolResult {
         let server = self.clone();
-        in_turn(&extensions, move || server.read(arguments)).await
+        in_turn(&extensions, &self.workers, move || server.read(arguments)).await
     }
 
     /// Replace text in a file you have read with read_file in this session: give old_string (the text to replace) and new_string (what to put there), or edits: a list of {old_string, new_string, replace_all?, anchor?} applied to the same file all together or not at all.
@@ -124,7 +137,7 @@ impl FuzzyEditServer {
     )]
     async fn edit_file(&self, extensions: Extensions, arguments: JsonObject) -> CallToolResult {
         let server = self.clone();
-        in_turn(&extensions, move || server.edit(arguments)).await
+        in_turn(&extensions, &self.workers, move || server.edit(arguments)).await
     }
 
     /// Create a file with the given content, or replace a file's whole content. Missing parent directories are created (inside the root directories only).
@@ -142,7 +155,7 @@ impl FuzzyEditServer {
     )]
     async fn write_file(&self, extensions: Extensions, arguments: JsonObject) -> CallToolResult {
         let server = self.clone();
-        in_turn(&extensions, move || server.write(arguments)).await
+        in_turn(&extensions, &self.workers, move || server.write(arguments)).await
     }
 }
 
