@@ -5,6 +5,7 @@
 
 mod protocol;
 mod races;
+mod structured;
 mod tools;
 
 use std::io::{BufRead, BufReader, Write};

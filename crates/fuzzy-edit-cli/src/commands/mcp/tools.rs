@@ -15,14 +15,12 @@ use fuzzy_edit::fs::{
 use fuzzy_edit::{unified_diff, Mode};
 use rmcp::handler::server::common::schema_for_input;
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::model::{
-    CallToolResult, ContentBlock, Implementation, JsonObject, ServerCapabilities, ServerConfig,
-};
+use rmcp::model::{CallToolResult, Implementation, JsonObject, ServerCapabilities, ServerConfig};
 use rmcp::{tool, tool_handler, tool_router, ServerHandler};
 
 use super::confine::Roots;
 use super::listing;
-use super::reply::{fs_message, plural, report, short_diff};
+use super::reply::{fs_message, plural, report, short_diff, tool_result, Answer, Refusal, Reply};
 use super::session::Session;
 use super::tool_args::{self, EditFileArgs, ReadFileArgs, WriteFileArgs};
 use super::MAX_BYTES;
@@ -33,16 +31,6 @@ pub struct FuzzyEditServer {
     roots: Arc<Roots>,
     session: Arc<Mutex<Session>>,
     tool_router: ToolRouter<FuzzyEditServer>,
-}
-
-/// A tool's answer before it becomes a `CallToolResult`: text for the model, or a refusal.
-type Answer = Result<String, String>;
-
-fn respond(answer: Answer) -> CallToolResult {
-    match answer {
-        Ok(text) => CallToolResult::success(vec![ContentBlock::text(text)]),
-        Err(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
-    }
 }
 
 #[tool_router]
@@ -72,7 +60,7 @@ impl FuzzyEditServer {
         )
     )]
     fn read_file(&self, arguments: JsonObject) -> CallToolResult {
-        respond(self.read(arguments))
+        tool_result(self.read(arguments))
     }
 
     /// Replace text in a file you have read with read_file in this session: give old_string (the text to replace) and new_string (what to put there), or edits: a list of {old_string, new_string, replace_all?, anchor?} applied to the same file all together or not at all.
@@ -93,7 +81,7 @@ impl FuzzyEditServer {
         )
     )]
     fn edit_file(&self, arguments: JsonObject) -> CallToolResult {
-        respond(self.edit(arguments))
+        tool_result(self.edit(arguments))
     }
 
     /// Create a file with the given content, or replace a file's whole content. Missing parent directories are created (inside the root directories only).
@@ -110,7 +98,7 @@ impl FuzzyEditServer {
         )
     )]
     fn write_file(&self, arguments: JsonObject) -> CallToolResult {
-        respond(self.write(arguments))
+        tool_result(self.write(arguments))
     }
 }
 
@@ -160,7 +148,11 @@ impl FuzzyEditServer {
     }
 
     /// A file-system refusal in words for the model; outside the roots, it names them.
-    fn refusal(&self, name: &str, e: &FsError) -> String {
+    fn refusal(&self, name: &str, e: &FsError) -> Refusal {
+        Refusal::file(e, name, self.refusal_message(name, e))
+    }
+
+    fn refusal_message(&self, name: &str, e: &FsError) -> String {
         if let FsError::Outside(_) = e {
             let roots: Vec<String> = self
                 .roots
@@ -186,13 +178,17 @@ impl FuzzyEditServer {
     }
 
     fn read(&self, arguments: JsonObject) -> Answer {
-        let a: ReadFileArgs = tool_args::parse("read_file", tool_args::READ_SHAPE, arguments)?;
+        let a: ReadFileArgs = tool_args::parse("read_file", tool_args::READ_SHAPE, tool_args::READ_FIELDS, arguments)?;
         let path = Self::path_arg(&a.path)?;
         let file = fs::read_file(&path, &self.options(None, true)).map_err(|e| match e {
-            FsError::NotFound(_) => format!(
-                "{}: no such file. Check the path (relative paths start at {}).",
-                a.path,
-                self.roots.dirs()[0].display()
+            FsError::NotFound(_) => Refusal::file(
+                &e,
+                &a.path,
+                format!(
+                    "{}: no such file. Check the path (relative paths start at {}).",
+                    a.path,
+                    self.roots.dirs()[0].display()
+                ),
             ),
             e => self.refusal(&a.path, &e),
         })?;
@@ -204,7 +200,7 @@ impl FuzzyEditServer {
         )
         .map_err(|e| format!("read_file {name}: {e}"))?;
         self.session().record(&file.target, file.version);
-        Ok(listing)
+        Ok(Reply::text(listing))
     }
 
     /// Run one file's operation through [`fs::edit_files`], with the session's rule (read it
@@ -216,14 +212,17 @@ impl FuzzyEditServer {
         op: Op,
         action: &str,
         dry_run: bool,
-    ) -> Result<(FileOutcome, std::sync::MutexGuard<'_, Session>), String> {
+    ) -> Result<(FileOutcome, std::sync::MutexGuard<'_, Session>), Refusal> {
         let path_buf = Self::path_arg(path)?;
         let session = self.session();
+        // Which of the session's rules refused, for the answer's `kind`.
+        let not_fresh = std::sync::OnceLock::new();
         let outcome = {
             let check = |real: &std::path::Path, version: Option<&fs::FileVersion>| match version {
-                Some(v) => session
-                    .check_fresh(real, v)
-                    .map_err(|why| why.message(&self.roots.display(real), action)),
+                Some(v) => session.check_fresh(real, v).map_err(|why| {
+                    let _ = not_fresh.set(why.kind());
+                    why.message(&self.roots.display(real), action)
+                }),
                 None => Ok(()),
             };
             let request = EditRequest {
@@ -237,53 +236,62 @@ impl FuzzyEditServer {
             fs::edit_files(&request, &self.options(Some(&check), dry_run))
         };
         let file = match outcome {
-            Ok(o) => o.files.into_iter().next().ok_or("no file in the outcome")?,
-            Err(EditFilesError::File(FsError::NotFound(_))) if action == "edit" => {
-                return Err(format!(
+            Ok(o) => o
+                .files
+                .into_iter()
+                .next()
+                .ok_or_else(|| Refusal::new("io", "no file in the outcome"))?,
+            Err(EditFilesError::File(e @ FsError::NotFound(_))) if action == "edit" => {
+                return Err(Refusal::file(&e, path, format!(
                     "{path}: no such file, so there is nothing to edit. To create it, use write_file."
-                ))
+                )))
             }
             Err(EditFilesError::File(e)) => return Err(self.refusal(path, &e)),
-            Err(EditFilesError::Refused { failed, .. }) => {
-                return Err(format!(
-                    "edit_file refused; {path} was not changed.\n\n{failed}"
-                ))
+            Err(e @ EditFilesError::Refused { .. }) => {
+                let EditFilesError::Refused { failed, .. } = &e else {
+                    unreachable!()
+                };
+                let message = format!("edit_file refused; {path} was not changed.\n\n{failed}");
+                return Err(Refusal::edit_files(&e, path, message));
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e @ EditFilesError::NotAllowed { .. }) => {
+                return Err(Refusal::edit_files(&e, path, e.to_string()).kind(not_fresh.get().copied().unwrap_or("not_allowed")))
+            }
+            Err(e) => return Err(Refusal::edit_files(&e, path, e.to_string())),
         };
         Ok((file, session))
     }
 
     fn edit(&self, arguments: JsonObject) -> Answer {
-        let a: EditFileArgs = tool_args::parse("edit_file", tool_args::EDIT_SHAPE, arguments)?;
+        let a: EditFileArgs = tool_args::parse("edit_file", tool_args::EDIT_SHAPE, tool_args::EDIT_FIELDS, arguments)?;
         let edits = a.edits()?;
         let dry_run = a.dry_run.unwrap_or(false);
         let (file, mut session) = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
         let name = self.roots.display(&file.real);
         let (Some(before), Some(applied)) = (&file.before, &file.applied) else {
-            return Err(format!("{name}: nothing was edited."));
+            return Err(Refusal::new("io", format!("{name}: nothing was edited.")));
         };
         let report = report(&name, before, applied, edits.len());
         if dry_run {
-            return Ok(format!("{report}\n(dry run: nothing was written.)"));
+            let text = format!("{report}\n(dry run: nothing was written.)");
+            return Ok(Reply::change(text, &file, &name, dry_run));
         }
         if applied.text == *before {
-            return Ok(format!(
-                "{name}: the edits leave the file as it is; nothing was written."
-            ));
+            let text = format!("{name}: the edits leave the file as it is; nothing was written.");
+            return Ok(Reply::change(text, &file, &name, dry_run));
         }
         session.record_written(&file.real, &applied.text, file.version.clone());
-        Ok(report)
+        Ok(Reply::change(report, &file, &name, dry_run))
     }
 
     fn write(&self, arguments: JsonObject) -> Answer {
-        let a: WriteFileArgs = tool_args::parse("write_file", tool_args::WRITE_SHAPE, arguments)?;
+        let a: WriteFileArgs = tool_args::parse("write_file", tool_args::WRITE_SHAPE, tool_args::WRITE_FIELDS, arguments)?;
         if a.content.len() as u64 > MAX_BYTES {
-            return Err(format!(
+            return Err(Refusal::new("too_large", format!(
                 "write_file {}: the content is {} bytes, over the {MAX_BYTES}-byte limit; nothing was written.",
                 a.path,
                 a.content.len()
-            ));
+            )));
         }
         let (file, mut session) =
             self.change(&a.path, Op::Write(a.content.clone()), "overwrite", false)?;
@@ -294,7 +302,7 @@ impl FuzzyEditServer {
             plural(listing::line_count(&a.content), "line"),
             plural(a.content.len(), "byte")
         );
-        Ok(match &file.before {
+        let text = match &file.before {
             None => format!("Created {name} ({size})."),
             Some(before) if *before == a.content => {
                 format!("{name} already had this content ({size}); it is unchanged.")
@@ -303,6 +311,7 @@ impl FuzzyEditServer {
                 "Overwrote {name} ({size}).\n{}",
                 short_diff(&unified_diff(before, &a.content, &name))
             ),
-        })
+        };
+        Ok(Reply::change(text, &file, &name, false))
     }
 }
