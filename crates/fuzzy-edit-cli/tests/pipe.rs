@@ -328,8 +328,11 @@ fn content_and_path_together_are_refused() {
     w.write("a.py", "x = 1\n");
     let answers = pipe(
         &w,
-        line(json!({"id": 1, "path": "a.py", "content": "x = 1\n", "old": "x = 1", "new": "x = 2"}))
-            + &line(json!({"id": 2, "name": "a.py", "content": "x = 1\n", "old": "x = 1", "new": "x = 2"})),
+        line(
+            json!({"id": 1, "path": "a.py", "content": "x = 1\n", "old": "x = 1", "new": "x = 2"}),
+        ) + &line(
+            json!({"id": 2, "name": "a.py", "content": "x = 1\n", "old": "x = 1", "new": "x = 2"}),
+        ),
     );
     assert_eq!(answers[0]["id"], 1);
     assert_eq!(answers[0]["error"]["kind"], "bad_request", "{}", answers[0]);
@@ -339,7 +342,10 @@ fn content_and_path_together_are_refused() {
         .contains("not both"));
     // "name" names the diff of a text.
     assert_eq!(answers[1]["result"], "x = 2\n");
-    assert!(answers[1]["diff"].as_str().unwrap().starts_with("--- a/a.py\n"));
+    assert!(answers[1]["diff"]
+        .as_str()
+        .unwrap()
+        .starts_with("--- a/a.py\n"));
     assert_eq!(w.read("a.py"), "x = 1\n");
 }
 
@@ -395,7 +401,10 @@ fn a_line_over_the_size_limit_is_answered_and_the_pipe_goes_on() {
     assert_eq!(answers.len(), 3, "{stdout}");
     assert_eq!(answers[0]["error"]["kind"], "request_too_large");
     let message = answers[0]["error"]["message"].as_str().unwrap();
-    assert!(message.contains("1024 bytes") && message.contains("--max-request-bytes"), "{message}");
+    assert!(
+        message.contains("1024 bytes") && message.contains("--max-request-bytes"),
+        "{message}"
+    );
     assert_eq!(answers[1]["id"], 2);
     assert_eq!(answers[1]["result"], "b\n");
     assert_eq!(answers[2]["error"]["kind"], "request_too_large");

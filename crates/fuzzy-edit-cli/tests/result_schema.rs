@@ -85,19 +85,63 @@ fn cli_answers_fit_the_schema() {
         r#"[{"file_path": "f.py", "old_string": "return x + 1", "new_string": "return x + 3"},
             {"file_path": "new.txt", "content": "fresh\n"}]"#,
     );
-    let ok = cli(&w, &["check", "f.py", "--old", "return x + 1", "--new", "return x + 2"]);
-    assert_eq!((ok["ok"].as_bool(), ok["dry_run"].as_bool()), (Some(true), Some(true)));
+    let ok = cli(
+        &w,
+        &[
+            "check",
+            "f.py",
+            "--old",
+            "return x + 1",
+            "--new",
+            "return x + 2",
+        ],
+    );
+    assert_eq!(
+        (ok["ok"].as_bool(), ok["dry_run"].as_bool()),
+        (Some(true), Some(true))
+    );
     let several = cli(&w, &["check", "--edits", "doc.json"]);
     assert_eq!(several["files"][1]["action"], "create", "{several}");
     for (args, kind) in [
-        (&["apply", "twice.txt", "--old", "x = 1", "--new", "x = 9"][..], "ambiguous"),
-        (&["apply", "f.py", "--old", "nothing like it", "--new", "y"], "not_found"),
-        (&["apply", "f.py", "--old", "return x + 1", "--new", "return x + 1"], "no_change"),
-        (&["apply", "missing.py", "--old", "a", "--new", "b"], "file_not_found"),
+        (
+            &["apply", "twice.txt", "--old", "x = 1", "--new", "x = 9"][..],
+            "ambiguous",
+        ),
+        (
+            &["apply", "f.py", "--old", "nothing like it", "--new", "y"],
+            "not_found",
+        ),
+        (
+            &[
+                "apply",
+                "f.py",
+                "--old",
+                "return x + 1",
+                "--new",
+                "return x + 1",
+            ],
+            "no_change",
+        ),
+        (
+            &["apply", "missing.py", "--old", "a", "--new", "b"],
+            "file_not_found",
+        ),
         (&["apply", "bin.dat", "--old", "a", "--new", "b"], "binary"),
         (&["apply", "f.py", "--new", "b"], "usage"),
         (&["apply", "f.py", "--edits", "bad.json"], "malformed_edits"),
-        (&["apply", "f.py", "--old", "a", "--new", "b", "--expect-sha256", ZEROS], "stale"),
+        (
+            &[
+                "apply",
+                "f.py",
+                "--old",
+                "a",
+                "--new",
+                "b",
+                "--expect-sha256",
+                ZEROS,
+            ],
+            "stale",
+        ),
     ] {
         let v = cli(&w, args);
         assert_eq!(v["error"]["kind"], kind, "{args:?}: {v}");
@@ -129,7 +173,16 @@ fn pipe_answers_fit_the_schema() {
         .collect();
     assert_eq!(
         kinds,
-        ["-", "-", "-", "ambiguous", "file_not_found", "stale", "bad_request", "bad_request"]
+        [
+            "-",
+            "-",
+            "-",
+            "ambiguous",
+            "file_not_found",
+            "stale",
+            "bad_request",
+            "bad_request"
+        ]
     );
     assert_eq!(answers[2]["failures"][0]["edit"], 1, "{}", answers[2]);
     assert_eq!(w.read("a.py"), "1\n2\n");
@@ -157,6 +210,9 @@ fn the_cli_and_the_pipe_report_a_refusal_alike() {
     let from_pipe = &pipe(&w, &[json!({"path": "gone.py", "old": "a", "new": "b"})])[0];
     assert_eq!(from_cli["error"]["kind"], "file_not_found");
     for field in ["kind", "path"] {
-        assert_eq!(from_pipe["error"][field], from_cli["error"][field], "{from_pipe}");
+        assert_eq!(
+            from_pipe["error"][field], from_cli["error"][field],
+            "{from_pipe}"
+        );
     }
 }

@@ -130,6 +130,7 @@ pub(super) enum ColorChoice {
 
 /// A size in bytes: `1000`, `64K`, `64KiB`, `1.5M`.
 fn parse_bytes(text: &str) -> Result<u64, String> {
-    parse_size::parse_size(text)
-        .map_err(|e| format!("{e}; give a number of bytes, optionally with K, M, G, KiB, MiB or GiB"))
+    parse_size::parse_size(text).map_err(|e| {
+        format!("{e}; give a number of bytes, optionally with K, M, G, KiB, MiB or GiB")
+    })
 }

@@ -32,7 +32,11 @@ pub fn run(max_request_bytes: u64) -> ExitCode {
 }
 
 /// Serve requests from `input` until it ends.
-pub fn serve(mut input: impl BufRead, mut output: impl Write, max_request_bytes: u64) -> io::Result<()> {
+pub fn serve(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    max_request_bytes: u64,
+) -> io::Result<()> {
     let mut line = Vec::new();
     while let Some(read) = pipe_request::next_line(&mut input, max_request_bytes, &mut line)? {
         let answer = match read {
@@ -62,7 +66,9 @@ pub fn answer(line: &str) -> Value {
     let mut value = match &request.target {
         Target::Content { text, name } => match apply_edits(text, &request.edits, request.mode) {
             Ok(applied) => success(text, &applied, name),
-            Err(failed) => answer_json::failure(answer_json::refusal(&failed, failed.to_string(), None)),
+            Err(failed) => {
+                answer_json::failure(answer_json::refusal(&failed, failed.to_string(), None))
+            }
         },
         Target::Path(path) => edit_file(Path::new(path), &request.edits, &request),
     };
@@ -184,7 +190,10 @@ mod tests {
 
     #[test]
     fn serve_answers_a_line_over_the_limit_and_goes_on() {
-        let long = format!("{{\"content\": \"{}\", \"old\": \"a\", \"new\": \"b\"}}\n", "a".repeat(100));
+        let long = format!(
+            "{{\"content\": \"{}\", \"old\": \"a\", \"new\": \"b\"}}\n",
+            "a".repeat(100)
+        );
         let input = long + "{\"content\":\"a\",\"old\":\"a\",\"new\":\"b\"}\n";
         let mut out = Vec::new();
         serve(input.as_bytes(), &mut out, 64).unwrap();

@@ -139,7 +139,8 @@ fn request(f: Fields) -> Result<Request, String> {
             ))
         }
     };
-    let single = f.old.is_some() || f.new.is_some() || f.replace_all.is_some() || f.anchor.is_some();
+    let single =
+        f.old.is_some() || f.new.is_some() || f.replace_all.is_some() || f.anchor.is_some();
     let edits = match (f.edits, f.old, f.new) {
         (Some(_), _, _) if single => {
             return Err("give either \"edits\" or \"old\"/\"new\" (with \"replace_all\", \"anchor\"), not both; inside \"edits\" each edit has its own.".into())
@@ -208,7 +209,11 @@ pub enum Line {
 /// Read the next line of `input` into `line`, at most `max` bytes of it: a longer line is read to
 /// its end and thrown away, never held, so a huge or endless line costs no memory. `None` at the
 /// end of the input. The last line needs no `\n`.
-pub fn next_line(input: &mut impl BufRead, max: u64, line: &mut Vec<u8>) -> io::Result<Option<Line>> {
+pub fn next_line(
+    input: &mut impl BufRead,
+    max: u64,
+    line: &mut Vec<u8>,
+) -> io::Result<Option<Line>> {
     line.clear();
     let (mut seen, mut too_long, mut any) = (0u64, false, false);
     loop {
@@ -240,7 +245,11 @@ pub fn next_line(input: &mut impl BufRead, max: u64, line: &mut Vec<u8>) -> io::
             break;
         }
     }
-    Ok(Some(if too_long { Line::TooLong(seen) } else { Line::Read }))
+    Ok(Some(if too_long {
+        Line::TooLong(seen)
+    } else {
+        Line::Read
+    }))
 }
 
 #[cfg(test)]
@@ -264,7 +273,12 @@ mod tests {
     fn lines_over_the_limit_are_skipped_and_counted() {
         assert_eq!(
             lines(b"short\n0123456789abc\n\nok", 8),
-            [Ok("short".into()), Err(13), Ok(String::new()), Ok("ok".into())]
+            [
+                Ok("short".into()),
+                Err(13),
+                Ok(String::new()),
+                Ok("ok".into())
+            ]
         );
         assert_eq!(lines(b"exactly8\n", 8), [Ok("exactly8".into())]);
         assert_eq!(lines(b"no newline at all", 8), [Err(17)]);
@@ -273,7 +287,10 @@ mod tests {
 
     #[test]
     fn requests_are_read_with_every_spelling() {
-        let r = parse(r#"{"id": 3, "content": "a", "old_string": "a", "newText": "b", "replaceAll": true}"#).unwrap();
+        let r = parse(
+            r#"{"id": 3, "content": "a", "old_string": "a", "newText": "b", "replaceAll": true}"#,
+        )
+        .unwrap();
         assert_eq!(r.id, Some(Value::from(3)));
         assert_eq!(r.edits, vec![Edit::new("a", "b").replace_all(true)]);
         let r = parse(r#"{"file_path": "f", "modifications": [{"old_str": "a", "new_str": "b"}], "dryRun": true}"#).unwrap();
@@ -286,19 +303,46 @@ mod tests {
         for (line, words) in [
             ("[]", "expected an object"),
             ("{", "not valid JSON"),
-            (r#"{"id": 1, "content": "a", "old": "a", "new": "b", "bogus": 1}"#, "unknown field \"bogus\" in the request"),
-            (r#"{"content": "a", "edits": [{"old": "a", "new": "b", "reason": "r"}]}"#, "unknown field \"reason\" in edits[0]"),
-            (r#"{"content": "a", "path": "f", "old": "a", "new": "b"}"#, "not both"),
-            (r#"{"content": "a", "edits": ["a"]}"#, "edits[0] is a string; expected an object"),
-            (r#"{"content": "a", "edits": [{"old": "a"}]}"#, "edits[0] has no \"new\""),
-            (r#"{"content": "a", "old": "a", "old_string": "a", "new": "b"}"#, "two names of one field"),
-            (r#"{"content": "a", "edits": [{"old": "a", "new": "b"}], "anchor": "x"}"#, "not both"),
+            (
+                r#"{"id": 1, "content": "a", "old": "a", "new": "b", "bogus": 1}"#,
+                "unknown field \"bogus\" in the request",
+            ),
+            (
+                r#"{"content": "a", "edits": [{"old": "a", "new": "b", "reason": "r"}]}"#,
+                "unknown field \"reason\" in edits[0]",
+            ),
+            (
+                r#"{"content": "a", "path": "f", "old": "a", "new": "b"}"#,
+                "not both",
+            ),
+            (
+                r#"{"content": "a", "edits": ["a"]}"#,
+                "edits[0] is a string; expected an object",
+            ),
+            (
+                r#"{"content": "a", "edits": [{"old": "a"}]}"#,
+                "edits[0] has no \"new\"",
+            ),
+            (
+                r#"{"content": "a", "old": "a", "old_string": "a", "new": "b"}"#,
+                "two names of one field",
+            ),
+            (
+                r#"{"content": "a", "edits": [{"old": "a", "new": "b"}], "anchor": "x"}"#,
+                "not both",
+            ),
             (r#"{"content": 1, "old": "a", "new": "b"}"#, "invalid type"),
-            (r#"{"content": "a", "old": "a", "new": "b", "dry_run": true}"#, "go with \"path\""),
+            (
+                r#"{"content": "a", "old": "a", "new": "b", "dry_run": true}"#,
+                "go with \"path\"",
+            ),
         ] {
             let e = parse(line).unwrap_err();
             assert!(e.message.contains(words), "{line}: {}", e.message);
         }
-        assert_eq!(parse(r#"{"id": 7, "bogus": 1}"#).unwrap_err().id, Some(Value::from(7)));
+        assert_eq!(
+            parse(r#"{"id": 7, "bogus": 1}"#).unwrap_err().id,
+            Some(Value::from(7))
+        );
     }
 }

@@ -228,7 +228,10 @@ mod tests {
         let v = file_error(&e, e.to_string());
         assert_eq!(v["kind"], "too_large");
         assert_eq!(v["path"], "big");
-        assert_eq!((v["len"].as_u64(), v["limit"].as_u64()), (Some(10), Some(5)));
+        assert_eq!(
+            (v["len"].as_u64(), v["limit"].as_u64()),
+            (Some(10), Some(5))
+        );
         let v = file_error(&FsError::NotFound("gone".into()), "m");
         assert_eq!(v["kind"], "file_not_found");
     }

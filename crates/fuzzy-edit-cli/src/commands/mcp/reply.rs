@@ -31,7 +31,12 @@ impl Reply {
 
     /// A change of the file named `name`: `text` for the model, `{"ok": true, "dry_run",
     /// "files": [...]}` for programs.
-    pub(super) fn change(text: String, file: &fuzzy_edit::fs::FileOutcome, name: &str, dry_run: bool) -> Self {
+    pub(super) fn change(
+        text: String,
+        file: &fuzzy_edit::fs::FileOutcome,
+        name: &str,
+        dry_run: bool,
+    ) -> Self {
         Reply {
             text,
             structured: Some(answer_json::success(

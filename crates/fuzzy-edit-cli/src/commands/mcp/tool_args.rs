@@ -132,8 +132,12 @@ pub fn parse<T: DeserializeOwned>(
     if let Some(Value::Array(items)) = arguments.get_mut("edits") {
         for (i, item) in items.iter_mut().enumerate() {
             if let Value::Object(object) = item {
-                let renamed = rename(std::mem::take(object), EDIT_ITEM_FIELDS, &format!("edits[{i}]"))
-                    .map_err(invalid)?;
+                let renamed = rename(
+                    std::mem::take(object),
+                    EDIT_ITEM_FIELDS,
+                    &format!("edits[{i}]"),
+                )
+                .map_err(invalid)?;
                 *object = renamed;
             }
         }
@@ -212,9 +216,14 @@ mod tests {
 
     #[test]
     fn unknown_arguments_are_named() {
-        let err = edit_args(json!({"path": "a", "edits": [{"old_string": "x", "new_string": "y", "reason": "r"}]}))
-            .unwrap_err();
-        assert!(err.contains("unknown field \"reason\" in edits[0]"), "{err}");
+        let err = edit_args(
+            json!({"path": "a", "edits": [{"old_string": "x", "new_string": "y", "reason": "r"}]}),
+        )
+        .unwrap_err();
+        assert!(
+            err.contains("unknown field \"reason\" in edits[0]"),
+            "{err}"
+        );
         assert!(err.contains("\"old_string\", \"new_string\""), "{err}");
     }
 

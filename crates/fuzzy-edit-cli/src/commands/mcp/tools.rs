@@ -178,7 +178,12 @@ impl FuzzyEditServer {
     }
 
     fn read(&self, arguments: JsonObject) -> Answer {
-        let a: ReadFileArgs = tool_args::parse("read_file", tool_args::READ_SHAPE, tool_args::READ_FIELDS, arguments)?;
+        let a: ReadFileArgs = tool_args::parse(
+            "read_file",
+            tool_args::READ_SHAPE,
+            tool_args::READ_FIELDS,
+            arguments,
+        )?;
         let path = Self::path_arg(&a.path)?;
         let file = fs::read_file(&path, &self.options(None, true)).map_err(|e| match e {
             FsError::NotFound(_) => Refusal::file(
@@ -263,7 +268,12 @@ impl FuzzyEditServer {
     }
 
     fn edit(&self, arguments: JsonObject) -> Answer {
-        let a: EditFileArgs = tool_args::parse("edit_file", tool_args::EDIT_SHAPE, tool_args::EDIT_FIELDS, arguments)?;
+        let a: EditFileArgs = tool_args::parse(
+            "edit_file",
+            tool_args::EDIT_SHAPE,
+            tool_args::EDIT_FIELDS,
+            arguments,
+        )?;
         let edits = a.edits()?;
         let dry_run = a.dry_run.unwrap_or(false);
         let (file, mut session) = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
@@ -285,7 +295,12 @@ impl FuzzyEditServer {
     }
 
     fn write(&self, arguments: JsonObject) -> Answer {
-        let a: WriteFileArgs = tool_args::parse("write_file", tool_args::WRITE_SHAPE, tool_args::WRITE_FIELDS, arguments)?;
+        let a: WriteFileArgs = tool_args::parse(
+            "write_file",
+            tool_args::WRITE_SHAPE,
+            tool_args::WRITE_FIELDS,
+            arguments,
+        )?;
         if a.content.len() as u64 > MAX_BYTES {
             return Err(Refusal::new("too_large", format!(
                 "write_file {}: the content is {} bytes, over the {MAX_BYTES}-byte limit; nothing was written.",
