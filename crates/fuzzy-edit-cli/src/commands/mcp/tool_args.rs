@@ -91,14 +91,39 @@ pub struct WriteFileArgs {
     pub content: String,
 }
 
-/// The arguments of `read_file`, as it spells them, and every name accepted for each.
-pub const READ_FIELDS: &[Spelling] = &[
+/// A tool's arguments: its name, their shape (quoted in error messages), and the names it uses
+/// for them with every name accepted for each.
+pub struct Tool {
+    name: &'static str,
+    shape: &'static str,
+    fields: &'static [Spelling],
+}
+
+/// `read_file`.
+pub const READ: Tool = Tool {
+    name: "read_file",
+    shape: READ_SHAPE,
+    fields: READ_FIELDS,
+};
+/// `edit_file`.
+pub const EDIT: Tool = Tool {
+    name: "edit_file",
+    shape: EDIT_SHAPE,
+    fields: EDIT_FIELDS,
+};
+/// `write_file`.
+pub const WRITE: Tool = Tool {
+    name: "write_file",
+    shape: WRITE_SHAPE,
+    fields: WRITE_FIELDS,
+};
+
+const READ_FIELDS: &[Spelling] = &[
     ("path", fields::PATH),
     ("offset", &["offset"]),
     ("limit", &["limit"]),
 ];
-/// See [`READ_FIELDS`].
-pub const EDIT_FIELDS: &[Spelling] = &[
+const EDIT_FIELDS: &[Spelling] = &[
     ("path", fields::PATH),
     ("old_string", fields::OLD),
     ("new_string", fields::NEW),
@@ -114,19 +139,18 @@ const EDIT_ITEM_FIELDS: &[Spelling] = &[
     ("replace_all", fields::REPLACE_ALL),
     ("anchor", fields::ANCHOR),
 ];
-/// See [`READ_FIELDS`].
-pub const WRITE_FIELDS: &[Spelling] = &[("path", fields::PATH), ("content", fields::CONTENT)];
+const WRITE_FIELDS: &[Spelling] = &[("path", fields::PATH), ("content", fields::CONTENT)];
 
-/// Parse a tool's arguments, named as in `fields` (and the items of an `edits` list as edits
+/// Parse a tool's arguments, named as it names them (and the items of an `edits` list as edits
 /// are), or say what is wrong with them in words for the model.
-pub fn parse<T: DeserializeOwned>(
-    tool: &str,
-    shape: &str,
-    fields: &[Spelling],
-    arguments: JsonObject,
-) -> Result<T, String> {
+pub fn parse<T: DeserializeOwned>(tool: &Tool, arguments: JsonObject) -> Result<T, String> {
+    let Tool {
+        name,
+        shape,
+        fields,
+    } = tool;
     let invalid = |e: String| {
-        format!("{tool}: invalid arguments ({e}). Expected {shape}. Fix the arguments and call {tool} again.")
+        format!("{name}: invalid arguments ({e}). Expected {shape}. Fix the arguments and call {name} again.")
     };
     let mut arguments = rename(arguments, fields, "the arguments").map_err(invalid)?;
     if let Some(Value::Array(items)) = arguments.get_mut("edits") {
@@ -190,7 +214,7 @@ mod tests {
         let serde_json::Value::Object(o) = v else {
             unreachable!()
         };
-        parse::<EditFileArgs>("edit_file", EDIT_SHAPE, EDIT_FIELDS, o)?.edits()
+        parse::<EditFileArgs>(&EDIT, o)?.edits()
     }
 
     #[test]

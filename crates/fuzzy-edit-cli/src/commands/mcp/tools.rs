@@ -178,12 +178,7 @@ impl FuzzyEditServer {
     }
 
     fn read(&self, arguments: JsonObject) -> Answer {
-        let a: ReadFileArgs = tool_args::parse(
-            "read_file",
-            tool_args::READ_SHAPE,
-            tool_args::READ_FIELDS,
-            arguments,
-        )?;
+        let a: ReadFileArgs = tool_args::parse(&tool_args::READ, arguments)?;
         let path = Self::path_arg(&a.path)?;
         let file = fs::read_file(&path, &self.options(None, true)).map_err(|e| match e {
             FsError::NotFound(_) => Refusal::file(
@@ -252,28 +247,25 @@ impl FuzzyEditServer {
                 )))
             }
             Err(EditFilesError::File(e)) => return Err(self.refusal(path, &e)),
-            Err(e @ EditFilesError::Refused { .. }) => {
-                let EditFilesError::Refused { failed, .. } = &e else {
-                    unreachable!()
+            Err(e) => {
+                let message = match &e {
+                    EditFilesError::Refused { failed, .. } => {
+                        format!("edit_file refused; {path} was not changed.\n\n{failed}")
+                    }
+                    other => other.to_string(),
                 };
-                let message = format!("edit_file refused; {path} was not changed.\n\n{failed}");
-                return Err(Refusal::edit_files(&e, path, message));
+                let refusal = Refusal::edit_files(&e, path, message);
+                return Err(match not_fresh.get() {
+                    Some(kind) => refusal.kind(kind),
+                    None => refusal,
+                });
             }
-            Err(e @ EditFilesError::NotAllowed { .. }) => {
-                return Err(Refusal::edit_files(&e, path, e.to_string()).kind(not_fresh.get().copied().unwrap_or("not_allowed")))
-            }
-            Err(e) => return Err(Refusal::edit_files(&e, path, e.to_string())),
         };
         Ok((file, session))
     }
 
     fn edit(&self, arguments: JsonObject) -> Answer {
-        let a: EditFileArgs = tool_args::parse(
-            "edit_file",
-            tool_args::EDIT_SHAPE,
-            tool_args::EDIT_FIELDS,
-            arguments,
-        )?;
+        let a: EditFileArgs = tool_args::parse(&tool_args::EDIT, arguments)?;
         let edits = a.edits()?;
         let dry_run = a.dry_run.unwrap_or(false);
         let (file, mut session) = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
@@ -295,12 +287,7 @@ impl FuzzyEditServer {
     }
 
     fn write(&self, arguments: JsonObject) -> Answer {
-        let a: WriteFileArgs = tool_args::parse(
-            "write_file",
-            tool_args::WRITE_SHAPE,
-            tool_args::WRITE_FIELDS,
-            arguments,
-        )?;
+        let a: WriteFileArgs = tool_args::parse(&tool_args::WRITE, arguments)?;
         if a.content.len() as u64 > MAX_BYTES {
             return Err(Refusal::new("too_large", format!(
                 "write_file {}: the content is {} bytes, over the {MAX_BYTES}-byte limit; nothing was written.",
