@@ -115,8 +115,12 @@ pub fn parse(line: &str) -> Result<Request, Rejected> {
     };
     let id = object.get("id").cloned();
     let object = rename(object, FIELDS, "the request").map_err(|m| reject(id.clone(), m))?;
-    let f: Fields = serde_json::from_value(Value::Object(object))
-        .map_err(|e| reject(id.clone(), format!("the request: {e}. Send {SHAPE}.")))?;
+    let f: Fields = serde_path_to_error::deserialize(Value::Object(object)).map_err(|e| {
+        reject(
+            id.clone(),
+            format!("\"{}\": {}. Send {SHAPE}.", e.path(), e.inner()),
+        )
+    })?;
     request(f).map_err(|m| reject(id, m))
 }
 
@@ -193,7 +197,8 @@ fn edit(item: Value, i: usize) -> Result<Edit, String> {
             return Err(format!("{place} has no \"{required}\"."));
         }
     }
-    serde_json::from_value(Value::Object(object)).map_err(|e| format!("{place}: {e}."))
+    serde_path_to_error::deserialize(Value::Object(object))
+        .map_err(|e| format!("{place}.{}: {}.", e.path(), e.inner()))
 }
 
 /// One line of input, read within the limit.
@@ -331,7 +336,14 @@ mod tests {
                 r#"{"content": "a", "edits": [{"old": "a", "new": "b"}], "anchor": "x"}"#,
                 "not both",
             ),
-            (r#"{"content": 1, "old": "a", "new": "b"}"#, "invalid type"),
+            (
+                r#"{"content": 1, "old": "a", "new": "b"}"#,
+                "\"content\": invalid type",
+            ),
+            (
+                r#"{"content": "a", "edits": [{"old": "a", "new": "b", "replace_all": "yes"}]}"#,
+                "edits[0].replace_all: invalid type",
+            ),
             (
                 r#"{"content": "a", "old": "a", "new": "b", "dry_run": true}"#,
                 "go with \"path\"",

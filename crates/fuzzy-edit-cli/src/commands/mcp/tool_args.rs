@@ -166,7 +166,8 @@ pub fn parse<T: DeserializeOwned>(tool: &Tool, arguments: JsonObject) -> Result<
             }
         }
     }
-    serde_json::from_value(Value::Object(arguments)).map_err(|e| invalid(e.to_string()))
+    serde_path_to_error::deserialize(Value::Object(arguments))
+        .map_err(|e| invalid(format!("{}: {}", e.path(), e.inner())))
 }
 
 /// The shapes of the arguments, quoted in error messages.
