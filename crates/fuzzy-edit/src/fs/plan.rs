@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::format::FileOp;
-use crate::{apply_edits, Applied, Edit, Failed, Mode};
+use crate::{apply_with, Applied, Edit, Failed, Options};
 
 use super::FsError;
 
@@ -103,12 +103,12 @@ pub(crate) struct Planned {
     pub(crate) applied: Option<Applied>,
 }
 
-/// Apply `ops` to `current` (`None`: no file).
+/// Apply `ops` to `current` (`None`: no file), edits with the engine's `options`.
 pub(crate) fn plan(
     path: &Path,
     current: Option<&str>,
     ops: &[Op],
-    mode: Mode,
+    options: &Options,
 ) -> Result<Planned, EditFilesError> {
     let mut text: Option<String> = current.map(str::to_string);
     let mut applied_all: Option<Applied> = None;
@@ -141,7 +141,7 @@ pub(crate) fn plan(
                 let Some(current) = text.as_deref() else {
                     return Err(FsError::NotFound(path.to_path_buf()).into());
                 };
-                let applied = apply_edits(current, edits, mode).map_err(|failed| {
+                let applied = apply_with(current, edits, options).map_err(|failed| {
                     EditFilesError::Refused {
                         path: path.to_path_buf(),
                         failed,
@@ -153,6 +153,7 @@ pub(crate) fn plan(
                     Some(mut prev) => {
                         prev.matches.extend(applied.matches);
                         prev.failures.extend(applied.failures);
+                        prev.warnings.extend(applied.warnings);
                         prev.text = applied.text;
                         prev
                     }
