@@ -102,6 +102,16 @@ fn cli_answers_fit_the_schema() {
     );
     let several = cli(&w, &["check", "--edits", "doc.json"]);
     assert_eq!(several["files"][1]["action"], "create", "{several}");
+    w.write(
+        "partial.json",
+        r#"[{"old_string": "return x + 1", "new_string": "return x + 3"},
+            {"old_string": "nothing like it at all", "new_string": "y"}]"#,
+    );
+    let partial = cli(
+        &w,
+        &["check", "f.py", "--edits", "partial.json", "--partial"],
+    );
+    assert_eq!(partial["files"][0]["failures"][0]["edit"], 1, "{partial}");
     for (args, kind) in [
         (
             &["apply", "twice.txt", "--old", "x = 1", "--new", "x = 9"][..],
