@@ -15,18 +15,11 @@ use serde_json::{json, Value};
 
 use crate::{json::applied_report, to_edits, to_mode, EditTuple};
 
+/// A file error: the library's kind (`file_not_found`, `binary`, ...: the kinds of the CLI's,
+/// the pipe's and the MCP server's JSON answers), message, path and figures.
 fn fs_error_value(e: &FsError) -> Value {
-    let (kind, path): (&str, &std::path::Path) = match e {
-        FsError::NotFound(p) => ("not_found", p.as_path()),
-        FsError::IsDirectory(p) => ("is_directory", p.as_path()),
-        FsError::Binary { path, .. } => ("binary", path.as_path()),
-        FsError::NotUtf8 { path, .. } => ("not_utf8", path.as_path()),
-        FsError::TooLarge { path, .. } => ("too_large", path.as_path()),
-        FsError::Stale { path, .. } => ("stale", path.as_path()),
-        FsError::Io { path, .. } => ("io", path.as_path()),
-        other => (other.kind(), other.path()),
-    };
-    let mut v = json!({"kind": kind, "message": e.to_string(), "path": path.to_string_lossy()});
+    let mut v =
+        json!({"kind": e.kind(), "message": e.to_string(), "path": e.path().to_string_lossy()});
     match e {
         FsError::Binary { offset, .. } | FsError::NotUtf8 { offset, .. } => {
             v["offset"] = json!(offset)
