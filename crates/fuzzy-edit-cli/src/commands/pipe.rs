@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use fuzzy_edit::fs::{self, EditOptions, EditRequest, Expected, FileRequest, Op};
-use fuzzy_edit::{apply_edits, unified_diff, Applied, Edit};
+use fuzzy_edit::{apply_with, unified_diff, Applied, Edit, Language, Options};
 use serde_json::{json, Value};
 
 use super::pipe_request::{self, Line, Request, Target};
@@ -64,18 +64,32 @@ pub fn answer(line: &str) -> Value {
         Err(rejected) => return bad_request(rejected.id, &rejected.message),
     };
     let mut value = match &request.target {
-        Target::Content { text, name } => match apply_edits(text, &request.edits, request.mode) {
-            Ok(applied) => success(text, &applied, name),
-            Err(failed) => {
-                answer_json::failure(answer_json::refusal(&failed, failed.to_string(), None))
+        Target::Content { text, name } => {
+            match apply_with(text, &request.edits, &engine(&request, name)) {
+                Ok(applied) => success(text, &applied, name),
+                Err(failed) => {
+                    answer_json::failure(answer_json::refusal(&failed, failed.to_string(), None))
+                }
             }
-        },
+        }
         Target::Path(path) => edit_file(Path::new(path), &request.edits, &request),
     };
     if let Some(id) = request.id {
         value["id"] = id;
     }
     value
+}
+
+/// The engine's options for a `content` request: its mode and syntax policy, and its language,
+/// from `language` or else the extension of its `name`.
+fn engine(request: &Request, name: &str) -> Options {
+    Options {
+        mode: request.mode,
+        syntax: request.syntax,
+        language: request
+            .language
+            .or_else(|| Language::from_path(Path::new(name))),
+    }
 }
 
 /// Edit a file through [`fs::edit_files`]: locked from the read to the rename, regular UTF-8
@@ -92,6 +106,8 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
     };
     let options = EditOptions {
         dry_run: request.dry_run,
+        syntax: request.syntax,
+        language: request.language,
         ..EditOptions::default()
     };
     let request = EditRequest {

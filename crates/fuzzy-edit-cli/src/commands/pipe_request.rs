@@ -7,7 +7,7 @@
 use std::io::{self, BufRead};
 
 use fuzzy_edit::format::json::fields::{self, rename, type_name, Spelling};
-use fuzzy_edit::{Edit, Mode};
+use fuzzy_edit::{Edit, Language, Mode, SyntaxPolicy};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -26,6 +26,8 @@ const FIELDS: &[Spelling] = &[
     ("dry_run", fields::DRY_RUN),
     ("expect_mtime", &["expect_mtime"]),
     ("expect_sha256", &["expect_sha256"]),
+    ("language", &["language"]),
+    ("syntax", &["syntax"]),
 ];
 
 /// What the text of a request looks like, for messages.
@@ -48,6 +50,11 @@ pub struct Request {
     pub expect_mtime: Option<String>,
     /// For a file: refuse unless its SHA-256 is this.
     pub expect_sha256: Option<String>,
+    /// The language to check the result's syntax in; `None`: from the path's (or `name`'s)
+    /// extension. A name the guard does not know is `None`.
+    pub language: Option<Language>,
+    /// What an edit that adds a syntax error gets.
+    pub syntax: SyntaxPolicy,
 }
 
 /// What a request edits.
@@ -93,6 +100,9 @@ struct Fields {
     dry_run: bool,
     expect_mtime: Option<String>,
     expect_sha256: Option<String>,
+    language: Option<String>,
+    #[serde(default)]
+    syntax: SyntaxPolicy,
 }
 
 /// Read the request on `line`.
@@ -179,6 +189,9 @@ fn request(f: Fields) -> Result<Request, String> {
         dry_run: f.dry_run,
         expect_mtime: f.expect_mtime,
         expect_sha256: f.expect_sha256,
+        // A language the guard does not know is not checked, as a file of an unknown type.
+        language: f.language.and_then(|l| l.parse::<Language>().ok()),
+        syntax: f.syntax,
     })
 }
 

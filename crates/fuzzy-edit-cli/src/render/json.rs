@@ -177,11 +177,15 @@ pub fn cli_error(e: &Error) -> Value {
     })
 }
 
-/// Add to an answer what only some results have: `sequential`, and the edits that failed
-/// (`failures`, each shaped as in [`edit_refusal`]).
+/// Add to an answer what only some results have: `sequential`, the edits that failed
+/// (`failures`, each shaped as in [`edit_refusal`]), and the syntax errors the edits added
+/// that the policy let through (`warnings`).
 pub fn add_sequential_and_failures(v: &mut Value, applied: &Applied) {
     if applied.sequential {
         v["sequential"] = json!(true);
+    }
+    if !applied.warnings.is_empty() {
+        v["warnings"] = json!(applied.warnings);
     }
     if !applied.failures.is_empty() {
         v["failures"] = applied

@@ -136,6 +136,9 @@ pub(super) fn report(
     if applied.sequential {
         out.push_str("(some old_string only existed after an earlier edit, so the edits were applied in order; line numbers refer to the file before each edit.)\n");
     }
+    for warning in &applied.warnings {
+        out.push_str(&format!("Warning, the edit was applied: {warning}\n"));
+    }
     out.push_str(&short_diff(&unified_diff(before, &applied.text, name)));
     out
 }
