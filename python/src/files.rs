@@ -121,7 +121,7 @@ pub fn write_file_json(
 /// Read, edit and (unless `dry_run`) write one file: `(before, after, report)`.
 ///
 /// `before` is `None` when the file could not be read; `after` is `None` when the edits were
-/// refused. The report holds the apply report (`matches`, `failures`, `sequential`) as
+/// refused. The report holds the apply report (`matches`, `failures`, `sequential`, `warnings`) as
 /// `apply`, the version on disk as `version`, and `error` for a file error (read, stale, write).
 #[pyfunction]
 #[pyo3(signature = (path, edits, mode = "atomic", dry_run = false, expected_sha256 = None, expected_mtime = None, max_bytes = 256 * 1024 * 1024))]
