@@ -55,18 +55,19 @@ pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fa
 /// asked for (the default [`SyntaxPolicy`]).
 ///
 /// ```
-/// use fuzzy_edit::{apply_with, Edit, EditError, Language, Options};
+/// use fuzzy_edit::{apply_with, Edit, EditError, Language, Options, SyntaxPolicy};
 /// # if !fuzzy_edit::syntax::AVAILABLE { return; }
 /// let options = Options { language: Some(Language::Python), ..Options::default() };
 /// let file = "def f(items):\n    total = compute_total(items, tax)\n    return total\n";
-/// // Found by similarity (one letter off), and the result leaves a bracket open: refused.
+/// // Found one letter off, and the model's own `new` leaves a bracket open: applied, with a
+/// // warning (one step of a change in several passes through such states).
 /// let edit = Edit::new("total = compute_totl(items, tax)", "total = compute_total(items, tax");
-/// let err = apply_with(file, &[edit], &options).unwrap_err();
-/// assert_eq!(err.failures[0].error.kind(), "syntax");
-/// // Found exactly, the same change is what the model asked for: applied, with a warning.
-/// let exact = Edit::new("return total", "return (total");
-/// let out = apply_with(file, &[exact], &options).unwrap();
+/// let out = apply_with(file, &[edit.clone()], &options).unwrap();
 /// assert_eq!(out.warnings.len(), 1);
+/// // Under the strict policy it is refused, and the text is left as it was.
+/// let strict = Options { syntax: SyntaxPolicy::Strict, ..options };
+/// let err = apply_with(file, &[edit], &strict).unwrap_err();
+/// assert_eq!(err.failures[0].error.kind(), "syntax");
 /// ```
 ///
 /// [`SyntaxPolicy`]: crate::SyntaxPolicy

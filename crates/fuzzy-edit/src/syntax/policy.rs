@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 /// the file most likely landed in the wrong place or re-indented `new` wrongly, so it is
 /// refused and the file is left as it was. After an exact match the model wrote exactly what
 /// it asked for, and a multi-step change may pass through a state that does not parse, so the
-/// edit is applied with a warning carrying the same detail. The same holds after a match
-/// equal up to a named mistake (indentation, quotes, escapes, line numbers) when the model's
-/// own change, written in place as it wrote it, breaks the file too.
+/// edit is applied with a warning carrying the same detail. The same holds after a fuzzy
+/// match when the model's own change, written in place as it wrote it (without the engine's
+/// re-indenting and cleaning), breaks the file too: then the engine is not to blame.
 ///
 /// On the command line, in the pipe and in the MCP tool: `--syntax auto|strict|warn|off`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
