@@ -16,6 +16,7 @@ mod preview;
 mod color;
 mod exit_codes;
 mod json_output;
+mod result_schema;
 
 // Never corrupting a file.
 mod bounded_work;

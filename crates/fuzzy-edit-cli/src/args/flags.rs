@@ -30,9 +30,16 @@ pub(super) enum Command {
     /// Request: {"content": "...", "old": "...", "new": "...", "replace_all": false,
     /// "anchor": null}, or "edits": [{...}, ...] instead of old/new, or "path" instead of
     /// "content" to edit a file (with "dry_run", "expect_mtime", "expect_sha256").
-    /// Answer: {"ok": true, "result": "...", "matches": [...], "diff": "..."} or
-    /// {"ok": false, "error": {"kind": "...", "message": "...", ...}}.
-    Pipe,
+    /// Answer: {"schema": "fuzzy-edit/1", "ok": true, "result": "...", "matches": [...],
+    /// "diff": "..."} or {"schema": "fuzzy-edit/1", "ok": false, "error": {"kind": "...",
+    /// "message": "...", ...}} (docs/json.md).
+    Pipe {
+        /// The largest request line read; a longer one is skipped with an error answer
+        /// (`request_too_large`). Suffixes: K, M, G (powers of 1000), KiB, MiB, GiB.
+        // The default is far beyond any file a model edits, far below what exhausts memory.
+        #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = parse_bytes)]
+        max_request_bytes: u64,
+    },
     /// Serve read_file, edit_file and write_file to an agent over MCP (stdio), confined to the
     /// root directories.
     Mcp {
@@ -123,4 +130,11 @@ pub(super) enum ColorChoice {
     Always,
     /// Never.
     Never,
+}
+
+/// A size in bytes: `1000`, `64K`, `64KiB`, `1.5M`.
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    parse_size::parse_size(text).map_err(|e| {
+        format!("{e}; give a number of bytes, optionally with K, M, G, KiB, MiB or GiB")
+    })
 }

@@ -29,6 +29,9 @@ pub fn outcome(out: &mut impl Write, outcome: &Outcome, color: bool) -> std::io:
                 let lines = super::lines(m);
                 writeln!(out, "  edit {}: {}{score}, {lines}", m.edit + 1, m.strategy)?;
             }
+            for warning in &applied.warnings {
+                writeln!(out, "  warning: {warning}")?;
+            }
             for failure in &applied.failures {
                 writeln!(
                     out,

@@ -42,7 +42,7 @@ pub fn error(output: Output, error: &Error) {
     match output {
         // A reader that went away (`| head`) must not turn a refusal into a panic.
         Output::Json => {
-            let _ = writeln!(io::stdout().lock(), "{:#}", json::error(error));
+            let _ = writeln!(io::stdout().lock(), "{:#}", json::cli_error(error));
         }
         Output::Human { .. } => eprintln!("fuzzy-edit: {error}"),
     }

@@ -109,8 +109,7 @@ pub fn edit_files(
                     &t.path,
                     r.as_ref().map(|r| r.text.as_str()),
                     &t.ops,
-                    request.mode,
-                    options.deadline,
+                    &options.engine(request.mode, &t.path),
                 )
             })
             .collect::<Result<Vec<_>, _>>()?;

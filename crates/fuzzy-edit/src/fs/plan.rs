@@ -2,10 +2,9 @@
 //! read, with nothing written. Planning runs under the lock, and again if the file changed.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use crate::format::FileOp;
-use crate::{apply_with, Applied, Edit, Failed, Mode, Options};
+use crate::{apply_with, Applied, Edit, Failed, Options};
 
 use super::FsError;
 
@@ -104,19 +103,13 @@ pub(crate) struct Planned {
     pub(crate) applied: Option<Applied>,
 }
 
-/// Apply `ops` to `current` (`None`: no file).
+/// Apply `ops` to `current` (`None`: no file), edits with the engine's `options`.
 pub(crate) fn plan(
     path: &Path,
     current: Option<&str>,
     ops: &[Op],
-    mode: Mode,
-    deadline: Option<Instant>,
+    options: &Options,
 ) -> Result<Planned, EditFilesError> {
-    let options = Options {
-        mode,
-        deadline,
-        ..Options::default()
-    };
     let mut text: Option<String> = current.map(str::to_string);
     let mut applied_all: Option<Applied> = None;
     let mut action = Action::Edit;
@@ -148,7 +141,7 @@ pub(crate) fn plan(
                 let Some(current) = text.as_deref() else {
                     return Err(FsError::NotFound(path.to_path_buf()).into());
                 };
-                let applied = apply_with(current, edits, &options).map_err(|failed| {
+                let applied = apply_with(current, edits, options).map_err(|failed| {
                     EditFilesError::Refused {
                         path: path.to_path_buf(),
                         failed,
@@ -160,6 +153,7 @@ pub(crate) fn plan(
                     Some(mut prev) => {
                         prev.matches.extend(applied.matches);
                         prev.failures.extend(applied.failures);
+                        prev.warnings.extend(applied.warnings);
                         prev.text = applied.text;
                         prev
                     }

@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 
 use super::plan::{Action, Op};
 use super::{Expected, FileVersion, DEFAULT_MAX_BYTES};
-use crate::{unified_diff, Applied, Mode};
+use crate::syntax::{Language, SyntaxPolicy};
+use crate::{unified_diff, Applied, Mode, Options};
 
 /// What to do to one file.
 #[derive(Debug, Clone)]
@@ -52,6 +53,24 @@ pub struct EditOptions<'a> {
     /// When to give up on finding the edits (see [`Options::deadline`](crate::Options::deadline)):
     /// an edit still searching then is refused as too complex and nothing is written.
     pub deadline: Option<std::time::Instant>,
+    /// What an edit that adds a syntax error gets (the default: refused when the matching may
+    /// be to blame, else a warning on the outcome).
+    pub syntax: SyntaxPolicy,
+    /// The language of every file edited; `None`: each file's own, from its extension
+    /// ([`Language::from_path`]), and files of no known language are not parsed.
+    pub language: Option<Language>,
+}
+
+impl EditOptions<'_> {
+    /// The engine's options for editing `path`.
+    pub(crate) fn engine(&self, mode: Mode, path: &Path) -> Options {
+        Options {
+            mode,
+            syntax: self.syntax,
+            language: self.language.or_else(|| Language::from_path(path)),
+            deadline: self.deadline,
+        }
+    }
 }
 
 impl Default for EditOptions<'_> {
@@ -65,6 +84,8 @@ impl Default for EditOptions<'_> {
             write_read_only: false,
             check: None,
             deadline: None,
+            syntax: SyntaxPolicy::default(),
+            language: None,
         }
     }
 }
@@ -80,6 +101,8 @@ impl std::fmt::Debug for EditOptions<'_> {
             .field("in_place", &self.in_place)
             .field("write_read_only", &self.write_read_only)
             .field("check", &self.check.is_some())
+            .field("syntax", &self.syntax)
+            .field("language", &self.language)
             .finish()
     }
 }

@@ -16,15 +16,17 @@ use fuzzy_edit::{unified_diff, Mode};
 use rmcp::handler::server::common::schema_for_input;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
-    CallToolResult, ContentBlock, Implementation, JsonObject, ServerCapabilities, ServerConfig,
+    CallToolResult, Extensions, Implementation, JsonObject, ServerCapabilities, ServerConfig,
 };
 use rmcp::{tool, tool_handler, tool_router, ServerHandler};
+use tokio::sync::Semaphore;
 
 use super::confine::Roots;
 use super::listing;
-use super::reply::{fs_message, plural, report, short_diff};
+use super::reply::{fs_message, plural, report, short_diff, tool_result, Answer, Refusal, Reply};
 use super::session::Session;
 use super::tool_args::{self, EditFileArgs, ReadFileArgs, WriteFileArgs};
+use super::turns::PathTurn;
 use super::MAX_BYTES;
 
 /// The MCP server: the roots it may touch and what the model has read.
@@ -32,17 +34,49 @@ use super::MAX_BYTES;
 pub struct FuzzyEditServer {
     roots: Arc<Roots>,
     session: Arc<Mutex<Session>>,
+    /// Tool calls working at once (each may hold a few copies of a 32 MiB file).
+    workers: Arc<Semaphore>,
     tool_router: ToolRouter<FuzzyEditServer>,
 }
 
-/// A tool's answer before it becomes a `CallToolResult`: text for the model, or a refusal.
-type Answer = Result<String, String>;
+/// Tool calls on different paths that may work at the same time; later ones wait their turn
+/// (without holding up `ping` or anything else that is not a tool call).
+const MAX_WORKING_CALLS: usize = 8;
 
-fn respond(answer: Answer) -> CallToolResult {
-    match answer {
-        Ok(text) => CallToolResult::success(vec![ContentBlock::text(text)]),
-        Err(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
-    }
+/// Run a tool's work on the blocking pool, after the previous call on its path (the turn the
+/// transport put in `extensions`) and once a worker is free, so the runtime stays free to
+/// answer other requests.
+async fn in_turn(
+    extensions: &Extensions,
+    workers: &Arc<Semaphore>,
+    work: impl FnOnce() -> Answer + Send + 'static,
+) -> CallToolResult {
+    let turn = extensions.get::<PathTurn>().and_then(PathTurn::take);
+    let done = match turn {
+        Some(turn) => Some(turn.wait().await),
+        None => None,
+    };
+    let Ok(worker) = workers.clone().acquire_owned().await else {
+        return tool_result(Err(Refusal::new(
+            "internal",
+            "the server is shutting down; nothing was done.",
+        )));
+    };
+    // `done` and `worker` move into the work: if the client cancels the call, the next one on
+    // the path still waits for this work to end.
+    let answer = tokio::task::spawn_blocking(move || {
+        let answer = work();
+        drop((done, worker));
+        answer
+    })
+    .await
+    .unwrap_or_else(|e| {
+        Err(Refusal::new(
+            "internal",
+            format!("the tool failed unexpectedly ({e}); read the file again before changing it."),
+        ))
+    });
+    tool_result(answer)
 }
 
 #[tool_router]
@@ -52,6 +86,7 @@ impl FuzzyEditServer {
         FuzzyEditServer {
             roots: Arc::new(roots),
             session: Arc::new(Mutex::new(Session::default())),
+            workers: Arc::new(Semaphore::new(MAX_WORKING_CALLS)),
             tool_router: Self::tool_router(),
         }
     }
@@ -71,8 +106,9 @@ impl FuzzyEditServer {
             open_world_hint = false
         )
     )]
-    fn read_file(&self, arguments: JsonObject) -> CallToolResult {
-        respond(self.read(arguments))
+    async fn read_file(&self, extensions: Extensions, arguments: JsonObject) -> CallToolResult {
+        let server = self.clone();
+        in_turn(&extensions, &self.workers, move || server.read(arguments)).await
     }
 
     /// Replace text in a file you have read with read_file in this session: give old_string (the text to replace) and new_string (what to put there), or edits: a list of {old_string, new_string, replace_all?, anchor?} applied to the same file all together or not at all.
@@ -92,8 +128,9 @@ impl FuzzyEditServer {
             open_world_hint = false
         )
     )]
-    fn edit_file(&self, arguments: JsonObject) -> CallToolResult {
-        respond(self.edit(arguments))
+    async fn edit_file(&self, extensions: Extensions, arguments: JsonObject) -> CallToolResult {
+        let server = self.clone();
+        in_turn(&extensions, &self.workers, move || server.edit(arguments)).await
     }
 
     /// Create a file with the given content, or replace a file's whole content. Missing parent directories are created (inside the root directories only).
@@ -109,8 +146,9 @@ impl FuzzyEditServer {
             open_world_hint = false
         )
     )]
-    fn write_file(&self, arguments: JsonObject) -> CallToolResult {
-        respond(self.write(arguments))
+    async fn write_file(&self, extensions: Extensions, arguments: JsonObject) -> CallToolResult {
+        let server = self.clone();
+        in_turn(&extensions, &self.workers, move || server.write(arguments)).await
     }
 }
 
@@ -160,7 +198,11 @@ impl FuzzyEditServer {
     }
 
     /// A file-system refusal in words for the model; outside the roots, it names them.
-    fn refusal(&self, name: &str, e: &FsError) -> String {
+    fn refusal(&self, name: &str, e: &FsError) -> Refusal {
+        Refusal::file(e, name, self.refusal_message(name, e))
+    }
+
+    fn refusal_message(&self, name: &str, e: &FsError) -> String {
         if let FsError::Outside(_) = e {
             let roots: Vec<String> = self
                 .roots
@@ -177,22 +219,32 @@ impl FuzzyEditServer {
         fs_message(name, e)
     }
 
-    /// Check the path argument before it reaches the file system.
+    /// Check the path argument before it reaches the file system. A trailing `/` (or `/.`)
+    /// names a directory; the path walk would drop it and treat `dir/` as a file `dir`.
     fn path_arg(path: &str) -> Result<PathBuf, String> {
         if path.contains('\0') {
             return Err(format!("{path:?}: a path cannot contain NUL bytes."));
+        }
+        if path.ends_with('/') || path.ends_with("/.") {
+            return Err(format!(
+                "{path}: ends with `/`, which names a directory; these tools read and write files. Give the file's path without the trailing `/`."
+            ));
         }
         Ok(PathBuf::from(path))
     }
 
     fn read(&self, arguments: JsonObject) -> Answer {
-        let a: ReadFileArgs = tool_args::parse("read_file", tool_args::READ_SHAPE, arguments)?;
+        let a: ReadFileArgs = tool_args::parse(&tool_args::READ, arguments)?;
         let path = Self::path_arg(&a.path)?;
         let file = fs::read_file(&path, &self.options(None, true)).map_err(|e| match e {
-            FsError::NotFound(_) => format!(
-                "{}: no such file. Check the path (relative paths start at {}).",
-                a.path,
-                self.roots.dirs()[0].display()
+            FsError::NotFound(_) => Refusal::file(
+                &e,
+                &a.path,
+                format!(
+                    "{}: no such file. Check the path (relative paths start at {}).",
+                    a.path,
+                    self.roots.dirs()[0].display()
+                ),
             ),
             e => self.refusal(&a.path, &e),
         })?;
@@ -204,26 +256,30 @@ impl FuzzyEditServer {
         )
         .map_err(|e| format!("read_file {name}: {e}"))?;
         self.session().record(&file.target, file.version);
-        Ok(listing)
+        Ok(Reply::text(listing))
     }
 
     /// Run one file's operation through [`fs::edit_files`], with the session's rule (read it
-    /// first, unchanged since) checked under the file's lock. The session is held throughout,
-    /// so two calls on one server are also serialised.
+    /// first, unchanged since) checked under the file's lock. The session itself is locked only
+    /// for the check, so calls on other files go on meanwhile: calls on one path are ordered by
+    /// their turns, and two spellings of one file racing are caught by the directory lock and
+    /// this check (refused as changed, never lost).
     fn change(
         &self,
         path: &str,
         op: Op,
         action: &str,
         dry_run: bool,
-    ) -> Result<(FileOutcome, std::sync::MutexGuard<'_, Session>), String> {
+    ) -> Result<FileOutcome, Refusal> {
         let path_buf = Self::path_arg(path)?;
-        let session = self.session();
+        // Which of the session's rules refused, for the answer's `kind`.
+        let not_fresh = std::sync::OnceLock::new();
         let outcome = {
             let check = |real: &std::path::Path, version: Option<&fs::FileVersion>| match version {
-                Some(v) => session
-                    .check_fresh(real, v)
-                    .map_err(|why| why.message(&self.roots.display(real), action)),
+                Some(v) => self.session().check_fresh(real, v).map_err(|why| {
+                    let _ = not_fresh.set(why.kind());
+                    why.message(&self.roots.display(real), action)
+                }),
                 None => Ok(()),
             };
             let request = EditRequest {
@@ -237,64 +293,76 @@ impl FuzzyEditServer {
             fs::edit_files(&request, &self.options(Some(&check), dry_run))
         };
         let file = match outcome {
-            Ok(o) => o.files.into_iter().next().ok_or("no file in the outcome")?,
-            Err(EditFilesError::File(FsError::NotFound(_))) if action == "edit" => {
-                return Err(format!(
+            Ok(o) => o
+                .files
+                .into_iter()
+                .next()
+                .ok_or_else(|| Refusal::new("io", "no file in the outcome"))?,
+            Err(EditFilesError::File(e @ FsError::NotFound(_))) if action == "edit" => {
+                return Err(Refusal::file(&e, path, format!(
                     "{path}: no such file, so there is nothing to edit. To create it, use write_file."
-                ))
+                )))
             }
             Err(EditFilesError::File(e)) => return Err(self.refusal(path, &e)),
-            Err(EditFilesError::Refused { failed, .. }) => {
-                return Err(format!(
-                    "edit_file refused; {path} was not changed.\n\n{failed}"
-                ))
+            Err(e) => {
+                let message = match &e {
+                    EditFilesError::Refused { failed, .. } => {
+                        format!("edit_file refused; {path} was not changed.\n\n{failed}")
+                    }
+                    other => other.to_string(),
+                };
+                let refusal = Refusal::edit_files(&e, path, message);
+                return Err(match not_fresh.get() {
+                    Some(kind) => refusal.kind(kind),
+                    None => refusal,
+                });
             }
-            Err(e) => return Err(e.to_string()),
         };
-        Ok((file, session))
+        Ok(file)
     }
 
     fn edit(&self, arguments: JsonObject) -> Answer {
-        let a: EditFileArgs = tool_args::parse("edit_file", tool_args::EDIT_SHAPE, arguments)?;
+        let a: EditFileArgs = tool_args::parse(&tool_args::EDIT, arguments)?;
         let edits = a.edits()?;
         let dry_run = a.dry_run.unwrap_or(false);
-        let (file, mut session) = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
+        let file = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
         let name = self.roots.display(&file.real);
         let (Some(before), Some(applied)) = (&file.before, &file.applied) else {
-            return Err(format!("{name}: nothing was edited."));
+            return Err(Refusal::new("io", format!("{name}: nothing was edited.")));
         };
-        let report = report(&name, before, applied, edits.len());
+        let report = report(&name, before, applied, edits.len(), dry_run);
         if dry_run {
-            return Ok(format!("{report}\n(dry run: nothing was written.)"));
+            let text = format!("{report}\n(dry run: nothing was written.)");
+            return Ok(Reply::change(text, &file, &name, dry_run));
         }
         if applied.text == *before {
-            return Ok(format!(
-                "{name}: the edits leave the file as it is; nothing was written."
-            ));
+            let text = format!("{name}: the edits leave the file as it is; nothing was written.");
+            return Ok(Reply::change(text, &file, &name, dry_run));
         }
-        session.record_written(&file.real, &applied.text, file.version.clone());
-        Ok(report)
+        self.session()
+            .record_written(&file.real, &applied.text, file.version.clone());
+        Ok(Reply::change(report, &file, &name, dry_run))
     }
 
     fn write(&self, arguments: JsonObject) -> Answer {
-        let a: WriteFileArgs = tool_args::parse("write_file", tool_args::WRITE_SHAPE, arguments)?;
+        let a: WriteFileArgs = tool_args::parse(&tool_args::WRITE, arguments)?;
         if a.content.len() as u64 > MAX_BYTES {
-            return Err(format!(
+            return Err(Refusal::new("too_large", format!(
                 "write_file {}: the content is {} bytes, over the {MAX_BYTES}-byte limit; nothing was written.",
                 a.path,
                 a.content.len()
-            ));
+            )));
         }
-        let (file, mut session) =
-            self.change(&a.path, Op::Write(a.content.clone()), "overwrite", false)?;
+        let file = self.change(&a.path, Op::Write(a.content.clone()), "overwrite", false)?;
         let name = self.roots.display(&file.real);
-        session.record_written(&file.real, &a.content, file.version.clone());
+        self.session()
+            .record_written(&file.real, &a.content, file.version.clone());
         let size = format!(
             "{}, {}",
             plural(listing::line_count(&a.content), "line"),
             plural(a.content.len(), "byte")
         );
-        Ok(match &file.before {
+        let text = match &file.before {
             None => format!("Created {name} ({size})."),
             Some(before) if *before == a.content => {
                 format!("{name} already had this content ({size}); it is unchanged.")
@@ -303,6 +371,7 @@ impl FuzzyEditServer {
                 "Overwrote {name} ({size}).\n{}",
                 short_diff(&unified_diff(before, &a.content, &name))
             ),
-        })
+        };
+        Ok(Reply::change(text, &file, &name, false))
     }
 }
