@@ -17,7 +17,7 @@ fn the_pipe_lists_ten_candidates_and_the_total() {
     let text = "    x = 1\n".repeat(100_000);
     let path = w.write("same.py", &text);
     let v = pipe_answer(&w, json!({"path": path, "old": "x = 1", "new": "x = 2"}));
-    let e = &v["error"];
+    let e = &v["error"]["edits"][0];
     assert_eq!(e["kind"], "ambiguous", "{v}");
     assert_eq!(e["candidates"].as_array().map(Vec::len), Some(10), "{v}");
     assert_eq!(e["candidates_total"], 100_000, "{v}");
@@ -35,7 +35,7 @@ fn the_pipe_time_limit_refuses_as_too_complex_and_writes_nothing() {
     );
     assert_eq!(v["ok"], false, "{v}");
     assert_eq!(v["error"]["kind"], "too_complex", "{v}");
-    assert_eq!(v["error"]["timed_out"], true, "{v}");
+    assert_eq!(v["error"]["edits"][0]["timed_out"], true, "{v}");
     assert_eq!(w.read("a.py"), "a = 1\n");
     let v = pipe_answer(
         &w,
