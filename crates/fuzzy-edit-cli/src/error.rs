@@ -35,6 +35,14 @@ pub enum Error {
     /// A change in the edits document names no file, and there is no FILE argument.
     #[error("the edits name no file: pass the file to edit as an argument (fuzzy-edit apply FILE --edits ...)")]
     EditsNameNoFile,
+    /// FILE names another file than the edits document does.
+    #[error("{}: the edits name {}, not this file; drop the FILE argument to edit {1}, or fix the path in the edits", .file.display(), .named.display())]
+    FileConflicts {
+        /// The FILE argument.
+        file: PathBuf,
+        /// The file the document names.
+        named: PathBuf,
+    },
     /// `*** Move to` or a rename in the edits document.
     #[error("{}: moving files (*** Move to) is not supported; apply the edits, then move the file", .0.display())]
     MoveUnsupported(PathBuf),
@@ -92,4 +100,14 @@ impl Error {
             2
         }
     }
+}
+
+/// The message of `error`, in the command line's words.
+pub fn message(error: &Error) -> String {
+    error.to_string()
+}
+
+/// An engine refusal, in the command line's words (`--old`, `--new`, ...).
+pub fn words(error: &fuzzy_edit::EditError) -> String {
+    error.to_string()
 }

@@ -1,12 +1,12 @@
 //! The `fuzzy-edit` command line, in three layers: [`args`] turns the flags into settings,
 //! [`commands`] runs them, [`render`] prints the results of `apply` and `check`.
 //!
-//! Exit codes: 0 applied (or would apply), 1 refused (not found, ambiguous, conflict, stale),
-//! 2 bad usage or I/O error.
+//! Exit codes: 0 applied (or would apply), 1 refused (not found, ambiguous, conflict, stale;
+//! under `--partial`, some edits not applied), 2 bad usage or I/O error.
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 mod args;
 mod commands;
@@ -20,5 +20,17 @@ fn main() -> ExitCode {
         Settings::Apply(settings) => commands::apply::run(settings),
         Settings::Pipe => commands::pipe::run(),
         Settings::Mcp { roots } => commands::mcp::run(roots),
+        Settings::Completions(shell) => {
+            let mut command = Flags::command();
+            clap_complete::generate(shell, &mut command, "fuzzy-edit", &mut std::io::stdout());
+            ExitCode::SUCCESS
+        }
+        Settings::Man => match clap_mangen::Man::new(Flags::command()).render(&mut std::io::stdout()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("fuzzy-edit: writing the man page: {e}");
+                ExitCode::from(2)
+            }
+        },
     }
 }

@@ -33,13 +33,13 @@ pub fn outcome(outcome: &Outcome) -> Value {
 
 /// Why the run stopped: `{"ok": false, "error": {"kind": "refused" | "error", "message": ...}}`,
 /// with the engine's errors as `detail` when it refused a file's edits.
-pub fn error(error: &Error) -> Value {
+pub fn error(error: &Error, message: String) -> Value {
     let kind = if error.is_refusal() {
         "refused"
     } else {
         "error"
     };
-    let mut v = json!({"ok": false, "error": {"kind": kind, "message": error.to_string()}});
+    let mut v = json!({"ok": false, "error": {"kind": kind, "message": message}});
     if let Error::Edit(EditFilesError::Refused { path, failed }) = error {
         v["error"]["detail"] = json!({
             "path": path.to_string_lossy(),

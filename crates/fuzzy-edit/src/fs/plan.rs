@@ -103,8 +103,49 @@ pub(crate) struct Planned {
     pub(crate) applied: Option<Applied>,
 }
 
+/// Plan every file: `files` yields each one's path, current text and operations.
+///
+/// In [`Mode::Partial`] a file whose edits are all refused keeps its text and reports them as
+/// failures, so the other files still change; only when no file applies anything does the
+/// first refusal stand (as [`apply_edits`] answers for one text).
+pub(crate) fn plan_all<'a>(
+    files: impl Iterator<Item = (&'a Path, Option<&'a str>, &'a [Op])>,
+    mode: Mode,
+) -> Result<Vec<Planned>, EditFilesError> {
+    let mut plans = Vec::new();
+    let mut first_refusal = None;
+    let mut applied_any = false;
+    for (path, current, ops) in files {
+        match plan(path, current, ops, mode) {
+            Ok(p) => {
+                applied_any |= p.applied.as_ref().is_none_or(|a| !a.matches.is_empty());
+                plans.push(p);
+            }
+            Err(EditFilesError::Refused { path, failed }) if mode == Mode::Partial => {
+                plans.push(Planned {
+                    action: Action::Edit,
+                    after: current.map(str::to_string),
+                    applied: Some(Applied {
+                        text: current.unwrap_or_default().to_string(),
+                        matches: Vec::new(),
+                        failures: failed.failures.clone(),
+                        sequential: false,
+                        warnings: Vec::new(),
+                    }),
+                });
+                first_refusal.get_or_insert(EditFilesError::Refused { path, failed });
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    match first_refusal {
+        Some(refusal) if !applied_any => Err(refusal),
+        _ => Ok(plans),
+    }
+}
+
 /// Apply `ops` to `current` (`None`: no file).
-pub(crate) fn plan(
+fn plan(
     path: &Path,
     current: Option<&str>,
     ops: &[Op],
