@@ -101,6 +101,8 @@ pub(crate) struct Rules {
     pub(crate) replace_all: bool,
     /// Byte offset of the anchor, if one was given.
     pub(crate) anchor: Option<usize>,
+    /// Where the caller believes `old` starts (1-based): a tie-break, see [`nearest`].
+    pub(crate) near_line: Option<usize>,
     /// Floor and margin, for a strategy that grades its candidates.
     pub(crate) grading: Option<Grading>,
 }
@@ -160,6 +162,9 @@ pub(crate) fn choose(
     if candidates.len() == 1 {
         return Ok(Choice::Apply(candidates));
     }
+    if let Some(i) = rules.near_line.and_then(|line| nearest(&candidates, line)) {
+        return Ok(Choice::Apply(vec![candidates.swap_remove(i)]));
+    }
     Err(EditError::Ambiguous {
         strategy: strategy.to_string(),
         candidates: candidates
@@ -167,6 +172,21 @@ pub(crate) fn choose(
             .map(|c| location(text, c.lines.clone(), None))
             .collect(),
     })
+}
+
+/// Rule 2, a tie-break among equal candidates (not a locator): the one whose first line is
+/// strictly nearest `line` (1-based), as `patch` takes the nearest offset of a hunk.
+fn nearest(candidates: &[Candidate], line: usize) -> Option<usize> {
+    let distance = |c: &Candidate| (c.lines.start + 1).abs_diff(line);
+    let best = candidates.iter().map(distance).min()?;
+    let mut at = candidates
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| distance(c) == best);
+    match (at.next(), at.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
+    }
 }
 
 fn choose_graded(
@@ -507,6 +527,7 @@ mod tests {
     const EQUAL: Rules = Rules {
         replace_all: false,
         anchor: None,
+        near_line: None,
         grading: None,
     };
     const GRADED: Rules = Rules {
@@ -534,6 +555,28 @@ mod tests {
                 assert_eq!(candidates[1].start_line, 2);
             }
             other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn near_line_breaks_a_tie_only_when_strictly_nearest() {
+        let t = Text::new("a\nb\na\nb\na\n");
+        let near = |line| Rules {
+            near_line: Some(line),
+            ..EQUAL
+        };
+        let cands = || vec![cand(&t, 0, 1.0), cand(&t, 2, 1.0), cand(&t, 4, 1.0)];
+        // Candidates on lines 1, 3 and 5.
+        match choose_lines(&t, cands(), near(3)) {
+            Ok(Choice::Apply(c)) => assert_eq!(c[0].lines, 2..3),
+            other => panic!("{other:?}"),
+        }
+        for line in [2, 4] {
+            // Two candidates 1 line away: still ambiguous.
+            assert!(matches!(
+                choose_lines(&t, cands(), near(line)),
+                Err(EditError::Ambiguous { .. })
+            ));
         }
     }
 

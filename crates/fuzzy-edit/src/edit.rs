@@ -28,6 +28,10 @@ pub struct Edit {
     /// Text that occurs once, before the occurrence of `old` that is meant.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub anchor: Option<String>,
+    /// The 1-based line where the caller believes `old` starts (a diff's hunk header). Never
+    /// used to locate `old`: only to choose among equal candidates, the strictly nearest.
+    #[serde(skip)]
+    pub near_line: Option<usize>,
 }
 
 impl Edit {
@@ -43,6 +47,7 @@ impl Edit {
             new: new.into(),
             replace_all: false,
             anchor: None,
+            near_line: None,
         }
     }
 
@@ -66,6 +71,21 @@ impl Edit {
     /// ```
     pub fn anchor(mut self, anchor: impl Into<String>) -> Self {
         self.anchor = Some(anchor.into());
+        self
+    }
+}
+
+impl Edit {
+    /// Set the line where `old` is believed to start (1-based): when `old` matches several
+    /// places equally well, the one strictly nearest this line is taken instead of refusing.
+    ///
+    /// ```
+    /// let text = "a = 1\nb = 2\na = 1\n";
+    /// let out = fuzzy_edit::apply(text, &fuzzy_edit::Edit::new("a = 1", "a = 3").near_line(3)).unwrap();
+    /// assert_eq!(out.text, "a = 1\nb = 2\na = 3\n");
+    /// ```
+    pub fn near_line(mut self, line: usize) -> Self {
+        self.near_line = Some(line);
         self
     }
 }

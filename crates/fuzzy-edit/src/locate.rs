@@ -44,6 +44,7 @@ pub(crate) fn locate(text: &Text, index: usize, edit: &Edit) -> Result<Vec<Match
         let rules = Rules {
             replace_all: edit.replace_all,
             anchor: anchor.map(|(_, at)| at),
+            near_line: edit.near_line,
             grading: strategy.grading(),
         };
         let chosen = match decide::choose(text, strategy.id(), candidates, rules)? {

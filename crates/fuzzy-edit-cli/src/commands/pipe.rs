@@ -107,6 +107,7 @@ pub fn answer(line: &str) -> Value {
             new,
             replace_all: request.replace_all,
             anchor: request.anchor.clone(),
+            near_line: None,
         }],
         (Some(_), _, _) => {
             return bad_request(id, "give either \"edits\" or \"old\"/\"new\", not both")

@@ -404,6 +404,7 @@ fn hunk_edit(
         new: join_lines(&new),
         replace_all: false,
         anchor: hunk.anchor,
+        near_line: None,
     }))
 }
 

@@ -8,7 +8,11 @@
 //! [`FileOp::Create`]; `+++ /dev/null` a [`FileOp::Delete`]; a git rename sets `move_to`.
 //!
 //! Line numbers and counts in hunk headers are never trusted: models get them wrong, and the
-//! engine locates each hunk by its text. So bare `@@ @@` or `@@` headers are fine, as are
+//! engine locates each hunk by its text. The old start line only breaks a tie
+//! ([`Edit::near_line`]): when a hunk's text is in several places equally (a `git diff -U0` hunk
+//! of one common line), the strictly nearest one is taken. `---` and `+++` naming different
+//! files outside a git rename (`diff -u a.py other/a_new.py`) is an edit of the `---` file, as
+//! `patch` reads it. So bare `@@ @@` or `@@` headers are fine, as are
 //! missing `---`/`+++` headers (the path is then `None`), blank context lines without their
 //! leading space, and a context line missing its space in the middle of a hunk (noted). A
 //! header without ranges but with text, `@@ def foo():`, is read as Codex reads it: the text
@@ -37,7 +41,8 @@
 //!     FileOp::Edit(vec![Edit::new(
 //!         "    let x = 1;\n    println!(\"{x}\");\n}\n",
 //!         "    let x = 1;\n    eprintln!(\"{x}\");\n}\n",
-//!     )])
+//!     )
+//!     .near_line(99)])
 //! );
 //! ```
 
@@ -105,6 +110,8 @@ struct FileDiff<'a> {
     new_path: Option<String>,
     /// Started by `diff --git` and no `---`/`+++` seen yet.
     git_only: bool,
+    /// Started by `diff --git`: differing names are a rename.
+    git: bool,
     new_file: bool,
     deleted: bool,
     hunks: Vec<Hunk<'a>>,
@@ -125,6 +132,7 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
                 old_path: old,
                 new_path: new,
                 git_only: true,
+                git: true,
                 ..FileDiff::default()
             });
         } else if is_file_header(&lines, i) {
@@ -351,12 +359,26 @@ fn finish(file: Option<FileDiff>, out: &mut Builder) -> Result<(), ParseError> {
             new,
             replace_all: false,
             anchor: h.anchor.clone(),
+            // The header's line breaks a tie between equal places (a `-U0` hunk of one
+            // common line), never locates the hunk.
+            near_line: h
+                .old_start
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|&n| n > 0),
         });
     }
     let move_to = match (&old_path, &new_path) {
-        (Some(o), Some(n)) if o != n => {
+        (Some(o), Some(n)) if o != n && f.git => {
             out.note(format!("{o} is renamed to {n}"));
             Some(n.clone())
+        }
+        (Some(o), Some(n)) if o != n => {
+            // `diff -u file.py other/file_new.py`: two files compared, not a rename; the
+            // edits are for the `---` file, as `patch` takes them.
+            out.note(format!(
+                "`--- {o}` and `+++ {n}` name different files; the edits are for {o}"
+            ));
+            None
         }
         _ => None,
     };
@@ -431,8 +453,8 @@ mod tests {
         assert_eq!(
             p.changes[0].op,
             FileOp::Edit(vec![
-                Edit::new("x\ny\n", "x\nz\n"),
-                Edit::new("p\nq\n", "p\nr\n")
+                Edit::new("x\ny\n", "x\nz\n").near_line(1),
+                Edit::new("p\nq\n", "p\nr\n").near_line(10)
             ])
         );
         assert_eq!(p.changes[1].path.as_deref(), Some("b.py"));
@@ -458,7 +480,7 @@ mod tests {
         let p = parse(input).unwrap();
         assert_eq!(
             single(&p),
-            (Some("f"), &FileOp::Edit(vec![Edit::new("a\nb", "a\nc")]))
+            (Some("f"), &FileOp::Edit(vec![Edit::new("a\nb", "a\nc").near_line(1)]))
         );
     }
 
@@ -486,7 +508,9 @@ mod tests {
         let p = parse(input).unwrap();
         assert_eq!(
             single(&p).1,
-            &FileOp::Edit(vec![Edit::new("a\n\nb\n\nd\n", "a\n\nc\n\nd\n")])
+            &FileOp::Edit(vec![
+                Edit::new("a\n\nb\n\nd\n", "a\n\nc\n\nd\n").near_line(1)
+            ])
         );
     }
 
@@ -500,7 +524,8 @@ mod tests {
             &FileOp::Edit(vec![Edit::new(
                 "-- old comment\nSELECT 1;\n",
                 "+-- new comment\nSELECT 1;\n"
-            )])
+            )
+            .near_line(1)])
         );
     }
 
@@ -510,6 +535,17 @@ mod tests {
         let anchors: Vec<_> = p.edits().map(|(_, e)| e.anchor.clone()).collect();
         assert_eq!(anchors, [Some("def g():".to_string()), None]);
         assert!(p.notes.iter().any(|n| n.contains("class A:")));
+    }
+
+    #[test]
+    fn two_files_compared_are_an_edit_of_the_first() {
+        let p = parse("--- file.py\t2026-01-01\n+++ other/file_new.py\t2026-01-02\n@@ -2 +2 @@\n-b\n+c\n").unwrap();
+        assert_eq!(p.changes[0].path.as_deref(), Some("file.py"));
+        assert_eq!(p.changes[0].move_to, None);
+        assert_eq!(
+            p.changes[0].op,
+            FileOp::Edit(vec![Edit::new("b\n", "c\n").near_line(2)])
+        );
     }
 
     #[test]
