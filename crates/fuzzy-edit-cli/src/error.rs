@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use fuzzy_edit::format::ParseError;
 use fuzzy_edit::fs::{EditFilesError, FsError};
+use fuzzy_edit::Vocabulary;
 
 /// Why a run of `apply` or `check` stopped.
 #[derive(Debug, thiserror::Error)]
@@ -102,12 +103,17 @@ impl Error {
     }
 }
 
-/// The message of `error`, in the command line's words.
+/// The message of `error`, with the engine's refusals in the command line's words.
 pub fn message(error: &Error) -> String {
-    error.to_string()
+    match error {
+        Error::Edit(EditFilesError::Refused { path, failed }) => {
+            format!("{}: {}", path.display(), failed.message(&Vocabulary::CLI))
+        }
+        other => other.to_string(),
+    }
 }
 
 /// An engine refusal, in the command line's words (`--old`, `--new`, ...).
 pub fn words(error: &fuzzy_edit::EditError) -> String {
-    error.to_string()
+    error.message(&Vocabulary::CLI)
 }

@@ -304,3 +304,24 @@ fn completions_and_man_page_come_from_the_flags() {
     assert!(man.contains("fuzzy\\-edit"), "{man}");
     assert_fails(&w.run(["completions", "tcsh"]), 2);
 }
+
+#[test]
+fn refusals_speak_each_front_ends_words() {
+    let w = Work::new();
+    w.write("a.txt", "x = 1\ny = 2\nx = 1\n");
+    // The command line: flags.
+    let err = assert_fails(&w.run(["apply", "a.txt", "--old", "x = 1", "--new", "x = 9"]), 1);
+    assert!(err.contains("--old matches 2 places"), "{err}");
+    assert!(err.contains("set --replace-all") && err.contains("set --anchor"), "{err}");
+    let out = w.run(["apply", "a.txt", "--old", "x = 1", "--new", "x = 9", "--json"]);
+    let v = stdout_json(&out);
+    let message = v["error"]["detail"]["errors"][0]["message"].as_str().unwrap();
+    assert!(message.starts_with("--old matches 2 places"), "{message}");
+    // The pipe: its fields.
+    let request = r#"{"content": "x = 1\ny = 2\nx = 1\n", "old": "x = 1", "new": "x = 9"}"#;
+    let out = w.run_stdin(["pipe"], format!("{request}\n"));
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.starts_with("old matches 2 places"), "{message}");
+    assert!(message.contains("set replace_all") && !message.contains("old_string"), "{message}");
+}

@@ -45,12 +45,13 @@ pub(super) fn sha256(s: &str) -> Result<String, String> {
     }
 }
 
-/// `--expect-mtime`: seconds since the epoch, with an optional fraction.
+/// `--expect-mtime`: seconds since the epoch, with an optional fraction (`17.` is a prefix of
+/// the seconds and a fraction).
 pub(super) fn mtime(s: &str) -> Result<String, String> {
     let s = s.trim();
-    let (whole, fraction) = s.split_once('.').unwrap_or((s, "0"));
-    let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
-    if digits(whole) && digits(fraction) {
+    let (whole, fraction) = s.split_once('.').unwrap_or((s, ""));
+    let digits = |d: &str| d.bytes().all(|b| b.is_ascii_digit());
+    if !whole.is_empty() && digits(whole) && digits(fraction) {
         Ok(s.to_string())
     } else {
         Err(format!(
@@ -89,6 +90,7 @@ mod tests {
         assert!(mtime("1700000000").is_ok());
         assert!(mtime("1700000000.123456789").is_ok());
         assert!(mtime("yesterday").is_err());
-        assert!(mtime("17.").is_err());
+        assert!(mtime("1.2.3").is_err());
+        assert!(mtime(".5").is_err());
     }
 }

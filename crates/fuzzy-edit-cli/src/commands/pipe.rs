@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use fuzzy_edit::fs::{
     self, EditFilesError, EditOptions, EditRequest, Expected, FileRequest, FsError, Op,
 };
-use fuzzy_edit::{apply_edits, unified_diff, Applied, Edit, Failed, Mode};
+use fuzzy_edit::{apply_edits, unified_diff, Applied, Edit, Failed, Mode, Vocabulary};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -195,7 +195,7 @@ fn success(before: &str, applied: &Applied, path: &str) -> Value {
         "matches": applied.matches,
         "diff": unified_diff(before, &applied.text, path),
     });
-    add_sequential_and_failures(&mut v, applied);
+    add_sequential_and_failures(&mut v, applied, &Vocabulary::PIPE);
     v
 }
 
@@ -203,7 +203,7 @@ fn failure(failed: &Failed) -> Value {
     let errors: Vec<Value> = failed
         .failures
         .iter()
-        .map(|f| edit_error(&f.error, Some(f.edit)))
+        .map(|f| edit_error(&f.error, Some(f.edit), &Vocabulary::PIPE))
         .collect();
     let mut v = json!({ "ok": false, "error": errors.first().cloned().unwrap_or(Value::Null) });
     if errors.len() > 1 {

@@ -3,7 +3,7 @@
 //! program reads both the same way.
 
 use fuzzy_edit::fs::EditFilesError;
-use fuzzy_edit::{Applied, EditError};
+use fuzzy_edit::{Applied, EditError, Vocabulary};
 use serde_json::{json, Value};
 
 use crate::commands::apply::Outcome;
@@ -23,7 +23,7 @@ pub fn outcome(outcome: &Outcome) -> Value {
             });
             if let Some(a) = &f.applied {
                 v["matches"] = json!(a.matches);
-                add_sequential_and_failures(&mut v, a);
+                add_sequential_and_failures(&mut v, a, &Vocabulary::CLI);
             }
             v
         })
@@ -43,14 +43,15 @@ pub fn error(error: &Error, message: String) -> Value {
     if let Error::Edit(EditFilesError::Refused { path, failed }) = error {
         v["error"]["detail"] = json!({
             "path": path.to_string_lossy(),
-            "errors": failed.failures.iter().map(|f| edit_error(&f.error, Some(f.edit))).collect::<Vec<_>>(),
+            "errors": failed.failures.iter().map(|f| edit_error(&f.error, Some(f.edit), &Vocabulary::CLI)).collect::<Vec<_>>(),
         });
     }
     v
 }
 
-/// Add to an answer what only some results have: `sequential`, and the edits that failed.
-pub fn add_sequential_and_failures(v: &mut Value, applied: &Applied) {
+/// Add to an answer what only some results have: `sequential`, and the edits that failed (their
+/// messages in `words`).
+pub fn add_sequential_and_failures(v: &mut Value, applied: &Applied, words: &Vocabulary) {
     if applied.sequential {
         v["sequential"] = json!(true);
     }
@@ -58,16 +59,17 @@ pub fn add_sequential_and_failures(v: &mut Value, applied: &Applied) {
         v["failures"] = applied
             .failures
             .iter()
-            .map(|f| edit_error(&f.error, Some(f.edit)))
+            .map(|f| edit_error(&f.error, Some(f.edit), words))
             .collect();
     }
 }
 
-/// An engine error: its fields, `kind`, a `message` for the model, and the edit's index.
-pub fn edit_error(error: &EditError, edit: Option<usize>) -> Value {
+/// An engine error: its fields, `kind`, a `message` for the model in the front end's `words`,
+/// and the edit's index.
+pub fn edit_error(error: &EditError, edit: Option<usize>, words: &Vocabulary) -> Value {
     let mut v = serde_json::to_value(error).unwrap_or_else(|_| json!({}));
     v["kind"] = json!(error.kind());
-    v["message"] = json!(error.to_string());
+    v["message"] = json!(error.message(words));
     if let Some(i) = edit {
         v["edit"] = json!(i);
     }
