@@ -25,12 +25,14 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut command, "fuzzy-edit", &mut std::io::stdout());
             ExitCode::SUCCESS
         }
-        Settings::Man => match clap_mangen::Man::new(Flags::command()).render(&mut std::io::stdout()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("fuzzy-edit: writing the man page: {e}");
-                ExitCode::from(2)
+        Settings::Man => {
+            match clap_mangen::Man::new(Flags::command()).render(&mut std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("fuzzy-edit: writing the man page: {e}");
+                    ExitCode::from(2)
+                }
             }
-        },
+        }
     }
 }

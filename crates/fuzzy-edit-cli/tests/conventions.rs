@@ -89,7 +89,15 @@ fn quiet_prints_nothing() {
 #[test]
 fn stat_prints_a_diffstat() {
     let w = half_good();
-    let out = w.run(["check", "a.py", "--old", "x = 1", "--new", "x = 5\nw = 0", "--stat"]);
+    let out = w.run([
+        "check",
+        "a.py",
+        "--old",
+        "x = 1",
+        "--new",
+        "x = 5\nw = 0",
+        "--stat",
+    ]);
     assert_eq!(
         assert_ok(&out),
         " a.py | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)\n"
@@ -99,7 +107,9 @@ fn stat_prints_a_diffstat() {
 #[test]
 fn output_modes_exclude_each_other() {
     let w = half_good();
-    let out = w.run(["check", "a.py", "--old", "x", "--new", "y", "--stat", "--json"]);
+    let out = w.run([
+        "check", "a.py", "--old", "x", "--new", "y", "--stat", "--json",
+    ]);
     assert_fails(&out, 2);
 }
 
@@ -135,7 +145,12 @@ fn patch_is_a_clean_patch_with_dev_null_headers() {
         .output();
     match applied {
         Ok(o) => {
-            assert!(o.status.success(), "patch: {}{}", text(&o.stdout), text(&o.stderr));
+            assert!(
+                o.status.success(),
+                "patch: {}{}",
+                text(&o.stdout),
+                text(&o.stderr)
+            );
             assert_eq!(w.read("a.py"), "x = 7\ny = 2\n");
             assert_eq!(w.read("new.txt"), "hello\nworld\n");
             assert!(!w.exists("b.py"));
@@ -149,7 +164,10 @@ fn one_line_matches_show_columns_and_one_line_is_line_n() {
     let w = half_good();
     let out = w.run(["check", "a.py", "--old", "1", "--new", "5"]);
     let stdout = assert_ok(&out);
-    assert!(stdout.contains("edit 1: exact, line 1, column 5\n"), "{stdout}");
+    assert!(
+        stdout.contains("edit 1: exact, line 1, column 5\n"),
+        "{stdout}"
+    );
     let out = w.run(["check", "a.py", "--old", "y = 2", "--new", "y = 3"]);
     let stdout = assert_ok(&out);
     assert!(stdout.contains("edit 1: exact, line 2\n"), "{stdout}");
@@ -204,7 +222,10 @@ fn a_header_line_never_locates_text_that_is_not_there() {
 fn a_header_line_equally_far_from_two_places_stays_ambiguous() {
     let w = Work::new();
     w.write("m.py", "a = 0\nb = 1\na = 0\n");
-    w.write("d.patch", "--- a/m.py\n+++ b/m.py\n@@ -2 +2 @@\n-a = 0\n+a = 9\n");
+    w.write(
+        "d.patch",
+        "--- a/m.py\n+++ b/m.py\n@@ -2 +2 @@\n-a = 0\n+a = 9\n",
+    );
     let err = assert_fails(&w.run(["apply", "--edits", "d.patch"]), 1);
     assert!(err.contains("matches 2 places"), "{err}");
 }
@@ -255,7 +276,10 @@ fn dry_run_has_a_short_flag_and_check_has_none() {
     let w = half_good();
     assert_ok(&w.run(["apply", "a.py", "--old", "x = 1", "--new", "x = 2", "-n"]));
     assert_eq!(w.read("a.py"), A);
-    assert_fails(&w.run(["check", "a.py", "--old", "x", "--new", "y", "--dry-run"]), 2);
+    assert_fails(
+        &w.run(["check", "a.py", "--old", "x", "--new", "y", "--dry-run"]),
+        2,
+    );
     let help = assert_ok(&w.run(["check", "--help"]));
     assert!(!help.contains("--dry-run"), "{help}");
 }
@@ -266,7 +290,15 @@ fn short_and_long_help_are_the_same_and_name_every_command() {
     let short = assert_ok(&w.run(["-h"]));
     let long = assert_ok(&w.run(["--help"]));
     assert_eq!(short, long);
-    for command in ["apply", "check", "pipe", "mcp", "completions", "man", "Exit codes"] {
+    for command in [
+        "apply",
+        "check",
+        "pipe",
+        "mcp",
+        "completions",
+        "man",
+        "Exit codes",
+    ] {
         assert!(long.contains(command), "{command} missing from:\n{long}");
     }
     assert_eq!(
@@ -294,7 +326,10 @@ fn clicolor_force_colors_and_no_color_wins() {
 fn completions_and_man_page_come_from_the_flags() {
     let w = Work::new();
     let bash = assert_ok(&w.run(["completions", "bash"]));
-    assert!(bash.contains("--replace-all") && bash.contains("complete"), "{bash}");
+    assert!(
+        bash.contains("--replace-all") && bash.contains("complete"),
+        "{bash}"
+    );
     for shell in ["zsh", "fish"] {
         let script = assert_ok(&w.run(["completions", shell]));
         assert!(script.contains("replace-all"), "{shell}: {script}");
@@ -310,12 +345,22 @@ fn refusals_speak_each_front_ends_words() {
     let w = Work::new();
     w.write("a.txt", "x = 1\ny = 2\nx = 1\n");
     // The command line: flags.
-    let err = assert_fails(&w.run(["apply", "a.txt", "--old", "x = 1", "--new", "x = 9"]), 1);
+    let err = assert_fails(
+        &w.run(["apply", "a.txt", "--old", "x = 1", "--new", "x = 9"]),
+        1,
+    );
     assert!(err.contains("--old matches 2 places"), "{err}");
-    assert!(err.contains("set --replace-all") && err.contains("set --anchor"), "{err}");
-    let out = w.run(["apply", "a.txt", "--old", "x = 1", "--new", "x = 9", "--json"]);
+    assert!(
+        err.contains("set --replace-all") && err.contains("set --anchor"),
+        "{err}"
+    );
+    let out = w.run([
+        "apply", "a.txt", "--old", "x = 1", "--new", "x = 9", "--json",
+    ]);
     let v = stdout_json(&out);
-    let message = v["error"]["detail"]["errors"][0]["message"].as_str().unwrap();
+    let message = v["error"]["detail"]["errors"][0]["message"]
+        .as_str()
+        .unwrap();
     assert!(message.starts_with("--old matches 2 places"), "{message}");
     // The pipe: its fields.
     let request = r#"{"content": "x = 1\ny = 2\nx = 1\n", "old": "x = 1", "new": "x = 9"}"#;
@@ -323,5 +368,31 @@ fn refusals_speak_each_front_ends_words() {
     let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let message = answer["error"]["message"].as_str().unwrap();
     assert!(message.starts_with("old matches 2 places"), "{message}");
-    assert!(message.contains("set replace_all") && !message.contains("old_string"), "{message}");
+    assert!(
+        message.contains("set replace_all") && !message.contains("old_string"),
+        "{message}"
+    );
+}
+
+#[test]
+fn pipe_on_a_terminal_says_it_reads_json_lines() {
+    let bin = env!("CARGO_BIN_EXE_fuzzy-edit");
+    // `script` gives the pipe a terminal; without it there is nothing to check here.
+    let out = Process::new("script")
+        .args(["-qec", &format!("'{bin}' pipe"), "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output();
+    match out {
+        Ok(o) if o.status.success() => {
+            let shown = text(&o.stdout);
+            assert!(
+                shown.contains("reading JSON Lines requests from stdin"),
+                "{shown:?}"
+            );
+        }
+        other => eprintln!("script(1) unavailable ({other:?}); terminal notice not checked"),
+    }
+    // Not on a terminal: nothing on stderr.
+    let out = Work::new().run_stdin(["pipe"], "");
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }

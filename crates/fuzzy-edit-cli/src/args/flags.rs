@@ -16,7 +16,13 @@ use super::values;
 /// with --partial: some edits not applied), 2 bad usage or I/O error.
 // `-h` gives the same help as `--help` (clap's `-h` would drop every paragraph but the first).
 #[derive(Debug, Parser)]
-#[command(name = "fuzzy-edit", version, about, long_about, disable_help_flag = true)]
+#[command(
+    name = "fuzzy-edit",
+    version,
+    about,
+    long_about,
+    disable_help_flag = true
+)]
 pub struct Flags {
     #[command(subcommand)]
     pub(super) command: Command,

@@ -60,9 +60,11 @@ pub fn run(settings: ApplySettings) -> ExitCode {
     });
     match result {
         Ok(outcome) => {
-            let code = if outcome.files.iter().any(|f| {
-                f.applied.as_ref().is_some_and(|a| !a.failures.is_empty())
-            }) {
+            let code = if outcome
+                .files
+                .iter()
+                .any(|f| f.applied.as_ref().is_some_and(|a| !a.failures.is_empty()))
+            {
                 ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS

@@ -57,7 +57,7 @@ struct Request {
 /// Serve stdin until it ends. Exit code 2 if reading or writing fails.
 pub fn run() -> ExitCode {
     if io::IsTerminal::is_terminal(&io::stdin()) {
-        eprintln!("fuzzy-edit pipe: reading JSON Lines requests from stdin, one answer per line on stdout (see README#the-pipe); Ctrl-D to end");
+        eprintln!("fuzzy-edit pipe: reading JSON Lines requests from stdin, one answer per line on stdout (see the README, \"The pipe\"); Ctrl-D to end");
     }
     match serve(io::stdin().lock(), io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,

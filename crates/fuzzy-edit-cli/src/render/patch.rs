@@ -48,7 +48,11 @@ pub fn stat(out: &mut impl Write, outcome: &Outcome) -> std::io::Result<()> {
         })
         .filter(|&(_, a, r)| a + r > 0)
         .collect();
-    let name_width = counts.iter().map(|c| c.0.chars().count()).max().unwrap_or(0);
+    let name_width = counts
+        .iter()
+        .map(|c| c.0.chars().count())
+        .max()
+        .unwrap_or(0);
     let most = counts.iter().map(|c| c.1 + c.2).max().unwrap_or(0);
     let count_width = most.to_string().len();
     let (mut added, mut removed) = (0, 0);
@@ -71,9 +75,8 @@ pub fn stat(out: &mut impl Write, outcome: &Outcome) -> std::io::Result<()> {
         added += a;
         removed += r;
     }
-    let plural = |n: usize, one: &str, many: &str| {
-        format!("{n} {}", if n == 1 { one } else { many })
-    };
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     writeln!(
         out,
         " {} changed, {}(+), {}(-)",

@@ -480,7 +480,10 @@ mod tests {
         let p = parse(input).unwrap();
         assert_eq!(
             single(&p),
-            (Some("f"), &FileOp::Edit(vec![Edit::new("a\nb", "a\nc").near_line(1)]))
+            (
+                Some("f"),
+                &FileOp::Edit(vec![Edit::new("a\nb", "a\nc").near_line(1)])
+            )
         );
     }
 
@@ -539,7 +542,10 @@ mod tests {
 
     #[test]
     fn two_files_compared_are_an_edit_of_the_first() {
-        let p = parse("--- file.py\t2026-01-01\n+++ other/file_new.py\t2026-01-02\n@@ -2 +2 @@\n-b\n+c\n").unwrap();
+        let p = parse(
+            "--- file.py\t2026-01-01\n+++ other/file_new.py\t2026-01-02\n@@ -2 +2 @@\n-b\n+c\n",
+        )
+        .unwrap();
         assert_eq!(p.changes[0].path.as_deref(), Some("file.py"));
         assert_eq!(p.changes[0].move_to, None);
         assert_eq!(

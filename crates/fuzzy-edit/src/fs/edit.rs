@@ -102,10 +102,13 @@ pub fn edit_files(
     for attempt in 1..=MAX_ATTEMPTS {
         let reads = read_all(&targets, options)?;
         let plans = plan_all(
-            targets
-                .iter()
-                .zip(&reads)
-                .map(|(t, r)| (t.path.as_path(), r.as_ref().map(|r| r.text.as_str()), t.ops.as_slice())),
+            targets.iter().zip(&reads).map(|(t, r)| {
+                (
+                    t.path.as_path(),
+                    r.as_ref().map(|r| r.text.as_str()),
+                    t.ops.as_slice(),
+                )
+            }),
             request.mode,
         )?;
         if options.dry_run {
