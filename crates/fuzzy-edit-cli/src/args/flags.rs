@@ -27,7 +27,7 @@ pub struct Flags {
     #[command(subcommand)]
     pub(super) command: Command,
     /// Print help.
-    #[arg(short, long, action = ArgAction::HelpLong, global = true)]
+    #[arg(short, long, action = ArgAction::HelpLong, global = true, display_order = 1000)]
     help: Option<bool>,
 }
 
@@ -153,7 +153,8 @@ pub(super) struct EditFlags {
 /// When to color the diff.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(super) enum ColorChoice {
-    /// When stdout is a terminal and `NO_COLOR` is not set.
+    /// When stdout is a terminal; never when `NO_COLOR` is set or `CLICOLOR=0`, always when
+    /// `CLICOLOR_FORCE` is set (and not `0`).
     Auto,
     /// Always.
     Always,

@@ -54,8 +54,10 @@ pub fn run(settings: ApplySettings) -> ExitCode {
     let dry_run = settings.dry_run;
     // Files named besides the one that stopped the run, all left alone.
     let mut others = 0;
+    let mut partial = false;
     let result = settings.request.and_then(|request| {
         others = request.files.len().saturating_sub(1);
+        partial = request.mode == Mode::Partial;
         edit(&request, dry_run).map(|files| Outcome { files, dry_run })
     });
     match result {
@@ -84,7 +86,7 @@ pub fn run(settings: ApplySettings) -> ExitCode {
             } else {
                 0
             };
-            render::error(settings.output, &error, others);
+            render::error(settings.output, &error, others, partial);
             ExitCode::from(error.exit_code())
         }
     }

@@ -56,8 +56,8 @@ pub fn outcome(output: Output, outcome: &Outcome) -> io::Result<()> {
 
 /// Print why the run stopped: JSON on stdout under `--json` (a program reads one answer
 /// either way), else a line on stderr. `others`: how many other files the request named, all
-/// left alone.
-pub fn error(output: Output, error: &Error, others: usize) {
+/// left alone; `partial`: whether `--partial` was given.
+pub fn error(output: Output, error: &Error, others: usize, partial: bool) {
     let mut message = crate::error::message(error);
     if others > 0 {
         let others = if others == 1 {
@@ -65,8 +65,13 @@ pub fn error(output: Output, error: &Error, others: usize) {
         } else {
             format!("the other {others} files of the request were")
         };
+        let why = if partial {
+            ""
+        } else {
+            " (all or nothing; --partial applies what succeeds)"
+        };
         message.push_str(&format!(
-            "\nNothing was written: {others} left alone too (all or nothing; --partial applies what succeeds)."
+            "\nNothing was written: {others} left alone too{why}."
         ));
     }
     match output {
