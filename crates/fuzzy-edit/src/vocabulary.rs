@@ -8,7 +8,7 @@
 ///
 /// ```
 /// use fuzzy_edit::{apply, Edit, Vocabulary};
-/// let e = apply("a\na\n", &Edit::new("a", "b")).unwrap_err().failures.remove(0).error;
+/// let e = apply("a\na\n", &Edit::new("a", "b")).unwrap_err();
 /// assert!(e.message(&Vocabulary::CLI).contains("set --replace-all"));
 /// assert!(e.to_string().contains("set replace_all"));
 /// ```

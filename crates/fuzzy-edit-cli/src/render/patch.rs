@@ -48,6 +48,9 @@ pub fn stat(out: &mut impl Write, outcome: &Outcome) -> std::io::Result<()> {
         })
         .filter(|&(_, a, r)| a + r > 0)
         .collect();
+    if counts.is_empty() {
+        return Ok(()); // as git: no change, no summary
+    }
     let name_width = counts
         .iter()
         .map(|c| c.0.chars().count())
