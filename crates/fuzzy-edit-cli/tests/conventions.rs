@@ -207,6 +207,22 @@ fn a_git_diff_u0_hunk_is_placed_by_its_header_line() {
 }
 
 #[test]
+fn a_git_diff_u0_hunk_is_placed_by_its_function_context() {
+    let w = Work::new();
+    w.write("m.py", TWO_FUNCTIONS);
+    // The line number is off (line 1 is nearest f's `return 0`), the function context is right.
+    w.write(
+        "d.patch",
+        "--- a/m.py\n+++ b/m.py\n@@ -1 +1 @@ def g():\n-    return 0\n+    return 1\n",
+    );
+    assert_ok(&w.run(["apply", "--edits", "d.patch", "-q"]));
+    assert_eq!(
+        w.read("m.py"),
+        "def f():\n    return 0\n\n\ndef g():\n    return 1\n"
+    );
+}
+
+#[test]
 fn a_header_line_never_locates_text_that_is_not_there() {
     let w = Work::new();
     w.write("m.py", TWO_FUNCTIONS);

@@ -96,13 +96,15 @@ pub(crate) fn unclear(u: Unclear) -> EditError {
 
 /// How to choose among one strategy's candidates.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Rules {
+pub(crate) struct Rules<'a> {
     /// Replace every candidate of equal standing.
     pub(crate) replace_all: bool,
     /// Byte offset of the anchor, if one was given.
     pub(crate) anchor: Option<usize>,
     /// Where the caller believes `old` starts (1-based): a tie-break, see [`nearest`].
     pub(crate) near_line: Option<usize>,
+    /// A line the caller believes comes before `old`: a tie-break, see [`under_context`].
+    pub(crate) near_context: Option<&'a str>,
     /// Floor and margin, for a strategy that grades its candidates.
     pub(crate) grading: Option<Grading>,
 }
@@ -124,7 +126,7 @@ pub(crate) fn choose(
     text: &Text,
     strategy: StrategyId,
     mut candidates: Vec<Candidate>,
-    rules: Rules,
+    rules: Rules<'_>,
 ) -> Result<Choice, EditError> {
     if let Some(anchor) = rules.anchor {
         // At or after the anchor; a block that contains the anchor counts as at it.
@@ -162,8 +164,15 @@ pub(crate) fn choose(
     if candidates.len() == 1 {
         return Ok(Choice::Apply(candidates));
     }
-    if let Some(i) = rules.near_line.and_then(|line| nearest(&candidates, line)) {
-        return Ok(Choice::Apply(vec![candidates.swap_remove(i)]));
+    let mut tied = candidates.clone();
+    if let Some(context) = rules.near_context {
+        tied = under_context(text, tied, context);
+    }
+    if let [_] = tied.as_slice() {
+        return Ok(Choice::Apply(tied));
+    }
+    if let Some(i) = rules.near_line.and_then(|line| nearest(&tied, line)) {
+        return Ok(Choice::Apply(vec![tied.swap_remove(i)]));
     }
     Err(EditError::Ambiguous {
         strategy: strategy.to_string(),
@@ -172,6 +181,30 @@ pub(crate) fn choose(
             .map(|c| location(text, c.lines.clone(), None))
             .collect(),
     })
+}
+
+/// Rule 2, a tie-break among equal candidates (not a locator): those with a line starting with
+/// `context` (trimmed) somewhere above them, as git's function context stands above its hunk;
+/// all of them when none has one (the hint is then wrong, and says nothing).
+fn under_context(text: &Text, candidates: Vec<Candidate>, context: &str) -> Vec<Candidate> {
+    let context = context.trim();
+    if context.is_empty() {
+        return candidates;
+    }
+    let first = (0..text.line_count()).find(|&i| text.line(i).trim_start().starts_with(context));
+    let Some(first) = first else {
+        return candidates;
+    };
+    let under: Vec<Candidate> = candidates
+        .iter()
+        .filter(|c| c.lines.start > first)
+        .cloned()
+        .collect();
+    if under.is_empty() {
+        candidates
+    } else {
+        under
+    }
 }
 
 /// Rule 2, a tie-break among equal candidates (not a locator): the one whose first line is
@@ -528,6 +561,7 @@ mod tests {
         replace_all: false,
         anchor: None,
         near_line: None,
+        near_context: None,
         grading: None,
     };
     const GRADED: Rules = Rules {
@@ -577,6 +611,36 @@ mod tests {
                 choose_lines(&t, cands(), near(line)),
                 Err(EditError::Ambiguous { .. })
             ));
+        }
+    }
+
+    #[test]
+    fn near_context_keeps_the_candidates_below_it() {
+        let t = Text::new("fn f\na\nfn g\na\na\n");
+        let under = |context, line| Rules {
+            near_context: Some(context),
+            near_line: line,
+            ..EQUAL
+        };
+        let cands = || vec![cand(&t, 1, 1.0), cand(&t, 3, 1.0), cand(&t, 4, 1.0)];
+        // Below `fn g`: lines 4 and 5; the line hint picks among those.
+        match choose_lines(&t, cands(), under("fn g", Some(1))) {
+            Ok(Choice::Apply(c)) => assert_eq!(c[0].lines, 3..4),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            choose_lines(&t, cands(), under("fn g", None)),
+            Err(EditError::Ambiguous { candidates, .. }) if candidates.len() == 3
+        ));
+        // A context found nowhere says nothing.
+        assert!(matches!(
+            choose_lines(&t, cands(), under("fn h", None)),
+            Err(EditError::Ambiguous { .. })
+        ));
+        let two = vec![cand(&t, 1, 1.0), cand(&t, 3, 1.0)];
+        match choose_lines(&t, two, under("fn g", None)) {
+            Ok(Choice::Apply(c)) => assert_eq!(c[0].lines, 3..4),
+            other => panic!("{other:?}"),
         }
     }
 

@@ -32,6 +32,11 @@ pub struct Edit {
     /// used to locate `old`: only to choose among equal candidates, the strictly nearest.
     #[serde(skip)]
     pub near_line: Option<usize>,
+    /// A line the caller believes comes somewhere before `old` (git's function context in a
+    /// hunk header, `@@ -5 +5 @@ def g():`). Like `near_line`, only a tie-break: among equal
+    /// candidates, those with such a line above them.
+    #[serde(skip)]
+    pub near_context: Option<String>,
 }
 
 impl Edit {
@@ -48,6 +53,7 @@ impl Edit {
             replace_all: false,
             anchor: None,
             near_line: None,
+            near_context: None,
         }
     }
 
@@ -86,6 +92,21 @@ impl Edit {
     /// ```
     pub fn near_line(mut self, line: usize) -> Self {
         self.near_line = Some(line);
+        self
+    }
+
+    /// Set a line believed to come before `old` (git's function context): when `old` matches
+    /// several places equally well, only those with a line starting with this text above them
+    /// stay in the running (then [`near_line`](Self::near_line) decides, if set).
+    ///
+    /// ```
+    /// let text = "def f():\n    return 0\n\ndef g():\n    return 0\n";
+    /// let edit = fuzzy_edit::Edit::new("    return 0\n", "    return 1\n").near_context("def g():");
+    /// let out = fuzzy_edit::apply(text, &edit).unwrap();
+    /// assert_eq!(out.text, "def f():\n    return 0\n\ndef g():\n    return 1\n");
+    /// ```
+    pub fn near_context(mut self, line: impl Into<String>) -> Self {
+        self.near_context = Some(line.into());
         self
     }
 }

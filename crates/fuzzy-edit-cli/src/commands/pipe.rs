@@ -108,6 +108,7 @@ pub fn answer(line: &str) -> Value {
             replace_all: request.replace_all,
             anchor: request.anchor.clone(),
             near_line: None,
+            near_context: None,
         }],
         (Some(_), _, _) => {
             return bad_request(id, "give either \"edits\" or \"old\"/\"new\", not both")

@@ -405,6 +405,7 @@ fn hunk_edit(
         replace_all: false,
         anchor: hunk.anchor,
         near_line: None,
+        near_context: None,
     }))
 }
 

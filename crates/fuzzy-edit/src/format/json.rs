@@ -351,6 +351,7 @@ fn edit_of(obj: &Map<String, Value>, loc: &str) -> Result<Edit, String> {
         replace_all,
         anchor,
         near_line: None,
+        near_context: None,
     })
 }
 

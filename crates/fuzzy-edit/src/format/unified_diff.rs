@@ -8,16 +8,17 @@
 //! [`FileOp::Create`]; `+++ /dev/null` a [`FileOp::Delete`]; a git rename sets `move_to`.
 //!
 //! Line numbers and counts in hunk headers are never trusted: models get them wrong, and the
-//! engine locates each hunk by its text. The old start line only breaks a tie
-//! ([`Edit::near_line`]): when a hunk's text is in several places equally (a `git diff -U0` hunk
-//! of one common line), the strictly nearest one is taken. `---` and `+++` naming different
+//! engine locates each hunk by its text. The header only breaks a tie, when a hunk's text is in
+//! several places equally (a `git diff -U0` hunk of one common line): git's function context
+//! keeps the places below a line starting with it ([`Edit::near_context`]), and of those the one
+//! strictly nearest the old start line is taken ([`Edit::near_line`]). `---` and `+++` naming different
 //! files outside a git rename (`diff -u a.py other/a_new.py`) is an edit of the `---` file, as
 //! `patch` reads it. So bare `@@ @@` or `@@` headers are fine, as are
 //! missing `---`/`+++` headers (the path is then `None`), blank context lines without their
 //! leading space, and a context line missing its space in the middle of a hunk (noted). A
 //! header without ranges but with text, `@@ def foo():`, is read as Codex reads it: the text
 //! locates the hunk and becomes the edit's [`anchor`](crate::Edit::anchor). (Text after a
-//! header's ranges is git's function context, which need not be unique; it is only noted.)
+//! header's ranges is git's function context, which need not be unique: a tie-break only.)
 //!
 //! ```
 //! use fuzzy_edit::format::{unified_diff, FileOp};
@@ -42,7 +43,8 @@
 //!         "    let x = 1;\n    println!(\"{x}\");\n}\n",
 //!         "    let x = 1;\n    eprintln!(\"{x}\");\n}\n",
 //!     )
-//!     .near_line(99)])
+//!     .near_line(99)
+//!     .near_context("fn main() {")])
 //! );
 //! ```
 
@@ -82,6 +84,8 @@ struct Hunk<'a> {
     /// The old start line the header claims, if any (`-0,0`: the file was empty).
     old_start: Option<u64>,
     anchor: Option<String>,
+    /// Git's function context after the ranges (`@@ -5 +5 @@ def g():`).
+    context: Option<String>,
     body: Vec<(Kind, &'a str, bool)>,
 }
 
@@ -148,12 +152,17 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
             f.new_path = Some(header_path(&lines[i + 1][4..]));
             i += 1;
         } else if is_hunk_header(l) {
-            let (old_start, anchor) = header(l, i + 1, &mut out);
+            let Header {
+                old_start,
+                anchor,
+                context,
+            } = header(l, i + 1, &mut out);
             let (body, next) = read_body(&lines, i + 1, &mut out);
             file.get_or_insert_with(FileDiff::default).hunks.push(Hunk {
                 line: i + 1,
                 old_start,
                 anchor,
+                context,
                 body,
             });
             i = next;
@@ -170,6 +179,7 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
                     line: i + 1,
                     old_start: None,
                     anchor: None,
+                    context: None,
                     body,
                 });
                 i = next;
@@ -210,8 +220,16 @@ fn git_metadata(line: &str, f: &mut FileDiff, out: &mut Builder) -> bool {
     true
 }
 
-/// The old start line and the anchor of a hunk header.
-fn header(line: &str, no: usize, out: &mut Builder) -> (Option<u64>, Option<String>) {
+/// What a hunk header says: the old start line, the anchor (Codex style), git's function
+/// context.
+struct Header {
+    old_start: Option<u64>,
+    anchor: Option<String>,
+    context: Option<String>,
+}
+
+/// Read a hunk header.
+fn header(line: &str, no: usize, out: &mut Builder) -> Header {
     let rest = line[2..].trim();
     let Some(ranges) = rest.strip_prefix('-') else {
         // `@@`, `@@ @@`, or Codex-style `@@ def foo():`.
@@ -219,22 +237,30 @@ fn header(line: &str, no: usize, out: &mut Builder) -> (Option<u64>, Option<Stri
         let anchor = text
             .contains(char::is_alphanumeric)
             .then(|| text.to_string());
-        return (None, anchor);
+        return Header {
+            old_start: None,
+            anchor,
+            context: None,
+        };
     };
     let old_start = ranges
         .split(|c: char| !c.is_ascii_digit())
         .next()
         .and_then(|d| d.parse().ok());
-    if let Some(ctx) = ranges
+    let context = ranges
         .find("@@")
         .map(|i| ranges[i + 2..].trim())
-        .filter(|c| !c.is_empty())
-    {
+        .filter(|c| !c.is_empty());
+    if let Some(ctx) = context {
         out.note(format!(
-            "line {no}: hunk header context `{ctx}` not used to locate the hunk"
+            "line {no}: hunk header context `{ctx}` not used to locate the hunk, only to break a tie"
         ));
     }
-    (old_start, None)
+    Header {
+        old_start,
+        anchor: None,
+        context: context.map(str::to_string),
+    }
 }
 
 /// Read a hunk's lines from `start`; returns them and the index of the first line after.
@@ -365,6 +391,7 @@ fn finish(file: Option<FileDiff>, out: &mut Builder) -> Result<(), ParseError> {
                 .old_start
                 .and_then(|n| usize::try_from(n).ok())
                 .filter(|&n| n > 0),
+            near_context: h.context.clone(),
         });
     }
     let move_to = match (&old_path, &new_path) {

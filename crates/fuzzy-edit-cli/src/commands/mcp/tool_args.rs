@@ -81,6 +81,7 @@ fn edit(old: &str, new: &str, replace_all: Option<bool>, anchor: &Option<String>
         // An empty anchor is what a model sends for "no anchor".
         anchor: anchor.clone().filter(|a| !a.is_empty()),
         near_line: None,
+        near_context: None,
     }
 }
 
