@@ -207,3 +207,47 @@ fn plan(
         applied: applied_all,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edit(old: &str, new: &str) -> Vec<Op> {
+        vec![Op::Edit(vec![Edit::new(old, new)])]
+    }
+
+    #[test]
+    fn partial_plans_the_files_that_apply_and_keeps_the_others() {
+        let (a, b) = (edit("x", "y"), edit("nowhere", "z"));
+        let files = || {
+            [
+                (Path::new("a"), Some("x\n"), a.as_slice()),
+                (Path::new("b"), Some("w\n"), b.as_slice()),
+            ]
+            .into_iter()
+        };
+        let plans = plan_all(files(), Mode::Partial).unwrap();
+        assert_eq!(plans[0].after.as_deref(), Some("y\n"));
+        assert_eq!(plans[1].after.as_deref(), Some("w\n"));
+        let failed = plans[1].applied.as_ref().unwrap();
+        assert!(failed.matches.is_empty());
+        assert_eq!(failed.failures[0].error.kind(), "not_found");
+        assert!(matches!(
+            plan_all(files(), Mode::Atomic),
+            Err(EditFilesError::Refused { path, .. }) if path == Path::new("b")
+        ));
+    }
+
+    #[test]
+    fn partial_with_nothing_applied_anywhere_is_refused() {
+        let (a, b) = (edit("nowhere", "y"), edit("nowhere", "z"));
+        let files = [
+            (Path::new("a"), Some("x\n"), a.as_slice()),
+            (Path::new("b"), Some("w\n"), b.as_slice()),
+        ];
+        assert!(matches!(
+            plan_all(files.into_iter(), Mode::Partial),
+            Err(EditFilesError::Refused { path, .. }) if path == Path::new("a")
+        ));
+    }
+}
