@@ -45,7 +45,7 @@ pub enum Error {
         named: PathBuf,
     },
     /// `*** Move to` or a rename in the edits document.
-    #[error("{}: moving files (*** Move to) is not supported; apply the edits, then move the file", .0.display())]
+    #[error("{}: moving files (`*** Move to`, a git rename) is not supported; apply the edits, then move the file", .0.display())]
     MoveUnsupported(PathBuf),
 
     // Unreadable input (exit 2).

@@ -25,8 +25,25 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut command, "fuzzy-edit", &mut std::io::stdout());
             ExitCode::SUCCESS
         }
-        Settings::Man => {
-            match clap_mangen::Man::new(Flags::command()).render(&mut std::io::stdout()) {
+        Settings::Man(command) => {
+            let main = Flags::command();
+            // A subcommand's page is named as the main page's SUBCOMMANDS section cites it.
+            const PAGES: [&str; 5] = [
+                "fuzzy-edit-apply",
+                "fuzzy-edit-check",
+                "fuzzy-edit-pipe",
+                "fuzzy-edit-mcp",
+                "fuzzy-edit-completions",
+            ];
+            let page = command.and_then(|name| {
+                let sub = main.find_subcommand(&name)?.clone();
+                let page = PAGES
+                    .iter()
+                    .find(|p| p.strip_prefix("fuzzy-edit-") == Some(&name))?;
+                Some(sub.name(*page))
+            });
+            let page = page.unwrap_or(main);
+            match clap_mangen::Man::new(page).render(&mut std::io::stdout()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("fuzzy-edit: writing the man page: {e}");

@@ -353,6 +353,9 @@ fn completions_and_man_page_come_from_the_flags() {
     let man = assert_ok(&w.run(["man"]));
     assert!(man.starts_with(".ie") || man.contains(".TH"), "{man}");
     assert!(man.contains("fuzzy\\-edit"), "{man}");
+    let apply = assert_ok(&w.run(["man", "apply"]));
+    assert!(apply.contains("fuzzy\\-edit\\-apply"), "{apply}");
+    assert!(apply.contains("replace\\-all"), "{apply}");
     assert_fails(&w.run(["completions", "tcsh"]), 2);
 }
 

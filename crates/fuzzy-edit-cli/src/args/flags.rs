@@ -60,8 +60,13 @@ pub(super) enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff), e.g. `fuzzy-edit man > ~/.local/share/man/man1/fuzzy-edit.1`.
-    Man,
+    /// Print the man page (roff), e.g. `fuzzy-edit man > ~/.local/share/man/man1/fuzzy-edit.1`;
+    /// `fuzzy-edit man apply` prints the page fuzzy-edit-apply(1).
+    Man {
+        /// The subcommand whose page to print (default: the main page).
+        #[arg(value_parser = ["apply", "check", "pipe", "mcp", "completions"])]
+        command: Option<String>,
+    },
 }
 
 // The flags of `apply`: those of `check`, and `--dry-run` (which makes it `check`).

@@ -33,8 +33,8 @@ pub enum Settings {
     },
     /// `completions SHELL`: print the shell's completion script.
     Completions(clap_complete::Shell),
-    /// `man`: print the man page.
-    Man,
+    /// `man [COMMAND]`: print the man page, of a subcommand if one is named.
+    Man(Option<String>),
 }
 
 /// What `apply` and `check` run.
@@ -57,7 +57,7 @@ impl Flags {
             Command::Pipe => Settings::Pipe,
             Command::Mcp { roots } => Settings::Mcp { roots },
             Command::Completions { shell } => Settings::Completions(shell),
-            Command::Man => Settings::Man,
+            Command::Man { command } => Settings::Man(command),
         }
     }
 }
