@@ -49,6 +49,8 @@ async def run(binary: str, base: Path) -> tuple[int, int]:
     target = root / "src" / "hello.py"
     target.write_text("def greet(name):\n    print('hello', name)\n    return None\n")
     (root / "src" / "other.py").write_text("X = 1\n")
+    big_lines = [f"line {i} of a big file, with some text after it\n" for i in range(150_000)]
+    (root / "big.txt").write_text("".join(big_lines))
 
     params = StdioServerParameters(command=binary, args=["mcp", "--root", str(root)])
     passed = failed = 0
@@ -133,6 +135,29 @@ async def run(binary: str, base: Path) -> tuple[int, int]:
                 assert is_error(result), text_of(result)
                 assert not (base / "outside" / "new.txt").exists()
 
+            async def ping_during_a_slow_edit():
+                # A 2,000-line old_string on a 6 MB file takes seconds in a debug build; the
+                # ping sent meanwhile must not wait for it. Order of answers, not durations.
+                await session.call_tool("read_file", {"path": "big.txt", "limit": 1})
+                old = "".join(big_lines[70_000:72_000])
+                answered = []
+
+                async def edit():
+                    result = await session.call_tool(
+                        "edit_file",
+                        {"path": "big.txt", "old_string": old, "new_string": old.upper()},
+                    )
+                    assert not is_error(result), text_of(result)[:500]
+                    answered.append("edit")
+
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(edit)
+                    await anyio.sleep(0.2)  # let the edit request go out first
+                    await session.send_ping()
+                    answered.append("ping")
+                assert answered == ["ping", "edit"], answered
+                assert "LINE 71999 OF A BIG FILE" in (root / "big.txt").read_text()
+
             with anyio.fail_after(TIMEOUT_SECONDS):
                 await check("initialize", initialize)
                 await check("list_tools", list_tools)
@@ -140,6 +165,7 @@ async def run(binary: str, base: Path) -> tuple[int, int]:
                 await check("edit_file", edit_file)
                 await check("edit_file without read_file is refused", edit_without_read_refused)
                 await check("paths outside the root are refused", escape_refused)
+                await check("a ping during a slow edit answers first", ping_during_a_slow_edit)
     return passed, failed
 
 

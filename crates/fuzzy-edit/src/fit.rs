@@ -298,14 +298,16 @@ impl Hunk {
     }
 }
 
-/// Whether `new` is already at the file's depth though `old` was not: every line `new` keeps
-/// from `old` (modulo whitespace) has exactly the indentation of the file line `old`'s matched,
-/// and `old`'s indentation differed from the file's somewhere. Models often repeat their
-/// indentation mistake of `old` in `new`, and often do not; mapping a `new` that did not would
-/// shift it by the mistake.
+/// Whether `new` is already at the file's depth though `old` was not. Each line `new` keeps
+/// from `old` (modulo whitespace) where `old`'s indentation differs from the file's votes: at
+/// the file line's indentation in `new`, or at `old`'s (a kept line at a third depth was
+/// re-indented on purpose and says nothing). The first and last votes decide when they agree
+/// (a model re-indents the lines inside a block, rarely its edges); else the majority.
+/// Models often repeat their indentation mistake of `old` in `new`, and often do not; mapping
+/// a `new` that did not would shift it by the mistake.
 fn new_at_file_depth(old: &[&str], new: &[&str], win: &[&str], eq_w: &[Option<usize>]) -> bool {
-    let mut kept = 0;
-    let mut old_off = false;
+    use crate::normalize::indent_of;
+    let mut votes = Vec::new();
     for op in crate::align::loose_diff(old, new) {
         let (tag, o, n) = op.as_tag_tuple();
         if tag != similar::DiffTag::Equal {
@@ -313,18 +315,21 @@ fn new_at_file_depth(old: &[&str], new: &[&str], win: &[&str], eq_w: &[Option<us
         }
         for (i, k) in o.zip(n) {
             let Some(j) = eq_w[i] else { continue };
-            if old[i].trim().is_empty() {
+            let (file, was) = (indent_of(win[j]), indent_of(old[i]));
+            if old[i].trim().is_empty() || was == file {
                 continue;
             }
-            let file_indent = crate::normalize::indent_of(win[j]);
-            if crate::normalize::indent_of(new[k]) != file_indent {
-                return false;
+            match indent_of(new[k]) {
+                now if now == file => votes.push(true),
+                now if now == was => votes.push(false),
+                _ => {}
             }
-            old_off |= crate::normalize::indent_of(old[i]) != file_indent;
-            kept += 1;
         }
     }
-    kept > 0 && old_off
+    match (votes.first(), votes.last()) {
+        (Some(first), Some(last)) if first == last => *first,
+        _ => 2 * votes.iter().filter(|v| **v).count() > votes.len(),
+    }
 }
 
 /// Whether the model's hunk `m` covers the file's difference `f`, `f` is a slip of memory

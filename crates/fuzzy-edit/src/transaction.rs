@@ -50,20 +50,21 @@ pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fa
 }
 
 /// Apply a list of edits with [`Options`]: the mode, and the syntax guard when the language is
-/// known. An edit that adds a parse error the text did not have is refused after a fuzzy
-/// match, and applied with a warning after an exact one (the default [`SyntaxPolicy`]).
+/// known. An edit that adds a parse error the text did not have is refused when the engine's
+/// matching may be to blame, and applied with a warning when the result is what the model
+/// asked for (the default [`SyntaxPolicy`]).
 ///
 /// ```
 /// use fuzzy_edit::{apply_with, Edit, EditError, Language, Options};
 /// # if !fuzzy_edit::syntax::AVAILABLE { return; }
 /// let options = Options { language: Some(Language::Python), ..Options::default() };
-/// let file = "def f(x):\n    if x:\n        return 1\n    return 0\n";
-/// // Found by ignoring indentation, and `new` leaves a bracket open: refused.
-/// let edit = Edit::new("if x:\n  return 1", "if x:\n  return (1");
-/// let err = apply_with(file, &[edit.clone()], &options).unwrap_err();
+/// let file = "def f(items):\n    total = compute_total(items, tax)\n    return total\n";
+/// // Found by similarity (one letter off), and the result leaves a bracket open: refused.
+/// let edit = Edit::new("total = compute_totl(items, tax)", "total = compute_total(items, tax");
+/// let err = apply_with(file, &[edit], &options).unwrap_err();
 /// assert_eq!(err.failures[0].error.kind(), "syntax");
-/// // The same text found exactly is what the model asked for: applied, with a warning.
-/// let exact = Edit::new("return 1", "return (1");
+/// // Found exactly, the same change is what the model asked for: applied, with a warning.
+/// let exact = Edit::new("return total", "return (total");
 /// let out = apply_with(file, &[exact], &options).unwrap();
 /// assert_eq!(out.warnings.len(), 1);
 /// ```
@@ -71,7 +72,7 @@ pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fa
 /// [`SyntaxPolicy`]: crate::SyntaxPolicy
 pub fn apply_with(text: &str, edits: &[Edit], options: &Options) -> Result<Applied, Failed> {
     let mut applied = apply_located(text, edits, options.mode)?;
-    decide::check_syntax(text, &mut applied, options).map_err(|error| Failed {
+    decide::check_syntax(text, edits, &mut applied, options).map_err(|error| Failed {
         failures: vec![Failure {
             edit: applied.matches.first().map_or(0, |m| m.edit),
             error,

@@ -3,9 +3,12 @@
 //! This module is the client, as an MCP client speaks; a reader thread with timeouts makes a
 //! hung server fail the test instead of hanging CI.
 
+mod concurrency;
+mod conventions;
 mod protocol;
 mod races;
 mod tools;
+mod wire;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -77,10 +80,21 @@ impl Server {
     }
 
     fn send_line(&mut self, line: &str) {
+        self.send_bytes(line.as_bytes());
+    }
+
+    /// Send `line` and its newline, whatever the bytes.
+    fn send_bytes(&mut self, line: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin is open");
-        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(line).unwrap();
         stdin.write_all(b"\n").unwrap();
         stdin.flush().unwrap();
+    }
+
+    /// Send a request without waiting for its answer.
+    fn send_request(&mut self, id: u64, method: &str, params: Value) {
+        let m = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        self.send_line(&m.to_string());
     }
 
     /// Close stdin and wait for the server to exit.
@@ -112,23 +126,30 @@ impl Server {
     }
 
     fn wait_for(&mut self, id: u64) -> Value {
-        let deadline = Instant::now() + TIMEOUT;
+        self.wait_for_id(&json!(id))
+    }
+
+    /// The next message whose id is `id` (null for answers to unreadable lines).
+    fn wait_for_id(&mut self, id: &Value) -> Value {
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.messages.recv_timeout(left) {
-                Ok(m) => {
-                    assert!(m.get("not_json").is_none(), "non-JSON on stdout: {m}");
-                    assert_eq!(m["jsonrpc"], "2.0", "{m}");
-                    if m["id"] == json!(id) {
-                        return m;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no answer to request {id} in {TIMEOUT:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("the server closed stdout before answering request {id}")
-                }
+            let m = self.next_message();
+            if m["id"] == *id {
+                return m;
+            }
+        }
+    }
+
+    /// The next message from the server, checked to be JSON-RPC.
+    fn next_message(&mut self) -> Value {
+        match self.messages.recv_timeout(TIMEOUT) {
+            Ok(m) => {
+                assert!(m.get("not_json").is_none(), "non-JSON on stdout: {m}");
+                assert_eq!(m["jsonrpc"], "2.0", "{m}");
+                m
+            }
+            Err(RecvTimeoutError::Timeout) => panic!("no message from the server in {TIMEOUT:?}"),
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("the server closed stdout while an answer was awaited")
             }
         }
     }

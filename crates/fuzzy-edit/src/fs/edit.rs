@@ -101,16 +101,14 @@ pub fn edit_files(
     let pinned = targets.iter().any(|t| t.expected != Expected::default());
     for attempt in 1..=MAX_ATTEMPTS {
         let reads = read_all(&targets, options)?;
-        let plans = plan_all(
-            targets.iter().zip(&reads).map(|(t, r)| {
-                (
-                    t.path.as_path(),
-                    r.as_ref().map(|r| r.text.as_str()),
-                    t.ops.as_slice(),
-                )
-            }),
-            request.mode,
-        )?;
+        let plans = plan_all(targets.iter().zip(&reads).map(|(t, r)| {
+            (
+                t.path.as_path(),
+                r.as_ref().map(|r| r.text.as_str()),
+                t.ops.as_slice(),
+                options.engine(request.mode, &t.path),
+            )
+        }))?;
         if options.dry_run {
             return Ok(outcome(targets, reads, plans, Vec::new(), attempt));
         }

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::format::FileOp;
-use crate::{apply_edits, Applied, Edit, Failed, Mode};
+use crate::{apply_with, Applied, Edit, Failed, Mode, Options};
 
 use super::FsError;
 
@@ -103,25 +103,25 @@ pub(crate) struct Planned {
     pub(crate) applied: Option<Applied>,
 }
 
-/// Plan every file: `files` yields each one's path, current text and operations.
+/// Plan every file: `files` yields each one's path, current text, operations and the
+/// engine's options for it.
 ///
 /// In [`Mode::Partial`] a file whose edits are all refused keeps its text and reports them as
 /// failures, so the other files still change; only when no file applies anything does the
-/// first refusal stand (as [`apply_edits`] answers for one text).
+/// first refusal stand (as [`apply_with`] answers for one text).
 pub(crate) fn plan_all<'a>(
-    files: impl Iterator<Item = (&'a Path, Option<&'a str>, &'a [Op])>,
-    mode: Mode,
+    files: impl Iterator<Item = (&'a Path, Option<&'a str>, &'a [Op], Options)>,
 ) -> Result<Vec<Planned>, EditFilesError> {
     let mut plans = Vec::new();
     let mut first_refusal = None;
     let mut applied_any = false;
-    for (path, current, ops) in files {
-        match plan(path, current, ops, mode) {
+    for (path, current, ops, options) in files {
+        match plan(path, current, ops, &options) {
             Ok(p) => {
                 applied_any |= p.applied.as_ref().is_none_or(|a| !a.matches.is_empty());
                 plans.push(p);
             }
-            Err(EditFilesError::Refused { path, failed }) if mode == Mode::Partial => {
+            Err(EditFilesError::Refused { path, failed }) if options.mode == Mode::Partial => {
                 plans.push(Planned {
                     action: Action::Edit,
                     after: current.map(str::to_string),
@@ -144,12 +144,12 @@ pub(crate) fn plan_all<'a>(
     }
 }
 
-/// Apply `ops` to `current` (`None`: no file).
+/// Apply `ops` to `current` (`None`: no file), edits with the engine's `options`.
 fn plan(
     path: &Path,
     current: Option<&str>,
     ops: &[Op],
-    mode: Mode,
+    options: &Options,
 ) -> Result<Planned, EditFilesError> {
     let mut text: Option<String> = current.map(str::to_string);
     let mut applied_all: Option<Applied> = None;
@@ -182,7 +182,7 @@ fn plan(
                 let Some(current) = text.as_deref() else {
                     return Err(FsError::NotFound(path.to_path_buf()).into());
                 };
-                let applied = apply_edits(current, edits, mode).map_err(|failed| {
+                let applied = apply_with(current, edits, options).map_err(|failed| {
                     EditFilesError::Refused {
                         path: path.to_path_buf(),
                         failed,
@@ -194,6 +194,7 @@ fn plan(
                     Some(mut prev) => {
                         prev.matches.extend(applied.matches);
                         prev.failures.extend(applied.failures);
+                        prev.warnings.extend(applied.warnings);
                         prev.text = applied.text;
                         prev
                     }
@@ -216,24 +217,31 @@ mod tests {
         vec![Op::Edit(vec![Edit::new(old, new)])]
     }
 
+    fn mode(mode: Mode) -> Options {
+        Options {
+            mode,
+            ..Options::default()
+        }
+    }
+
     #[test]
     fn partial_plans_the_files_that_apply_and_keeps_the_others() {
         let (a, b) = (edit("x", "y"), edit("nowhere", "z"));
-        let files = || {
+        let files = |m| {
             [
-                (Path::new("a"), Some("x\n"), a.as_slice()),
-                (Path::new("b"), Some("w\n"), b.as_slice()),
+                (Path::new("a"), Some("x\n"), a.as_slice(), mode(m)),
+                (Path::new("b"), Some("w\n"), b.as_slice(), mode(m)),
             ]
             .into_iter()
         };
-        let plans = plan_all(files(), Mode::Partial).unwrap();
+        let plans = plan_all(files(Mode::Partial)).unwrap();
         assert_eq!(plans[0].after.as_deref(), Some("y\n"));
         assert_eq!(plans[1].after.as_deref(), Some("w\n"));
         let failed = plans[1].applied.as_ref().unwrap();
         assert!(failed.matches.is_empty());
         assert_eq!(failed.failures[0].error.kind(), "not_found");
         assert!(matches!(
-            plan_all(files(), Mode::Atomic),
+            plan_all(files(Mode::Atomic)),
             Err(EditFilesError::Refused { path, .. }) if path == Path::new("b")
         ));
     }
@@ -242,11 +250,21 @@ mod tests {
     fn partial_with_nothing_applied_anywhere_is_refused() {
         let (a, b) = (edit("nowhere", "y"), edit("nowhere", "z"));
         let files = [
-            (Path::new("a"), Some("x\n"), a.as_slice()),
-            (Path::new("b"), Some("w\n"), b.as_slice()),
+            (
+                Path::new("a"),
+                Some("x\n"),
+                a.as_slice(),
+                mode(Mode::Partial),
+            ),
+            (
+                Path::new("b"),
+                Some("w\n"),
+                b.as_slice(),
+                mode(Mode::Partial),
+            ),
         ];
         assert!(matches!(
-            plan_all(files.into_iter(), Mode::Partial),
+            plan_all(files.into_iter()),
             Err(EditFilesError::Refused { path, .. }) if path == Path::new("a")
         ));
     }

@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 
 use super::plan::{Action, Op};
 use super::{Expected, FileVersion, DEFAULT_MAX_BYTES};
-use crate::{unified_diff, Applied, Mode};
+use crate::syntax::{Language, SyntaxPolicy};
+use crate::{unified_diff, Applied, Mode, Options};
 
 /// What to do to one file.
 #[derive(Debug, Clone)]
@@ -51,6 +52,23 @@ pub struct EditOptions<'a> {
     /// Run on each file under the lock, with the real path and the version read; an `Err`
     /// refuses the request (the MCP server's "read it first" rule).
     pub check: Option<Check<'a>>,
+    /// What an edit that adds a syntax error gets (the default: refused when the matching may
+    /// be to blame, else a warning on the outcome).
+    pub syntax: SyntaxPolicy,
+    /// The language of every file edited; `None`: each file's own, from its extension
+    /// ([`Language::from_path`]), and files of no known language are not parsed.
+    pub language: Option<Language>,
+}
+
+impl EditOptions<'_> {
+    /// The engine's options for editing `path`.
+    pub(crate) fn engine(&self, mode: Mode, path: &Path) -> Options {
+        Options {
+            mode,
+            syntax: self.syntax,
+            language: self.language.or_else(|| Language::from_path(path)),
+        }
+    }
 }
 
 impl Default for EditOptions<'_> {
@@ -63,6 +81,8 @@ impl Default for EditOptions<'_> {
             in_place: false,
             write_read_only: false,
             check: None,
+            syntax: SyntaxPolicy::default(),
+            language: None,
         }
     }
 }
@@ -77,6 +97,8 @@ impl std::fmt::Debug for EditOptions<'_> {
             .field("in_place", &self.in_place)
             .field("write_read_only", &self.write_read_only)
             .field("check", &self.check.is_some())
+            .field("syntax", &self.syntax)
+            .field("language", &self.language)
             .finish()
     }
 }

@@ -7,18 +7,20 @@ use serde::{Deserialize, Serialize};
 
 /// What happens when the syntax guard finds an error the edit adds.
 ///
-/// The default, [`Auto`](SyntaxPolicy::Auto), **refuses after a fuzzy match and warns after an
-/// exact match**. A fuzzy match (any strategy but `exact`) that breaks the file most likely
-/// landed in the wrong place or re-indented `new` wrongly, so it is refused and the file is
-/// left as it was. After an exact match the model wrote exactly what it asked for, and a
-/// multi-step change may pass through a state that does not parse, so the edit is applied
-/// with a warning carrying the same detail.
+/// The default, [`Auto`](SyntaxPolicy::Auto), **refuses when the engine's matching may be to
+/// blame and warns when the result is what the model asked for**. A fuzzy match that breaks
+/// the file most likely landed in the wrong place or re-indented `new` wrongly, so it is
+/// refused and the file is left as it was. After an exact match the model wrote exactly what
+/// it asked for, and a multi-step change may pass through a state that does not parse, so the
+/// edit is applied with a warning carrying the same detail. The same holds after a match
+/// equal up to a named mistake (indentation, quotes, escapes, line numbers) when the model's
+/// own change, written in place as it wrote it, breaks the file too.
 ///
 /// On the command line, in the pipe and in the MCP tool: `--syntax auto|strict|warn|off`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SyntaxPolicy {
-    /// Refuse after a fuzzy match, warn after an exact one.
+    /// Refuse when the matching may be to blame, warn when the result is what was asked for.
     #[default]
     Auto,
     /// Refuse always, exact matches included.
@@ -36,12 +38,13 @@ impl SyntaxPolicy {
         self != SyntaxPolicy::Off
     }
 
-    /// Whether an edit that adds a syntax error is refused; `exact` says whether it was
-    /// located by the `exact` strategy. When the guard runs and this is `false`, the problem
-    /// becomes a warning on the applied edit.
-    pub fn refuses(self, exact: bool) -> bool {
+    /// Whether an edit that adds a syntax error is refused; `as_asked` says whether the broken
+    /// result is what the model asked for (an exact match, or the model's own change breaks
+    /// the file too). When the guard runs and this is `false`, the problem becomes a warning
+    /// on the applied edit.
+    pub fn refuses(self, as_asked: bool) -> bool {
         match self {
-            SyntaxPolicy::Auto => !exact,
+            SyntaxPolicy::Auto => !as_asked,
             SyntaxPolicy::Strict => true,
             SyntaxPolicy::Warn | SyntaxPolicy::Off => false,
         }

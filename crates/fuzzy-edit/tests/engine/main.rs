@@ -19,4 +19,5 @@ mod new_side;
 mod properties;
 mod requests;
 mod several_edits;
+mod syntax_policy;
 mod whitespace;

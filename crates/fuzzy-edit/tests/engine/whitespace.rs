@@ -69,6 +69,44 @@ fn old_one_level_shallower_matches() {
     assert_eq!(lines(&out), [(2, 3)]);
 }
 
+// Indentation wrong in `old` only: `new` is at the file's depth, except one line the model
+// moved into a new block on purpose. The edges of the block, which it kept, show where `new`
+// stands: it is not shifted by `old`'s mistake.
+#[test]
+fn new_at_the_files_depth_is_not_shifted_by_olds_mistake() {
+    let file = "def f(io, ok):\n    if ok:\n        io.warn(\"a\")\n        return False\n    return True\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "      if ok:\n          io.warn(\"a\")\n          return False\n      return True",
+            "    if ok:\n        io.warn(\"a\")\n        if not io.ask():\n            return False\n    return True",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "def f(io, ok):\n    if ok:\n        io.warn(\"a\")\n        if not io.ask():\n            return False\n    return True\n"
+    );
+    assert_eq!(strategy(&out), "indentation");
+}
+
+// ...while a `new` that repeats `old`'s depth on its edges is mapped, even if lines inside it
+// were re-indented to where the file happens to have them.
+#[test]
+fn new_repeating_olds_depth_on_its_edges_is_mapped() {
+    let file = "fn f() {\n\tlet x =\n\t\tg(a,\n\t\t  b);\n\tok(x)\n}\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "let x =\n\tg(a,\n\t  b);\nok(x)",
+            "let x =\n\tg(\n\t\ta,\n\t\tb,\n\t);\nok(x)",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "fn f() {\n\tlet x =\n\t\tg(\n\t\t\ta,\n\t\t\tb,\n\t\t);\n\tok(x)\n}\n"
+    );
+}
+
 // Spaces in `old` match a tab-indented file; the line `new` adds comes out in tabs.
 #[test]
 fn spaces_in_old_match_tabs_in_the_file_and_new_lines_use_tabs() {

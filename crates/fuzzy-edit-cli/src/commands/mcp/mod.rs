@@ -11,30 +11,38 @@
 //! The server lives under `commands` like `pipe`: it is one more way to run the engine on files
 //! (a subcommand with its own protocol), not a separate program.
 //!
+//! Lines are read and judged by our own [`transport`] ([`incoming`]), so every request gets an
+//! answer; tools run on the blocking pool, in arrival order per path ([`turns`]), so a slow
+//! call never keeps the others waiting.
+//!
 //! stdout carries the protocol only; diagnostics go to stderr.
 
 mod confine;
+mod incoming;
 mod listing;
 mod reply;
 mod session;
 mod tool_args;
 mod tools;
+mod transport;
+mod turns;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rmcp::transport::async_rw::AsyncRwTransport;
-use rmcp::{RoleServer, ServiceExt};
+use rmcp::ServiceExt;
 
 use confine::Roots;
 use tools::FuzzyEditServer;
+use transport::LineTransport;
+use turns::PathTurns;
 
 /// Largest file the tools read, edit or write: 32 MiB. Larger files are refused (the CLI's
 /// limit is higher, but a file this size is already far beyond what a model can work with).
 pub const MAX_BYTES: u64 = 32 * 1024 * 1024;
 
 /// Largest incoming message: room for a `write_file` of [`MAX_BYTES`] with JSON escaping.
-/// rmcp drops longer lines without an answer, so this must exceed any message we accept.
+/// Longer lines are skipped with an error answer.
 const MAX_MESSAGE_BYTES: usize = 4 * MAX_BYTES as usize;
 
 /// Serve until stdin closes. Exit code 2 if a root is unusable, 1 if the session fails.
@@ -66,11 +74,15 @@ pub fn run(roots: Vec<PathBuf>) -> ExitCode {
         env!("CARGO_PKG_VERSION"),
         shown.join(", ")
     );
+    let turns = PathTurns::new(roots.dirs()[0].clone());
     let server = FuzzyEditServer::new(roots);
     let result = runtime.block_on(async move {
-        let transport =
-            AsyncRwTransport::<RoleServer, _, _>::new(tokio::io::stdin(), tokio::io::stdout())
-                .with_max_line_length(MAX_MESSAGE_BYTES);
+        let transport = LineTransport::new(
+            tokio::io::stdin(),
+            tokio::io::stdout(),
+            MAX_MESSAGE_BYTES,
+            turns,
+        );
         let running = server.serve(transport).await.map_err(|e| e.to_string())?;
         running.waiting().await.map_err(|e| e.to_string())?;
         Ok::<(), String>(())

@@ -10,10 +10,18 @@ use crate::render;
 /// Diffs longer than this are cut in the answer (the file itself is complete).
 const MAX_DIFF_LINES: usize = 300;
 
-/// What an applied edit did: each replacement's lines and strategy, then the diff.
-pub(super) fn report(name: &str, before: &str, applied: &Applied, edits: usize) -> String {
+/// What an applied edit did (or, in a dry run, would do): each replacement's lines and
+/// strategy, then the diff.
+pub(super) fn report(
+    name: &str,
+    before: &str,
+    applied: &Applied,
+    edits: usize,
+    dry_run: bool,
+) -> String {
+    let verb = if dry_run { "Would edit" } else { "Edited" };
     let mut out = format!(
-        "Edited {name}: {} from {}.\n",
+        "{verb} {name}: {} from {}.\n",
         plural(applied.matches.len(), "replacement"),
         plural(edits, "edit")
     );

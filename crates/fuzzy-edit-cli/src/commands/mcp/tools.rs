@@ -16,15 +16,18 @@ use fuzzy_edit::{unified_diff, Mode};
 use rmcp::handler::server::common::schema_for_input;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
-    CallToolResult, ContentBlock, Implementation, JsonObject, ServerCapabilities, ServerConfig,
+    CallToolResult, ContentBlock, Extensions, Implementation, JsonObject, ServerCapabilities,
+    ServerConfig,
 };
 use rmcp::{tool, tool_handler, tool_router, ServerHandler};
+use tokio::sync::Semaphore;
 
 use super::confine::Roots;
 use super::listing;
 use super::reply::{fs_message, plural, report, short_diff};
 use super::session::Session;
 use super::tool_args::{self, EditFileArgs, ReadFileArgs, WriteFileArgs};
+use super::turns::PathTurn;
 use super::MAX_BYTES;
 
 /// The MCP server: the roots it may touch and what the model has read.
@@ -32,8 +35,14 @@ use super::MAX_BYTES;
 pub struct FuzzyEditServer {
     roots: Arc<Roots>,
     session: Arc<Mutex<Session>>,
+    /// Tool calls working at once (each may hold a few copies of a 32 MiB file).
+    workers: Arc<Semaphore>,
     tool_router: ToolRouter<FuzzyEditServer>,
 }
+
+/// Tool calls on different paths that may work at the same time; later ones wait their turn
+/// (without holding up `ping` or anything else that is not a tool call).
+const MAX_WORKING_CALLS: usize = 8;
 
 /// A tool's answer before it becomes a `CallToolResult`: text for the model, or a refusal.
 type Answer = Result<String, String>;
@@ -45,6 +54,38 @@ fn respond(answer: Answer) -> CallToolResult {
     }
 }
 
+/// Run a tool's work on the blocking pool, after the previous call on its path (the turn the
+/// transport put in `extensions`) and once a worker is free, so the runtime stays free to
+/// answer other requests.
+async fn in_turn(
+    extensions: &Extensions,
+    workers: &Arc<Semaphore>,
+    work: impl FnOnce() -> Answer + Send + 'static,
+) -> CallToolResult {
+    let turn = extensions.get::<PathTurn>().and_then(PathTurn::take);
+    let done = match turn {
+        Some(turn) => Some(turn.wait().await),
+        None => None,
+    };
+    let Ok(worker) = workers.clone().acquire_owned().await else {
+        return respond(Err("the server is shutting down; nothing was done.".into()));
+    };
+    // `done` and `worker` move into the work: if the client cancels the call, the next one on
+    // the path still waits for this work to end.
+    let answer = tokio::task::spawn_blocking(move || {
+        let answer = work();
+        drop((done, worker));
+        answer
+    })
+    .await
+    .unwrap_or_else(|e| {
+        Err(format!(
+            "the tool failed unexpectedly ({e}); read the file again before changing it."
+        ))
+    });
+    respond(answer)
+}
+
 #[tool_router]
 impl FuzzyEditServer {
     /// A server confined to `roots`, with an empty session.
@@ -52,6 +93,7 @@ impl FuzzyEditServer {
         FuzzyEditServer {
             roots: Arc::new(roots),
             session: Arc::new(Mutex::new(Session::default())),
+            workers: Arc::new(Semaphore::new(MAX_WORKING_CALLS)),
             tool_router: Self::tool_router(),
         }
     }
@@ -71,8 +113,9 @@ impl FuzzyEditServer {
             open_world_hint = false
         )
     )]
-    fn read_file(&self, arguments: JsonObject) -> CallToolResult {
-        respond(self.read(arguments))
+    async fn read_file(&self, extensions: Extensions, arguments: JsonObject) -> CallToolResult {
+        let server = self.clone();
+        in_turn(&extensions, &self.workers, move || server.read(arguments)).await
     }
 
     /// Replace text in a file you have read with read_file in this session: give old_string (the text to replace) and new_string (what to put there), or edits: a list of {old_string, new_string, replace_all?, anchor?} applied to the same file all together or not at all.
@@ -92,8 +135,9 @@ impl FuzzyEditServer {
             open_world_hint = false
         )
     )]
-    fn edit_file(&self, arguments: JsonObject) -> CallToolResult {
-        respond(self.edit(arguments))
+    async fn edit_file(&self, extensions: Extensions, arguments: JsonObject) -> CallToolResult {
+        let server = self.clone();
+        in_turn(&extensions, &self.workers, move || server.edit(arguments)).await
     }
 
     /// Create a file with the given content, or replace a file's whole content. Missing parent directories are created (inside the root directories only).
@@ -109,8 +153,9 @@ impl FuzzyEditServer {
             open_world_hint = false
         )
     )]
-    fn write_file(&self, arguments: JsonObject) -> CallToolResult {
-        respond(self.write(arguments))
+    async fn write_file(&self, extensions: Extensions, arguments: JsonObject) -> CallToolResult {
+        let server = self.clone();
+        in_turn(&extensions, &self.workers, move || server.write(arguments)).await
     }
 }
 
@@ -177,10 +222,16 @@ impl FuzzyEditServer {
         fs_message(name, e)
     }
 
-    /// Check the path argument before it reaches the file system.
+    /// Check the path argument before it reaches the file system. A trailing `/` (or `/.`)
+    /// names a directory; the path walk would drop it and treat `dir/` as a file `dir`.
     fn path_arg(path: &str) -> Result<PathBuf, String> {
         if path.contains('\0') {
             return Err(format!("{path:?}: a path cannot contain NUL bytes."));
+        }
+        if path.ends_with('/') || path.ends_with("/.") {
+            return Err(format!(
+                "{path}: ends with `/`, which names a directory; these tools read and write files. Give the file's path without the trailing `/`."
+            ));
         }
         Ok(PathBuf::from(path))
     }
@@ -208,20 +259,22 @@ impl FuzzyEditServer {
     }
 
     /// Run one file's operation through [`fs::edit_files`], with the session's rule (read it
-    /// first, unchanged since) checked under the file's lock. The session is held throughout,
-    /// so two calls on one server are also serialised.
+    /// first, unchanged since) checked under the file's lock. The session itself is locked only
+    /// for the check, so calls on other files go on meanwhile: calls on one path are ordered by
+    /// their turns, and two spellings of one file racing are caught by the directory lock and
+    /// this check (refused as changed, never lost).
     fn change(
         &self,
         path: &str,
         op: Op,
         action: &str,
         dry_run: bool,
-    ) -> Result<(FileOutcome, std::sync::MutexGuard<'_, Session>), String> {
+    ) -> Result<FileOutcome, String> {
         let path_buf = Self::path_arg(path)?;
-        let session = self.session();
         let outcome = {
             let check = |real: &std::path::Path, version: Option<&fs::FileVersion>| match version {
-                Some(v) => session
+                Some(v) => self
+                    .session()
                     .check_fresh(real, v)
                     .map_err(|why| why.message(&self.roots.display(real), action)),
                 None => Ok(()),
@@ -251,19 +304,19 @@ impl FuzzyEditServer {
             }
             Err(e) => return Err(e.to_string()),
         };
-        Ok((file, session))
+        Ok(file)
     }
 
     fn edit(&self, arguments: JsonObject) -> Answer {
         let a: EditFileArgs = tool_args::parse("edit_file", tool_args::EDIT_SHAPE, arguments)?;
         let edits = a.edits()?;
         let dry_run = a.dry_run.unwrap_or(false);
-        let (file, mut session) = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
+        let file = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
         let name = self.roots.display(&file.real);
         let (Some(before), Some(applied)) = (&file.before, &file.applied) else {
             return Err(format!("{name}: nothing was edited."));
         };
-        let report = report(&name, before, applied, edits.len());
+        let report = report(&name, before, applied, edits.len(), dry_run);
         if dry_run {
             return Ok(format!("{report}\n(dry run: nothing was written.)"));
         }
@@ -272,7 +325,8 @@ impl FuzzyEditServer {
                 "{name}: the edits leave the file as it is; nothing was written."
             ));
         }
-        session.record_written(&file.real, &applied.text, file.version.clone());
+        self.session()
+            .record_written(&file.real, &applied.text, file.version.clone());
         Ok(report)
     }
 
@@ -285,10 +339,10 @@ impl FuzzyEditServer {
                 a.content.len()
             ));
         }
-        let (file, mut session) =
-            self.change(&a.path, Op::Write(a.content.clone()), "overwrite", false)?;
+        let file = self.change(&a.path, Op::Write(a.content.clone()), "overwrite", false)?;
         let name = self.roots.display(&file.real);
-        session.record_written(&file.real, &a.content, file.version.clone());
+        self.session()
+            .record_written(&file.real, &a.content, file.version.clone());
         let size = format!(
             "{}, {}",
             plural(listing::line_count(&a.content), "line"),
