@@ -178,7 +178,7 @@ impl EditError {
             EditError::AnchorAmbiguous { anchor, lines } => format!("{anchor_word} {anchor:?} occurs {} times (lines {}), so it does not pick a place. Use a longer {anchor_word} that occurs once.", lines.len(), join_lines(lines)),
             EditError::NotFoundAfterAnchor { anchor, anchor_line, before } => format!("{old} occurs only before {anchor_word} {anchor:?} (line {anchor_line}), at {}. The {anchor_word} must come before the text to edit.", join_locations(before)),
             EditError::UnclearElision { marker, line } => format!("{new} has the elision marker `{marker}` (its line {line}) but {old} has none, so which lines of the file it stands for is unclear, and nothing was changed. Write those lines out in {new}, or put the same marker in {old} where the lines it stands for are."),
-            EditError::Syntax { problem } => format!("{problem} Nothing was changed."),
+            EditError::Syntax { problem } => format!("{} Nothing was changed.", problem.message(w)),
             EditError::Conflict { first, second, start_line, end_line } => format!("edits {} and {} both change {}. Merge them into one edit, or make their {old} blocks disjoint.", first + 1, second + 1, span_words(*start_line, *end_line)),
         }
     }
