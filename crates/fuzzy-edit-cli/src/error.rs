@@ -36,7 +36,7 @@ pub enum Error {
     /// A change in the edits document names no file, and there is no FILE argument.
     #[error("the edits name no file: pass the file to edit as an argument (fuzzy-edit apply FILE --edits ...)")]
     EditsNameNoFile,
-    /// FILE names another file than the edits document does.
+    /// FILE names none of the files the edits document names (and every change names one).
     #[error("{}: the edits name {}, not this file; drop the FILE argument to edit {1}, or fix the path in the edits", .file.display(), .named.display())]
     FileConflicts {
         /// The FILE argument.

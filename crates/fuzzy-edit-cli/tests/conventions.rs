@@ -186,6 +186,17 @@ fn a_file_argument_naming_another_file_than_the_edits_is_an_error() {
     // The same file, written another way, is fine.
     assert_ok(&w.run(["apply", "./a.py", "--edits", "one.json", "-q"]));
     assert_eq!(w.read("a.py"), "x = 2\ny = 2\n");
+    // FILE is one of the files, or the file of the edits that name none: it is used.
+    w.write(
+        "two.json",
+        r#"[{"file_path": "a.py", "old_string": "x = 2", "new_string": "x = 3"},
+            {"old_string": "z = 3", "new_string": "z = 4"}]"#,
+    );
+    assert_ok(&w.run(["apply", "b.py", "--edits", "two.json", "-q"]));
+    assert_eq!(
+        (w.read("a.py"), w.read("b.py")),
+        ("x = 3\ny = 2\n".into(), "z = 4\n".into())
+    );
 }
 
 const TWO_FUNCTIONS: &str = "def f():\n    return 0\n\n\ndef g():\n    return 0\n";

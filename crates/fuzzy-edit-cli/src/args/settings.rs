@@ -181,9 +181,9 @@ impl ColorChoice {
 
 /// Group a document's changes by file, files in order of first mention (a file's changes stay
 /// in document order, even when another file's come between them). Changes that name no file
-/// go to `default_path`, the FILE argument; a FILE that names another file than the document
-/// is an error, except that FILE overrides the headers of a one-file unified diff
-/// (`file_overrides`), as with `patch FILE`.
+/// go to `default_path`, the FILE argument. A FILE that no change is for (every change names
+/// another file) is an error, except that FILE overrides the headers of a one-file unified
+/// diff (`file_overrides`), as with `patch FILE`.
 fn group_by_file(
     parsed: Parsed,
     default_path: Option<&Path>,
@@ -197,17 +197,24 @@ fn group_by_file(
     let overrides = file_overrides
         && named.windows(2).all(|w| w[0] == w[1])
         && parsed.changes.iter().all(|c| c.move_to.is_none());
+    if let Some(file) = default_path.filter(|_| !overrides) {
+        let used = parsed.changes.iter().any(|c| {
+            c.path
+                .as_deref()
+                .is_none_or(|p| same_path(Path::new(p), file))
+        });
+        if !used {
+            return Err(Error::FileConflicts {
+                file: file.to_path_buf(),
+                named: named.first().map(PathBuf::from).unwrap_or_default(),
+            });
+        }
+    }
     let mut order: Vec<PathBuf> = Vec::new();
     let mut ops: BTreeMap<PathBuf, Vec<FileOp>> = BTreeMap::new();
     for change in parsed.changes {
         let path = match (&change.path, default_path) {
             (Some(_), Some(d)) if overrides => d.to_path_buf(),
-            (Some(p), Some(d)) if !same_path(Path::new(p), d) => {
-                return Err(Error::FileConflicts {
-                    file: d.to_path_buf(),
-                    named: PathBuf::from(p),
-                })
-            }
             (Some(p), _) => PathBuf::from(p),
             (None, Some(d)) => d.to_path_buf(),
             (None, None) => return Err(Error::EditsNameNoFile),
