@@ -169,8 +169,10 @@ class ParseError(FuzzyEditError, ValueError):
 class FileError(FuzzyEditError, OSError):
     """A file could not be read or written safely; it is unchanged.
 
-    ``.kind`` is one of ``not_found``, ``is_directory``, ``binary``, ``not_utf8``,
-    ``too_large``, ``stale``, ``io``.
+    ``.kind`` is the library's name of the problem, as the command line's, the pipe's and the
+    MCP server's JSON answers give it: ``file_not_found``, ``is_directory``, ``binary``,
+    ``not_utf8``, ``too_large``, ``stale``, ``not_regular``, ``hard_links``, ``read_only``,
+    ``io``, ... (docs/json.md).
     """
 
     def __init__(self, message: str, details: Optional[Dict[str, Any]] = None) -> None:
@@ -203,7 +205,7 @@ _FILE_ERRORS: Dict[str, Type[FileError]] = {
     "stale": StaleFile,
     "binary": NotTextFile,
     "not_utf8": NotTextFile,
-    "not_found": MissingFile,
+    "file_not_found": MissingFile,
 }
 
 

@@ -15,18 +15,11 @@ use serde_json::{json, Value};
 
 use crate::{json::applied_report, to_edits, to_mode, EditTuple};
 
+/// A file error: the library's kind (`file_not_found`, `binary`, ...: the kinds of the CLI's,
+/// the pipe's and the MCP server's JSON answers), message, path and figures.
 fn fs_error_value(e: &FsError) -> Value {
-    let (kind, path): (&str, &std::path::Path) = match e {
-        FsError::NotFound(p) => ("not_found", p.as_path()),
-        FsError::IsDirectory(p) => ("is_directory", p.as_path()),
-        FsError::Binary { path, .. } => ("binary", path.as_path()),
-        FsError::NotUtf8 { path, .. } => ("not_utf8", path.as_path()),
-        FsError::TooLarge { path, .. } => ("too_large", path.as_path()),
-        FsError::Stale { path, .. } => ("stale", path.as_path()),
-        FsError::Io { path, .. } => ("io", path.as_path()),
-        other => (other.kind(), other.path()),
-    };
-    let mut v = json!({"kind": kind, "message": e.to_string(), "path": path.to_string_lossy()});
+    let mut v =
+        json!({"kind": e.kind(), "message": e.to_string(), "path": e.path().to_string_lossy()});
     match e {
         FsError::Binary { offset, .. } | FsError::NotUtf8 { offset, .. } => {
             v["offset"] = json!(offset)
@@ -128,7 +121,7 @@ pub fn write_file_json(
 /// Read, edit and (unless `dry_run`) write one file: `(before, after, report)`.
 ///
 /// `before` is `None` when the file could not be read; `after` is `None` when the edits were
-/// refused. The report holds the apply report (`matches`, `failures`, `sequential`) as
+/// refused. The report holds the apply report (`matches`, `failures`, `sequential`, `warnings`) as
 /// `apply`, the version on disk as `version`, and `error` for a file error (read, stale, write).
 #[pyfunction]
 #[pyo3(signature = (path, edits, mode = "atomic", dry_run = false, expected_sha256 = None, expected_mtime = None, max_bytes = 256 * 1024 * 1024))]

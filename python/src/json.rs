@@ -52,6 +52,7 @@ pub fn applied_report(result: Result<Applied, Failed>) -> (Option<String>, Strin
                 "matches": applied.matches.iter().map(match_value).collect::<Vec<_>>(),
                 "failures": applied.failures.iter().map(failure_value).collect::<Vec<_>>(),
                 "sequential": applied.sequential,
+                "warnings": applied.warnings,
             });
             (Some(applied.text), report.to_string())
         }
@@ -60,6 +61,7 @@ pub fn applied_report(result: Result<Applied, Failed>) -> (Option<String>, Strin
                 "matches": [],
                 "failures": failed.failures.iter().map(failure_value).collect::<Vec<_>>(),
                 "sequential": false,
+                "warnings": [],
             });
             (None, report.to_string())
         }

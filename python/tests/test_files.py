@@ -36,8 +36,10 @@ def test_binary_and_non_utf8_are_refused(tmp_path):
 
 
 def test_missing_directory_and_too_large(tmp_path, src):
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(FileNotFoundError) as missing:
         fe.read_file(tmp_path / "nope.py")
+    # The kind of the JSON answers of the CLI, the pipe and the MCP server (docs/json.md).
+    assert isinstance(missing.value, fe.MissingFile) and missing.value.kind == "file_not_found"
     with pytest.raises(fe.FileError) as info:
         fe.read_file(tmp_path)
     assert info.value.kind == "is_directory"

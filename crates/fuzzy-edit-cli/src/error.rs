@@ -93,6 +93,25 @@ impl Error {
         }
     }
 
+    /// The `kind` of the `--json` error (see `docs/json.md`): the file's or the engine's own
+    /// kind, else what went wrong with the request.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::NoFile
+            | Error::BothFromStdin
+            | Error::NoOld
+            | Error::NoNew
+            | Error::ExpectWithoutFile
+            | Error::EditsNameNoFile
+            | Error::FileConflicts { .. } => "usage",
+            Error::MoveUnsupported(_) => "unsupported",
+            Error::Stdin(_) | Error::Input { .. } => "input",
+            Error::Edits(_) => "malformed_edits",
+            Error::File(e) => e.kind(),
+            Error::Edit(e) => crate::render::json::edit_files_kind(e),
+        }
+    }
+
     /// The process exit code: 1 for a refusal, 2 otherwise.
     pub fn exit_code(&self) -> u8 {
         if self.is_refusal() {
@@ -106,9 +125,7 @@ impl Error {
 /// The message of `error`, with the engine's refusals in the command line's words.
 pub fn message(error: &Error) -> String {
     match error {
-        Error::Edit(EditFilesError::Refused { path, failed }) => {
-            format!("{}: {}", path.display(), failed.message(&Vocabulary::CLI))
-        }
+        Error::Edit(e) => crate::render::json::edit_files_message(e, &Vocabulary::CLI),
         other => other.to_string(),
     }
 }

@@ -18,7 +18,7 @@ use args::{Flags, Settings};
 fn main() -> ExitCode {
     match Flags::parse().resolve() {
         Settings::Apply(settings) => commands::apply::run(settings),
-        Settings::Pipe => commands::pipe::run(),
+        Settings::Pipe { max_request_bytes } => commands::pipe::run(max_request_bytes),
         Settings::Mcp { roots } => commands::mcp::run(roots),
         Settings::Completions(shell) => {
             let mut command = Flags::command();

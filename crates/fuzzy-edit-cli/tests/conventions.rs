@@ -388,9 +388,7 @@ fn refusals_speak_each_front_ends_words() {
         "apply", "a.txt", "--old", "x = 1", "--new", "x = 9", "--json",
     ]);
     let v = stdout_json(&out);
-    let message = v["error"]["detail"]["errors"][0]["message"]
-        .as_str()
-        .unwrap();
+    let message = v["error"]["edits"][0]["message"].as_str().unwrap();
     assert!(message.starts_with("--old matches 2 places"), "{message}");
     // The pipe: its fields.
     let request = r#"{"content": "x = 1\ny = 2\nx = 1\n", "old": "x = 1", "new": "x = 9"}"#;

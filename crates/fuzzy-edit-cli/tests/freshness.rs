@@ -81,7 +81,8 @@ fn expect_sha256_mismatch_with_an_edits_document() {
     assert_eq!(out.status.code(), Some(1));
     let v = stdout_json(&out);
     assert_eq!(v["ok"], false);
-    assert_eq!(v["error"]["kind"], "refused");
+    assert_eq!(v["error"]["kind"], "stale");
+    assert_eq!(v["error"]["what"], "sha256");
     assert_eq!(w.read("a.txt"), "one\ntwo\n");
 }
 

@@ -1,4 +1,5 @@
 //! `--json`: the shape of a result, of a refusal with the engine's errors, of a usage error.
+//! (`result_schema` checks these answers against docs/schema/result-v1.json.)
 
 use crate::common::{assert_ok, stdout_json, Work, PY};
 
@@ -17,6 +18,7 @@ fn json_output_shape() {
     ]);
     assert_ok(&out);
     let v = stdout_json(&out);
+    assert_eq!(v["schema"], "fuzzy-edit/1");
     assert_eq!(v["ok"], true);
     assert_eq!(v["dry_run"], false);
     let files = v["files"].as_array().expect("files is an array");
@@ -75,9 +77,10 @@ fn json_refusal_is_json_on_stdout_with_exit_1() {
     assert_eq!(out.status.code(), Some(1));
     let v = stdout_json(&out);
     assert_eq!(v["ok"], false);
-    assert_eq!(v["error"]["kind"], "refused");
+    assert_eq!(v["error"]["kind"], "not_found");
+    assert_eq!(v["error"]["path"], "f.py");
     assert!(v["error"]["message"].as_str().unwrap().contains("f.py"));
-    let e = &v["error"]["detail"]["errors"][0];
+    let e = &v["error"]["edits"][0];
     assert_eq!(e["kind"], "not_found");
     assert_eq!(e["edit"], 0);
     assert!(e["message"].is_string());
@@ -93,21 +96,34 @@ fn json_ambiguous_lists_candidates() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     let v = stdout_json(&out);
-    let e = &v["error"]["detail"]["errors"][0];
+    assert_eq!(v["error"]["kind"], "ambiguous");
+    let e = &v["error"]["edits"][0];
     assert_eq!(e["kind"], "ambiguous");
     assert_eq!(e["candidates"].as_array().map(Vec::len), Some(2), "{e}");
 }
 
 #[test]
-fn json_usage_error_exits_2() {
+fn json_missing_file_exits_2() {
     let w = Work::new();
     let out = w.run(["apply", "missing.txt", "--old", "a", "--new", "b", "--json"]);
     assert_eq!(out.status.code(), Some(2));
     let v = stdout_json(&out);
     assert_eq!(v["ok"], false);
-    assert_eq!(v["error"]["kind"], "error");
+    assert_eq!(v["error"]["kind"], "file_not_found");
+    assert_eq!(v["error"]["path"], "missing.txt");
     assert!(v["error"]["message"]
         .as_str()
         .unwrap()
         .contains("missing.txt"));
+}
+
+#[test]
+fn json_usage_error_has_kind_usage() {
+    let w = Work::new();
+    w.write("f.py", PY);
+    let out = w.run(["apply", "f.py", "--new", "b", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v = stdout_json(&out);
+    assert_eq!(v["error"]["kind"], "usage", "{v}");
+    assert!(v["error"]["message"].as_str().unwrap().contains("--old"));
 }

@@ -73,12 +73,20 @@ fn several_requests_with_malformed_lines_are_answered_in_order() {
     assert_eq!(answers[3]["error"]["kind"], "ambiguous");
 
     assert_eq!(answers[4]["error"]["kind"], "bad_request");
+    assert!(answers[4]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("expected an object"));
 
     assert_eq!(
         answers[5]["id"], 7,
         "the id of a request with an unknown field is echoed"
     );
     assert_eq!(answers[5]["error"]["kind"], "bad_request");
+    assert!(answers[5]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("unknown field \"bogus\""));
 
     assert_eq!(answers[6]["id"], 8);
     assert_eq!(answers[6]["ok"], true);
@@ -242,7 +250,7 @@ fn path_request_refusals_leave_the_file_alone() {
         .collect();
     assert_eq!(
         kinds,
-        ["ambiguous", "file_not_found", "not_text", "is_directory"]
+        ["ambiguous", "file_not_found", "binary", "is_directory"]
     );
     for (i, a) in answers.iter().enumerate() {
         assert_eq!(a["id"], i + 1);
@@ -314,15 +322,154 @@ fn path_request_through_a_symlink_keeps_the_link() {
 }
 
 #[test]
-fn content_and_path_together_edit_content_only() {
-    // "path" with "content" only names the diff; the file is not touched.
+fn content_and_path_together_are_refused() {
+    // Which one was meant is unclear: the file is not touched, and nothing is edited.
     let w = Work::new();
     w.write("a.py", "x = 1\n");
     let answers = pipe(
         &w,
-        line(json!({"path": "a.py", "content": "x = 1\n", "old": "x = 1", "new": "x = 2"})),
+        line(
+            json!({"id": 1, "path": "a.py", "content": "x = 1\n", "old": "x = 1", "new": "x = 2"}),
+        ) + &line(
+            json!({"id": 2, "name": "a.py", "content": "x = 1\n", "old": "x = 1", "new": "x = 2"}),
+        ),
     );
-    assert_eq!(answers[0]["result"], "x = 2\n");
-    assert!(answers[0]["diff"].as_str().unwrap().contains("a.py"));
+    assert_eq!(answers[0]["id"], 1);
+    assert_eq!(answers[0]["error"]["kind"], "bad_request", "{}", answers[0]);
+    assert!(answers[0]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("not both"));
+    // "name" names the diff of a text.
+    assert_eq!(answers[1]["result"], "x = 2\n");
+    assert!(answers[1]["diff"]
+        .as_str()
+        .unwrap()
+        .starts_with("--- a/a.py\n"));
     assert_eq!(w.read("a.py"), "x = 1\n");
+}
+
+#[test]
+fn field_names_are_the_same_as_everywhere() {
+    // The aliases of the library's JSON edit format and of the MCP tools, at every level.
+    let w = Work::new();
+    w.write("a.py", "one\ntwo\n");
+    let input = [
+        json!({"id": 1, "content": "a\n", "old_str": "a", "new_str": "b"}),
+        json!({"id": 2, "content": "a\n", "search": "a", "replace": "b"}),
+        json!({"id": 3, "file_path": "a.py", "modifications": [{"oldText": "one", "newText": "1", "replaceAll": true}], "dryRun": true}),
+        json!({"id": 4, "content": "a\n", "edits": [{"old": "a", "new": "b", "reason": "because"}]}),
+        json!({"id": 5, "content": "a\n", "old": "a", "old_string": "a", "new": "b"}),
+    ]
+    .iter()
+    .map(|v| line(v.clone()))
+    .collect::<String>();
+    let answers = pipe(&w, input);
+    assert_eq!(answers[0]["result"], "b\n", "{}", answers[0]);
+    assert_eq!(answers[1]["result"], "b\n", "{}", answers[1]);
+    assert_eq!(answers[2]["ok"], true, "{}", answers[2]);
+    assert!(answers[2]["diff"].as_str().unwrap().contains("+1\n"));
+    assert_eq!(w.read("a.py"), "one\ntwo\n", "dryRun is dry_run");
+    // Unknown fields are refused inside "edits" as at the top, naming the accepted ones.
+    let message = answers[3]["error"]["message"].as_str().unwrap();
+    assert_eq!(answers[3]["error"]["kind"], "bad_request");
+    assert!(
+        message.contains("unknown field \"reason\" in edits[0]")
+            && message.contains("\"old\", \"new\", \"replace_all\", \"anchor\""),
+        "{message}"
+    );
+    let message = answers[4]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("two names of one field"), "{message}");
+}
+
+#[test]
+fn a_line_over_the_size_limit_is_answered_and_the_pipe_goes_on() {
+    let w = Work::new();
+    let big = line(json!({"id": 1, "content": "x".repeat(5000), "old": "x", "new": "y"}));
+    let next = line(json!({"id": 2, "content": "a\n", "old": "a", "new": "b"}));
+    // And a last line without a newline, too long as well.
+    let tail = "y".repeat(3000);
+    let out = w.run_stdin(
+        ["pipe", "--max-request-bytes", "1KiB"],
+        format!("{big}{next}{tail}"),
+    );
+    let stdout = assert_ok(&out);
+    let answers: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 3, "{stdout}");
+    assert_eq!(answers[0]["error"]["kind"], "request_too_large");
+    let message = answers[0]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("1024 bytes") && message.contains("--max-request-bytes"),
+        "{message}"
+    );
+    assert_eq!(answers[1]["id"], 2);
+    assert_eq!(answers[1]["result"], "b\n");
+    assert_eq!(answers[2]["error"]["kind"], "request_too_large");
+}
+
+#[test]
+fn the_size_limit_takes_suffixes_and_rejects_nonsense() {
+    let w = Work::new();
+    let ok = line(json!({"content": "a\n", "old": "a", "new": "b"}));
+    for size in ["100", "1K", "2MiB", "1.5G"] {
+        let out = w.run_stdin(["pipe", "--max-request-bytes", size], ok.clone());
+        assert!(assert_ok(&out).contains("\"ok\":true"), "{size}");
+    }
+    let out = w.run_stdin(["pipe", "--max-request-bytes", "lots"], ok);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-request-bytes"));
+}
+
+#[test]
+fn the_syntax_guard_follows_the_language_of_name_path_or_language() {
+    let w = Work::new();
+    let text = "def f(items):\n    total = compute_total(items, tax)\n    return total\n";
+    // Found by similarity, result leaves `(` open: refused in Python (from `name`).
+    let fuzzy = json!({"old": "total = compute_totl(items, tax)", "new": "total = compute_total(items, tax"});
+    let mut a = json!({"id": 1, "content": text, "name": "a.py"});
+    let mut b = json!({"id": 2, "content": text, "language": "python"});
+    let mut c = json!({"id": 3, "content": text});
+    let mut d = json!({"id": 4, "content": text, "name": "a.py", "syntax": "off"});
+    let mut e = json!({"id": 5, "content": text, "language": "cobol"});
+    for r in [&mut a, &mut b, &mut c, &mut d, &mut e] {
+        r.as_object_mut()
+            .unwrap()
+            .extend(fuzzy.as_object().unwrap().clone());
+    }
+    // Found exactly: applied, with a warning.
+    let exact = json!({"id": 6, "content": text, "name": "a.py", "old": "return total", "new": "return (total"});
+    w.write("g.py", text);
+    let path =
+        json!({"id": 7, "path": w.path("g.py"), "old": "return total", "new": "return (total"});
+    let input: String = [a, b, c, d, e, exact, path].into_iter().map(line).collect();
+    let answers = pipe(&w, input);
+    let kinds: Vec<Value> = answers.iter().map(|v| v["error"]["kind"].clone()).collect();
+    assert_eq!(
+        kinds,
+        [
+            json!("syntax"),
+            json!("syntax"),
+            Value::Null,
+            Value::Null,
+            Value::Null,
+            Value::Null,
+            Value::Null
+        ],
+        "{answers:#?}"
+    );
+    for (i, answer) in answers.iter().enumerate() {
+        let warned = answer["warnings"].as_array().map_or(0, Vec::len);
+        assert_eq!(warned, usize::from(i >= 5), "{i}: {answer}");
+    }
+    assert_eq!(answers[6]["warnings"][0]["kind"], "unbalanced_bracket");
+    for answer in &answers {
+        crate::result_schema::assert_valid(answer);
+    }
+    assert_eq!(
+        w.read("g.py"),
+        text.replace("return total", "return (total")
+    );
 }

@@ -262,67 +262,138 @@ fn replaced_alike(
             .all(|(o, &t)| line_similarity(o, side[t]) >= 0.5)
 }
 
-/// Typographic punctuation in the code of the lines of `new` that are not lines of `old` (not in
-/// ASCII string literals, not in comments, where a dash or a curly apostrophe is prose), mapped
-/// to ASCII where the file does not use that character itself.
+/// Typographic punctuation in the lines of `new` that are not lines of `old`, outside ASCII
+/// string literals (where it may be the program's text), mapped to ASCII where the file does
+/// not use that character itself: in code it breaks the program, in a comment it is not the
+/// file's style. A string that a mapped quote opens was written in the same habit: its
+/// punctuation is mapped too, and the mapped quote that matches its opener closes it.
 fn plain_punctuation(text: &Text, old: &str, new: &str) -> Option<String> {
     if new.is_ascii() {
         return None;
     }
-    let file = text.as_str();
-    // Whether the file uses a character is asked once per character (it scans the file).
-    let mut files_own: Vec<(char, bool)> = Vec::new();
-    let mut foreign = |c: char| -> Option<String> {
+    let mut foreign = Foreign {
+        file: text.as_str(),
+        asked: Vec::new(),
+        prose: false,
+        in_code: false,
+    };
+    let out = map_lines(&mut foreign, old, new);
+    // Comments are mapped only where `new` shows the habit in its code too: a developer may
+    // write a curly apostrophe in a comment on purpose, a model's habit is everywhere.
+    if !foreign.in_code {
+        return (out != new).then_some(out);
+    }
+    foreign.prose = true;
+    let out = map_lines(&mut foreign, old, new);
+    (out != new).then_some(out)
+}
+
+fn map_lines(foreign: &mut Foreign<'_>, old: &str, new: &str) -> String {
+    let old_lines: Vec<&str> = old.lines().collect();
+    let mut out = String::with_capacity(new.len());
+    for piece in new.split_inclusive('\n') {
+        let body = piece.trim_end_matches(['\n', '\r']);
+        let starts = body.trim_start();
+        if body.is_ascii() || old_lines.contains(&body) {
+            out.push_str(piece);
+        } else if let Some(same) = old_lines.iter().find(|o| same_but_punctuation(o, body)) {
+            // A line `old` has, but for its punctuation, is that line: written as `old` has it.
+            out.push_str(same);
+            out.push_str(&piece[body.len()..]);
+        } else if ["*", "/*", "<!--"].iter().any(|c| starts.starts_with(c)) {
+            foreign.map_prose(piece, &mut out);
+        } else {
+            foreign.map_code(body, &mut out);
+            out.push_str(&piece[body.len()..]);
+        }
+    }
+    out
+}
+
+/// Which typographic characters the file does not use, asked once per character (it scans
+/// the file).
+struct Foreign<'f> {
+    file: &'f str,
+    asked: Vec<(char, bool)>,
+    /// Whether comments are mapped.
+    prose: bool,
+    /// Whether a character in code was mapped.
+    in_code: bool,
+}
+
+impl Foreign<'_> {
+    /// The ASCII for `c`, when `c` is typographic and not the file's own.
+    fn plain(&mut self, c: char) -> Option<String> {
         let mut plain = String::new();
         push_punctuation(c, &mut plain);
         if plain.len() == c.len_utf8() && plain.starts_with(c) {
             return None;
         }
-        let own = match files_own.iter().find(|(k, _)| *k == c) {
+        let own = match self.asked.iter().find(|(k, _)| *k == c) {
             Some(&(_, own)) => own,
             None => {
-                let own = file.contains(c);
-                files_own.push((c, own));
+                let own = self.file.contains(c);
+                self.asked.push((c, own));
                 own
             }
         };
         (!own).then_some(plain)
-    };
-    let old_lines: Vec<&str> = old.lines().collect();
-    let mut changed = false;
-    let mut out = String::with_capacity(new.len());
-    for piece in new.split_inclusive('\n') {
-        let body = piece.trim_end_matches(['\n', '\r']);
-        let starts = body.trim_start();
-        let block_comment = ["*", "/*", "<!--"].iter().any(|c| starts.starts_with(c));
-        if body.is_ascii() || old_lines.contains(&body) {
-            out.push_str(piece);
-            continue;
+    }
+
+    /// A comment: every character the file does not use is mapped, when comments are.
+    fn map_prose(&mut self, s: &str, out: &mut String) {
+        if !self.prose {
+            out.push_str(s);
+            return;
         }
-        // A line `old` has, but for its punctuation, is that line: written as `old` has it.
-        if let Some(same) = old_lines.iter().find(|o| same_but_punctuation(o, body)) {
-            changed = true;
-            out.push_str(same);
-            out.push_str(&piece[body.len()..]);
-            continue;
+        for c in s.chars() {
+            match self.plain(c) {
+                Some(plain) => out.push_str(&plain),
+                None => out.push(c),
+            }
         }
-        if block_comment {
-            out.push_str(piece);
-            continue;
-        }
-        let mut quote: Option<char> = None;
+    }
+
+    /// A line of code: mapped outside strings the model wrote with ASCII quotes; a line
+    /// comment is prose.
+    fn map_code(&mut self, body: &str, out: &mut String) {
+        // The open string's quote, and whether a mapped quote opened it.
+        let mut quote: Option<(char, bool)> = None;
         let mut escaped = false;
         let mut prev = ' ';
         for (at, c) in body.char_indices() {
             let line_comment = quote.is_none()
-                && (c == '#' || (c == '/' && prev == '/') || (c == '-' && prev == '-'));
+                && ((c == '#' && !directive(body, at))
+                    || (c == '/' && prev == '/')
+                    || (c == '-' && prev == '-'));
             if line_comment {
-                out.push_str(&body[at..]);
-                break;
+                self.map_prose(&body[at..], out);
+                return;
             }
             prev = c;
-            match quote {
-                Some(q) => {
+            let mut plain = self.plain(c);
+            self.in_code |= plain.is_some();
+            // The quote that closes a string a mapped quote opened is mapped, even where the
+            // file has that character (in its prose): both ends of a string are read alike.
+            if let Some((q, true)) = quote.filter(|_| plain.is_none() && !escaped) {
+                let mut ascii = String::new();
+                push_punctuation(c, &mut ascii);
+                plain = (c != q && ascii.starts_with(q) && ascii.len() == 1).then_some(ascii);
+            }
+            let quote_char = |p: &String| p.starts_with(['"', '\'']);
+            match (quote, plain) {
+                // `\’` in a string: the escape says the model meant the quote.
+                (Some(_), Some(plain)) if escaped && quote_char(&plain) => {
+                    escaped = false;
+                    out.push_str(&plain);
+                }
+                (Some((q, true)), Some(plain)) if !escaped => {
+                    if plain.starts_with(q) {
+                        quote = None;
+                    }
+                    out.push_str(&plain);
+                }
+                (Some((q, _)), _) => {
                     if escaped {
                         escaped = false;
                     } else if c == '\\' {
@@ -332,23 +403,40 @@ fn plain_punctuation(text: &Text, old: &str, new: &str) -> Option<String> {
                     }
                     out.push(c);
                 }
-                None => match foreign(c) {
-                    Some(plain) => {
-                        changed = true;
-                        out.push_str(&plain);
+                (None, Some(plain)) => {
+                    if let Some(q) = plain.chars().next().filter(|q| matches!(q, '"' | '\'')) {
+                        quote = Some((q, true));
                     }
-                    None => {
-                        if matches!(c, '"' | '\'' | '`') {
-                            quote = Some(c);
-                        }
-                        out.push(c);
+                    out.push_str(&plain);
+                }
+                (None, None) => {
+                    if matches!(c, '"' | '\'' | '`') {
+                        quote = Some((c, false));
                     }
-                },
+                    out.push(c);
+                }
             }
         }
-        out.push_str(&piece[body.len()..]);
     }
-    changed.then_some(out)
+}
+
+/// Whether the `#` at `at` starts code, not a comment: an attribute (`#[`, `#![`) or a C
+/// preprocessor directive at the start of the line.
+fn directive(body: &str, at: usize) -> bool {
+    let rest = &body[at + 1..];
+    if rest.starts_with(['[', '!']) {
+        return true;
+    }
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    body[..at].trim().is_empty()
+        && [
+            "include", "import", "define", "undef", "if", "ifdef", "ifndef", "elif", "else",
+            "endif", "pragma", "error", "warning", "line",
+        ]
+        .contains(&word.as_str())
 }
 
 /// Whether two lines differ only in typographic punctuation.

@@ -17,10 +17,23 @@ use crate::syntax::{Language, SyntaxPolicy};
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Edit {
     /// The text the model means to replace, as it remembers it.
-    #[serde(alias = "old_string", alias = "oldText", alias = "old_str")]
+    // The spellings of `format::json::fields::OLD` (a test there keeps them in step).
+    #[serde(
+        alias = "old_string",
+        alias = "oldText",
+        alias = "old_str",
+        alias = "old_text",
+        alias = "search"
+    )]
     pub old: String,
     /// The text to put in its place.
-    #[serde(alias = "new_string", alias = "newText", alias = "new_str")]
+    #[serde(
+        alias = "new_string",
+        alias = "newText",
+        alias = "new_str",
+        alias = "new_text",
+        alias = "replace"
+    )]
     pub new: String,
     /// Replace every occurrence instead of requiring exactly one.
     #[serde(default, alias = "replaceAll")]

@@ -42,9 +42,16 @@ pub(super) enum Command {
     /// Request: {"content": "...", "old": "...", "new": "...", "replace_all": false,
     /// "anchor": null}, or "edits": [{...}, ...] instead of old/new, or "path" instead of
     /// "content" to edit a file (with "dry_run", "expect_mtime", "expect_sha256").
-    /// Answer: {"ok": true, "result": "...", "matches": [...], "diff": "..."} or
-    /// {"ok": false, "error": {"kind": "...", "message": "...", ...}}.
-    Pipe,
+    /// Answer: {"schema": "fuzzy-edit/1", "ok": true, "result": "...", "matches": [...],
+    /// "diff": "..."} or {"schema": "fuzzy-edit/1", "ok": false, "error": {"kind": "...",
+    /// "message": "...", ...}} (docs/json.md).
+    Pipe {
+        /// The largest request line read; a longer one is skipped with an error answer
+        /// (`request_too_large`). Suffixes: K, M, G (powers of 1000), KiB, MiB, GiB.
+        // The default is far beyond any file a model edits, far below what exhausts memory.
+        #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = parse_bytes)]
+        max_request_bytes: u64,
+    },
     /// Serve read_file, edit_file and write_file to an agent over MCP (stdio), confined to the
     /// root directories.
     Mcp {
@@ -131,9 +138,9 @@ pub(super) struct EditFlags {
     /// Refuse unless FILE's SHA-256 is this (64 hex digits, as printed by `sha256sum`).
     #[arg(long, value_name = "HEX", value_parser = values::sha256)]
     pub(super) expect_sha256: Option<String>,
-    /// Largest file accepted: bytes, or with a suffix: K, M, G, T (or KiB, MiB, ...: powers
-    /// of 1024), KB, MB, GB, TB (powers of 1000).
-    #[arg(long, value_name = "SIZE", default_value = "256MiB", value_parser = values::size)]
+    /// Largest file accepted: bytes, or with a suffix: K, M, G (powers of 1000), KiB, MiB,
+    /// GiB (powers of 1024).
+    #[arg(long, value_name = "SIZE", default_value = "256MiB", value_parser = parse_bytes)]
     pub(super) max_bytes: u64,
     /// Color the diff.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
@@ -165,4 +172,24 @@ pub(super) enum ColorChoice {
     Always,
     /// Never.
     Never,
+}
+
+/// A size in bytes: `1000`, `64K`, `64KiB`, `1.5M`.
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    parse_size::parse_size(text).map_err(|e| {
+        format!("{e}; give a number of bytes, optionally with K, M, G, KiB, MiB or GiB")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_max_bytes_is_the_library_default() {
+        assert_eq!(
+            super::parse_bytes("256MiB"),
+            Ok(fuzzy_edit::fs::DEFAULT_MAX_BYTES)
+        );
+        assert_eq!(super::parse_bytes("10M"), Ok(10_000_000));
+        assert!(super::parse_bytes("10X").is_err());
+    }
 }

@@ -25,7 +25,10 @@ pub enum Settings {
     /// `apply` or `check`.
     Apply(ApplySettings),
     /// `pipe`: requests on stdin, answers on stdout.
-    Pipe,
+    Pipe {
+        /// The largest request line read.
+        max_request_bytes: u64,
+    },
     /// `mcp`: serve the file tools, confined to these directories (empty: the current one).
     Mcp {
         /// The `--root` directories, as given.
@@ -54,7 +57,7 @@ impl Flags {
         match self.command {
             Command::Apply(flags) => Settings::Apply(flags.edit.resolve(flags.dry_run)),
             Command::Check(flags) => Settings::Apply(flags.resolve(true)),
-            Command::Pipe => Settings::Pipe,
+            Command::Pipe { max_request_bytes } => Settings::Pipe { max_request_bytes },
             Command::Mcp { roots } => Settings::Mcp { roots },
             Command::Completions { shell } => Settings::Completions(shell),
             Command::Man { command } => Settings::Man(command),

@@ -5,3 +5,4 @@
 pub mod apply;
 pub mod mcp;
 pub mod pipe;
+mod pipe_request;

@@ -1,65 +1,31 @@
 //! `fuzzy-edit pipe`: JSON Lines in, JSON Lines out, one answer per request, in order.
 //!
 //! A request edits `"content"` in memory, or the file at `"path"` (written atomically unless
-//! `"dry_run"`; refused if `"expect_mtime"`/`"expect_sha256"` do not match it). The pipe never
-//! dies on input: a line that is not valid JSON, lacks fields, or is not UTF-8 gets an error
-//! answer (`"kind": "bad_request"`) and the next line is read. Blank lines are skipped without
-//! an answer.
+//! `"dry_run"`; refused if `"expect_mtime"`/`"expect_sha256"` do not match it); how it is read
+//! is in [`super::pipe_request`]. The pipe never dies on input: a line that is not a request
+//! (not JSON, not an object, unknown or missing fields, not UTF-8) gets an error answer
+//! (`"kind": "bad_request"`), a line over the size limit one of `"kind": "request_too_large"`,
+//! and the next line is read. Blank lines are skipped without an answer. The answers' shape is
+//! [`crate::render::json`]'s, shared with `apply --json` and the MCP tools.
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use fuzzy_edit::fs::{
-    self, EditFilesError, EditOptions, EditRequest, Expected, FileRequest, FsError, Op,
-};
-use fuzzy_edit::{apply_edits, unified_diff, Applied, Edit, Failed, Mode, Vocabulary};
-use serde::Deserialize;
+use fuzzy_edit::fs::{self, EditOptions, EditRequest, Expected, FileRequest, Op};
+use fuzzy_edit::{apply_with, unified_diff, Applied, Edit, Language, Options, Vocabulary};
 use serde_json::{json, Value};
 
-use crate::render::json::{add_sequential_and_failures, edit_error};
+use super::pipe_request::{self, Line, Request, Target};
+use crate::render::json::{self as answer_json, add_sequential_and_failures};
 
-/// One request line.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Request {
-    /// Echoed back, to pair answers with requests.
-    #[serde(default)]
-    id: Option<Value>,
-    #[serde(default)]
-    content: Option<String>,
-    #[serde(default, alias = "old_string", alias = "oldText")]
-    old: Option<String>,
-    #[serde(default, alias = "new_string", alias = "newText")]
-    new: Option<String>,
-    #[serde(default, alias = "replaceAll")]
-    replace_all: bool,
-    #[serde(default)]
-    anchor: Option<String>,
-    #[serde(default)]
-    edits: Option<Vec<Edit>>,
-    #[serde(default)]
-    mode: Mode,
-    /// The file to edit when there is no `content`; else the name used in the diff headers.
-    #[serde(default)]
-    path: Option<String>,
-    /// With `path`: compute the answer but write nothing.
-    #[serde(default)]
-    dry_run: bool,
-    /// With `path`: refuse unless the file's modification time is this.
-    #[serde(default)]
-    expect_mtime: Option<String>,
-    /// With `path`: refuse unless the file's SHA-256 is this.
-    #[serde(default)]
-    expect_sha256: Option<String>,
-}
-
-/// Serve stdin until it ends. Exit code 2 if reading or writing fails.
-pub fn run() -> ExitCode {
+/// Serve stdin until it ends, reading requests of at most `max_request_bytes`. Exit code 2 if
+/// reading or writing fails.
+pub fn run(max_request_bytes: u64) -> ExitCode {
     if io::IsTerminal::is_terminal(&io::stdin()) {
         eprintln!("fuzzy-edit pipe: reading JSON Lines requests from stdin, one answer per line on stdout (see the README, \"The pipe\"); Ctrl-D to end");
     }
-    match serve(io::stdin().lock(), io::stdout().lock()) {
+    match serve(io::stdin().lock(), io::stdout().lock(), max_request_bytes) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("fuzzy-edit pipe: {e}");
@@ -69,13 +35,23 @@ pub fn run() -> ExitCode {
 }
 
 /// Serve requests from `input` until it ends.
-pub fn serve(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    for line in input.split(b'\n') {
-        let line = line?;
-        let answer = match std::str::from_utf8(&line) {
-            Ok(s) if s.trim().is_empty() => continue,
-            Ok(s) => answer(s),
-            Err(e) => bad_request(None, &format!("the line is not valid UTF-8: {e}")),
+pub fn serve(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    max_request_bytes: u64,
+) -> io::Result<()> {
+    let mut line = Vec::new();
+    while let Some(read) = pipe_request::next_line(&mut input, max_request_bytes, &mut line)? {
+        let answer = match read {
+            Line::TooLong(len) => answer_json::failure(answer_json::error(
+                "request_too_large",
+                format!("the request is {len} bytes, over the pipe's limit of {max_request_bytes} bytes; it was skipped. Send a smaller request (a file by \"path\" instead of its \"content\"), or start the pipe with a larger --max-request-bytes."),
+            )),
+            Line::Read => match std::str::from_utf8(&line) {
+                Ok(s) if s.trim().is_empty() => continue,
+                Ok(s) => answer(s),
+                Err(e) => bad_request(None, &format!("the line is not valid UTF-8: {e}")),
+            },
         };
         serde_json::to_writer(&mut output, &answer)?;
         output.write_all(b"\n")?;
@@ -86,54 +62,40 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
 
 /// The answer to one request line.
 pub fn answer(line: &str) -> Value {
-    let request: Request = match serde_json::from_str(line) {
+    let request = match pipe_request::parse(line) {
         Ok(r) => r,
-        Err(e) => {
-            let id = serde_json::from_str::<Value>(line)
-                .ok()
-                .and_then(|v| v.get("id").cloned());
-            return bad_request(id, &format!("malformed request: {e}"));
-        }
+        Err(rejected) => return bad_request(rejected.id, &rejected.message),
     };
-    let id = request.id.clone();
-    let edits = match (
-        request.edits.clone(),
-        request.old.clone(),
-        request.new.clone(),
-    ) {
-        (Some(edits), None, None) => edits,
-        (None, Some(old), Some(new)) => vec![Edit {
-            old,
-            new,
-            replace_all: request.replace_all,
-            anchor: request.anchor.clone(),
-            near_line: None,
-            near_context: None,
-        }],
-        (Some(_), _, _) => {
-            return bad_request(id, "give either \"edits\" or \"old\"/\"new\", not both")
+    let mut value = match &request.target {
+        Target::Content { text, name } => {
+            match apply_with(text, &request.edits, &engine(&request, name)) {
+                Ok(applied) => success(text, &applied, name),
+                Err(failed) => answer_json::failure(answer_json::refusal(
+                    &failed,
+                    failed.message(&Vocabulary::PIPE),
+                    None,
+                    &Vocabulary::PIPE,
+                )),
+            }
         }
-        (None, _, _) => {
-            return bad_request(id, "missing \"old\" and \"new\" (or an \"edits\" list)")
-        }
+        Target::Path(path) => edit_file(Path::new(path), &request.edits, &request),
     };
-    if edits.is_empty() {
-        return bad_request(id, "\"edits\" is empty");
-    }
-    let mut value = match (&request.content, &request.path) {
-        (Some(content), path) => match apply_edits(content, &edits, request.mode) {
-            Ok(applied) => success(content, &applied, path.as_deref().unwrap_or("content")),
-            Err(failed) => failure(&failed),
-        },
-        (None, Some(path)) => edit_file(Path::new(path), &edits, &request),
-        (None, None) => {
-            return bad_request(id, "give \"content\" to edit, or the \"path\" of a file")
-        }
-    };
-    if let Some(id) = id {
+    if let Some(id) = request.id {
         value["id"] = id;
     }
     value
+}
+
+/// The engine's options for a `content` request: its mode and syntax policy, and its language,
+/// from `language` or else the extension of its `name`.
+fn engine(request: &Request, name: &str) -> Options {
+    Options {
+        mode: request.mode,
+        syntax: request.syntax,
+        language: request
+            .language
+            .or_else(|| Language::from_path(Path::new(name))),
+    }
 }
 
 /// Edit a file through [`fs::edit_files`]: locked from the read to the rename, regular UTF-8
@@ -150,6 +112,8 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
     };
     let options = EditOptions {
         dry_run: request.dry_run,
+        syntax: request.syntax,
+        language: request.language,
         ..EditOptions::default()
     };
     let request = EditRequest {
@@ -158,15 +122,20 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
     };
     let outcome = match fs::edit_files(&request, &options) {
         Ok(o) => o,
-        Err(EditFilesError::File(e)) => return file_error(&e),
-        Err(EditFilesError::Refused { failed, .. }) => return failure(&failed),
-        Err(e) => return json!({"ok": false, "error": {"kind": "io", "message": e.to_string()}}),
+        Err(e) => {
+            let message = answer_json::edit_files_message(&e, &Vocabulary::PIPE);
+            return answer_json::failure(answer_json::edit_files_error(
+                &e,
+                message,
+                &Vocabulary::PIPE,
+            ));
+        }
     };
     let Some(file) = outcome.files.into_iter().next() else {
-        return json!({"ok": false, "error": {"kind": "io", "message": "no file in the outcome"}});
+        return answer_json::failure(answer_json::error("io", "no file in the outcome"));
     };
     let (Some(before), Some(applied)) = (&file.before, &file.applied) else {
-        return json!({"ok": false, "error": {"kind": "io", "message": "the file was not edited"}});
+        return answer_json::failure(answer_json::error("io", "the file was not edited"));
     };
     let mut value = success(before, applied, &path.to_string_lossy());
     value.as_object_mut().map(|o| o.remove("result"));
@@ -176,45 +145,18 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
     value
 }
 
-fn file_error(e: &FsError) -> Value {
-    let kind = match e {
-        FsError::Stale { .. } => "stale",
-        FsError::NotFound(_) => "file_not_found",
-        FsError::Binary { .. } | FsError::NotUtf8 { .. } => "not_text",
-        FsError::TooLarge { .. } => "too_large",
-        FsError::IsDirectory(_) => "is_directory",
-        FsError::Io { .. } => "io",
-        other => other.kind(),
-    };
-    json!({"ok": false, "error": {"kind": kind, "message": e.to_string()}})
-}
-
 fn success(before: &str, applied: &Applied, path: &str) -> Value {
-    let mut v = json!({
-        "ok": true,
+    let mut v = answer_json::success(json!({
         "result": applied.text,
         "matches": applied.matches,
         "diff": unified_diff(before, &applied.text, path),
-    });
+    }));
     add_sequential_and_failures(&mut v, applied, &Vocabulary::PIPE);
     v
 }
 
-fn failure(failed: &Failed) -> Value {
-    let errors: Vec<Value> = failed
-        .failures
-        .iter()
-        .map(|f| edit_error(&f.error, Some(f.edit), &Vocabulary::PIPE))
-        .collect();
-    let mut v = json!({ "ok": false, "error": errors.first().cloned().unwrap_or(Value::Null) });
-    if errors.len() > 1 {
-        v["errors"] = Value::Array(errors);
-    }
-    v
-}
-
 fn bad_request(id: Option<Value>, message: &str) -> Value {
-    let mut v = json!({"ok": false, "error": {"kind": "bad_request", "message": message}});
+    let mut v = answer_json::failure(answer_json::error("bad_request", message));
     if let Some(id) = id {
         v["id"] = id;
     }
@@ -259,17 +201,38 @@ mod tests {
             .as_str()
             .unwrap()
             .contains("replace_all"));
-        assert_eq!(v["error"]["candidates"].as_array().unwrap().len(), 2);
+        let edit = &v["error"]["edits"][0];
+        assert_eq!(edit["edit"], 0);
+        assert_eq!(edit["candidates"].as_array().unwrap().len(), 2);
     }
 
     #[test]
     fn serve_skips_blank_lines_and_survives_bad_utf8() {
         let input: &[u8] = b"\n{\"content\":\"a\",\"old\":\"a\",\"new\":\"b\"}\n\xff\xfe\n";
         let mut out = Vec::new();
-        serve(input, &mut out).unwrap();
+        serve(input, &mut out, 1024).unwrap();
         let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
         assert_eq!(lines.len(), 2);
         assert!(lines[0].contains("\"ok\":true"));
         assert!(lines[1].contains("bad_request"));
+    }
+
+    #[test]
+    fn serve_answers_a_line_over_the_limit_and_goes_on() {
+        let long = format!(
+            "{{\"content\": \"{}\", \"old\": \"a\", \"new\": \"b\"}}\n",
+            "a".repeat(100)
+        );
+        let input = long + "{\"content\":\"a\",\"old\":\"a\",\"new\":\"b\"}\n";
+        let mut out = Vec::new();
+        serve(input.as_bytes(), &mut out, 64).unwrap();
+        let answers: Vec<Value> = std::str::from_utf8(&out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(answers.len(), 2);
+        assert_eq!(answers[0]["error"]["kind"], "request_too_large");
+        assert_eq!(answers[1]["result"], "b");
     }
 }

@@ -3,6 +3,8 @@
 
 use std::io::Write;
 
+use fuzzy_edit::Vocabulary;
+
 use crate::commands::apply::{Action, Outcome};
 
 /// Print an outcome: per file a summary, per edit the strategy and lines, the diff.
@@ -38,6 +40,9 @@ pub fn outcome(out: &mut impl Write, outcome: &Outcome, color: bool) -> std::io:
                     .filter(|_| !applied.sequential && f.aliases.is_empty());
                 let place = super::place(m, before);
                 writeln!(out, "  edit {}: {}{score}, {place}", m.edit + 1, m.strategy)?;
+            }
+            for warning in &applied.warnings {
+                writeln!(out, "  warning: {}", warning.message(&Vocabulary::CLI))?;
             }
         }
         diff(out, &super::patch::of(f), color)?;

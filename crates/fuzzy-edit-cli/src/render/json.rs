@@ -1,77 +1,270 @@
-//! Output for programs: results and errors as JSON values. `apply --json` and the pipe share
-//! the shapes of a match, an engine error and the optional `sequential`/`failures` fields, so a
-//! program reads both the same way.
+//! Output for programs: every JSON answer of `apply --json`, of the pipe and of the MCP tools'
+//! structured results is built here, so the three speak one shape: the one
+//! `docs/schema/result-v1.json` describes and `docs/json.md` explains.
+//!
+//! Every answer has `"schema": "fuzzy-edit/1"` and `"ok"`. A failure is
+//! `{"schema", "ok": false, "error": {"kind", "message", "path"?, "edits"?, ...}}`: `kind` is
+//! always the specific reason (`ambiguous`, `file_not_found`, `stale`, ...), `message` the words
+//! for the reader of that front end, and `edits` the engine's refusal of each edit when the
+//! engine refused. The front ends choose the message; the shape and the kinds are decided here.
 
-use fuzzy_edit::fs::EditFilesError;
-use fuzzy_edit::{Applied, EditError, Vocabulary};
+use std::path::Path;
+
+use fuzzy_edit::fs::{EditFilesError, FileOutcome, FsError};
+use fuzzy_edit::{unified_diff, Applied, EditError, Failed, Vocabulary};
 use serde_json::{json, Value};
 
 use crate::commands::apply::Outcome;
 use crate::error::Error;
 
-/// An outcome: `{"ok": true, "dry_run": ..., "files": [{"path", "action", "diff", "matches",
-/// ...}]}`.
-pub fn outcome(outcome: &Outcome) -> Value {
-    let files: Vec<Value> = outcome
-        .files
-        .iter()
-        .map(|f| {
-            let mut v = json!({
-                "path": f.path.to_string_lossy(),
-                "action": f.action.as_str(),
-                "diff": f.diff(),
-            });
-            if let Some(a) = &f.applied {
-                v["matches"] = json!(a.matches);
-                add_sequential_and_failures(&mut v, a, &Vocabulary::CLI);
-            }
-            v
-        })
-        .collect();
-    json!({ "ok": true, "dry_run": outcome.dry_run, "files": files })
-}
+/// The version of the shape, in every answer. A new field or a new `kind` keeps it; a field
+/// removed, renamed or retyped changes it.
+pub const SCHEMA: &str = "fuzzy-edit/1";
 
-/// Why the run stopped: `{"ok": false, "error": {"kind": "refused" | "error", "message": ...}}`,
-/// with the engine's errors as `detail` when it refused a file's edits.
-pub fn error(error: &Error, message: String) -> Value {
-    let kind = if error.is_refusal() {
-        "refused"
-    } else {
-        "error"
-    };
-    let mut v = json!({"ok": false, "error": {"kind": kind, "message": message}});
-    if let Error::Edit(EditFilesError::Refused { path, failed }) = error {
-        v["error"]["detail"] = json!({
-            "path": path.to_string_lossy(),
-            "errors": failed.failures.iter().map(|f| edit_error(&f.error, Some(f.edit), &Vocabulary::CLI)).collect::<Vec<_>>(),
-        });
+/// A success: `fields` (an object) with `schema` and `"ok": true` first.
+pub fn success(fields: Value) -> Value {
+    let mut v = json!({"schema": SCHEMA, "ok": true});
+    if let (Some(out), Value::Object(fields)) = (v.as_object_mut(), fields) {
+        out.extend(fields);
     }
     v
 }
 
-/// Add to an answer what only some results have: `sequential`, and the edits that failed (their
-/// messages in `words`).
+/// A failure: `{"schema", "ok": false, "error": error}`, `error` from one of the functions below.
+pub fn failure(error: Value) -> Value {
+    json!({"schema": SCHEMA, "ok": false, "error": error})
+}
+
+/// An error of `kind` without more detail: `{"kind", "message"}`.
+pub fn error(kind: &str, message: impl Into<String>) -> Value {
+    json!({"kind": kind, "message": message.into()})
+}
+
+/// The engine refused: the first refusal's kind, and every refused edit under `edits` (their
+/// messages in the front end's `words`).
+pub fn refusal(
+    failed: &Failed,
+    message: impl Into<String>,
+    path: Option<&Path>,
+    words: &Vocabulary,
+) -> Value {
+    let mut v = error(refused_kind(failed), message);
+    if let Some(path) = path {
+        v["path"] = json!(path.to_string_lossy());
+    }
+    v["edits"] = failed
+        .failures
+        .iter()
+        .map(|f| edit_refusal(&f.error, f.edit, words))
+        .collect();
+    v
+}
+
+/// One refused edit: `edit` (its 0-based index), `kind`, `message`, and the engine's details
+/// (`closest`, `candidates`, `location`, ...); the message names the parameters in `words`.
+pub fn edit_refusal(error: &EditError, edit: usize, words: &Vocabulary) -> Value {
+    let mut v = serde_json::to_value(error).unwrap_or_else(|_| json!({}));
+    if !v.is_object() {
+        v = json!({});
+    }
+    v["edit"] = json!(edit);
+    v["kind"] = json!(error.kind());
+    v["message"] = json!(error.message(words));
+    v
+}
+
+/// A file that cannot be read or written as asked: its kind, `path`, and the figures behind the
+/// message (`offset`, `len`/`limit`, `what`/`expected`/`found`).
+pub fn file_error(e: &FsError, message: impl Into<String>) -> Value {
+    let mut v = error(e.kind(), message);
+    v["path"] = json!(e.path().to_string_lossy());
+    match e {
+        FsError::Binary { offset, .. } | FsError::NotUtf8 { offset, .. } => {
+            v["offset"] = json!(offset);
+        }
+        FsError::TooLarge { len, limit, .. } => {
+            v["len"] = json!(len);
+            v["limit"] = json!(limit);
+        }
+        FsError::Stale {
+            what,
+            expected,
+            found,
+            ..
+        } => {
+            v["what"] = json!(what);
+            v["expected"] = json!(expected);
+            v["found"] = json!(found);
+        }
+        _ => {}
+    }
+    v
+}
+
+/// The message of an [`EditFilesError`], the engine's refusals naming the parameters in
+/// `words`.
+pub fn edit_files_message(e: &EditFilesError, words: &Vocabulary) -> String {
+    match e {
+        EditFilesError::Refused { path, failed } => {
+            format!("{}: {}", path.display(), failed.message(words))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Why [`fuzzy_edit::fs::edit_files`] changed nothing, with `message` in the front end's words
+/// (and each refused edit's in `words`).
+pub fn edit_files_error(
+    e: &EditFilesError,
+    message: impl Into<String>,
+    words: &Vocabulary,
+) -> Value {
+    let path = match e {
+        EditFilesError::File(f) => return file_error(f, message),
+        EditFilesError::Refused { path, failed } => {
+            return refusal(failed, message, Some(path), words);
+        }
+        EditFilesError::CreateOverExisting(p)
+        | EditFilesError::DeleteMissing(p)
+        | EditFilesError::NotAllowed { path: p, .. } => p,
+    };
+    let mut v = error(edit_files_kind(e), message);
+    v["path"] = json!(path.to_string_lossy());
+    v
+}
+
+/// The `kind` of an [`EditFilesError`].
+pub fn edit_files_kind(e: &EditFilesError) -> &'static str {
+    match e {
+        EditFilesError::File(f) => f.kind(),
+        EditFilesError::Refused { failed, .. } => refused_kind(failed),
+        EditFilesError::CreateOverExisting(_) => "already_exists",
+        EditFilesError::DeleteMissing(_) => "file_not_found",
+        EditFilesError::NotAllowed { .. } => "not_allowed",
+    }
+}
+
+/// The kind of a refusal: its first refused edit's.
+fn refused_kind(failed: &Failed) -> &'static str {
+    failed
+        .failures
+        .first()
+        .map_or("refused", |f| f.error.kind())
+}
+
+/// The outcome of `apply`/`check`: `{"schema", "ok": true, "dry_run", "files": [...]}`.
+pub fn outcome(outcome: &Outcome) -> Value {
+    let files: Vec<Value> = outcome
+        .files
+        .iter()
+        .map(|f| file(f, &f.path.to_string_lossy(), &Vocabulary::CLI))
+        .collect();
+    success(json!({"dry_run": outcome.dry_run, "files": files}))
+}
+
+/// One file of an outcome, named `name`: `path`, `action`, `diff`, and for edits `matches`
+/// (with `sequential` and `failures` when there are, worded in `words`).
+pub fn file(f: &FileOutcome, name: &str, words: &Vocabulary) -> Value {
+    let mut v = json!({
+        "path": name,
+        "action": f.action.as_str(),
+        "diff": unified_diff(
+            f.before.as_deref().unwrap_or(""),
+            f.after.as_deref().unwrap_or(""),
+            name,
+        ),
+    });
+    if let Some(a) = &f.applied {
+        v["matches"] = json!(a.matches);
+        add_sequential_and_failures(&mut v, a, words);
+    }
+    v
+}
+
+/// Why `apply` or `check` stopped, as the answer: the kind [`Error::kind`] names, the CLI's
+/// `message`, and the details of the file or of the engine's refusal.
+pub fn cli_error(e: &Error, message: String) -> Value {
+    failure(match e {
+        Error::File(f) => file_error(f, message),
+        Error::Edit(f) => edit_files_error(f, message, &Vocabulary::CLI),
+        Error::Edits(p) => {
+            let mut v = error(e.kind(), message);
+            if let Some(line) = p.line() {
+                v["line"] = json!(line);
+            }
+            v
+        }
+        _ => error(e.kind(), message),
+    })
+}
+
+/// Add to an answer what only some results have: `sequential`, the edits that failed
+/// (`failures`, each shaped as in [`edit_refusal`]), and the syntax errors the edits added
+/// that the policy let through (`warnings`); messages in `words`.
 pub fn add_sequential_and_failures(v: &mut Value, applied: &Applied, words: &Vocabulary) {
     if applied.sequential {
         v["sequential"] = json!(true);
+    }
+    if !applied.warnings.is_empty() {
+        v["warnings"] = json!(applied.warnings);
     }
     if !applied.failures.is_empty() {
         v["failures"] = applied
             .failures
             .iter()
-            .map(|f| edit_error(&f.error, Some(f.edit), words))
+            .map(|f| edit_refusal(&f.error, f.edit, words))
             .collect();
     }
 }
 
-/// An engine error: its fields, `kind`, a `message` for the model in the front end's `words`,
-/// and the edit's index.
-pub fn edit_error(error: &EditError, edit: Option<usize>, words: &Vocabulary) -> Value {
-    let mut v = serde_json::to_value(error).unwrap_or_else(|_| json!({}));
-    v["kind"] = json!(error.kind());
-    v["message"] = json!(error.message(words));
-    if let Some(i) = edit {
-        v["edit"] = json!(i);
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fuzzy_edit::{apply_edits, Edit, Mode};
+
+    #[test]
+    fn a_refusal_names_the_first_kind_and_lists_every_edit() {
+        let failed = apply_edits(
+            "x\nx\n",
+            &[Edit::new("x", "y"), Edit::new("nowhere", "z")],
+            Mode::Atomic,
+        )
+        .unwrap_err();
+        let v = failure(refusal(
+            &failed,
+            "no",
+            Some(Path::new("a.txt")),
+            &Vocabulary::PIPE,
+        ));
+        assert_eq!(v["schema"], SCHEMA);
+        assert_eq!(v["ok"], false);
+        assert_eq!(v["error"]["kind"], "ambiguous");
+        assert_eq!(v["error"]["path"], "a.txt");
+        let edits = v["error"]["edits"].as_array().unwrap();
+        assert_eq!(edits.len(), 2);
+        assert_eq!(edits[0]["edit"], 0);
+        assert_eq!(edits[0]["candidates"].as_array().unwrap().len(), 2);
+        assert_eq!(edits[1]["edit"], 1);
+        assert_eq!(edits[1]["kind"], "not_found");
+        let message = edits[0]["message"].as_str().unwrap();
+        assert!(message.starts_with("old matches 2 places"), "{message}");
     }
-    v
+
+    #[test]
+    fn a_file_error_carries_its_figures() {
+        let e = FsError::TooLarge {
+            path: "big".into(),
+            len: 10,
+            limit: 5,
+        };
+        let v = file_error(&e, e.to_string());
+        assert_eq!(v["kind"], "too_large");
+        assert_eq!(v["path"], "big");
+        assert_eq!(
+            (v["len"].as_u64(), v["limit"].as_u64()),
+            (Some(10), Some(5))
+        );
+        let v = file_error(&FsError::NotFound("gone".into()), "m");
+        assert_eq!(v["kind"], "file_not_found");
+    }
 }

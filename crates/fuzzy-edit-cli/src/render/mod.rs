@@ -77,7 +77,7 @@ pub fn error(output: Output, error: &Error, others: usize, partial: bool) {
     match output {
         // A reader that went away (`| head`) must not turn a refusal into a panic.
         Output::Json => {
-            let _ = writeln!(io::stdout().lock(), "{:#}", json::error(error, message));
+            let _ = writeln!(io::stdout().lock(), "{:#}", json::cli_error(error, message));
         }
         _ => eprintln!("fuzzy-edit: {message}"),
     }

@@ -7,6 +7,7 @@ mod concurrency;
 mod conventions;
 mod protocol;
 mod races;
+mod structured;
 mod tools;
 mod wire;
 

@@ -8,6 +8,9 @@
 //!   [{"oldText", "newText"}]}`; `old_str`/`new_str`; a call wrapped as `{"name", "arguments"}`
 //!   (arguments as an object or a JSON string); `{"file_path", "content"}` creates a file.
 //!
+//! The field names and their spellings are one table, [`fields`], shared with the pipe and the
+//! MCP tools. Unknown keys (`reason`, `analysis`) are ignored here: this reads a model's answer.
+//!
 //! Prose and markdown fences around the JSON are tolerated. Reading goes strict to loose:
 //! `serde_json` on the whole input; then on each ```` ```json ```` fenced block, or else on
 //! each balanced `{…}`/`[…]` (strings respected); only then a repair of those texts: raw
@@ -33,38 +36,14 @@ use serde_json::{Map, Value};
 use super::{Builder, FileChange, FileOp, Format, ParseError, Parsed};
 use crate::Edit;
 
+pub mod fields;
 mod text;
+use fields::{type_name as kind, ANCHOR, CONTENT, EDITS, NEW, OLD, PATH, REPLACE_ALL};
 use text::{balanced_spans, fenced_blocks, line_of, offset_of, repair, syntax_error};
 
 const F: Format = Format::Json;
 
-const OLD_KEYS: [&str; 6] = [
-    "old_string",
-    "oldText",
-    "old_str",
-    "old_text",
-    "old",
-    "search",
-];
-const NEW_KEYS: [&str; 6] = [
-    "new_string",
-    "newText",
-    "new_str",
-    "new_text",
-    "new",
-    "replace",
-];
-const PATH_KEYS: [&str; 6] = [
-    "file_path",
-    "filePath",
-    "path",
-    "file",
-    "filename",
-    "target_file",
-];
-const LIST_KEYS: [&str; 2] = ["modifications", "edits"];
 const WRAPPER_KEYS: [&str; 5] = ["arguments", "input", "parameters", "args", "function"];
-const CONTENT_KEYS: [&str; 3] = ["content", "contents", "file_text"];
 
 /// Whether the input looks like JSON edits.
 pub fn looks_like(input: &str) -> bool {
@@ -248,12 +227,12 @@ fn walk(
             ))
         }
     };
-    let path = match first(obj, &PATH_KEYS) {
+    let path = match first(obj, PATH) {
         Some((_, Value::String(p))) => Some(p.as_str()),
         Some((k, v)) => return Err(format!("{loc}: \"{k}\" must be a string, not {}.", kind(v))),
         None => path,
     };
-    if let Some((key, list)) = first(obj, &LIST_KEYS) {
+    if let Some((key, list)) = first(obj, EDITS) {
         return match list {
             Value::Array(items) if items.is_empty() => Err(format!(
                 "\"{key}\" in {loc} is empty: there are no edits to apply."
@@ -265,7 +244,7 @@ fn walk(
             )),
         };
     }
-    if first(obj, &OLD_KEYS).is_some() || first(obj, &NEW_KEYS).is_some() {
+    if first(obj, OLD).is_some() || first(obj, NEW).is_some() {
         let edit = edit_of(obj, loc)?;
         out.push(FileChange {
             path: path.map(str::to_string),
@@ -285,7 +264,7 @@ fn walk(
             v => walk(v, path, &loc, out),
         };
     }
-    if let (Some(p), Some((key, content))) = (path, first(obj, &CONTENT_KEYS)) {
+    if let (Some(p), Some((key, content))) = (path, first(obj, CONTENT)) {
         let Value::String(content) = content else {
             return Err(format!(
                 "{loc}: \"{key}\" must be a string, not {}.",
@@ -317,8 +296,8 @@ fn edit_of(obj: &Map<String, Value>, loc: &str) -> Result<Edit, String> {
             )),
         }
     };
-    let old = string(&OLD_KEYS, "the text to replace")?;
-    let new = string(&NEW_KEYS, "the replacement")?;
+    let old = string(OLD, "the text to replace")?;
+    let new = string(NEW, "the replacement")?;
     let (old, new) = match (old, new) {
         (Some(o), Some(n)) => (o, n),
         (None, _) => return Err(format!(
@@ -328,7 +307,7 @@ fn edit_of(obj: &Map<String, Value>, loc: &str) -> Result<Edit, String> {
             "{loc} has an old_string but no \"new_string\": add \"new_string\" with the replacement (\"\" deletes the text)."
         )),
     };
-    let replace_all = match first(obj, &["replace_all", "replaceAll"]) {
+    let replace_all = match first(obj, REPLACE_ALL) {
         None => false,
         Some((_, Value::Bool(b))) => *b,
         Some((_, Value::String(s))) if s == "true" || s == "false" => s == "true",
@@ -339,7 +318,7 @@ fn edit_of(obj: &Map<String, Value>, loc: &str) -> Result<Edit, String> {
             ))
         }
     };
-    let anchor = match first(obj, &["anchor"]) {
+    let anchor = match first(obj, ANCHOR) {
         None => None,
         Some((_, Value::String(s))) if s.trim().is_empty() => None,
         Some((_, Value::String(s))) => Some(s.clone()),
@@ -360,17 +339,6 @@ fn short(loc: &str) -> &str {
         "$"
     } else {
         loc
-    }
-}
-
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "an object",
     }
 }
 

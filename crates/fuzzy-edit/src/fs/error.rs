@@ -93,10 +93,12 @@ pub enum FsError {
 }
 
 impl FsError {
-    /// A short machine-readable name of the refusal (`"outside"`, `"hard_links"`, ...).
+    /// A short machine-readable name of the refusal (`"file_not_found"`, `"outside"`, ...), as
+    /// the JSON answers of every front end give it. Distinct from the engine's kinds
+    /// ([`crate::EditError::kind`]): a missing file is not a missing `old`.
     pub fn kind(&self) -> &'static str {
         match self {
-            FsError::NotFound(_) => "not_found",
+            FsError::NotFound(_) => "file_not_found",
             FsError::IsDirectory(_) => "is_directory",
             FsError::Binary { .. } => "binary",
             FsError::NotUtf8 { .. } => "not_utf8",

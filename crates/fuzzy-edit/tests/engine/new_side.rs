@@ -72,6 +72,36 @@ fn curly_quotes_in_new_become_ascii_in_code() {
     );
 }
 
+// The file's prose has a closing curly quote; a string the model opened with a curly quote the
+// file does not use is closed by the mapped one too: both ends are read alike. With that habit
+// shown in code, its comments and attributes (`#[...]` is code, not a comment) are mapped too.
+#[test]
+fn a_curly_quote_the_file_uses_in_prose_does_not_keep_half_a_string_curly() {
+    let file = "// the \u{201d} glyph\n#[attr(name = \"a\")]\nfn f() {\n    g(\"a\", 1);\n}\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "#[attr(name = \"a\")]\nfn f() {\n    g(\"a\", 1);",
+            "#[attr(name = \u{201c}b\u{201d})]\nfn f() {\n    // don\u{2019}t\n    g(\u{201c}a\u{201d}, \u{201c}b\u{201d}, 1);",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "// the \u{201d} glyph\n#[attr(name = \"b\")]\nfn f() {\n    // don't\n    g(\"a\", \"b\", 1);\n}\n"
+    );
+}
+
+// A curly apostrophe in a new comment, with no such habit in code, is the author's prose.
+#[test]
+fn a_curly_apostrophe_in_a_comment_alone_is_kept() {
+    let file = "fn f() {\n    g();\n}\n";
+    let out = applied(
+        file,
+        &Edit::new("    g();", "    // don\u{2019}t\n    g();"),
+    );
+    assert_eq!(out.text, "fn f() {\n    // don\u{2019}t\n    g();\n}\n");
+}
+
 // An elision comment in `new` alone stands for the lines of `old` it covers; it is never
 // written.
 #[test]

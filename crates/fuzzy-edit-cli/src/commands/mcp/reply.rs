@@ -1,11 +1,110 @@
 //! What the tools say back to the model: the report of an applied edit, diffs cut to a size a
 //! context can hold, counts in words, and file-system refusals naming the path as the model
-//! wrote it.
+//! wrote it. Beside the words, every refusal and every change carries the same answer as JSON
+//! (`structuredContent`), in the shape `apply --json` and the pipe use ([`render::json`]).
 
-use fuzzy_edit::fs::FsError;
-use fuzzy_edit::{unified_diff, Applied};
+use fuzzy_edit::fs::{EditFilesError, FsError};
+use fuzzy_edit::{unified_diff, Applied, Vocabulary};
+use rmcp::model::{CallToolResult, ContentBlock};
+use serde_json::{json, Value};
 
 use crate::render;
+use crate::render::json as answer_json;
+
+/// A tool's answer: a reply, or a refusal.
+pub(super) type Answer = Result<Reply, Refusal>;
+
+/// What a tool did: words for the model and, for a change, the JSON answer.
+pub(super) struct Reply {
+    text: String,
+    structured: Option<Value>,
+}
+
+impl Reply {
+    /// An answer in words only (`read_file`'s listing).
+    pub(super) fn text(text: String) -> Self {
+        Reply {
+            text,
+            structured: None,
+        }
+    }
+
+    /// A change of the file named `name`: `text` for the model, `{"ok": true, "dry_run",
+    /// "files": [...]}` for programs.
+    pub(super) fn change(
+        text: String,
+        file: &fuzzy_edit::fs::FileOutcome,
+        name: &str,
+        dry_run: bool,
+    ) -> Self {
+        Reply {
+            text,
+            structured: Some(answer_json::success(
+                json!({"dry_run": dry_run, "files": [answer_json::file(file, name, &Vocabulary::TOOL)]}),
+            )),
+        }
+    }
+}
+
+/// Why a tool did nothing: the error object of [`render::json`], whose `message` is what the
+/// model reads.
+pub(super) struct Refusal(Value);
+
+impl Refusal {
+    /// A refusal of `kind` without more detail.
+    pub(super) fn new(kind: &str, message: impl Into<String>) -> Self {
+        Refusal(answer_json::error(kind, message))
+    }
+
+    /// What [`fuzzy_edit::fs::edit_files`] refused, about the file the model named `name`.
+    pub(super) fn edit_files(e: &EditFilesError, name: &str, message: impl Into<String>) -> Self {
+        Refusal(answer_json::edit_files_error(e, message, &Vocabulary::TOOL)).at(name)
+    }
+
+    /// A file-system refusal about the file the model named `name`.
+    pub(super) fn file(e: &FsError, name: &str, message: impl Into<String>) -> Self {
+        Refusal(answer_json::file_error(e, message)).at(name)
+    }
+
+    /// The same refusal with another `kind`.
+    pub(super) fn kind(mut self, kind: &str) -> Self {
+        self.0["kind"] = json!(kind);
+        self
+    }
+
+    /// The path as the model wrote it, not as resolved (which may lie outside the roots).
+    fn at(mut self, name: &str) -> Self {
+        if self.0.get("path").is_some() {
+            self.0["path"] = json!(name);
+        }
+        self
+    }
+}
+
+/// Arguments the tool cannot use: `bad_request`.
+impl From<String> for Refusal {
+    fn from(message: String) -> Self {
+        Refusal::new("bad_request", message)
+    }
+}
+
+/// The tool result: the words as text content, the JSON as structured content; a refusal has
+/// `isError: true`.
+pub(super) fn tool_result(answer: Answer) -> CallToolResult {
+    match answer {
+        Ok(reply) => {
+            let mut result = CallToolResult::success(vec![ContentBlock::text(reply.text)]);
+            result.structured_content = reply.structured;
+            result
+        }
+        Err(Refusal(error)) => {
+            let text = error["message"].as_str().unwrap_or_default().to_string();
+            let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+            result.structured_content = Some(answer_json::failure(error));
+            result
+        }
+    }
+}
 
 /// Diffs longer than this are cut in the answer (the file itself is complete).
 const MAX_DIFF_LINES: usize = 300;
@@ -36,6 +135,9 @@ pub(super) fn report(
     }
     if applied.sequential {
         out.push_str("(some old_string only existed after an earlier edit, so the edits were applied in order; line numbers refer to the file before each edit.)\n");
+    }
+    for warning in &applied.warnings {
+        out.push_str(&format!("Warning, the edit was applied: {warning}\n"));
     }
     out.push_str(&short_diff(&unified_diff(before, &applied.text, name)));
     out

@@ -64,6 +64,14 @@ impl Session {
 }
 
 impl NotFresh {
+    /// The `kind` of the refusal in the tool's JSON answer.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            NotFresh::NotRead => "not_read",
+            NotFresh::Changed { .. } => "stale",
+        }
+    }
+
     /// The refusal, in words for the model. `name` is the path as shown to it; `action` is what
     /// was refused (`"edit"`, `"overwrite"`).
     pub fn message(&self, name: &str, action: &str) -> String {

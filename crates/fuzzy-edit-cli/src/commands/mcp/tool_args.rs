@@ -5,12 +5,18 @@
 //! call with a JSON-RPC error. A model handles a tool error (`isError: true` with a message
 //! saying what was wrong) far better, and the MCP specification asks for input errors to be
 //! reported that way.
+//!
+//! The names accepted for each argument are the library's table
+//! ([`fuzzy_edit::format::json::fields`]), shared with the pipe and the JSON edit format; an
+//! unknown argument, at the top or inside `edits`, is refused by name.
 
+use fuzzy_edit::format::json::fields::{self, rename, Spelling};
 use fuzzy_edit::Edit;
 use rmcp::model::JsonObject;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
+use serde_json::Value;
 
 /// Arguments of `read_file`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -29,20 +35,16 @@ pub struct EditFileArgs {
     /// The file to edit: relative to the first root directory, or absolute inside a root. It must have been read with read_file in this session.
     pub path: String,
     /// The text to replace, copied from read_file's output WITHOUT the line-number prefix (the spaces, the number and the tab). Include enough lines around the change (2-3) that it occurs only once in the file.
-    #[serde(alias = "oldText", alias = "old_str", alias = "old")]
     pub old_string: Option<String>,
     /// The text to put in its place: old_string as it should read after the change, with the same indentation.
-    #[serde(alias = "newText", alias = "new_str", alias = "new")]
     pub new_string: Option<String>,
     /// Replace every occurrence of old_string instead of requiring exactly one (default false).
-    #[serde(alias = "replaceAll")]
     pub replace_all: Option<bool>,
     /// A text that occurs once in the file, before the occurrence of old_string you mean (e.g. the enclosing function's signature): the edit applies to the first occurrence after it.
     pub anchor: Option<String>,
     /// Several edits to this file, instead of old_string/new_string: each is located in the file as it was read and all are applied together, or none is.
     pub edits: Option<Vec<EditItem>>,
     /// Show the diff the edit would make without writing anything (default false).
-    #[serde(alias = "dryRun")]
     pub dry_run: Option<bool>,
 }
 
@@ -50,13 +52,10 @@ pub struct EditFileArgs {
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 pub struct EditItem {
     /// The text to replace, copied from read_file's output without the line-number prefix; unique in the file.
-    #[serde(alias = "oldText", alias = "old_str", alias = "old")]
     pub old_string: String,
     /// The text to put in its place.
-    #[serde(alias = "newText", alias = "new_str", alias = "new")]
     pub new_string: String,
     /// Replace every occurrence instead of requiring exactly one (default false).
-    #[serde(alias = "replaceAll")]
     pub replace_all: Option<bool>,
     /// A text that occurs once, before the occurrence of old_string you mean.
     pub anchor: Option<String>,
@@ -94,15 +93,83 @@ pub struct WriteFileArgs {
     pub content: String,
 }
 
-/// Parse a tool's arguments, or say what is wrong with them in words for the model.
-pub fn parse<T: DeserializeOwned>(
-    tool: &str,
-    shape: &str,
-    arguments: JsonObject,
-) -> Result<T, String> {
-    serde_json::from_value(serde_json::Value::Object(arguments)).map_err(|e| {
-        format!("{tool}: invalid arguments ({e}). Expected {shape}. Fix the arguments and call {tool} again.")
-    })
+/// A tool's arguments: its name, their shape (quoted in error messages), and the names it uses
+/// for them with every name accepted for each.
+pub struct Tool {
+    name: &'static str,
+    shape: &'static str,
+    fields: &'static [Spelling],
+}
+
+/// `read_file`.
+pub const READ: Tool = Tool {
+    name: "read_file",
+    shape: READ_SHAPE,
+    fields: READ_FIELDS,
+};
+/// `edit_file`.
+pub const EDIT: Tool = Tool {
+    name: "edit_file",
+    shape: EDIT_SHAPE,
+    fields: EDIT_FIELDS,
+};
+/// `write_file`.
+pub const WRITE: Tool = Tool {
+    name: "write_file",
+    shape: WRITE_SHAPE,
+    fields: WRITE_FIELDS,
+};
+
+const READ_FIELDS: &[Spelling] = &[
+    ("path", fields::PATH),
+    ("offset", &["offset"]),
+    ("limit", &["limit"]),
+];
+const EDIT_FIELDS: &[Spelling] = &[
+    ("path", fields::PATH),
+    ("old_string", fields::OLD),
+    ("new_string", fields::NEW),
+    ("replace_all", fields::REPLACE_ALL),
+    ("anchor", fields::ANCHOR),
+    ("edits", fields::EDITS),
+    ("dry_run", fields::DRY_RUN),
+];
+/// The fields of one item of `edit_file`'s `edits`.
+const EDIT_ITEM_FIELDS: &[Spelling] = &[
+    ("old_string", fields::OLD),
+    ("new_string", fields::NEW),
+    ("replace_all", fields::REPLACE_ALL),
+    ("anchor", fields::ANCHOR),
+];
+const WRITE_FIELDS: &[Spelling] = &[("path", fields::PATH), ("content", fields::CONTENT)];
+
+/// Parse a tool's arguments, named as it names them (and the items of an `edits` list as edits
+/// are), or say what is wrong with them in words for the model.
+pub fn parse<T: DeserializeOwned>(tool: &Tool, arguments: JsonObject) -> Result<T, String> {
+    let Tool {
+        name,
+        shape,
+        fields,
+    } = tool;
+    let invalid = |e: String| {
+        format!("{name}: invalid arguments ({e}). Expected {shape}. Fix the arguments and call {name} again.")
+    };
+    let mut arguments = rename(arguments, fields, "the arguments").map_err(invalid)?;
+    if let Some(Value::Array(items)) = arguments.get_mut("edits") {
+        for (i, item) in items.iter_mut().enumerate() {
+            if let Value::Object(object) = item {
+                let renamed = rename(
+                    std::mem::take(object),
+                    EDIT_ITEM_FIELDS,
+                    &format!("edits[{i}]"),
+                )
+                .map_err(invalid)?;
+                *object = renamed;
+            }
+        }
+    }
+    serde_path_to_error::deserialize(Value::Object(arguments))
+        .map_err(|e| invalid(format!("{}: {}", e.path(), e.inner())))
 }
 
 /// The shapes of the arguments, quoted in error messages.
@@ -150,7 +217,7 @@ mod tests {
         let serde_json::Value::Object(o) = v else {
             unreachable!()
         };
-        parse::<EditFileArgs>("edit_file", EDIT_SHAPE, o)?.edits()
+        parse::<EditFileArgs>(&EDIT, o)?.edits()
     }
 
     #[test]
@@ -168,6 +235,23 @@ mod tests {
         let e = edit_args(json!({"path": "a", "old_string": "x", "new_string": "", "anchor": null, "replace_all": null}))
             .unwrap();
         assert_eq!(e, vec![Edit::new("x", "")]);
+        // The library's table: the names the JSON edit format and the pipe accept.
+        let e = edit_args(json!({"file_path": "a", "modifications": [{"search": "x", "replace": "y", "replaceAll": true}]}))
+            .unwrap();
+        assert_eq!(e, vec![Edit::new("x", "y").replace_all(true)]);
+    }
+
+    #[test]
+    fn unknown_arguments_are_named() {
+        let err = edit_args(
+            json!({"path": "a", "edits": [{"old_string": "x", "new_string": "y", "reason": "r"}]}),
+        )
+        .unwrap_err();
+        assert!(
+            err.contains("unknown field \"reason\" in edits[0]"),
+            "{err}"
+        );
+        assert!(err.contains("\"old_string\", \"new_string\""), "{err}");
     }
 
     #[test]
@@ -181,6 +265,9 @@ mod tests {
             json!({"path": "a", "edits": [{"old_string": "x", "new_string": "y"}], "old_string": "x"}),
             json!({"path": "a", "edits": "x"}),
             json!({"path": "a", "edits": [{"old_string": "x"}]}),
+            json!({"path": "a", "old_string": "x", "new_string": "y", "bogus": 1}),
+            json!({"path": "a", "edits": [{"old_string": "x", "new_string": "y", "reason": "r"}]}),
+            json!({"path": "a", "old_string": "x", "oldText": "x", "new_string": "y"}),
         ] {
             let err = edit_args(bad.clone()).unwrap_err();
             assert!(err.starts_with("edit_file:"), "{bad}: {err}");

@@ -16,15 +16,14 @@ use fuzzy_edit::{unified_diff, Mode};
 use rmcp::handler::server::common::schema_for_input;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
-    CallToolResult, ContentBlock, Extensions, Implementation, JsonObject, ServerCapabilities,
-    ServerConfig,
+    CallToolResult, Extensions, Implementation, JsonObject, ServerCapabilities, ServerConfig,
 };
 use rmcp::{tool, tool_handler, tool_router, ServerHandler};
 use tokio::sync::Semaphore;
 
 use super::confine::Roots;
 use super::listing;
-use super::reply::{fs_message, plural, report, short_diff};
+use super::reply::{fs_message, plural, report, short_diff, tool_result, Answer, Refusal, Reply};
 use super::session::Session;
 use super::tool_args::{self, EditFileArgs, ReadFileArgs, WriteFileArgs};
 use super::turns::PathTurn;
@@ -44,16 +43,6 @@ pub struct FuzzyEditServer {
 /// (without holding up `ping` or anything else that is not a tool call).
 const MAX_WORKING_CALLS: usize = 8;
 
-/// A tool's answer before it becomes a `CallToolResult`: text for the model, or a refusal.
-type Answer = Result<String, String>;
-
-fn respond(answer: Answer) -> CallToolResult {
-    match answer {
-        Ok(text) => CallToolResult::success(vec![ContentBlock::text(text)]),
-        Err(message) => CallToolResult::error(vec![ContentBlock::text(message)]),
-    }
-}
-
 /// Run a tool's work on the blocking pool, after the previous call on its path (the turn the
 /// transport put in `extensions`) and once a worker is free, so the runtime stays free to
 /// answer other requests.
@@ -68,7 +57,10 @@ async fn in_turn(
         None => None,
     };
     let Ok(worker) = workers.clone().acquire_owned().await else {
-        return respond(Err("the server is shutting down; nothing was done.".into()));
+        return tool_result(Err(Refusal::new(
+            "internal",
+            "the server is shutting down; nothing was done.",
+        )));
     };
     // `done` and `worker` move into the work: if the client cancels the call, the next one on
     // the path still waits for this work to end.
@@ -79,11 +71,12 @@ async fn in_turn(
     })
     .await
     .unwrap_or_else(|e| {
-        Err(format!(
-            "the tool failed unexpectedly ({e}); read the file again before changing it."
+        Err(Refusal::new(
+            "internal",
+            format!("the tool failed unexpectedly ({e}); read the file again before changing it."),
         ))
     });
-    respond(answer)
+    tool_result(answer)
 }
 
 #[tool_router]
@@ -205,7 +198,11 @@ impl FuzzyEditServer {
     }
 
     /// A file-system refusal in words for the model; outside the roots, it names them.
-    fn refusal(&self, name: &str, e: &FsError) -> String {
+    fn refusal(&self, name: &str, e: &FsError) -> Refusal {
+        Refusal::file(e, name, self.refusal_message(name, e))
+    }
+
+    fn refusal_message(&self, name: &str, e: &FsError) -> String {
         if let FsError::Outside(_) = e {
             let roots: Vec<String> = self
                 .roots
@@ -237,13 +234,17 @@ impl FuzzyEditServer {
     }
 
     fn read(&self, arguments: JsonObject) -> Answer {
-        let a: ReadFileArgs = tool_args::parse("read_file", tool_args::READ_SHAPE, arguments)?;
+        let a: ReadFileArgs = tool_args::parse(&tool_args::READ, arguments)?;
         let path = Self::path_arg(&a.path)?;
         let file = fs::read_file(&path, &self.options(None, true)).map_err(|e| match e {
-            FsError::NotFound(_) => format!(
-                "{}: no such file. Check the path (relative paths start at {}).",
-                a.path,
-                self.roots.dirs()[0].display()
+            FsError::NotFound(_) => Refusal::file(
+                &e,
+                &a.path,
+                format!(
+                    "{}: no such file. Check the path (relative paths start at {}).",
+                    a.path,
+                    self.roots.dirs()[0].display()
+                ),
             ),
             e => self.refusal(&a.path, &e),
         })?;
@@ -255,7 +256,7 @@ impl FuzzyEditServer {
         )
         .map_err(|e| format!("read_file {name}: {e}"))?;
         self.session().record(&file.target, file.version);
-        Ok(listing)
+        Ok(Reply::text(listing))
     }
 
     /// Run one file's operation through [`fs::edit_files`], with the session's rule (read it
@@ -269,14 +270,16 @@ impl FuzzyEditServer {
         op: Op,
         action: &str,
         dry_run: bool,
-    ) -> Result<FileOutcome, String> {
+    ) -> Result<FileOutcome, Refusal> {
         let path_buf = Self::path_arg(path)?;
+        // Which of the session's rules refused, for the answer's `kind`.
+        let not_fresh = std::sync::OnceLock::new();
         let outcome = {
             let check = |real: &std::path::Path, version: Option<&fs::FileVersion>| match version {
-                Some(v) => self
-                    .session()
-                    .check_fresh(real, v)
-                    .map_err(|why| why.message(&self.roots.display(real), action)),
+                Some(v) => self.session().check_fresh(real, v).map_err(|why| {
+                    let _ = not_fresh.set(why.kind());
+                    why.message(&self.roots.display(real), action)
+                }),
                 None => Ok(()),
             };
             let request = EditRequest {
@@ -290,54 +293,65 @@ impl FuzzyEditServer {
             fs::edit_files(&request, &self.options(Some(&check), dry_run))
         };
         let file = match outcome {
-            Ok(o) => o.files.into_iter().next().ok_or("no file in the outcome")?,
-            Err(EditFilesError::File(FsError::NotFound(_))) if action == "edit" => {
-                return Err(format!(
+            Ok(o) => o
+                .files
+                .into_iter()
+                .next()
+                .ok_or_else(|| Refusal::new("io", "no file in the outcome"))?,
+            Err(EditFilesError::File(e @ FsError::NotFound(_))) if action == "edit" => {
+                return Err(Refusal::file(&e, path, format!(
                     "{path}: no such file, so there is nothing to edit. To create it, use write_file."
-                ))
+                )))
             }
             Err(EditFilesError::File(e)) => return Err(self.refusal(path, &e)),
-            Err(EditFilesError::Refused { failed, .. }) => {
-                return Err(format!(
-                    "edit_file refused; {path} was not changed.\n\n{failed}"
-                ))
+            Err(e) => {
+                let message = match &e {
+                    EditFilesError::Refused { failed, .. } => {
+                        format!("edit_file refused; {path} was not changed.\n\n{failed}")
+                    }
+                    other => other.to_string(),
+                };
+                let refusal = Refusal::edit_files(&e, path, message);
+                return Err(match not_fresh.get() {
+                    Some(kind) => refusal.kind(kind),
+                    None => refusal,
+                });
             }
-            Err(e) => return Err(e.to_string()),
         };
         Ok(file)
     }
 
     fn edit(&self, arguments: JsonObject) -> Answer {
-        let a: EditFileArgs = tool_args::parse("edit_file", tool_args::EDIT_SHAPE, arguments)?;
+        let a: EditFileArgs = tool_args::parse(&tool_args::EDIT, arguments)?;
         let edits = a.edits()?;
         let dry_run = a.dry_run.unwrap_or(false);
         let file = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
         let name = self.roots.display(&file.real);
         let (Some(before), Some(applied)) = (&file.before, &file.applied) else {
-            return Err(format!("{name}: nothing was edited."));
+            return Err(Refusal::new("io", format!("{name}: nothing was edited.")));
         };
         let report = report(&name, before, applied, edits.len(), dry_run);
         if dry_run {
-            return Ok(format!("{report}\n(dry run: nothing was written.)"));
+            let text = format!("{report}\n(dry run: nothing was written.)");
+            return Ok(Reply::change(text, &file, &name, dry_run));
         }
         if applied.text == *before {
-            return Ok(format!(
-                "{name}: the edits leave the file as it is; nothing was written."
-            ));
+            let text = format!("{name}: the edits leave the file as it is; nothing was written.");
+            return Ok(Reply::change(text, &file, &name, dry_run));
         }
         self.session()
             .record_written(&file.real, &applied.text, file.version.clone());
-        Ok(report)
+        Ok(Reply::change(report, &file, &name, dry_run))
     }
 
     fn write(&self, arguments: JsonObject) -> Answer {
-        let a: WriteFileArgs = tool_args::parse("write_file", tool_args::WRITE_SHAPE, arguments)?;
+        let a: WriteFileArgs = tool_args::parse(&tool_args::WRITE, arguments)?;
         if a.content.len() as u64 > MAX_BYTES {
-            return Err(format!(
+            return Err(Refusal::new("too_large", format!(
                 "write_file {}: the content is {} bytes, over the {MAX_BYTES}-byte limit; nothing was written.",
                 a.path,
                 a.content.len()
-            ));
+            )));
         }
         let file = self.change(&a.path, Op::Write(a.content.clone()), "overwrite", false)?;
         let name = self.roots.display(&file.real);
@@ -348,7 +362,7 @@ impl FuzzyEditServer {
             plural(listing::line_count(&a.content), "line"),
             plural(a.content.len(), "byte")
         );
-        Ok(match &file.before {
+        let text = match &file.before {
             None => format!("Created {name} ({size})."),
             Some(before) if *before == a.content => {
                 format!("{name} already had this content ({size}); it is unchanged.")
@@ -357,6 +371,7 @@ impl FuzzyEditServer {
                 "Overwrote {name} ({size}).\n{}",
                 short_diff(&unified_diff(before, &a.content, &name))
             ),
-        })
+        };
+        Ok(Reply::change(text, &file, &name, false))
     }
 }

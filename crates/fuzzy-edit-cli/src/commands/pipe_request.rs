@@ -1,0 +1,375 @@
+//! The input side of `fuzzy-edit pipe`: reading one line within the size limit, and reading a
+//! request from it with the field names every front end accepts
+//! ([`fuzzy_edit::format::json::fields`]). Unknown fields are refused at every level, naming the
+//! field and the accepted ones; so are `content` with `path`, `edits` with `old`/`new`, and a
+//! line that is not a JSON object.
+
+use std::io::{self, BufRead};
+
+use fuzzy_edit::format::json::fields::{self, rename, type_name, Spelling};
+use fuzzy_edit::{Edit, Language, Mode, SyntaxPolicy};
+use serde::Deserialize;
+use serde_json::{Map, Value};
+
+/// The fields of a request, as the pipe spells them, and every name accepted for each.
+const FIELDS: &[Spelling] = &[
+    ("id", &["id"]),
+    ("content", fields::CONTENT),
+    ("name", &["name"]),
+    ("path", fields::PATH),
+    ("old", fields::OLD),
+    ("new", fields::NEW),
+    ("replace_all", fields::REPLACE_ALL),
+    ("anchor", fields::ANCHOR),
+    ("edits", fields::EDITS),
+    ("mode", &["mode"]),
+    ("dry_run", fields::DRY_RUN),
+    ("expect_mtime", &["expect_mtime"]),
+    ("expect_sha256", &["expect_sha256"]),
+    ("language", &["language"]),
+    ("syntax", &["syntax"]),
+];
+
+/// What the text of a request looks like, for messages.
+const SHAPE: &str = "{\"content\": \"...\", \"old\": \"...\", \"new\": \"...\"} or {\"path\": \"file\", \"edits\": [{\"old\": \"...\", \"new\": \"...\"}, ...]}";
+
+/// One request, checked.
+#[derive(Debug)]
+pub struct Request {
+    /// Echoed back, to pair answers with requests.
+    pub id: Option<Value>,
+    /// What to edit.
+    pub target: Target,
+    /// The edits, at least one.
+    pub edits: Vec<Edit>,
+    /// All or nothing, or what can be applied.
+    pub mode: Mode,
+    /// For a file: compute the answer but write nothing.
+    pub dry_run: bool,
+    /// For a file: refuse unless its modification time is this.
+    pub expect_mtime: Option<String>,
+    /// For a file: refuse unless its SHA-256 is this.
+    pub expect_sha256: Option<String>,
+    /// The language to check the result's syntax in; `None`: from the path's (or `name`'s)
+    /// extension. A name the guard does not know is `None`.
+    pub language: Option<Language>,
+    /// What an edit that adds a syntax error gets.
+    pub syntax: SyntaxPolicy,
+}
+
+/// What a request edits.
+#[derive(Debug)]
+pub enum Target {
+    /// A text in memory, and the name its diff shows (`"content"` unless `name` is given).
+    Content {
+        /// The text.
+        text: String,
+        /// The name in the diff headers.
+        name: String,
+    },
+    /// The file at this path.
+    Path(String),
+}
+
+/// A line that is not a usable request: the message for the answer, and the request's `id`
+/// when one could be read.
+#[derive(Debug)]
+pub struct Rejected {
+    /// The request's `id`, if the line is an object that has one.
+    pub id: Option<Value>,
+    /// What is wrong and what to send instead.
+    pub message: String,
+}
+
+/// The fields as sent, once renamed.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Fields {
+    id: Option<Value>,
+    content: Option<String>,
+    name: Option<String>,
+    path: Option<String>,
+    old: Option<String>,
+    new: Option<String>,
+    replace_all: Option<bool>,
+    anchor: Option<String>,
+    edits: Option<Vec<Value>>,
+    #[serde(default)]
+    mode: Mode,
+    #[serde(default)]
+    dry_run: bool,
+    expect_mtime: Option<String>,
+    expect_sha256: Option<String>,
+    language: Option<String>,
+    #[serde(default)]
+    syntax: SyntaxPolicy,
+}
+
+/// Read the request on `line`.
+pub fn parse(line: &str) -> Result<Request, Rejected> {
+    let reject = |id: Option<Value>, message: String| Rejected { id, message };
+    let value: Value = serde_json::from_str(line).map_err(|e| {
+        reject(
+            None,
+            format!("the line is not valid JSON ({e}). Send one JSON object per line: {SHAPE}."),
+        )
+    })?;
+    let Value::Object(object) = value else {
+        return Err(reject(
+            None,
+            format!(
+                "expected an object (one request per line), not {}. Send {SHAPE}.",
+                type_name(&value)
+            ),
+        ));
+    };
+    let id = object.get("id").cloned();
+    let object = rename(object, FIELDS, "the request").map_err(|m| reject(id.clone(), m))?;
+    let f: Fields = serde_path_to_error::deserialize(Value::Object(object)).map_err(|e| {
+        reject(
+            id.clone(),
+            format!("\"{}\": {}. Send {SHAPE}.", e.path(), e.inner()),
+        )
+    })?;
+    request(f).map_err(|m| reject(id, m))
+}
+
+fn request(f: Fields) -> Result<Request, String> {
+    let target = match (f.content, f.path) {
+        (Some(text), None) => Target::Content {
+            text,
+            name: f.name.unwrap_or_else(|| "content".into()),
+        },
+        (None, Some(path)) if f.name.is_none() => Target::Path(path),
+        (None, Some(_)) => {
+            return Err("\"name\" names the diff of a \"content\" request; a \"path\" request's diff shows the path. Remove \"name\".".into())
+        }
+        (Some(_), Some(_)) => {
+            return Err("give \"content\" (a text to edit, its diff named by \"name\") or \"path\" (a file to edit), not both.".into())
+        }
+        (None, None) => {
+            return Err(format!(
+                "give \"content\" to edit a text, or the \"path\" of a file. Send {SHAPE}."
+            ))
+        }
+    };
+    let single =
+        f.old.is_some() || f.new.is_some() || f.replace_all.is_some() || f.anchor.is_some();
+    let edits = match (f.edits, f.old, f.new) {
+        (Some(_), _, _) if single => {
+            return Err("give either \"edits\" or \"old\"/\"new\" (with \"replace_all\", \"anchor\"), not both; inside \"edits\" each edit has its own.".into())
+        }
+        (Some(items), _, _) if items.is_empty() => return Err("\"edits\" is empty; give at least one {\"old\": \"...\", \"new\": \"...\"}.".into()),
+        (Some(items), _, _) => items
+            .into_iter()
+            .enumerate()
+            .map(|(i, item)| edit(item, i))
+            .collect::<Result<Vec<_>, _>>()?,
+        (None, Some(old), Some(new)) => vec![Edit {
+            old,
+            new,
+            replace_all: f.replace_all.unwrap_or(false),
+            anchor: f.anchor,
+            near_line: None,
+            near_context: None,
+        }],
+        (None, Some(_), None) => return Err("missing \"new\" (use \"\" to delete \"old\").".into()),
+        (None, None, _) => {
+            return Err(format!("missing \"old\" and \"new\" (or an \"edits\" list). Send {SHAPE}."))
+        }
+    };
+    if matches!(target, Target::Content { .. })
+        && (f.dry_run || f.expect_mtime.is_some() || f.expect_sha256.is_some())
+    {
+        return Err("\"dry_run\", \"expect_mtime\" and \"expect_sha256\" are about a file: they go with \"path\", not \"content\" (which is never written).".into());
+    }
+    Ok(Request {
+        id: f.id,
+        target,
+        edits,
+        mode: f.mode,
+        dry_run: f.dry_run,
+        expect_mtime: f.expect_mtime,
+        expect_sha256: f.expect_sha256,
+        // A language the guard does not know is not checked, as a file of an unknown type.
+        language: f.language.and_then(|l| l.parse::<Language>().ok()),
+        syntax: f.syntax,
+    })
+}
+
+/// Edit `i` of an `edits` list.
+fn edit(item: Value, i: usize) -> Result<Edit, String> {
+    let place = format!("edits[{i}]");
+    let Value::Object(object) = item else {
+        return Err(format!(
+            "{place} is {}; expected an object {{\"old\": \"...\", \"new\": \"...\", \"replace_all\"?: bool, \"anchor\"?: \"...\"}}.",
+            type_name(&item)
+        ));
+    };
+    let object: Map<String, Value> = rename(object, fields::EDIT, &place)?;
+    for required in ["old", "new"] {
+        if !object.contains_key(required) {
+            return Err(format!("{place} has no \"{required}\"."));
+        }
+    }
+    serde_path_to_error::deserialize(Value::Object(object))
+        .map_err(|e| format!("{place}.{}: {}.", e.path(), e.inner()))
+}
+
+/// One line of input, read within the limit.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    /// The line (without its `\n`) is in the buffer.
+    Read,
+    /// The line was longer than the limit: this many bytes were skipped, up to and without the
+    /// `\n` (or the end of the input).
+    TooLong(u64),
+}
+
+/// Read the next line of `input` into `line`, at most `max` bytes of it: a longer line is read to
+/// its end and thrown away, never held, so a huge or endless line costs no memory. `None` at the
+/// end of the input. The last line needs no `\n`.
+pub fn next_line(
+    input: &mut impl BufRead,
+    max: u64,
+    line: &mut Vec<u8>,
+) -> io::Result<Option<Line>> {
+    line.clear();
+    let (mut seen, mut too_long, mut any) = (0u64, false, false);
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            if !any {
+                return Ok(None);
+            }
+            break;
+        }
+        any = true;
+        let end = buf.iter().position(|&b| b == b'\n');
+        let chunk = &buf[..end.unwrap_or(buf.len())];
+        seen += chunk.len() as u64;
+        if !too_long && seen > max {
+            too_long = true;
+            *line = Vec::new();
+        }
+        if !too_long {
+            line.extend_from_slice(chunk);
+        }
+        let used = chunk.len() + usize::from(end.is_some());
+        input.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    Ok(Some(if too_long {
+        Line::TooLong(seen)
+    } else {
+        Line::Read
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], max: u64) -> Vec<Result<String, u64>> {
+        let mut input = io::BufReader::with_capacity(4, input);
+        let mut line = Vec::new();
+        let mut out = Vec::new();
+        while let Some(l) = next_line(&mut input, max, &mut line).unwrap() {
+            out.push(match l {
+                Line::Read => Ok(String::from_utf8(line.clone()).unwrap()),
+                Line::TooLong(n) => Err(n),
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn lines_over_the_limit_are_skipped_and_counted() {
+        assert_eq!(
+            lines(b"short\n0123456789abc\n\nok", 8),
+            [
+                Ok("short".into()),
+                Err(13),
+                Ok(String::new()),
+                Ok("ok".into())
+            ]
+        );
+        assert_eq!(lines(b"exactly8\n", 8), [Ok("exactly8".into())]);
+        assert_eq!(lines(b"no newline at all", 8), [Err(17)]);
+        assert!(lines(b"", 8).is_empty());
+    }
+
+    #[test]
+    fn requests_are_read_with_every_spelling() {
+        let r = parse(
+            r#"{"id": 3, "content": "a", "old_string": "a", "newText": "b", "replaceAll": true}"#,
+        )
+        .unwrap();
+        assert_eq!(r.id, Some(Value::from(3)));
+        assert_eq!(r.edits, vec![Edit::new("a", "b").replace_all(true)]);
+        let r = parse(r#"{"file_path": "f", "modifications": [{"old_str": "a", "new_str": "b"}], "dryRun": true}"#).unwrap();
+        assert!(matches!(r.target, Target::Path(ref p) if p == "f"));
+        assert!(r.dry_run);
+    }
+
+    #[test]
+    fn bad_requests_say_what_is_wrong() {
+        for (line, words) in [
+            ("[]", "expected an object"),
+            ("{", "not valid JSON"),
+            (
+                r#"{"id": 1, "content": "a", "old": "a", "new": "b", "bogus": 1}"#,
+                "unknown field \"bogus\" in the request",
+            ),
+            (
+                r#"{"content": "a", "edits": [{"old": "a", "new": "b", "reason": "r"}]}"#,
+                "unknown field \"reason\" in edits[0]",
+            ),
+            (
+                r#"{"content": "a", "path": "f", "old": "a", "new": "b"}"#,
+                "not both",
+            ),
+            (
+                r#"{"content": "a", "edits": ["a"]}"#,
+                "edits[0] is a string; expected an object",
+            ),
+            (
+                r#"{"content": "a", "edits": [{"old": "a"}]}"#,
+                "edits[0] has no \"new\"",
+            ),
+            (
+                r#"{"content": "a", "old": "a", "old_string": "a", "new": "b"}"#,
+                "two names of one field",
+            ),
+            (
+                r#"{"content": "a", "edits": [{"old": "a", "new": "b"}], "anchor": "x"}"#,
+                "not both",
+            ),
+            (
+                r#"{"content": 1, "old": "a", "new": "b"}"#,
+                "\"content\": invalid type",
+            ),
+            (
+                r#"{"content": "a", "edits": [{"old": "a", "new": "b", "replace_all": "yes"}]}"#,
+                "edits[0].replace_all: invalid type",
+            ),
+            (
+                r#"{"content": "a", "old": "a", "new": "b", "dry_run": true}"#,
+                "go with \"path\"",
+            ),
+        ] {
+            let e = parse(line).unwrap_err();
+            assert!(e.message.contains(words), "{line}: {}", e.message);
+        }
+        assert_eq!(
+            parse(r#"{"id": 7, "bogus": 1}"#).unwrap_err().id,
+            Some(Value::from(7))
+        );
+    }
+}

@@ -1,0 +1,127 @@
+//! The tools' `structuredContent`: the answer of `apply --json` and of the pipe, in the same
+//! shape (docs/schema/result-v1.json), beside the words for the model.
+
+use serde_json::{json, Value};
+
+use super::Server;
+use crate::common::Work;
+use crate::result_schema::{assert_valid, pipe};
+
+/// Call a tool; return (isError, structuredContent), the latter checked against the schema and
+/// carrying, for a refusal, the very message of the text content.
+fn call(server: &mut Server, tool: &str, arguments: Value) -> (bool, Value) {
+    let result = server.call(tool, arguments);
+    let structured = result["structuredContent"].clone();
+    assert_valid(&structured);
+    let is_error = result["isError"] == json!(true);
+    if is_error {
+        assert_eq!(
+            structured["error"]["message"], result["content"][0]["text"],
+            "{result}"
+        );
+    }
+    (is_error, structured)
+}
+
+#[test]
+fn tool_results_carry_the_shared_json_answer() {
+    let w = Work::new();
+    let text = "def f():\n    return 1\n\ndef g():\n    return 1\n";
+    w.write("t.py", text);
+    let mut server = Server::start(w.root());
+
+    let (is_error, v) = call(
+        &mut server,
+        "edit_file",
+        json!({"path": "t.py", "old_string": "def f", "new_string": "def h"}),
+    );
+    assert!(is_error);
+    assert_eq!(v["error"]["kind"], "not_read", "{v}");
+    assert_eq!(v["error"]["path"], "t.py");
+
+    server.ok("read_file", json!({"path": "t.py"}));
+    let ambiguous =
+        json!({"path": "t.py", "old_string": "    return 1", "new_string": "    return 2"});
+    let (is_error, v) = call(&mut server, "edit_file", ambiguous);
+    assert!(is_error);
+    // The same refusal as the pipe's, edit for edit, each in its own words.
+    let from_pipe = &pipe(
+        &w,
+        &[json!({"path": "t.py", "old": "    return 1", "new": "    return 2"})],
+    )[0];
+    assert_eq!(v["error"]["kind"], "ambiguous");
+    assert_eq!(
+        crate::common::edits_but_messages(&v),
+        crate::common::edits_but_messages(from_pipe),
+        "{v}"
+    );
+    let words = |v: &serde_json::Value| {
+        v["error"]["edits"][0]["message"]
+            .as_str()
+            .map(str::to_string)
+    };
+    assert!(
+        words(&v)
+            .unwrap()
+            .starts_with("old_string matches 2 places"),
+        "{v}"
+    );
+    assert!(
+        words(from_pipe)
+            .unwrap()
+            .starts_with("old matches 2 places"),
+        "{from_pipe}"
+    );
+
+    let (is_error, v) = call(
+        &mut server,
+        "edit_file",
+        json!({"path": "t.py", "old_string": "def g", "new_string": "def k", "dry_run": true}),
+    );
+    assert!(!is_error);
+    assert_eq!(v["dry_run"], true);
+    assert_eq!(v["files"][0]["path"], "t.py");
+    assert_eq!(v["files"][0]["action"], "edit");
+    assert_eq!(v["files"][0]["matches"][0]["start_line"], 4);
+    assert!(v["files"][0]["diff"]
+        .as_str()
+        .unwrap()
+        .contains("+def k():"));
+    assert_eq!(w.read("t.py"), text);
+
+    let (is_error, v) = call(
+        &mut server,
+        "edit_file",
+        json!({"path": "gone.py", "old_string": "a", "new_string": "b"}),
+    );
+    assert!(is_error);
+    assert_eq!(v["error"]["kind"], "file_not_found");
+    assert_eq!(v["error"]["path"], "gone.py");
+
+    let (is_error, v) = call(&mut server, "read_file", json!({"path": "../outside.txt"}));
+    assert!(is_error);
+    assert_eq!(v["error"]["kind"], "outside", "{v}");
+    assert_eq!(v["error"]["path"], "../outside.txt");
+
+    let (is_error, v) = call(
+        &mut server,
+        "edit_file",
+        json!({"path": "t.py", "old_string": "a", "new_string": "b", "bogus": 1}),
+    );
+    assert!(is_error);
+    assert_eq!(v["error"]["kind"], "bad_request");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("unknown field \"bogus\""));
+
+    let (is_error, v) = call(
+        &mut server,
+        "write_file",
+        json!({"path": "new.txt", "content": "hello\n"}),
+    );
+    assert!(!is_error);
+    assert_eq!(v["files"][0]["action"], "create", "{v}");
+
+    assert!(server.finish().success());
+}
