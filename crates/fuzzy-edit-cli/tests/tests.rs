@@ -14,6 +14,7 @@ mod preview;
 
 // What the caller sees.
 mod color;
+mod conventions;
 mod exit_codes;
 mod json_output;
 mod result_schema;

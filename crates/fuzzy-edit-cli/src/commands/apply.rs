@@ -48,23 +48,45 @@ pub struct Outcome {
     pub dry_run: bool,
 }
 
-/// Run `apply` or `check`: print the outcome or why there is none; the exit code says which.
+/// Run `apply` or `check`: print the outcome or why there is none; the exit code says which
+/// (0 every edit applied, 1 refused or, under `--partial`, some edits not applied, 2 unusable).
 pub fn run(settings: ApplySettings) -> ExitCode {
     let dry_run = settings.dry_run;
-    let result = settings
-        .request
-        .and_then(|request| edit(&request, dry_run).map(|files| Outcome { files, dry_run }));
+    // Files named besides the one that stopped the run, all left alone.
+    let mut others = 0;
+    let mut partial = false;
+    let result = settings.request.and_then(|request| {
+        others = request.files.len().saturating_sub(1);
+        partial = request.mode == Mode::Partial;
+        edit(&request, dry_run).map(|files| Outcome { files, dry_run })
+    });
     match result {
-        Ok(outcome) => match render::outcome(settings.output, &outcome) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("fuzzy-edit: {e}");
-                ExitCode::from(2)
+        Ok(outcome) => {
+            let code = if outcome
+                .files
+                .iter()
+                .any(|f| f.applied.as_ref().is_some_and(|a| !a.failures.is_empty()))
+            {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            };
+            match render::outcome(settings.output, &outcome) {
+                Ok(()) => code,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => code,
+                Err(e) => {
+                    eprintln!("fuzzy-edit: {e}");
+                    ExitCode::from(2)
+                }
             }
-        },
+        }
         Err(error) => {
-            render::error(settings.output, &error);
+            let others = if matches!(error, Error::Edit(_) | Error::File(_)) {
+                others
+            } else {
+                0
+            };
+            render::error(settings.output, &error, others, partial);
             ExitCode::from(error.exit_code())
         }
     }

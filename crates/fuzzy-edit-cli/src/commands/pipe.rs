@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use fuzzy_edit::fs::{self, EditOptions, EditRequest, Expected, FileRequest, Op};
-use fuzzy_edit::{apply_with, unified_diff, Applied, Edit, Language, Options};
+use fuzzy_edit::{apply_with, unified_diff, Applied, Edit, Language, Options, Vocabulary};
 use serde_json::{json, Value};
 
 use super::pipe_request::{self, Line, Request, Target};
@@ -22,6 +22,9 @@ use crate::render::json::{self as answer_json, add_sequential_and_failures};
 /// Serve stdin until it ends, reading requests of at most `max_request_bytes`. Exit code 2 if
 /// reading or writing fails.
 pub fn run(max_request_bytes: u64) -> ExitCode {
+    if io::IsTerminal::is_terminal(&io::stdin()) {
+        eprintln!("fuzzy-edit pipe: reading JSON Lines requests from stdin, one answer per line on stdout (see the README, \"The pipe\"); Ctrl-D to end");
+    }
     match serve(io::stdin().lock(), io::stdout().lock(), max_request_bytes) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -67,9 +70,12 @@ pub fn answer(line: &str) -> Value {
         Target::Content { text, name } => {
             match apply_with(text, &request.edits, &engine(&request, name)) {
                 Ok(applied) => success(text, &applied, name),
-                Err(failed) => {
-                    answer_json::failure(answer_json::refusal(&failed, failed.to_string(), None))
-                }
+                Err(failed) => answer_json::failure(answer_json::refusal(
+                    &failed,
+                    failed.message(&Vocabulary::PIPE),
+                    None,
+                    &Vocabulary::PIPE,
+                )),
             }
         }
         Target::Path(path) => edit_file(Path::new(path), &request.edits, &request),
@@ -116,7 +122,14 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
     };
     let outcome = match fs::edit_files(&request, &options) {
         Ok(o) => o,
-        Err(e) => return answer_json::failure(answer_json::edit_files_error(&e, e.to_string())),
+        Err(e) => {
+            let message = answer_json::edit_files_message(&e, &Vocabulary::PIPE);
+            return answer_json::failure(answer_json::edit_files_error(
+                &e,
+                message,
+                &Vocabulary::PIPE,
+            ));
+        }
     };
     let Some(file) = outcome.files.into_iter().next() else {
         return answer_json::failure(answer_json::error("io", "no file in the outcome"));
@@ -138,7 +151,7 @@ fn success(before: &str, applied: &Applied, path: &str) -> Value {
         "matches": applied.matches,
         "diff": unified_diff(before, &applied.text, path),
     }));
-    add_sequential_and_failures(&mut v, applied);
+    add_sequential_and_failures(&mut v, applied, &Vocabulary::PIPE);
     v
 }
 

@@ -170,6 +170,8 @@ fn request(f: Fields) -> Result<Request, String> {
             new,
             replace_all: f.replace_all.unwrap_or(false),
             anchor: f.anchor,
+            near_line: None,
+            near_context: None,
         }],
         (None, Some(_), None) => return Err("missing \"new\" (use \"\" to delete \"old\").".into()),
         (None, None, _) => {
