@@ -4,9 +4,10 @@
 //! `"dry_run"`; refused if `"expect_mtime"`/`"expect_sha256"` do not match it). The pipe never
 //! dies on input: a line that is not valid JSON, lacks fields, or is not UTF-8 gets an error
 //! answer (`"kind": "bad_request"`) and the next line is read. Blank lines are skipped without
-//! an answer.
+//! an answer. `"return"` says what an applied answer carries: the result text, the diff, or
+//! only the replaced spans.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, BufWriter, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -52,11 +53,31 @@ struct Request {
     /// With `path`: refuse unless the file's SHA-256 is this.
     #[serde(default)]
     expect_sha256: Option<String>,
+    /// What an applied answer carries.
+    #[serde(default, rename = "return")]
+    returns: Return,
+}
+
+/// What an applied answer carries besides `ok` and `matches`: callers that only need to know
+/// what changed skip the (possibly megabytes of) result text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Return {
+    /// `result` and `diff` (`path` requests: `diff`).
+    #[default]
+    Content,
+    /// `diff` only.
+    Diff,
+    /// Neither; each match carries its byte `span` and `replacement`.
+    Spans,
 }
 
 /// Serve stdin until it ends. Exit code 2 if reading or writing fails.
 pub fn run() -> ExitCode {
-    match serve(io::stdin().lock(), io::stdout().lock()) {
+    // `StdoutLock` is line-buffered: it would scan every byte of a large answer for newlines
+    // and write it in pieces. `serve` flushes once per answer.
+    let output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    match serve(io::stdin().lock(), output) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("fuzzy-edit pipe: {e}");
@@ -117,7 +138,12 @@ pub fn answer(line: &str) -> Value {
     }
     let mut value = match (&request.content, &request.path) {
         (Some(content), path) => match apply_edits(content, &edits, request.mode) {
-            Ok(applied) => success(content, &applied, path.as_deref().unwrap_or("content")),
+            Ok(applied) => success(
+                content,
+                applied,
+                path.as_deref().unwrap_or("content"),
+                request.returns,
+            ),
             Err(failed) => failure(&failed),
         },
         (None, Some(path)) => edit_file(Path::new(path), &edits, &request),
@@ -160,12 +186,16 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
     let Some(file) = outcome.files.into_iter().next() else {
         return json!({"ok": false, "error": {"kind": "io", "message": "no file in the outcome"}});
     };
-    let (Some(before), Some(applied)) = (&file.before, &file.applied) else {
+    let (Some(before), Some(applied)) = (file.before, file.applied) else {
         return json!({"ok": false, "error": {"kind": "io", "message": "the file was not edited"}});
     };
-    let mut value = success(before, applied, &path.to_string_lossy());
-    value.as_object_mut().map(|o| o.remove("result"));
-    if !options.dry_run && applied.text != *before {
+    let changed = applied.text != before;
+    let returns = match request.returns {
+        Return::Content => Return::Diff,
+        r => r,
+    };
+    let mut value = success(&before, applied, &path.to_string_lossy(), returns);
+    if !options.dry_run && changed {
         value["version"] = json!(file.version);
     }
     value
@@ -184,14 +214,25 @@ fn file_error(e: &FsError) -> Value {
     json!({"ok": false, "error": {"kind": kind, "message": e.to_string()}})
 }
 
-fn success(before: &str, applied: &Applied, path: &str) -> Value {
-    let mut v = json!({
-        "ok": true,
-        "result": applied.text,
-        "matches": applied.matches,
-        "diff": unified_diff(before, &applied.text, path),
-    });
-    add_sequential_and_failures(&mut v, applied);
+/// An applied answer; the result text is moved into it, not copied.
+fn success(before: &str, applied: Applied, path: &str, returns: Return) -> Value {
+    let mut v = json!({"ok": true, "matches": applied.matches});
+    if returns == Return::Spans {
+        for (m, value) in applied
+            .matches
+            .iter()
+            .zip(v["matches"].as_array_mut().into_iter().flatten())
+        {
+            value["span"] = json!([m.span.start, m.span.end]);
+            value["replacement"] = json!(m.replacement);
+        }
+    } else {
+        v["diff"] = json!(unified_diff(before, &applied.text, path));
+    }
+    add_sequential_and_failures(&mut v, &applied);
+    if returns == Return::Content {
+        v["result"] = Value::String(applied.text);
+    }
     v
 }
 
