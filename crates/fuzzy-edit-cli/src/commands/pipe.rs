@@ -173,6 +173,11 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
         dry_run: request.dry_run,
         ..EditOptions::default()
     };
+    // A file's text stays on disk: `content` means the diff, as `diff` does.
+    let returns = match request.returns {
+        Return::Content => Return::Diff,
+        r => r,
+    };
     let request = EditRequest {
         files: vec![file],
         mode: request.mode,
@@ -190,10 +195,6 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
         return json!({"ok": false, "error": {"kind": "io", "message": "the file was not edited"}});
     };
     let changed = applied.text != before;
-    let returns = match request.returns {
-        Return::Content => Return::Diff,
-        r => r,
-    };
     let mut value = success(&before, applied, &path.to_string_lossy(), returns);
     if !options.dry_run && changed {
         value["version"] = json!(file.version);
