@@ -7,7 +7,7 @@
 //! an answer. `"return"` says what an applied answer carries: the result text, the diff, or
 //! only the replaced spans.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -74,10 +74,13 @@ enum Return {
 
 /// Serve stdin until it ends. Exit code 2 if reading or writing fails.
 pub fn run() -> ExitCode {
+    widen_pipes();
     // `StdoutLock` is line-buffered: it would scan every byte of a large answer for newlines
-    // and write it in pieces. `serve` flushes once per answer.
-    let output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    match serve(io::stdin().lock(), output) {
+    // and write it in pieces. `serve` flushes once per answer. A request of megabytes is read
+    // in large pieces too (stdin's own buffer is 8 KiB).
+    let input = BufReader::with_capacity(IO_BUFFER, io::stdin().lock());
+    let output = BufWriter::with_capacity(IO_BUFFER, io::stdout().lock());
+    match serve(input, output) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("fuzzy-edit pipe: {e}");
@@ -86,10 +89,33 @@ pub fn run() -> ExitCode {
     }
 }
 
+/// Size of the pipe's read and write buffers.
+const IO_BUFFER: usize = 1 << 20;
+
+/// Widen stdin and stdout when they are pipes: a request or answer of megabytes then crosses
+/// in a few pieces instead of 64 KiB ones, each of which waits for the process on the other
+/// end to be scheduled. Best effort: the kernel may refuse (not a pipe, over its limit).
+fn widen_pipes() {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsFd;
+        let _ = rustix::pipe::fcntl_setpipe_size(io::stdin().as_fd(), IO_BUFFER);
+        let _ = rustix::pipe::fcntl_setpipe_size(io::stdout().as_fd(), IO_BUFFER);
+    }
+}
+
 /// Serve requests from `input` until it ends.
-pub fn serve(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    for line in input.split(b'\n') {
-        let line = line?;
+pub fn serve(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    // One line buffer for every request: a request of megabytes is not allocated anew each time.
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        if line.last() == Some(&b'\n') {
+            line.pop();
+        }
         let answer = match std::str::from_utf8(&line) {
             Ok(s) if s.trim().is_empty() => continue,
             Ok(s) => answer(s),
@@ -99,7 +125,6 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
         output.write_all(b"\n")?;
         output.flush()?;
     }
-    Ok(())
 }
 
 /// The answer to one request line.
