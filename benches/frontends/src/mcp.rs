@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 /// A running MCP server with a completed handshake.
 pub struct Server {
     child: Child,
-    stdin: ChildStdin,
+    stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
     next_id: u64,
 }
@@ -26,7 +26,7 @@ impl Server {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()?;
-        let stdin = child.stdin.take().expect("piped stdin");
+        let stdin = Some(child.stdin.take().expect("piped stdin"));
         let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
         let mut server = Server {
             child,
@@ -54,8 +54,11 @@ impl Server {
     fn send(&mut self, message: &Value) -> io::Result<()> {
         let mut line = serde_json::to_vec(message)?;
         line.push(b'\n');
-        self.stdin.write_all(&line)?;
-        self.stdin.flush()
+        self.stdin
+            .as_mut()
+            .expect("open until drop")
+            .write_all(&line)?;
+        self.stdin.as_mut().expect("open until drop").flush()
     }
 
     /// Send a request and read until its answer: the time that took, and the answer.
@@ -67,8 +70,11 @@ impl Server {
         line.push(b'\n');
         let mut answer = String::new();
         let start = Instant::now();
-        self.stdin.write_all(&line)?;
-        self.stdin.flush()?;
+        self.stdin
+            .as_mut()
+            .expect("open until drop")
+            .write_all(&line)?;
+        self.stdin.as_mut().expect("open until drop").flush()?;
         loop {
             answer.clear();
             if self.stdout.read_line(&mut answer)? == 0 {
@@ -98,7 +104,9 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        // End of input ends the process (and lets a profiler wrapping it write its data); wait
+        // so no process outlives the benchmark.
+        drop(self.stdin.take());
         let _ = self.child.wait();
     }
 }

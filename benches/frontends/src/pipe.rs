@@ -12,7 +12,7 @@ use crate::corpus::{edit, Expected, Kind};
 /// A running pipe.
 pub struct Pipe {
     child: Child,
-    stdin: ChildStdin,
+    stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
 }
 
@@ -23,7 +23,7 @@ impl Pipe {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()?;
-        let stdin = child.stdin.take().expect("piped stdin");
+        let stdin = Some(child.stdin.take().expect("piped stdin"));
         let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
         Ok(Pipe {
             child,
@@ -37,8 +37,11 @@ impl Pipe {
     pub fn ask(&mut self, line: &[u8]) -> io::Result<(Duration, String)> {
         let mut answer = String::new();
         let start = Instant::now();
-        self.stdin.write_all(line)?;
-        self.stdin.flush()?;
+        self.stdin
+            .as_mut()
+            .expect("open until drop")
+            .write_all(line)?;
+        self.stdin.as_mut().expect("open until drop").flush()?;
         self.stdout.read_line(&mut answer)?;
         let took = start.elapsed();
         if answer.is_empty() {
@@ -53,8 +56,9 @@ impl Pipe {
 
 impl Drop for Pipe {
     fn drop(&mut self) {
-        // Closing stdin ends the pipe; wait so no process outlives the benchmark.
-        let _ = self.child.kill();
+        // End of input ends the process (and lets a profiler wrapping it write its data); wait
+        // so no process outlives the benchmark.
+        drop(self.stdin.take());
         let _ = self.child.wait();
     }
 }

@@ -33,3 +33,4 @@ mod odd_files;
 // The protocols.
 mod mcp;
 mod pipe;
+mod pipe_return;
