@@ -174,7 +174,7 @@ fn header(title: &str, sizes: &[usize], growth: bool) {
 
 /// `1000` as `1k`.
 fn thousands(n: usize) -> String {
-    if n >= 1000 && n % 1000 == 0 {
+    if n >= 1000 && n.is_multiple_of(1000) {
         format!("{}k", n / 1000)
     } else {
         n.to_string()

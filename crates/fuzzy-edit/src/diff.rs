@@ -321,7 +321,7 @@ mod tests {
             .iter()
             .map(|&k| kinds[k as usize % kinds.len()])
             .collect();
-        if seed.len() % 3 == 0 {
+        if seed.len().is_multiple_of(3) {
             s.pop();
         }
         s
