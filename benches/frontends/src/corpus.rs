@@ -46,7 +46,7 @@ pub enum Expected {
 /// Lines per generated function (with the blank line after it).
 const FUNCTION_LINES: usize = 10;
 
-/// A Python module of about `lines` lines (≈ 40 bytes a line): functions that differ in names
+/// A Python module of about `lines` lines (≈ 34 bytes a line): functions that differ in names
 /// and constants but repeat their shape, as real code does.
 pub fn python_file(lines: usize) -> String {
     let mut out = String::with_capacity(lines * 42);

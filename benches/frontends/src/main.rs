@@ -1,5 +1,5 @@
 //! fuzzy-edit's front-end speed benchmark: the real `fuzzy-edit` binary, driven the way its
-//! callers drive it, on generated Python files of 1k, 10k and 100k lines (≈ 40 bytes a line).
+//! callers drive it, on generated Python files of 1k, 10k and 100k lines (≈ 34 bytes a line).
 //!
 //! - `pipe`: one long-lived `fuzzy-edit pipe`; per request, the time from the request's first
 //!   byte written to its answer's last byte read, with the whole file as `content` (and the
