@@ -15,6 +15,11 @@ mod render;
 
 use args::{Flags, Settings};
 
+/// mimalloc keeps freed memory for reuse: glibc's allocator returned a request's megabytes to
+/// the kernel and faulted them in again for the next one.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     match Flags::parse().resolve() {
         Settings::Apply(settings) => commands::apply::run(settings),

@@ -35,3 +35,4 @@ mod odd_files;
 // The protocols.
 mod mcp;
 mod pipe;
+mod pipe_return;

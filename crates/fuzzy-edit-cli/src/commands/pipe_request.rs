@@ -28,6 +28,7 @@ const FIELDS: &[Spelling] = &[
     ("expect_sha256", &["expect_sha256"]),
     ("language", &["language"]),
     ("syntax", &["syntax"]),
+    ("return", &["return"]),
 ];
 
 /// What the text of a request looks like, for messages.
@@ -55,6 +56,22 @@ pub struct Request {
     pub language: Option<Language>,
     /// What an edit that adds a syntax error gets.
     pub syntax: SyntaxPolicy,
+    /// What an applied answer carries.
+    pub returns: Return,
+}
+
+/// What an applied answer carries besides `ok` and `matches`: callers that only need to know
+/// what changed skip the (possibly megabytes of) result text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Return {
+    /// `result` and `diff` (`path` requests: `diff`).
+    #[default]
+    Content,
+    /// `diff` only.
+    Diff,
+    /// Neither; each match carries its byte `span` and `replacement`.
+    Spans,
 }
 
 /// What a request edits.
@@ -103,6 +120,8 @@ struct Fields {
     language: Option<String>,
     #[serde(default)]
     syntax: SyntaxPolicy,
+    #[serde(default, rename = "return")]
+    returns: Return,
 }
 
 /// Read the request on `line`.
@@ -194,6 +213,7 @@ fn request(f: Fields) -> Result<Request, String> {
         // A language the guard does not know is not checked, as a file of an unknown type.
         language: f.language.and_then(|l| l.parse::<Language>().ok()),
         syntax: f.syntax,
+        returns: f.returns,
     })
 }
 
