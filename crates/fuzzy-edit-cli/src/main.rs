@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     match Flags::parse().resolve() {
         Settings::Apply(settings) => commands::apply::run(settings),
         Settings::Pipe { max_request_bytes } => commands::pipe::run(max_request_bytes),
-        Settings::Mcp { roots } => commands::mcp::run(roots),
+        Settings::Mcp { roots, syntax } => commands::mcp::run(roots, syntax),
         Settings::Completions(shell) => {
             let mut command = Flags::command();
             clap_complete::generate(shell, &mut command, "fuzzy-edit", &mut std::io::stdout());

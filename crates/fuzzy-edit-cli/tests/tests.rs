@@ -36,3 +36,4 @@ mod odd_files;
 mod mcp;
 mod pipe;
 mod pipe_return;
+mod syntax_guard;

@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use clap::{ArgAction, Args, Parser, Subcommand};
+use fuzzy_edit::{Language, SyntaxPolicy};
 
 use super::values;
 
@@ -59,6 +60,10 @@ pub(super) enum Command {
         /// Relative paths resolve against the first.
         #[arg(long = "root", value_name = "DIR")]
         roots: Vec<PathBuf>,
+        /// What an edit that adds a syntax error gets: auto (refused when the matching may be
+        /// to blame, else applied with a warning), strict, warn or off.
+        #[arg(long, value_name = "POLICY", default_value = "auto")]
+        syntax: SyntaxPolicy,
     },
     /// Print a shell completion script (e.g. `fuzzy-edit completions bash >
     /// ~/.local/share/bash-completion/completions/fuzzy-edit`).
@@ -160,6 +165,15 @@ pub(super) struct EditFlags {
     /// Write files that are read-only for this user (like an editor's `:w!`).
     #[arg(long)]
     pub(super) write_read_only: bool,
+    /// What an edit that adds a syntax error gets: auto (refused when the matching may be to
+    /// blame, else applied with a warning), strict (refused), warn (applied with a warning),
+    /// off (not parsed).
+    #[arg(long, value_name = "POLICY", default_value = "auto")]
+    pub(super) syntax: SyntaxPolicy,
+    /// The language to check the result in (python, rust, js, ts, tsx, go, java, c, cpp, json,
+    /// yaml, toml, bash); default: each file's, from its extension.
+    #[arg(long, value_name = "LANG")]
+    pub(super) language: Option<Language>,
 }
 
 /// When to color the diff.

@@ -33,6 +33,8 @@ pub enum Settings {
     Mcp {
         /// The `--root` directories, as given.
         roots: Vec<PathBuf>,
+        /// `--syntax`.
+        syntax: fuzzy_edit::SyntaxPolicy,
     },
     /// `completions SHELL`: print the shell's completion script.
     Completions(clap_complete::Shell),
@@ -58,7 +60,7 @@ impl Flags {
             Command::Apply(flags) => Settings::Apply(flags.edit.resolve(flags.dry_run)),
             Command::Check(flags) => Settings::Apply(flags.resolve(true)),
             Command::Pipe { max_request_bytes } => Settings::Pipe { max_request_bytes },
-            Command::Mcp { roots } => Settings::Mcp { roots },
+            Command::Mcp { roots, syntax } => Settings::Mcp { roots, syntax },
             Command::Completions { shell } => Settings::Completions(shell),
             Command::Man { command } => Settings::Man(command),
         }
@@ -134,6 +136,8 @@ impl EditFlags {
             roots,
             in_place: self.in_place,
             write_read_only: self.write_read_only,
+            syntax: self.syntax,
+            language: self.language,
         })
     }
 

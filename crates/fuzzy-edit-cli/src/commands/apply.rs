@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use fuzzy_edit::format::FileOp;
 use fuzzy_edit::fs::{self, EditOptions, EditRequest, Expected, FileRequest};
-use fuzzy_edit::Mode;
+use fuzzy_edit::{Language, Mode, SyntaxPolicy};
 
 pub use fuzzy_edit::fs::{Action, FileOutcome};
 
@@ -37,6 +37,10 @@ pub struct Request {
     pub in_place: bool,
     /// `--write-read-only`.
     pub write_read_only: bool,
+    /// `--syntax`.
+    pub syntax: SyntaxPolicy,
+    /// `--language`; `None`: each file's, from its extension.
+    pub language: Option<Language>,
 }
 
 /// What a run did to the files, or would do under `check`: the renderers' input.
@@ -112,6 +116,8 @@ fn edit(request: &Request, dry_run: bool) -> Result<Vec<FileOutcome>, Error> {
         dry_run,
         in_place: request.in_place,
         write_read_only: request.write_read_only,
+        syntax: request.syntax,
+        language: request.language,
         ..EditOptions::default()
     };
     let request = EditRequest {
