@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use fuzzy_edit::format::ParseError;
 use fuzzy_edit::fs::{EditFilesError, FsError};
+use fuzzy_edit::Vocabulary;
 
 /// Why a run of `apply` or `check` stopped.
 #[derive(Debug, thiserror::Error)]
@@ -35,8 +36,16 @@ pub enum Error {
     /// A change in the edits document names no file, and there is no FILE argument.
     #[error("the edits name no file: pass the file to edit as an argument (fuzzy-edit apply FILE --edits ...)")]
     EditsNameNoFile,
+    /// FILE names none of the files the edits document names (and every change names one).
+    #[error("{}: the edits name {}, not this file; drop the FILE argument to edit {1}, or fix the path in the edits", .file.display(), .named.display())]
+    FileConflicts {
+        /// The FILE argument.
+        file: PathBuf,
+        /// The file the document names.
+        named: PathBuf,
+    },
     /// `*** Move to` or a rename in the edits document.
-    #[error("{}: moving files (*** Move to) is not supported; apply the edits, then move the file", .0.display())]
+    #[error("{}: moving files (`*** Move to`, a git rename) is not supported; apply the edits, then move the file", .0.display())]
     MoveUnsupported(PathBuf),
 
     // Unreadable input (exit 2).
@@ -93,7 +102,8 @@ impl Error {
             | Error::NoOld
             | Error::NoNew
             | Error::ExpectWithoutFile
-            | Error::EditsNameNoFile => "usage",
+            | Error::EditsNameNoFile
+            | Error::FileConflicts { .. } => "usage",
             Error::MoveUnsupported(_) => "unsupported",
             Error::Stdin(_) | Error::Input { .. } => "input",
             Error::Edits(_) => "malformed_edits",
@@ -110,4 +120,17 @@ impl Error {
             2
         }
     }
+}
+
+/// The message of `error`, with the engine's refusals in the command line's words.
+pub fn message(error: &Error) -> String {
+    match error {
+        Error::Edit(e) => crate::render::json::edit_files_message(e, &Vocabulary::CLI),
+        other => other.to_string(),
+    }
+}
+
+/// An engine refusal, in the command line's words (`--old`, `--new`, ...).
+pub fn words(error: &fuzzy_edit::EditError) -> String {
+    error.message(&Vocabulary::CLI)
 }

@@ -1,12 +1,12 @@
 //! The `fuzzy-edit` command line, in three layers: [`args`] turns the flags into settings,
 //! [`commands`] runs them, [`render`] prints the results of `apply` and `check`.
 //!
-//! Exit codes: 0 applied (or would apply), 1 refused (not found, ambiguous, conflict, stale),
-//! 2 bad usage or I/O error.
+//! Exit codes: 0 applied (or would apply), 1 refused (not found, ambiguous, conflict, stale;
+//! under `--partial`, some edits not applied), 2 bad usage or I/O error.
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 mod args;
 mod commands;
@@ -15,10 +15,46 @@ mod render;
 
 use args::{Flags, Settings};
 
+/// mimalloc keeps freed memory for reuse: glibc's allocator returned a request's megabytes to
+/// the kernel and faulted them in again for the next one.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     match Flags::parse().resolve() {
         Settings::Apply(settings) => commands::apply::run(settings),
         Settings::Pipe { max_request_bytes } => commands::pipe::run(max_request_bytes),
-        Settings::Mcp { roots } => commands::mcp::run(roots),
+        Settings::Mcp { roots, syntax } => commands::mcp::run(roots, syntax),
+        Settings::Completions(shell) => {
+            let mut command = Flags::command();
+            clap_complete::generate(shell, &mut command, "fuzzy-edit", &mut std::io::stdout());
+            ExitCode::SUCCESS
+        }
+        Settings::Man(command) => {
+            let main = Flags::command();
+            // A subcommand's page is named as the main page's SUBCOMMANDS section cites it.
+            const PAGES: [&str; 5] = [
+                "fuzzy-edit-apply",
+                "fuzzy-edit-check",
+                "fuzzy-edit-pipe",
+                "fuzzy-edit-mcp",
+                "fuzzy-edit-completions",
+            ];
+            let page = command.and_then(|name| {
+                let sub = main.find_subcommand(&name)?.clone();
+                let page = PAGES
+                    .iter()
+                    .find(|p| p.strip_prefix("fuzzy-edit-") == Some(&name))?;
+                Some(sub.name(*page))
+            });
+            let page = page.unwrap_or(main);
+            match clap_mangen::Man::new(page).render(&mut std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("fuzzy-edit: writing the man page: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
     }
 }

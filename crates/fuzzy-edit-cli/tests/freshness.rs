@@ -10,8 +10,10 @@ fn expect_sha256_needs_the_file_argument() {
         "call.json",
         r#"{"file_path": "src/app.py", "old_string": "s = 0", "new_string": "s = 1"}"#,
     );
-    let out = w.run(["apply", "--edits", "call.json", "--expect-sha256", "00"]);
-    assert_fails(&out, 2);
+    let sha = "0".repeat(64);
+    let out = w.run(["apply", "--edits", "call.json", "--expect-sha256", &sha]);
+    let err = assert_fails(&out, 2);
+    assert!(err.contains("need the FILE argument"), "{err}");
     assert_eq!(w.read("src/app.py"), APP);
 }
 
@@ -73,7 +75,7 @@ fn expect_sha256_mismatch_with_an_edits_document() {
         "--edits",
         "edits.json",
         "--expect-sha256",
-        "0000",
+        &"0".repeat(64),
         "--json",
     ]);
     assert_eq!(out.status.code(), Some(1));

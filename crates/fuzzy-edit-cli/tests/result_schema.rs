@@ -212,7 +212,11 @@ fn the_cli_and_the_pipe_report_a_refusal_alike() {
         let from_content = &pipe(&w, &[json!({"content": text, "old": old, "new": new})])[0];
         for v in [from_pipe, from_content] {
             assert_eq!(v["error"]["kind"], from_cli["error"]["kind"], "{v}");
-            assert_eq!(v["error"]["edits"], from_cli["error"]["edits"], "{v}");
+            assert_eq!(
+                crate::common::edits_but_messages(v),
+                crate::common::edits_but_messages(&from_cli),
+                "{v}"
+            );
         }
         assert_eq!(from_pipe["error"]["path"], "t.py");
     }

@@ -14,6 +14,7 @@ mod preview;
 
 // What the caller sees.
 mod color;
+mod conventions;
 mod exit_codes;
 mod json_output;
 mod result_schema;
@@ -35,3 +36,5 @@ mod odd_files;
 // The protocols.
 mod mcp;
 mod pipe;
+mod pipe_return;
+mod syntax_guard;

@@ -9,6 +9,7 @@ use crate::error::EditError;
 use crate::feedback::round_score;
 use crate::strategy::{Candidate, StrategyId};
 use crate::syntax::SyntaxProblem;
+use crate::vocabulary::Vocabulary;
 
 /// The result of applying edits.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -83,19 +84,22 @@ pub struct Failure {
 
 /// Edits that could not all be applied; the text is unchanged.
 #[derive(Debug, Clone, PartialEq, Serialize, thiserror::Error)]
-#[error("{}", describe(.failures))]
+#[error("{}", self.message(&Vocabulary::TOOL))]
 pub struct Failed {
     /// Each failed edit.
     pub failures: Vec<Failure>,
 }
 
-fn describe(failures: &[Failure]) -> String {
-    if let [only] = failures {
-        return only.error.to_string();
+impl Failed {
+    /// Why each edit failed, naming the edit's parameters in `w`'s words.
+    pub fn message(&self, w: &Vocabulary) -> String {
+        if let [only] = self.failures.as_slice() {
+            return only.error.message(w);
+        }
+        self.failures
+            .iter()
+            .map(|f| format!("Edit {}: {}", f.edit + 1, f.error.message(w)))
+            .collect::<Vec<_>>()
+            .join("\n\n")
     }
-    failures
-        .iter()
-        .map(|f| format!("Edit {}: {}", f.edit + 1, f.error))
-        .collect::<Vec<_>>()
-        .join("\n\n")
 }

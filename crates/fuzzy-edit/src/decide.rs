@@ -105,11 +105,15 @@ pub(crate) fn unclear(u: Unclear) -> EditError {
 
 /// How to choose among one strategy's candidates.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Rules {
+pub(crate) struct Rules<'a> {
     /// Replace every candidate of equal standing.
     pub(crate) replace_all: bool,
     /// Byte offset of the anchor, if one was given.
     pub(crate) anchor: Option<usize>,
+    /// Where the caller believes `old` starts (1-based): a tie-break, see [`nearest`].
+    pub(crate) near_line: Option<usize>,
+    /// A line the caller believes comes before `old`: a tie-break, see [`under_context`].
+    pub(crate) near_context: Option<&'a str>,
     /// Floor and margin, for a strategy that grades its candidates.
     pub(crate) grading: Option<Grading>,
 }
@@ -131,7 +135,7 @@ pub(crate) fn choose(
     text: &Text,
     strategy: StrategyId,
     mut candidates: Vec<Candidate>,
-    rules: Rules,
+    rules: Rules<'_>,
 ) -> Result<Choice, EditError> {
     if let Some(anchor) = rules.anchor {
         // At or after the anchor; a block that contains the anchor counts as at it.
@@ -169,6 +173,16 @@ pub(crate) fn choose(
     if candidates.len() == 1 {
         return Ok(Choice::Apply(candidates));
     }
+    let mut tied = candidates.clone();
+    if let Some(context) = rules.near_context {
+        tied = under_context(text, tied, context);
+    }
+    if let [_] = tied.as_slice() {
+        return Ok(Choice::Apply(tied));
+    }
+    if let Some(i) = rules.near_line.and_then(|line| nearest(&tied, line)) {
+        return Ok(Choice::Apply(vec![tied.swap_remove(i)]));
+    }
     Err(EditError::Ambiguous {
         strategy: strategy.to_string(),
         candidates: listed(text, &candidates),
@@ -183,6 +197,45 @@ fn listed(text: &Text, candidates: &[Candidate]) -> Vec<Location> {
         .take(MAX_LISTED)
         .map(|c| location(text, c.lines.clone(), None))
         .collect()
+}
+
+/// Rule 2, a tie-break among equal candidates (not a locator): those with a line starting with
+/// `context` (trimmed) somewhere above them, as git's function context stands above its hunk;
+/// all of them when none has one (the hint is then wrong, and says nothing).
+fn under_context(text: &Text, candidates: Vec<Candidate>, context: &str) -> Vec<Candidate> {
+    let context = context.trim();
+    if context.is_empty() {
+        return candidates;
+    }
+    let first = (0..text.line_count()).find(|&i| text.line(i).trim_start().starts_with(context));
+    let Some(first) = first else {
+        return candidates;
+    };
+    let under: Vec<Candidate> = candidates
+        .iter()
+        .filter(|c| c.lines.start > first)
+        .cloned()
+        .collect();
+    if under.is_empty() {
+        candidates
+    } else {
+        under
+    }
+}
+
+/// Rule 2, a tie-break among equal candidates (not a locator): the one whose first line is
+/// strictly nearest `line` (1-based), as `patch` takes the nearest offset of a hunk.
+fn nearest(candidates: &[Candidate], line: usize) -> Option<usize> {
+    let distance = |c: &Candidate| (c.lines.start + 1).abs_diff(line);
+    let best = candidates.iter().map(distance).min()?;
+    let mut at = candidates
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| distance(c) == best);
+    match (at.next(), at.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
+    }
 }
 
 fn choose_graded(
@@ -599,6 +652,8 @@ mod tests {
     const EQUAL: Rules = Rules {
         replace_all: false,
         anchor: None,
+        near_line: None,
+        near_context: None,
         grading: None,
     };
     const GRADED: Rules = Rules {
@@ -625,6 +680,58 @@ mod tests {
                 assert_eq!(candidates.len(), 2);
                 assert_eq!(candidates[1].start_line, 2);
             }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn near_line_breaks_a_tie_only_when_strictly_nearest() {
+        let t = Text::new("a\nb\na\nb\na\n");
+        let near = |line| Rules {
+            near_line: Some(line),
+            ..EQUAL
+        };
+        let cands = || vec![cand(&t, 0, 1.0), cand(&t, 2, 1.0), cand(&t, 4, 1.0)];
+        // Candidates on lines 1, 3 and 5.
+        match choose_lines(&t, cands(), near(3)) {
+            Ok(Choice::Apply(c)) => assert_eq!(c[0].lines, 2..3),
+            other => panic!("{other:?}"),
+        }
+        for line in [2, 4] {
+            // Two candidates 1 line away: still ambiguous.
+            assert!(matches!(
+                choose_lines(&t, cands(), near(line)),
+                Err(EditError::Ambiguous { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn near_context_keeps_the_candidates_below_it() {
+        let t = Text::new("fn f\na\nfn g\na\na\n");
+        let under = |context, line| Rules {
+            near_context: Some(context),
+            near_line: line,
+            ..EQUAL
+        };
+        let cands = || vec![cand(&t, 1, 1.0), cand(&t, 3, 1.0), cand(&t, 4, 1.0)];
+        // Below `fn g`: lines 4 and 5; the line hint picks among those.
+        match choose_lines(&t, cands(), under("fn g", Some(1))) {
+            Ok(Choice::Apply(c)) => assert_eq!(c[0].lines, 3..4),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            choose_lines(&t, cands(), under("fn g", None)),
+            Err(EditError::Ambiguous { candidates, .. }) if candidates.len() == 3
+        ));
+        // A context found nowhere says nothing.
+        assert!(matches!(
+            choose_lines(&t, cands(), under("fn h", None)),
+            Err(EditError::Ambiguous { .. })
+        ));
+        let two = vec![cand(&t, 1, 1.0), cand(&t, 3, 1.0)];
+        match choose_lines(&t, two, under("fn g", None)) {
+            Ok(Choice::Apply(c)) => assert_eq!(c[0].lines, 3..4),
             other => panic!("{other:?}"),
         }
     }

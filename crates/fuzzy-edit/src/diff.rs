@@ -1,6 +1,23 @@
 //! Unified diffs of a change, for people and for models.
+//!
+//! The diff is `similar`'s line diff, byte for byte. An edit changes a few lines of a file that
+//! may have 100,000, so only a window around the changed lines is diffed: the common prefix
+//! and suffix are found by comparing bytes, the window keeps [`MARGIN`] unchanged lines on
+//! each side, and the hunk headers are shifted by the lines before the window. `similar`
+//! would find the same middle (it trims the common prefix and suffix itself), but its
+//! compaction may slide a change into the unchanged lines; when it does so inside the window,
+//! the window may have cut the slide short, and the whole texts are diffed instead.
 
-use similar::TextDiff;
+use std::fmt::Write;
+
+use similar::{ChangeTag, DiffOp, DiffTag, TextDiff};
+
+/// Unchanged lines kept on each side of the changed ones. More than `similar`'s 100-line
+/// threshold for its trimmed fast path, which a long file takes too.
+const MARGIN: usize = 128;
+
+/// Lines of context around each hunk.
+const CONTEXT: usize = 3;
 
 /// A unified diff (3 lines of context) from `before` to `after`, with `path` in the headers.
 ///
@@ -10,10 +27,335 @@ use similar::TextDiff;
 /// assert!(d.starts_with("--- a/f.txt\n+++ b/f.txt\n"));
 /// ```
 pub fn unified_diff(before: &str, after: &str, path: &str) -> String {
+    windowed(before, after, path).unwrap_or_else(|| whole(before, after, path))
+}
+
+/// The diff of the whole texts.
+fn whole(before: &str, after: &str, path: &str) -> String {
     let diff = TextDiff::from_lines(before, after);
     let mut udiff = diff.unified_diff();
     udiff
-        .context_radius(3)
+        .context_radius(CONTEXT)
         .header(&format!("a/{path}"), &format!("b/{path}"));
     udiff.to_string()
+}
+
+/// The diff of a window around the changed lines, or `None` when the window cannot be shown
+/// to give what [`whole`] gives.
+fn windowed(before: &str, after: &str, path: &str) -> Option<String> {
+    let (old, new) = (before.as_bytes(), after.as_bytes());
+    let prefix = common_prefix(old, new);
+    if prefix == old.len() && prefix == new.len() {
+        return Some(String::new());
+    }
+    let suffix = common_suffix(&old[prefix..], &new[prefix..]);
+    let start = line_start_before(old, prefix, MARGIN);
+    let old_end = line_end_after(old, old.len() - suffix, MARGIN);
+    let new_end = new.len() - (old.len() - old_end);
+    if start == 0 && old_end == old.len() {
+        return None; // the window is the whole text
+    }
+    let diff = TextDiff::from_lines(&before[start..old_end], &after[start..new_end]);
+    if !compaction_stayed_inside(&diff, start > 0, old_end < old.len()) {
+        return None;
+    }
+    let offset = count_lines(&old[..start]);
+    let mut out = String::new();
+    for ops in diff.grouped_ops(CONTEXT) {
+        if ops.is_empty() {
+            continue;
+        }
+        if out.is_empty() {
+            let _ = write!(out, "--- a/{path}\n+++ b/{path}\n");
+        }
+        write_hunk(&mut out, &diff, &ops, offset);
+    }
+    Some(out)
+}
+
+/// Whether `similar`'s compaction left the window's common prefix (when the window cut the
+/// text's top) and suffix (when it cut the bottom) as they are: the first op is an `Equal`
+/// over the whole common prefix, the last over the whole common suffix. Then every change sits
+/// where a diff of the whole texts puts it.
+fn compaction_stayed_inside(diff: &TextDiff<str>, cut_top: bool, cut_bottom: bool) -> bool {
+    let (old_len, new_len) = (diff.old_len(), diff.new_len());
+    let same = |i: usize, j: usize| diff.old_slice(i) == diff.new_slice(j);
+    let prefix = (0..old_len.min(new_len))
+        .take_while(|&i| same(i, i))
+        .count();
+    let room = (old_len - prefix).min(new_len - prefix);
+    let suffix = (1..=room)
+        .take_while(|&k| same(old_len - k, new_len - k))
+        .count();
+    let ops = diff.ops();
+    let equal_len = |op: Option<&DiffOp>| match op {
+        Some(op) if op.tag() == DiffTag::Equal => op.old_range().len(),
+        _ => 0,
+    };
+    let top = !cut_top || (prefix > CONTEXT && equal_len(ops.first()) == prefix);
+    let bottom = !cut_bottom || (suffix > CONTEXT && equal_len(ops.last()) == suffix);
+    ops.len() > 1 && top && bottom
+}
+
+/// One hunk, as `similar` writes it, with line numbers shifted by `offset`.
+fn write_hunk(out: &mut String, diff: &TextDiff<str>, ops: &[DiffOp], offset: usize) {
+    let (first, last) = (&ops[0], &ops[ops.len() - 1]);
+    let _ = writeln!(
+        out,
+        "@@ -{} +{} @@",
+        Range(
+            offset + first.old_range().start,
+            offset + last.old_range().end
+        ),
+        Range(
+            offset + first.new_range().start,
+            offset + last.new_range().end
+        ),
+    );
+    for op in ops {
+        for change in diff.iter_changes(op) {
+            out.push(match change.tag() {
+                ChangeTag::Equal => ' ',
+                ChangeTag::Delete => '-',
+                ChangeTag::Insert => '+',
+            });
+            out.push_str(change.value());
+            if change.missing_newline() {
+                out.push_str("\n\\ No newline at end of file\n");
+            }
+        }
+    }
+}
+
+/// A hunk header's range: `start,len`, `start` alone when one line, the line before when empty.
+struct Range(usize, usize);
+
+impl std::fmt::Display for Range {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let len = self.1.saturating_sub(self.0);
+        match len {
+            1 => write!(f, "{}", self.0 + 1),
+            0 => write!(f, "{},0", self.0),
+            _ => write!(f, "{},{}", self.0 + 1, len),
+        }
+    }
+}
+
+/// Length of the common prefix, compared a block at a time (`memcmp`).
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 256;
+    let whole = a
+        .chunks_exact(BLOCK)
+        .zip(b.chunks_exact(BLOCK))
+        .take_while(|(x, y)| x == y)
+        .count()
+        * BLOCK;
+    whole
+        + a[whole..]
+            .iter()
+            .zip(&b[whole..])
+            .take_while(|(x, y)| x == y)
+            .count()
+}
+
+/// Length of the common suffix, compared a block at a time.
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 256;
+    let whole = a
+        .rchunks_exact(BLOCK)
+        .zip(b.rchunks_exact(BLOCK))
+        .take_while(|(x, y)| x == y)
+        .count()
+        * BLOCK;
+    whole
+        + a[..a.len() - whole]
+            .iter()
+            .rev()
+            .zip(b[..b.len() - whole].iter().rev())
+            .take_while(|(x, y)| x == y)
+            .count()
+}
+
+// `similar` ends a line at `\n`, at `\r\n`, and at a `\r` not followed by `\n`. The window's
+// edges are line starts in both texts: the bytes around them lie in the common prefix or
+// suffix, except that a `\r` just before the first difference may or may not end a line
+// (it depends on the next byte), so it is not taken for an edge.
+
+/// The start of a line at least `lines` lines before the line holding byte `at`, where `at` is
+/// the end of the texts' common prefix; 0 when the text is shorter.
+fn line_start_before(text: &[u8], at: usize, lines: usize) -> usize {
+    let mut found = 0;
+    let mut pos = at;
+    while let Some(t) = memchr::memrchr2(b'\n', b'\r', &text[..pos]) {
+        pos = t;
+        let ends_line = match text[t] {
+            b'\n' => true,
+            _ => t + 1 < at && text[t + 1] != b'\n',
+        };
+        if ends_line {
+            found += 1;
+            if found > lines {
+                return t + 1;
+            }
+        }
+    }
+    0
+}
+
+/// The end of a line at least `lines` lines after the one holding byte `at`, where the bytes
+/// from `at` on are the texts' common suffix; the text's end when it is shorter.
+fn line_end_after(text: &[u8], at: usize, lines: usize) -> usize {
+    let mut found = 0;
+    let mut pos = at;
+    while let Some(i) = memchr::memchr2(b'\n', b'\r', &text[pos..]) {
+        let t = pos + i;
+        pos = t + 1;
+        if text[t] == b'\r' && text.get(t + 1) == Some(&b'\n') {
+            continue; // the `\n` ends this line
+        }
+        found += 1;
+        if found > lines {
+            return t + 1;
+        }
+    }
+    text.len()
+}
+
+/// How many lines `similar` sees in `text`, which ends at a line start.
+fn count_lines(text: &[u8]) -> usize {
+    let newlines = text.iter().filter(|&&b| b == b'\n').count();
+    let lone_returns = memchr::memchr_iter(b'\r', text)
+        .filter(|&t| text.get(t + 1) != Some(&b'\n'))
+        .count();
+    newlines + lone_returns
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn lines(n: usize, f: impl Fn(usize) -> String) -> String {
+        (0..n).map(f).collect()
+    }
+
+    #[test]
+    fn a_change_in_a_long_file_is_diffed_in_a_window() {
+        let before = lines(2000, |i| format!("line {i}\n"));
+        let after = before.replace("line 1000\n", "line one thousand\n");
+        let d = windowed(&before, &after, "f").expect("a window");
+        assert_eq!(d, whole(&before, &after, "f"));
+        assert!(d.contains("@@ -998,7 +998,7 @@\n"), "{d}");
+    }
+
+    #[test]
+    fn edits_at_the_edges_of_a_long_file_are_diffed_in_a_window() {
+        let before = lines(2000, |i| format!("line {i}\n"));
+        for after in [
+            before.replacen("line 0\n", "line zero\n", 1),
+            format!("new first line\n{before}"),
+            before.replacen("line 1999\n", "line 1999", 1),
+            format!("{before}last"),
+        ] {
+            let d = windowed(&before, &after, "f").expect("a window");
+            assert_eq!(d, whole(&before, &after, "f"));
+        }
+    }
+
+    #[test]
+    fn repeated_blocks_beyond_the_window() {
+        // A repeated block deleted in the middle of 200 distinct lines each side: where
+        // compaction puts the deletion depends on lines the window may not hold.
+        let head = lines(200, |i| format!("h{i}\n"));
+        let tail = lines(200, |i| format!("t{i}\n"));
+        for block in ["a\n", "a\nb\n", "a\nb\nc\n"] {
+            for copies in [2, 40, 150] {
+                let before = format!("{head}{}{tail}", block.repeat(copies));
+                let after = format!("{head}{}{tail}", block.repeat(copies - 1));
+                assert_eq!(
+                    unified_diff(&before, &after, "f"),
+                    whole(&before, &after, "f")
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn line_endings_at_the_edges() {
+        for eol in ["\n", "\r\n", "\r"] {
+            let before = lines(600, |i| format!("l{i}{eol}"));
+            for (from, to) in [
+                ("l300", "l300x"),
+                ("l300\r", "l300"),
+                ("l300", "l300\r"),
+                ("l300\n", "l300"),
+                ("l599", "l599x"),
+                ("l0", "x"),
+            ] {
+                let after = before.replacen(from, to, 1);
+                assert_eq!(
+                    unified_diff(&before, &after, "f"),
+                    whole(&before, &after, "f"),
+                    "{eol:?} {from:?} {to:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn common_prefix_and_suffix_by_blocks() {
+        let a = vec![7u8; 1000];
+        let mut b = a.clone();
+        b[600] = 8;
+        assert_eq!(common_prefix(&a, &b), 600);
+        assert_eq!(common_suffix(&a, &b), 399);
+        assert_eq!(common_prefix(&a, &a[..10]), 10);
+        assert_eq!(common_suffix(&a, &a[..10]), 10);
+    }
+
+    /// A text of `n` lines drawn from a few kinds, so that lines repeat (what compaction
+    /// slides over) and line endings vary.
+    fn text(seed: &[u8]) -> String {
+        let kinds = ["a\n", "b\n", "\n", "}\n", "c\r\n", "d\r", "    x = 1\n"];
+        let mut s: String = seed
+            .iter()
+            .map(|&k| kinds[k as usize % kinds.len()])
+            .collect();
+        if seed.len().is_multiple_of(3) {
+            s.pop();
+        }
+        s
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        /// The windowed diff is the whole texts' diff, on random edits of repetitive texts.
+        #[test]
+        fn windowed_equals_whole(
+            base in proptest::collection::vec(0u8..7, 200..700),
+            edits in proptest::collection::vec((0usize..700, 0usize..4, proptest::collection::vec(0u8..7, 0..5)), 1..3),
+            unique in any::<bool>(),
+        ) {
+            let mut base = base;
+            if unique {
+                // Mostly distinct lines, as in code: the window path is taken.
+                base.iter_mut().enumerate().for_each(|(i, k)| *k = (*k).wrapping_add(i as u8));
+            }
+            let before = if unique {
+                base.iter().enumerate().map(|(i, k)| format!("line {i} {k}\n")).collect()
+            } else {
+                text(&base)
+            };
+            let mut old_lines: Vec<String> = before.split_inclusive('\n').map(String::from).collect();
+            for (at, removed, inserted) in &edits {
+                let at = (*at).min(old_lines.len());
+                let end = (at + removed).min(old_lines.len());
+                let new: Vec<String> = inserted.iter().map(|&k| text(&[k, 0])).collect();
+                old_lines.splice(at..end, new);
+            }
+            let after: String = old_lines.concat();
+            prop_assert_eq!(unified_diff(&before, &after, "p"), whole(&before, &after, "p"));
+        }
+    }
 }

@@ -43,6 +43,15 @@ pub struct Edit {
     /// Text that occurs once, before the occurrence of `old` that is meant.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub anchor: Option<String>,
+    /// The 1-based line where the caller believes `old` starts (a diff's hunk header). Never
+    /// used to locate `old`: only to choose among equal candidates, the strictly nearest.
+    #[serde(skip)]
+    pub near_line: Option<usize>,
+    /// A line the caller believes comes somewhere before `old` (git's function context in a
+    /// hunk header, `@@ -5 +5 @@ def g():`). Like `near_line`, only a tie-break: among equal
+    /// candidates, those with such a line above them.
+    #[serde(skip)]
+    pub near_context: Option<String>,
 }
 
 impl Edit {
@@ -58,6 +67,8 @@ impl Edit {
             new: new.into(),
             replace_all: false,
             anchor: None,
+            near_line: None,
+            near_context: None,
         }
     }
 
@@ -81,6 +92,36 @@ impl Edit {
     /// ```
     pub fn anchor(mut self, anchor: impl Into<String>) -> Self {
         self.anchor = Some(anchor.into());
+        self
+    }
+}
+
+impl Edit {
+    /// Set the line where `old` is believed to start (1-based): when `old` matches several
+    /// places equally well, the one strictly nearest this line is taken instead of refusing.
+    ///
+    /// ```
+    /// let text = "a = 1\nb = 2\na = 1\n";
+    /// let out = fuzzy_edit::apply(text, &fuzzy_edit::Edit::new("a = 1", "a = 3").near_line(3)).unwrap();
+    /// assert_eq!(out.text, "a = 1\nb = 2\na = 3\n");
+    /// ```
+    pub fn near_line(mut self, line: usize) -> Self {
+        self.near_line = Some(line);
+        self
+    }
+
+    /// Set a line believed to come before `old` (git's function context): when `old` matches
+    /// several places equally well, only those with a line starting with this text above them
+    /// stay in the running (then [`near_line`](Self::near_line) decides, if set).
+    ///
+    /// ```
+    /// let text = "def f():\n    return 0\n\ndef g():\n    return 0\n";
+    /// let edit = fuzzy_edit::Edit::new("    return 0\n", "    return 1\n").near_context("def g():");
+    /// let out = fuzzy_edit::apply(text, &edit).unwrap();
+    /// assert_eq!(out.text, "def f():\n    return 0\n\ndef g():\n    return 1\n");
+    /// ```
+    pub fn near_context(mut self, line: impl Into<String>) -> Self {
+        self.near_context = Some(line.into());
         self
     }
 }

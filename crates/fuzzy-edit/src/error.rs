@@ -1,12 +1,14 @@
 //! Why an edit was refused, in words a model can act on in one retry.
 //!
 //! Every variant carries the data a harness needs (line ranges, previews, scores) and a
-//! [`Display`](std::fmt::Display) message written for the model: what went wrong, where, and
-//! what to send instead. Line numbers are 1-based and inclusive, as read tools show them.
+//! message written for the model: what went wrong, where, and what to send instead, naming the
+//! parameters in the caller's words ([`EditError::message`] with a [`Vocabulary`]; `Display`
+//! uses the tool-call names). Line numbers are 1-based and inclusive, as read tools show them.
 
 use serde::Serialize;
 
 use crate::syntax::SyntaxProblem;
+use crate::vocabulary::Vocabulary;
 
 /// Lists of places in an error (ambiguous candidates, anchor occurrences) show at most this
 /// many; a `*_total` field beside each list says how many there are.
@@ -46,13 +48,13 @@ pub struct Fragment {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EditError {
     /// `old` is empty.
-    #[error("old_string is empty, which only works on an empty file. To insert text, set old_string to an existing line next to the insertion point and repeat that line in new_string with your addition; to create a file, use a write tool.")]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     EmptyOld,
     /// `old == new`.
-    #[error("old_string and new_string are identical, so this edit would change nothing. Send the text as it should be after the change in new_string.")]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     NoChange,
     /// No strategy found `old`.
-    #[error("{}", not_found_message(closest, hint))]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     NotFound {
         /// The most similar part of the file, if any is similar enough to show.
         closest: Option<Fragment>,
@@ -60,13 +62,13 @@ pub enum EditError {
         hint: Option<String>,
     },
     /// `old` is absent but `new` is present.
-    #[error("old_string is not in the file as written, but what new_string says is already there, at lines {}-{}. Was this edit already applied? If so, skip it; otherwise read the file again and copy old_string from it.", .location.start_line, .location.end_line)]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     AlreadyApplied {
         /// Where `new` is.
         location: Location,
     },
     /// Several candidates of equal standing.
-    #[error("{}", ambiguous_message(strategy, candidates, *candidates_total))]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     Ambiguous {
         /// The strategy that found them.
         strategy: String,
@@ -77,7 +79,7 @@ pub enum EditError {
         candidates_total: usize,
     },
     /// The best fuzzy candidate is not clearly ahead of the runner-up.
-    #[error("old_string was not found exactly; the two closest blocks are too alike to choose between: lines {}-{} (similarity {:.2}) and lines {}-{} (similarity {:.2}). Copy old_string exactly from the block you mean, with enough surrounding lines to make it unique.", .best.start_line, .best.end_line, .best.score.unwrap_or(0.0), .runner_up.start_line, .runner_up.end_line, .runner_up.score.unwrap_or(0.0))]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     LowConfidence {
         /// The best candidate.
         best: Location,
@@ -85,7 +87,7 @@ pub enum EditError {
         runner_up: Location,
     },
     /// The block was located, but lines the edit changes are not what the file holds.
-    #[error("old_string matches lines {}-{} only approximately ({strategy}), and lines your edit changes differ from the file there. The model may be misremembering the code, so nothing was changed. The file has:\n{file_text}\nYour old_string has:\n{old_text}\nCopy those lines exactly from the file and retry.", .location.start_line, .location.end_line)]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     ContentMismatch {
         /// The strategy that located the block.
         strategy: String,
@@ -98,7 +100,7 @@ pub enum EditError {
     },
     /// `old` matched only once whitespace was ignored, and `new` only changes whitespace: the
     /// change the model wants is in what the match ignored.
-    #[error("old_string matches lines {}-{} only when whitespace is ignored ({strategy}), and new_string only changes whitespace, so the change you want is unclear and nothing was changed. The file has:\n{file_text}\nTo change whitespace, copy old_string exactly from these lines (without the line numbers).", .location.start_line, .location.end_line)]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     WhitespaceOnly {
         /// The strategy that located the block.
         strategy: String,
@@ -108,13 +110,13 @@ pub enum EditError {
         file_text: String,
     },
     /// The anchor text does not occur.
-    #[error("anchor {anchor:?} was not found in the file. Use a line that exists verbatim near the place to edit (a function signature, say), or leave anchor empty.")]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     AnchorNotFound {
         /// The anchor.
         anchor: String,
     },
     /// The anchor text occurs more than once.
-    #[error("anchor {anchor:?} occurs {lines_total} times (lines {}), so it does not pick a place. Use a longer anchor that occurs once.", join_lines(.lines, *.lines_total))]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     AnchorAmbiguous {
         /// The anchor.
         anchor: String,
@@ -124,7 +126,7 @@ pub enum EditError {
         lines_total: usize,
     },
     /// `old` occurs, but not after the anchor.
-    #[error("old_string occurs only before anchor {anchor:?} (line {anchor_line}), at lines {}. The anchor must come before the text to edit.", join_locations(.before, *.before_total))]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     NotFoundAfterAnchor {
         /// The anchor.
         anchor: String,
@@ -136,7 +138,7 @@ pub enum EditError {
         before_total: usize,
     },
     /// `new` holds an elision comment `old` does not, and which lines it stands for is unclear.
-    #[error("new_string has the elision marker `{marker}` (its line {line}) but old_string has none, so which lines of the file it stands for is unclear, and nothing was changed. Write those lines out in new_string, or put the same marker in old_string where the lines it stands for are.")]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     UnclearElision {
         /// The marker line.
         marker: String,
@@ -146,7 +148,7 @@ pub enum EditError {
     /// The edit would add a syntax error the file did not have (see [`SyntaxPolicy`]).
     ///
     /// [`SyntaxPolicy`]: crate::SyntaxPolicy
-    #[error("{problem} Nothing was changed.")]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     Syntax {
         /// Where, what it looks like, and the result around it.
         problem: SyntaxProblem,
@@ -154,7 +156,7 @@ pub enum EditError {
     /// Finding `old` would take more work than the engine allows for a request of this size,
     /// or more time than the caller allowed ([`Options::deadline`](crate::Options::deadline)).
     /// Nothing was decided on the partial search.
-    #[error("{}", too_complex_message(*old_lines, *text_lines, *timed_out))]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     TooComplex {
         /// Lines of `old`.
         old_lines: usize,
@@ -164,7 +166,7 @@ pub enum EditError {
         timed_out: bool,
     },
     /// Two edits of one request touch overlapping text.
-    #[error("edits {} and {} both change lines {}-{}. Merge them into one edit, or make their old_string blocks disjoint.", .first + 1, .second + 1, .start_line, .end_line)]
+    #[error("{}", self.message(&Vocabulary::TOOL))]
     Conflict {
         /// Index (0-based) of the earlier edit.
         first: usize,
@@ -178,6 +180,33 @@ pub enum EditError {
 }
 
 impl EditError {
+    /// The message for the model, naming the edit's parameters in `w`'s words.
+    pub fn message(&self, w: &Vocabulary) -> String {
+        let Vocabulary {
+            old,
+            new,
+            anchor: anchor_word,
+            ..
+        } = *w;
+        match self {
+            EditError::EmptyOld => format!("{old} is empty, which only works on an empty file. To insert text, set {old} to an existing line next to the insertion point and repeat that line in {new} with your addition; to create a file, use a write tool."),
+            EditError::NoChange => format!("{old} and {new} are identical, so this edit would change nothing. Send the text as it should be after the change in {new}."),
+            EditError::NotFound { closest, hint } => not_found_message(closest, hint, w),
+            EditError::AlreadyApplied { location } => format!("{old} is not in the file as written, but what {new} says is already there, at {}. Was this edit already applied? If so, skip it; otherwise read the file again and copy {old} from it.", span_words(location.start_line, location.end_line)),
+            EditError::Ambiguous { strategy, candidates, candidates_total } => ambiguous_message(strategy, candidates, *candidates_total, w),
+            EditError::LowConfidence { best, runner_up } => format!("{old} was not found exactly; the two closest blocks are too alike to choose between: {} (similarity {:.2}) and {} (similarity {:.2}). Copy {old} exactly from the block you mean, with enough surrounding lines to make it unique.", span_words(best.start_line, best.end_line), best.score.unwrap_or(0.0), span_words(runner_up.start_line, runner_up.end_line), runner_up.score.unwrap_or(0.0)),
+            EditError::ContentMismatch { strategy, location, old_text, file_text } => format!("{old} matches {} only approximately ({strategy}), and lines your edit changes differ from the file there. The model may be misremembering the code, so nothing was changed. The file has:\n{file_text}\nYour {old} has:\n{old_text}\nCopy those lines exactly from the file and retry.", span_words(location.start_line, location.end_line)),
+            EditError::WhitespaceOnly { strategy, location, file_text } => format!("{old} matches {} only when whitespace is ignored ({strategy}), and {new} only changes whitespace, so the change you want is unclear and nothing was changed. The file has:\n{file_text}\nTo change whitespace, copy {old} exactly from these lines (without the line numbers).", span_words(location.start_line, location.end_line)),
+            EditError::AnchorNotFound { anchor } => format!("{anchor_word} {anchor:?} was not found in the file. Use a line that exists verbatim near the place to edit (a function signature, say), or leave {anchor_word} out."),
+            EditError::AnchorAmbiguous { anchor, lines, lines_total } => format!("{anchor_word} {anchor:?} occurs {lines_total} times (lines {}), so it does not pick a place. Use a longer {anchor_word} that occurs once.", join_lines(lines, *lines_total)),
+            EditError::NotFoundAfterAnchor { anchor, anchor_line, before, before_total } => format!("{old} occurs only before {anchor_word} {anchor:?} (line {anchor_line}), at {}. The {anchor_word} must come before the text to edit.", join_locations(before, *before_total)),
+            EditError::UnclearElision { marker, line } => format!("{new} has the elision marker `{marker}` (its line {line}) but {old} has none, so which lines of the file it stands for is unclear, and nothing was changed. Write those lines out in {new}, or put the same marker in {old} where the lines it stands for are."),
+            EditError::Syntax { problem } => format!("{} Nothing was changed.", problem.message(w)),
+            EditError::Conflict { first, second, start_line, end_line } => format!("edits {} and {} both change {}. Merge them into one edit, or make their {old} blocks disjoint.", first + 1, second + 1, span_words(*start_line, *end_line)),
+            EditError::TooComplex { old_lines, text_lines, timed_out } => too_complex_message(*old_lines, *text_lines, *timed_out, w),
+        }
+    }
+
     /// A stable snake_case name for the kind of error (`"not_found"`, `"ambiguous"`, ...).
     pub fn kind(&self) -> &'static str {
         match self {
@@ -232,34 +261,50 @@ impl EditError {
     }
 }
 
-fn not_found_message(closest: &Option<Fragment>, hint: &Option<String>) -> String {
-    let mut s = String::from("old_string was not found in the file");
+fn not_found_message(closest: &Option<Fragment>, hint: &Option<String>, w: &Vocabulary) -> String {
+    let old = w.old;
+    let mut s = format!("{old} was not found in the file");
     match closest {
         Some(f) => s.push_str(&format!(
-            ". The closest text is at lines {}-{} (similarity {:.2}); lines with - are in your old_string only, lines with + in the file only:\n{}\nCopy old_string exactly from the file (without line numbers) and retry.",
-            f.start_line, f.end_line, f.similarity, f.diff.trim_end()
+            ". The closest text is at {} (similarity {:.2}); lines with - are in your {old} only, lines with + in the file only:\n{}\nCopy {old} exactly from the file (without line numbers) and retry.",
+            span_words(f.start_line, f.end_line), f.similarity, f.diff.trim_end()
         )),
-        None => s.push_str(
-            ", and nothing in it is similar. Read the file again and copy old_string from it (without line numbers).",
-        ),
+        None => s.push_str(&format!(
+            ", and nothing in it is similar. Read the file again and copy {old} from it (without line numbers).",
+        )),
     }
     if let Some(h) = hint {
+        // The hint is our own text (no file content), written in the tool-call names.
         s.push('\n');
-        s.push_str(h);
+        s.push_str(
+            &h.replace(Vocabulary::TOOL.old, w.old)
+                .replace(Vocabulary::TOOL.new, w.new),
+        );
     }
     s
 }
 
-fn too_complex_message(old_lines: usize, text_lines: usize, timed_out: bool) -> String {
+fn too_complex_message(
+    old_lines: usize,
+    text_lines: usize,
+    timed_out: bool,
+    w: &Vocabulary,
+) -> String {
     let limit = if timed_out {
         "more time than the time limit allows"
     } else {
         "more work than the engine allows for a request of this size"
     };
-    format!("this edit needs {limit}: old_string has {old_lines} lines against a file of {text_lines} lines, and the search for it was stopped. Nothing was changed. Send a shorter old_string, a few lines that occur once, copied exactly from the file.")
+    let old = w.old;
+    format!("this edit needs {limit}: {old} has {old_lines} lines against a file of {text_lines} lines, and the search for it was stopped. Nothing was changed. Send a shorter {old}, a few lines that occur once, copied exactly from the file.")
 }
 
-fn ambiguous_message(strategy: &str, candidates: &[Location], total: usize) -> String {
+fn ambiguous_message(
+    strategy: &str,
+    candidates: &[Location],
+    total: usize,
+    w: &Vocabulary,
+) -> String {
     let how = if strategy == "exact" {
         String::new()
     } else {
@@ -270,8 +315,10 @@ fn ambiguous_message(strategy: &str, candidates: &[Location], total: usize) -> S
     } else {
         total.to_string()
     };
-    let mut s =
-        format!("old_string matches {count} places{how}, so the place to edit is ambiguous:\n");
+    let mut s = format!(
+        "{} matches {count} places{how}, so the place to edit is ambiguous:\n",
+        w.old
+    );
     for c in candidates.iter().take(MAX_LISTED) {
         s.push_str(&format!(
             "  {}: {}\n",
@@ -283,7 +330,7 @@ fn ambiguous_message(strategy: &str, candidates: &[Location], total: usize) -> S
     if total > shown {
         s.push_str(&format!("  ... and {} more\n", total - shown));
     }
-    s.push_str("Either include more surrounding lines in old_string so it matches once, set replace_all to change every one, or set anchor to a unique line (e.g. the enclosing function's signature) before the one you mean.");
+    s.push_str(&format!("Either include more surrounding lines in {} so it matches once, set {} to change every one, or set {} to a unique line (e.g. the enclosing function's signature) before the one you mean.", w.old, w.replace_all, w.anchor));
     s
 }
 
@@ -302,11 +349,23 @@ fn join_lines(lines: &[usize], total: usize) -> String {
 }
 
 fn join_locations(locs: &[Location], total: usize) -> String {
-    let listed = locs
+    let spans: Vec<String> = locs
         .iter()
         .take(MAX_LISTED)
-        .map(|l| format!("{}-{}", l.start_line, l.end_line));
-    with_rest(listed.collect(), total)
+        .map(|l| {
+            if l.start_line == l.end_line {
+                l.start_line.to_string()
+            } else {
+                format!("{}-{}", l.start_line, l.end_line)
+            }
+        })
+        .collect();
+    let one_line = total == 1 && matches!(locs, [l] if l.start_line == l.end_line);
+    format!(
+        "{} {}",
+        if one_line { "line" } else { "lines" },
+        with_rest(spans, total)
+    )
 }
 
 /// The listed items joined, and how many more there are.

@@ -7,7 +7,10 @@
 //! depths, otherwise from the ratio of the file's indent unit to the model's. The result is
 //! rendered in the file's style (tabs or spaces).
 
-use crate::normalize::{indent_of, indent_width, TAB_WIDTH};
+use crate::normalize::{indent_columns, indent_of, indent_width, TAB_WIDTH};
+
+/// Columns of a tab in GNU-style files, which indent by 2 and write every 8 columns as a tab.
+const GNU_TAB_WIDTH: usize = 8;
 
 /// Whether a file indents with tabs or spaces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +19,9 @@ pub(crate) enum IndentStyle {
     Tabs,
     /// Spaces.
     Spaces,
+    /// A tab for every [`GNU_TAB_WIDTH`] columns, spaces for the rest (GNU style: `\t  x` is
+    /// 10 columns).
+    Mixed,
 }
 
 /// The indentation habits of a block of lines: style and unit (the most common step between
@@ -26,6 +32,8 @@ pub(crate) struct IndentHabits {
     pub(crate) style: Option<IndentStyle>,
     /// The usual indentation step in columns, if the lines show one.
     pub(crate) unit: Option<usize>,
+    /// Columns a tab stands for: 8 in GNU-style lines, else [`TAB_WIDTH`].
+    pub(crate) tab: usize,
 }
 
 impl IndentHabits {
@@ -35,15 +43,23 @@ impl IndentHabits {
         let mut spaces = 0usize;
         let mut steps = [0usize; 17];
         let mut prev: Option<usize> = None;
+        // GNU style: tabs followed by two spaces or more, and lines indented by spaces alone
+        // never as deep as a tab. (A block comment's ` * ` lines say nothing.)
+        let (mut tab_then_space, mut deepest_spaces) = (false, 0);
         for line in lines {
             if line.trim().is_empty() {
                 continue;
             }
             let ind = indent_of(line);
+            let comment = line.trim_start().starts_with('*');
             if ind.starts_with('\t') {
                 tabs += 1;
+                tab_then_space |= !comment && ind.trim_start_matches('\t').starts_with("  ");
             } else if ind.starts_with(' ') {
                 spaces += 1;
+                if !comment {
+                    deepest_spaces = deepest_spaces.max(ind.len());
+                }
             }
             let w = indent_width(line);
             if let Some(p) = prev {
@@ -54,15 +70,18 @@ impl IndentHabits {
             }
             prev = Some(w);
         }
+        let gnu = tab_then_space && spaces > 0 && deepest_spaces < GNU_TAB_WIDTH;
         let style = match (tabs, spaces) {
             (0, 0) => None,
+            _ if gnu => Some(IndentStyle::Mixed),
             (t, s) if t >= s => Some(IndentStyle::Tabs),
             _ => Some(IndentStyle::Spaces),
         };
         let unit = (1..steps.len())
             .filter(|&d| steps[d] > 0)
             .max_by_key(|&d| (steps[d], std::cmp::Reverse(d)));
-        IndentHabits { style, unit }
+        let tab = if gnu { GNU_TAB_WIDTH } else { TAB_WIDTH };
+        IndentHabits { style, unit, tab }
     }
 }
 
@@ -71,7 +90,7 @@ impl IndentHabits {
 pub(crate) enum IndentMap {
     /// The model's indentation is the file's: write lines as given.
     Identity,
-    /// `file width = scale × model width + offset`, rendered in `style`.
+    /// `file width = scale × model width + offset`, rendered in `style`, a tab `tab` columns.
     Affine {
         /// Ratio of the file's indent unit to the model's.
         scale: f64,
@@ -79,6 +98,8 @@ pub(crate) enum IndentMap {
         offset: f64,
         /// The file's indentation characters.
         style: IndentStyle,
+        /// Columns a tab stands for, in the file and the model's lines.
+        tab: usize,
     },
 }
 
@@ -99,10 +120,13 @@ impl IndentMap {
             return IndentMap::Identity;
         }
         let file = file();
-        let style = file.style.unwrap_or(IndentStyle::Spaces);
+        let (style, tab) = (file.style.unwrap_or(IndentStyle::Spaces), file.tab);
         let widths: Vec<(f64, f64)> = pairs
             .iter()
-            .map(|(m, f)| (indent_width(m) as f64, indent_width(f) as f64))
+            .map(|(m, f)| {
+                let width = |l: &str| indent_columns(l, tab) as f64;
+                (width(m), width(f))
+            })
             .collect();
         let unit_scale = match (model.unit, file.unit) {
             (Some(m), Some(f)) if m != f => f as f64 / m as f64,
@@ -133,6 +157,7 @@ impl IndentMap {
                     scale,
                     offset,
                     style,
+                    tab,
                 };
             }
         }
@@ -152,6 +177,7 @@ impl IndentMap {
             scale,
             offset,
             style,
+            tab,
         }
     }
 
@@ -167,15 +193,13 @@ impl IndentMap {
                 scale,
                 offset,
                 style,
+                tab,
             } => {
+                let width = |l: &str| indent_columns(l, *tab) as f64;
                 let offset = near
                     .filter(|(m, f)| !m.trim().is_empty() && !f.trim().is_empty())
-                    .map_or(*offset, |(m, f)| {
-                        indent_width(f) as f64 - scale * indent_width(m) as f64
-                    });
-                let w = (scale * indent_width(line) as f64 + offset)
-                    .round()
-                    .max(0.0) as usize;
+                    .map_or(*offset, |(m, f)| width(f) - scale * width(m));
+                let w = (scale * width(line) + offset).round().max(0.0) as usize;
                 let mut out = render(w, *style);
                 out.push_str(line.trim_start_matches([' ', '\t']));
                 out
@@ -187,12 +211,15 @@ impl IndentMap {
 fn render(width: usize, style: IndentStyle) -> String {
     match style {
         IndentStyle::Spaces => " ".repeat(width),
-        IndentStyle::Tabs => {
-            let mut s = "\t".repeat(width / TAB_WIDTH);
-            s.push_str(&" ".repeat(width % TAB_WIDTH));
-            s
-        }
+        IndentStyle::Tabs => tabs_then_spaces(width, TAB_WIDTH),
+        IndentStyle::Mixed => tabs_then_spaces(width, GNU_TAB_WIDTH),
     }
+}
+
+fn tabs_then_spaces(width: usize, tab: usize) -> String {
+    let mut s = "\t".repeat(width / tab);
+    s.push_str(&" ".repeat(width % tab));
+    s
 }
 
 #[cfg(test)]
@@ -247,6 +274,36 @@ mod tests {
             || habits(&["  hello", "    world"]),
         );
         assert_eq!(m.apply_near("moon", None), "  moon");
+    }
+
+    #[test]
+    fn gnu_style_counts_a_tab_as_eight_columns() {
+        let file = [
+            "  if (x)",
+            "    {",
+            "      y ();",
+            "\tz ();",
+            "\t  w ();",
+            "    }",
+        ];
+        let habits_of_file = habits(&file);
+        assert_eq!(habits_of_file.style, Some(IndentStyle::Mixed));
+        assert_eq!(habits_of_file.tab, 8);
+        // The model wrote 8 spaces where the file has a tab.
+        let m = IndentMap::learn(
+            &[("      y ();", "      y ();"), ("        z ();", "\tz ();")],
+            habits(&["      y ();", "        z ();"]),
+            || habits_of_file,
+        );
+        assert_eq!(m.apply_near("        v ();", None), "\tv ();");
+        assert_eq!(m.apply_near("          u ();", None), "\t  u ();");
+        assert_eq!(m.apply_near("    }", None), "    }");
+        // A tab-indented file with a space-aligned line, or doc comments, is not GNU style.
+        assert_eq!(habits(&["\tif x {", "\t\t  y", "\t}"]).tab, TAB_WIDTH);
+        assert_eq!(
+            habits(&["/**", " * a", " */", "\t/**", "\t *  b", "\tf();"]).tab,
+            TAB_WIDTH
+        );
     }
 
     #[test]

@@ -69,6 +69,7 @@ mod strategy;
 pub mod syntax;
 mod text;
 mod transaction;
+mod vocabulary;
 
 pub use applied::{Applied, Failed, Failure, Match};
 pub use diff::unified_diff;
@@ -78,6 +79,7 @@ pub use feedback::numbered_line;
 pub use strategy::StrategyId;
 pub use syntax::{Language, SyntaxPolicy, SyntaxProblem, SyntaxProblemKind};
 pub use transaction::{apply, apply_edits, apply_with};
+pub use vocabulary::Vocabulary;
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[doc = include_str!("../../../README.md")]

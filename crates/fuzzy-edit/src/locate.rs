@@ -59,6 +59,8 @@ pub(crate) fn locate(
         let rules = Rules {
             replace_all: edit.replace_all,
             anchor: anchor.map(|(_, at)| at),
+            near_line: edit.near_line,
+            near_context: edit.near_context.as_deref(),
             grading: strategy.grading(),
         };
         let chosen = match decide::choose(text, strategy.id(), candidates, rules)? {

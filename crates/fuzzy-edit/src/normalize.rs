@@ -221,9 +221,14 @@ pub(crate) fn unescape(s: &str) -> Option<String> {
 
 /// Leading-whitespace width of a line, a tab counting as [`TAB_WIDTH`] columns.
 pub(crate) fn indent_width(line: &str) -> usize {
+    indent_columns(line, TAB_WIDTH)
+}
+
+/// Leading-whitespace width of a line, a tab counting as `tab` columns.
+pub(crate) fn indent_columns(line: &str, tab: usize) -> usize {
     line.chars()
         .take_while(|c| *c == ' ' || *c == '\t')
-        .map(|c| if c == '\t' { TAB_WIDTH } else { 1 })
+        .map(|c| if c == '\t' { tab } else { 1 })
         .sum()
 }
 

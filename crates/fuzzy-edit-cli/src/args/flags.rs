@@ -5,18 +5,31 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
-use fuzzy_edit::fs::DEFAULT_MAX_BYTES;
+use clap::{ArgAction, Args, Parser, Subcommand};
+use fuzzy_edit::{Language, SyntaxPolicy};
 
-/// Apply LLM search/replace edits where the model meant them, or refuse with feedback.
+use super::values;
+
+/// Apply LLM search/replace edits where the model meant them, or refuse with feedback: from
+/// the command line (apply, check), as a JSON Lines pipe (pipe) or as an MCP server (mcp).
 ///
-/// Exit codes: 0 applied (or would apply), 1 refused (not found, ambiguous, conflict, stale),
-/// 2 bad usage or I/O error.
+/// Exit codes: 0 applied (or would apply), 1 refused (not found, ambiguous, conflict, stale;
+/// with --partial: some edits not applied), 2 bad usage or I/O error.
+// `-h` gives the same help as `--help` (clap's `-h` would drop every paragraph but the first).
 #[derive(Debug, Parser)]
-#[command(name = "fuzzy-edit", version, about, long_about)]
+#[command(
+    name = "fuzzy-edit",
+    version,
+    about,
+    long_about,
+    disable_help_flag = true
+)]
 pub struct Flags {
     #[command(subcommand)]
     pub(super) command: Command,
+    /// Print help.
+    #[arg(short, long, action = ArgAction::HelpLong, global = true, display_order = 1000)]
+    help: Option<bool>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -24,7 +37,7 @@ pub(super) enum Command {
     /// Edit files: one edit from --old/--new, or a document of edits from --edits.
     Apply(ApplyFlags),
     /// Like apply, but write nothing: print what would change.
-    Check(ApplyFlags),
+    Check(EditFlags),
     /// Read JSON Lines requests on stdin, answer one JSON line each on stdout.
     ///
     /// Request: {"content": "...", "old": "...", "new": "...", "replace_all": false,
@@ -47,13 +60,42 @@ pub(super) enum Command {
         /// Relative paths resolve against the first.
         #[arg(long = "root", value_name = "DIR")]
         roots: Vec<PathBuf>,
+        /// What an edit that adds a syntax error gets: auto (refused when the matching may be
+        /// to blame, else applied with a warning), strict, warn or off.
+        #[arg(long, value_name = "POLICY", default_value = "auto")]
+        syntax: SyntaxPolicy,
     },
+    /// Print a shell completion script (e.g. `fuzzy-edit completions bash >
+    /// ~/.local/share/bash-completion/completions/fuzzy-edit`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `fuzzy-edit man > ~/.local/share/man/man1/fuzzy-edit.1`;
+    /// `fuzzy-edit man apply` prints the page fuzzy-edit-apply(1).
+    Man {
+        /// The subcommand whose page to print (default: the main page).
+        #[arg(value_parser = ["apply", "check", "pipe", "mcp", "completions"])]
+        command: Option<String>,
+    },
+}
+
+// The flags of `apply`: those of `check`, and `--dry-run` (which makes it `check`).
+#[derive(Debug, Args)]
+pub(super) struct ApplyFlags {
+    #[command(flatten)]
+    pub(super) edit: EditFlags,
+    /// Write nothing; print the diff (same as `check`).
+    #[arg(short = 'n', long)]
+    pub(super) dry_run: bool,
 }
 
 // The flags of `apply` and `check` (no doc comment: clap would take it for the subcommands'
 // help, which the variants above give).
 #[derive(Debug, Args)]
-pub(super) struct ApplyFlags {
+#[command(group = clap::ArgGroup::new("output").multiple(false))]
+pub(super) struct EditFlags {
     /// The file to edit (with --old/--new, or for edits that name no file).
     pub(super) file: Option<PathBuf>,
     /// The text to replace (as the model remembers it).
@@ -78,24 +120,32 @@ pub(super) struct ApplyFlags {
     /// blocks, *** Begin Patch, unified diff (detected automatically).
     #[arg(long, value_name = "PATH")]
     pub(super) edits: Option<PathBuf>,
-    /// Write nothing; print the diff (same as `check`).
-    #[arg(long)]
-    pub(super) dry_run: bool,
-    /// Apply the edits that succeed and report the rest, instead of all or nothing.
+    /// Apply the edits that succeed and report the rest on stderr, instead of all or nothing
+    /// (exit code 1 when any edit was not applied).
     #[arg(long)]
     pub(super) partial: bool,
     /// Print the result as JSON.
-    #[arg(long)]
+    #[arg(long, group = "output")]
     pub(super) json: bool,
+    /// Print nothing on success; refusals and errors still go to stderr.
+    #[arg(short, long, group = "output")]
+    pub(super) quiet: bool,
+    /// Print a diffstat (`path | 3 ++-`) instead of the diff.
+    #[arg(long, group = "output")]
+    pub(super) stat: bool,
+    /// Print only the patch, so that `> x.patch` is a clean patch for `git apply` or `patch -p1`.
+    #[arg(long, group = "output")]
+    pub(super) patch: bool,
     /// Refuse unless FILE's modification time is this (seconds since the epoch, as printed by
     /// `stat -c %.9Y`; whole seconds also match).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = values::mtime)]
     pub(super) expect_mtime: Option<String>,
-    /// Refuse unless FILE's SHA-256 is this (hex).
-    #[arg(long, value_name = "HEX")]
+    /// Refuse unless FILE's SHA-256 is this (64 hex digits, as printed by `sha256sum`).
+    #[arg(long, value_name = "HEX", value_parser = values::sha256)]
     pub(super) expect_sha256: Option<String>,
-    /// Largest file accepted, in bytes.
-    #[arg(long, default_value_t = DEFAULT_MAX_BYTES)]
+    /// Largest file accepted: bytes, or with a suffix: K, M, G (powers of 1000), KiB, MiB,
+    /// GiB (powers of 1024).
+    #[arg(long, value_name = "SIZE", default_value = "256MiB", value_parser = parse_bytes)]
     pub(super) max_bytes: u64,
     /// Give up on finding the edits after this many milliseconds (refused as too complex,
     /// nothing written). Without it the work is still bounded by the size of the input.
@@ -119,12 +169,22 @@ pub(super) struct ApplyFlags {
     /// Write files that are read-only for this user (like an editor's `:w!`).
     #[arg(long)]
     pub(super) write_read_only: bool,
+    /// What an edit that adds a syntax error gets: auto (refused when the matching may be to
+    /// blame, else applied with a warning), strict (refused), warn (applied with a warning),
+    /// off (not parsed).
+    #[arg(long, value_name = "POLICY", default_value = "auto")]
+    pub(super) syntax: SyntaxPolicy,
+    /// The language to check the result in (python, rust, js, ts, tsx, go, java, c, cpp, json,
+    /// yaml, toml, bash); default: each file's, from its extension.
+    #[arg(long, value_name = "LANG")]
+    pub(super) language: Option<Language>,
 }
 
 /// When to color the diff.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(super) enum ColorChoice {
-    /// When stdout is a terminal and `NO_COLOR` is not set.
+    /// When stdout is a terminal; never when `NO_COLOR` is set or `CLICOLOR=0`, always when
+    /// `CLICOLOR_FORCE` is set (and not `0`).
     Auto,
     /// Always.
     Always,
@@ -137,4 +197,17 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
     parse_size::parse_size(text).map_err(|e| {
         format!("{e}; give a number of bytes, optionally with K, M, G, KiB, MiB or GiB")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_max_bytes_is_the_library_default() {
+        assert_eq!(
+            super::parse_bytes("256MiB"),
+            Ok(fuzzy_edit::fs::DEFAULT_MAX_BYTES)
+        );
+        assert_eq!(super::parse_bytes("10M"), Ok(10_000_000));
+        assert!(super::parse_bytes("10X").is_err());
+    }
 }

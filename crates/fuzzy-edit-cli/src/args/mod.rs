@@ -4,6 +4,7 @@
 
 mod flags;
 mod settings;
+mod values;
 
 pub use flags::Flags;
 pub use settings::{ApplySettings, Settings};

@@ -15,7 +15,7 @@ use fuzzy_edit::format::{self, FileOp, Parsed};
 use fuzzy_edit::fs::Expected;
 use fuzzy_edit::{Edit, Mode};
 
-use super::flags::{ApplyFlags, ColorChoice, Command, Flags};
+use super::flags::{ColorChoice, Command, EditFlags, Flags};
 use crate::commands::apply::Request;
 use crate::error::Error;
 use crate::render::Output;
@@ -34,7 +34,13 @@ pub enum Settings {
     Mcp {
         /// The `--root` directories, as given.
         roots: Vec<PathBuf>,
+        /// `--syntax`.
+        syntax: fuzzy_edit::SyntaxPolicy,
     },
+    /// `completions SHELL`: print the shell's completion script.
+    Completions(clap_complete::Shell),
+    /// `man [COMMAND]`: print the man page, of a subcommand if one is named.
+    Man(Option<String>),
 }
 
 /// What `apply` and `check` run.
@@ -52,25 +58,33 @@ impl Flags {
     /// Resolve the parsed flags into the command to run.
     pub fn resolve(self) -> Settings {
         match self.command {
-            Command::Apply(flags) => Settings::Apply(flags.resolve(false)),
+            Command::Apply(flags) => Settings::Apply(flags.edit.resolve(flags.dry_run)),
             Command::Check(flags) => Settings::Apply(flags.resolve(true)),
             Command::Pipe { max_request_bytes } => Settings::Pipe { max_request_bytes },
-            Command::Mcp { roots } => Settings::Mcp { roots },
+            Command::Mcp { roots, syntax } => Settings::Mcp { roots, syntax },
+            Command::Completions { shell } => Settings::Completions(shell),
+            Command::Man { command } => Settings::Man(command),
         }
     }
 }
 
-impl ApplyFlags {
-    fn resolve(&self, check: bool) -> ApplySettings {
+impl EditFlags {
+    fn resolve(&self, dry_run: bool) -> ApplySettings {
         let output = if self.json {
             Output::Json
+        } else if self.quiet {
+            Output::Quiet
+        } else if self.stat {
+            Output::Stat
+        } else if self.patch {
+            Output::Patch
         } else {
             Output::Human {
                 color: self.color.enabled(),
             }
         };
         ApplySettings {
-            dry_run: check || self.dry_run,
+            dry_run,
             output,
             request: self.request(),
         }
@@ -93,7 +107,8 @@ impl ApplyFlags {
             Some(edits) => {
                 let text = read_input(edits)?;
                 let parsed = format::parse(&text).map_err(Error::Edits)?;
-                group_by_file(parsed, self.file.as_deref())?
+                let file_overrides = parsed.format == format::Format::UnifiedDiff;
+                group_by_file(parsed, self.file.as_deref(), file_overrides)?
             }
             None => {
                 let file = self.file.as_ref().ok_or(Error::NoFile)?;
@@ -123,6 +138,8 @@ impl ApplyFlags {
             roots,
             in_place: self.in_place,
             write_read_only: self.write_read_only,
+            syntax: self.syntax,
+            language: self.language,
         })
     }
 
@@ -150,14 +167,22 @@ impl ApplyFlags {
 }
 
 impl ColorChoice {
-    /// Whether to color output on stdout.
+    /// Whether to color output on stdout. Under `auto`: never when `NO_COLOR` is set (the
+    /// user's opt-out wins) or `CLICOLOR=0`; always when `CLICOLOR_FORCE` is set and not `0`;
+    /// else when stdout is a terminal.
     fn enabled(self) -> bool {
+        let set = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
         match self {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::stdout().is_terminal()
+                if set("NO_COLOR").is_some() || set("CLICOLOR").is_some_and(|v| v == "0") {
+                    false
+                } else if set("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
+                    true
+                } else {
+                    std::io::stdout().is_terminal()
+                }
             }
         }
     }
@@ -165,15 +190,40 @@ impl ColorChoice {
 
 /// Group a document's changes by file, files in order of first mention (a file's changes stay
 /// in document order, even when another file's come between them). Changes that name no file
-/// go to `default_path`, the FILE argument.
+/// go to `default_path`, the FILE argument. A FILE that no change is for (every change names
+/// another file) is an error, except that FILE overrides the headers of a one-file unified
+/// diff (`file_overrides`), as with `patch FILE`.
 fn group_by_file(
     parsed: Parsed,
     default_path: Option<&Path>,
+    file_overrides: bool,
 ) -> Result<Vec<(PathBuf, Vec<FileOp>)>, Error> {
+    let named: Vec<&str> = parsed
+        .changes
+        .iter()
+        .filter_map(|c| c.path.as_deref())
+        .collect();
+    let overrides = file_overrides
+        && named.windows(2).all(|w| w[0] == w[1])
+        && parsed.changes.iter().all(|c| c.move_to.is_none());
+    if let Some(file) = default_path.filter(|_| !overrides) {
+        let used = parsed.changes.iter().any(|c| {
+            c.path
+                .as_deref()
+                .is_none_or(|p| same_path(Path::new(p), file))
+        });
+        if !used {
+            return Err(Error::FileConflicts {
+                file: file.to_path_buf(),
+                named: named.first().map(PathBuf::from).unwrap_or_default(),
+            });
+        }
+    }
     let mut order: Vec<PathBuf> = Vec::new();
     let mut ops: BTreeMap<PathBuf, Vec<FileOp>> = BTreeMap::new();
     for change in parsed.changes {
         let path = match (&change.path, default_path) {
+            (Some(_), Some(d)) if overrides => d.to_path_buf(),
             (Some(p), _) => PathBuf::from(p),
             (None, Some(d)) => d.to_path_buf(),
             (None, None) => return Err(Error::EditsNameNoFile),
@@ -193,6 +243,17 @@ fn group_by_file(
             (p, o)
         })
         .collect())
+}
+
+/// Whether two paths name the same file as written (`./a.py` is `a.py`), without touching the
+/// disk: the library merges what resolves to one file anyway.
+fn same_path(a: &Path, b: &Path) -> bool {
+    let parts = |p: &'_ Path| {
+        p.components()
+            .filter(|c| *c != std::path::Component::CurDir)
+            .collect::<PathBuf>()
+    };
+    parts(a) == parts(b)
 }
 
 /// Read a text argument file, `-` meaning stdin.

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use fuzzy_edit::format::FileOp;
 use fuzzy_edit::fs::{self, EditOptions, EditRequest, Expected, FileRequest};
-use fuzzy_edit::Mode;
+use fuzzy_edit::{Language, Mode, SyntaxPolicy};
 
 pub use fuzzy_edit::fs::{Action, FileOutcome};
 
@@ -40,6 +40,10 @@ pub struct Request {
     pub in_place: bool,
     /// `--write-read-only`.
     pub write_read_only: bool,
+    /// `--syntax`.
+    pub syntax: SyntaxPolicy,
+    /// `--language`; `None`: each file's, from its extension.
+    pub language: Option<Language>,
 }
 
 /// What a run did to the files, or would do under `check`: the renderers' input.
@@ -51,23 +55,45 @@ pub struct Outcome {
     pub dry_run: bool,
 }
 
-/// Run `apply` or `check`: print the outcome or why there is none; the exit code says which.
+/// Run `apply` or `check`: print the outcome or why there is none; the exit code says which
+/// (0 every edit applied, 1 refused or, under `--partial`, some edits not applied, 2 unusable).
 pub fn run(settings: ApplySettings) -> ExitCode {
     let dry_run = settings.dry_run;
-    let result = settings
-        .request
-        .and_then(|request| edit(&request, dry_run).map(|files| Outcome { files, dry_run }));
+    // Files named besides the one that stopped the run, all left alone.
+    let mut others = 0;
+    let mut partial = false;
+    let result = settings.request.and_then(|request| {
+        others = request.files.len().saturating_sub(1);
+        partial = request.mode == Mode::Partial;
+        edit(&request, dry_run).map(|files| Outcome { files, dry_run })
+    });
     match result {
-        Ok(outcome) => match render::outcome(settings.output, &outcome) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("fuzzy-edit: {e}");
-                ExitCode::from(2)
+        Ok(outcome) => {
+            let code = if outcome
+                .files
+                .iter()
+                .any(|f| f.applied.as_ref().is_some_and(|a| !a.failures.is_empty()))
+            {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            };
+            match render::outcome(settings.output, &outcome) {
+                Ok(()) => code,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => code,
+                Err(e) => {
+                    eprintln!("fuzzy-edit: {e}");
+                    ExitCode::from(2)
+                }
             }
-        },
+        }
         Err(error) => {
-            render::error(settings.output, &error);
+            let others = if matches!(error, Error::Edit(_) | Error::File(_)) {
+                others
+            } else {
+                0
+            };
+            render::error(settings.output, &error, others, partial);
             ExitCode::from(error.exit_code())
         }
     }
@@ -94,6 +120,8 @@ fn edit(request: &Request, dry_run: bool) -> Result<Vec<FileOutcome>, Error> {
         in_place: request.in_place,
         write_read_only: request.write_read_only,
         deadline: request.time_limit.map(|limit| Instant::now() + limit),
+        syntax: request.syntax,
+        language: request.language,
         ..EditOptions::default()
     };
     let request = EditRequest {

@@ -5,32 +5,57 @@
 //! is in [`super::pipe_request`]. The pipe never dies on input: a line that is not a request
 //! (not JSON, not an object, unknown or missing fields, not UTF-8) gets an error answer
 //! (`"kind": "bad_request"`), a line over the size limit one of `"kind": "request_too_large"`,
-//! and the next line is read. Blank lines are skipped without an answer. `"time_limit_ms"`
-//! bounds the time spent finding the edits: past it the request is refused as `too_complex`
-//! and nothing is written. The answers' shape is
-//! [`crate::render::json`]'s, shared with `apply --json` and the MCP tools.
+//! and the next line is read. Blank lines are skipped without an answer. `"return"` says what an
+//! applied answer carries: the result text, the diff, or only the replaced spans.
+//! `"time_limit_ms"` bounds the time spent finding the edits: past it the request is refused as
+//! `too_complex` and nothing is written. The answers' shape is [`crate::render::json`]'s, shared
+//! with `apply --json` and the MCP tools.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use fuzzy_edit::fs::{self, EditOptions, EditRequest, Expected, FileRequest, Op};
-use fuzzy_edit::{apply_with, unified_diff, Applied, Edit, Language, Options};
+use fuzzy_edit::{apply_with, unified_diff, Applied, Edit, Language, Options, Vocabulary};
 use serde_json::{json, Value};
 
-use super::pipe_request::{self, Line, Request, Target};
+use super::pipe_request::{self, Line, Request, Return, Target};
 use crate::render::json::{self as answer_json, add_sequential_and_failures};
 
 /// Serve stdin until it ends, reading requests of at most `max_request_bytes`. Exit code 2 if
 /// reading or writing fails.
 pub fn run(max_request_bytes: u64) -> ExitCode {
-    match serve(io::stdin().lock(), io::stdout().lock(), max_request_bytes) {
+    if io::IsTerminal::is_terminal(&io::stdin()) {
+        eprintln!("fuzzy-edit pipe: reading JSON Lines requests from stdin, one answer per line on stdout (see the README, \"The pipe\"); Ctrl-D to end");
+    }
+    widen_pipes();
+    // `StdoutLock` is line-buffered: it would scan every byte of a large answer for newlines
+    // and write it in pieces. `serve` flushes once per answer. A request of megabytes is read
+    // in large pieces too (stdin's own buffer is 8 KiB).
+    let input = BufReader::with_capacity(IO_BUFFER, io::stdin().lock());
+    let output = BufWriter::with_capacity(IO_BUFFER, io::stdout().lock());
+    match serve(input, output, max_request_bytes) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("fuzzy-edit pipe: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Size of the pipe's read and write buffers.
+const IO_BUFFER: usize = 1 << 20;
+
+/// Widen stdin and stdout when they are pipes: a request or answer of megabytes then crosses
+/// in a few pieces instead of 64 KiB ones, each of which waits for the process on the other
+/// end to be scheduled. Best effort: the kernel may refuse (not a pipe, over its limit).
+fn widen_pipes() {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsFd;
+        let _ = rustix::pipe::fcntl_setpipe_size(io::stdin().as_fd(), IO_BUFFER);
+        let _ = rustix::pipe::fcntl_setpipe_size(io::stdout().as_fd(), IO_BUFFER);
     }
 }
 
@@ -69,10 +94,13 @@ pub fn answer(line: &str) -> Value {
     let mut value = match &request.target {
         Target::Content { text, name } => {
             match apply_with(text, &request.edits, &engine(&request, name)) {
-                Ok(applied) => success(text, &applied, name),
-                Err(failed) => {
-                    answer_json::failure(answer_json::refusal(&failed, failed.to_string(), None))
-                }
+                Ok(applied) => success(text, applied, name, request.returns),
+                Err(failed) => answer_json::failure(answer_json::refusal(
+                    &failed,
+                    failed.message(&Vocabulary::PIPE),
+                    None,
+                    &Vocabulary::PIPE,
+                )),
             }
         }
         Target::Path(path) => edit_file(Path::new(path), &request.edits, &request),
@@ -122,35 +150,59 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
         deadline: deadline(request),
         ..EditOptions::default()
     };
+    // A file's text stays on disk: `content` means the diff, as `diff` does.
+    let returns = match request.returns {
+        Return::Content => Return::Diff,
+        r => r,
+    };
     let request = EditRequest {
         files: vec![file],
         mode: request.mode,
     };
     let outcome = match fs::edit_files(&request, &options) {
         Ok(o) => o,
-        Err(e) => return answer_json::failure(answer_json::edit_files_error(&e, e.to_string())),
+        Err(e) => {
+            let message = answer_json::edit_files_message(&e, &Vocabulary::PIPE);
+            return answer_json::failure(answer_json::edit_files_error(
+                &e,
+                message,
+                &Vocabulary::PIPE,
+            ));
+        }
     };
     let Some(file) = outcome.files.into_iter().next() else {
         return answer_json::failure(answer_json::error("io", "no file in the outcome"));
     };
-    let (Some(before), Some(applied)) = (&file.before, &file.applied) else {
+    let (Some(before), Some(applied)) = (file.before, file.applied) else {
         return answer_json::failure(answer_json::error("io", "the file was not edited"));
     };
-    let mut value = success(before, applied, &path.to_string_lossy());
-    value.as_object_mut().map(|o| o.remove("result"));
-    if !options.dry_run && applied.text != *before {
+    let changed = applied.text != before;
+    let mut value = success(&before, applied, &path.to_string_lossy(), returns);
+    if !options.dry_run && changed {
         value["version"] = json!(file.version);
     }
     value
 }
 
-fn success(before: &str, applied: &Applied, path: &str) -> Value {
-    let mut v = answer_json::success(json!({
-        "result": applied.text,
-        "matches": applied.matches,
-        "diff": unified_diff(before, &applied.text, path),
-    }));
-    add_sequential_and_failures(&mut v, applied);
+/// An applied answer; the result text is moved into it, not copied.
+fn success(before: &str, applied: Applied, path: &str, returns: Return) -> Value {
+    let mut v = answer_json::success(json!({"matches": applied.matches}));
+    if returns == Return::Spans {
+        for (m, value) in applied
+            .matches
+            .iter()
+            .zip(v["matches"].as_array_mut().into_iter().flatten())
+        {
+            value["span"] = json!([m.span.start, m.span.end]);
+            value["replacement"] = json!(m.replacement);
+        }
+    } else {
+        v["diff"] = json!(unified_diff(before, &applied.text, path));
+    }
+    add_sequential_and_failures(&mut v, &applied, &Vocabulary::PIPE);
+    if returns == Return::Content {
+        v["result"] = Value::String(applied.text);
+    }
     v
 }
 

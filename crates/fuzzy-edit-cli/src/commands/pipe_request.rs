@@ -29,6 +29,7 @@ const FIELDS: &[Spelling] = &[
     ("language", &["language"]),
     ("syntax", &["syntax"]),
     ("time_limit_ms", &["time_limit_ms"]),
+    ("return", &["return"]),
 ];
 
 /// What the text of a request looks like, for messages.
@@ -58,6 +59,22 @@ pub struct Request {
     pub syntax: SyntaxPolicy,
     /// How long finding the edits may take, in milliseconds (`too_complex` past it).
     pub time_limit_ms: Option<u64>,
+    /// What an applied answer carries.
+    pub returns: Return,
+}
+
+/// What an applied answer carries besides `ok` and `matches`: callers that only need to know
+/// what changed skip the (possibly megabytes of) result text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Return {
+    /// `result` and `diff` (`path` requests: `diff`).
+    #[default]
+    Content,
+    /// `diff` only.
+    Diff,
+    /// Neither; each match carries its byte `span` and `replacement`.
+    Spans,
 }
 
 /// What a request edits.
@@ -107,6 +124,8 @@ struct Fields {
     #[serde(default)]
     syntax: SyntaxPolicy,
     time_limit_ms: Option<u64>,
+    #[serde(default, rename = "return")]
+    returns: Return,
 }
 
 /// Read the request on `line`.
@@ -174,6 +193,8 @@ fn request(f: Fields) -> Result<Request, String> {
             new,
             replace_all: f.replace_all.unwrap_or(false),
             anchor: f.anchor,
+            near_line: None,
+            near_context: None,
         }],
         (None, Some(_), None) => return Err("missing \"new\" (use \"\" to delete \"old\").".into()),
         (None, None, _) => {
@@ -197,6 +218,7 @@ fn request(f: Fields) -> Result<Request, String> {
         language: f.language.and_then(|l| l.parse::<Language>().ok()),
         syntax: f.syntax,
         time_limit_ms: f.time_limit_ms,
+        returns: f.returns,
     })
 }
 

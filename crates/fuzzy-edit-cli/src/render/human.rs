@@ -1,14 +1,21 @@
-//! Output for people: per file what happened, per edit the strategy and lines (or why it was
-//! not applied), then the unified diff, colored when asked.
+//! Output for people: per file what happened, per edit the strategy and lines, then the unified
+//! diff, colored when asked; the edits not applied, on stderr.
 
 use std::io::Write;
+
+use fuzzy_edit::Vocabulary;
 
 use crate::commands::apply::{Action, Outcome};
 
 /// Print an outcome: per file a summary, per edit the strategy and lines, the diff.
 pub fn outcome(out: &mut impl Write, outcome: &Outcome, color: bool) -> std::io::Result<()> {
     for f in &outcome.files {
+        let nothing_applied = f
+            .applied
+            .as_ref()
+            .is_some_and(|a| a.matches.is_empty() && !a.failures.is_empty());
         let verb = match (f.action, outcome.dry_run) {
+            _ if nothing_applied => "left unchanged (no edit applied)",
             (Action::Create, false) => "created",
             (Action::Create, true) => "would create",
             (Action::Delete, false) => "deleted",
@@ -26,22 +33,36 @@ pub fn outcome(out: &mut impl Write, outcome: &Outcome, color: bool) -> std::io:
                 } else {
                     String::new()
                 };
-                let lines = super::lines(m);
-                writeln!(out, "  edit {}: {}{score}, {lines}", m.edit + 1, m.strategy)?;
+                // Spans are in the text as read only when the edits were located in it at once.
+                let before = f
+                    .before
+                    .as_deref()
+                    .filter(|_| !applied.sequential && f.aliases.is_empty());
+                let place = super::place(m, before);
+                writeln!(out, "  edit {}: {}{score}, {place}", m.edit + 1, m.strategy)?;
             }
             for warning in &applied.warnings {
-                writeln!(out, "  warning: {warning}")?;
-            }
-            for failure in &applied.failures {
-                writeln!(
-                    out,
-                    "  edit {}: not applied: {}",
-                    failure.edit + 1,
-                    failure.error
-                )?;
+                writeln!(out, "  warning: {}", warning.message(&Vocabulary::CLI))?;
             }
         }
-        diff(out, &f.diff(), color)?;
+        diff(out, &super::patch::of(f), color)?;
+    }
+    Ok(())
+}
+
+/// Print the edits `--partial` did not apply, one paragraph each: `fuzzy-edit: PATH: edit N not
+/// applied: WHY`.
+pub fn not_applied(err: &mut impl Write, outcome: &Outcome) -> std::io::Result<()> {
+    for f in &outcome.files {
+        for failure in f.applied.iter().flat_map(|a| &a.failures) {
+            writeln!(
+                err,
+                "fuzzy-edit: {}: edit {} not applied: {}",
+                f.path.display(),
+                failure.edit + 1,
+                crate::error::words(&failure.error)
+            )?;
+        }
     }
     Ok(())
 }

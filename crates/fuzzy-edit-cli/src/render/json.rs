@@ -11,7 +11,7 @@
 use std::path::Path;
 
 use fuzzy_edit::fs::{EditFilesError, FileOutcome, FsError};
-use fuzzy_edit::{unified_diff, Applied, EditError, Failed};
+use fuzzy_edit::{unified_diff, Applied, EditError, Failed, Vocabulary};
 use serde_json::{json, Value};
 
 use crate::commands::apply::Outcome;
@@ -40,8 +40,14 @@ pub fn error(kind: &str, message: impl Into<String>) -> Value {
     json!({"kind": kind, "message": message.into()})
 }
 
-/// The engine refused: the first refusal's kind, and every refused edit under `edits`.
-pub fn refusal(failed: &Failed, message: impl Into<String>, path: Option<&Path>) -> Value {
+/// The engine refused: the first refusal's kind, and every refused edit under `edits` (their
+/// messages in the front end's `words`).
+pub fn refusal(
+    failed: &Failed,
+    message: impl Into<String>,
+    path: Option<&Path>,
+    words: &Vocabulary,
+) -> Value {
     let mut v = error(refused_kind(failed), message);
     if let Some(path) = path {
         v["path"] = json!(path.to_string_lossy());
@@ -49,21 +55,21 @@ pub fn refusal(failed: &Failed, message: impl Into<String>, path: Option<&Path>)
     v["edits"] = failed
         .failures
         .iter()
-        .map(|f| edit_refusal(&f.error, f.edit))
+        .map(|f| edit_refusal(&f.error, f.edit, words))
         .collect();
     v
 }
 
 /// One refused edit: `edit` (its 0-based index), `kind`, `message`, and the engine's details
-/// (`closest`, `candidates`, `location`, ...).
-pub fn edit_refusal(error: &EditError, edit: usize) -> Value {
+/// (`closest`, `candidates`, `location`, ...); the message names the parameters in `words`.
+pub fn edit_refusal(error: &EditError, edit: usize, words: &Vocabulary) -> Value {
     let mut v = serde_json::to_value(error).unwrap_or_else(|_| json!({}));
     if !v.is_object() {
         v = json!({});
     }
     v["edit"] = json!(edit);
     v["kind"] = json!(error.kind());
-    v["message"] = json!(error.to_string());
+    v["message"] = json!(error.message(words));
     v
 }
 
@@ -95,12 +101,28 @@ pub fn file_error(e: &FsError, message: impl Into<String>) -> Value {
     v
 }
 
-/// Why [`fuzzy_edit::fs::edit_files`] changed nothing, with `message` in the front end's words.
-pub fn edit_files_error(e: &EditFilesError, message: impl Into<String>) -> Value {
+/// The message of an [`EditFilesError`], the engine's refusals naming the parameters in
+/// `words`.
+pub fn edit_files_message(e: &EditFilesError, words: &Vocabulary) -> String {
+    match e {
+        EditFilesError::Refused { path, failed } => {
+            format!("{}: {}", path.display(), failed.message(words))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Why [`fuzzy_edit::fs::edit_files`] changed nothing, with `message` in the front end's words
+/// (and each refused edit's in `words`).
+pub fn edit_files_error(
+    e: &EditFilesError,
+    message: impl Into<String>,
+    words: &Vocabulary,
+) -> Value {
     let path = match e {
         EditFilesError::File(f) => return file_error(f, message),
         EditFilesError::Refused { path, failed } => {
-            return refusal(failed, message, Some(path));
+            return refusal(failed, message, Some(path), words);
         }
         EditFilesError::CreateOverExisting(p)
         | EditFilesError::DeleteMissing(p)
@@ -135,14 +157,14 @@ pub fn outcome(outcome: &Outcome) -> Value {
     let files: Vec<Value> = outcome
         .files
         .iter()
-        .map(|f| file(f, &f.path.to_string_lossy()))
+        .map(|f| file(f, &f.path.to_string_lossy(), &Vocabulary::CLI))
         .collect();
     success(json!({"dry_run": outcome.dry_run, "files": files}))
 }
 
 /// One file of an outcome, named `name`: `path`, `action`, `diff`, and for edits `matches`
-/// (with `sequential` and `failures` when there are).
-pub fn file(f: &FileOutcome, name: &str) -> Value {
+/// (with `sequential` and `failures` when there are, worded in `words`).
+pub fn file(f: &FileOutcome, name: &str, words: &Vocabulary) -> Value {
     let mut v = json!({
         "path": name,
         "action": f.action.as_str(),
@@ -154,18 +176,17 @@ pub fn file(f: &FileOutcome, name: &str) -> Value {
     });
     if let Some(a) = &f.applied {
         v["matches"] = json!(a.matches);
-        add_sequential_and_failures(&mut v, a);
+        add_sequential_and_failures(&mut v, a, words);
     }
     v
 }
 
 /// Why `apply` or `check` stopped, as the answer: the kind [`Error::kind`] names, the CLI's
-/// message, and the details of the file or of the engine's refusal.
-pub fn cli_error(e: &Error) -> Value {
-    let message = e.to_string();
+/// `message`, and the details of the file or of the engine's refusal.
+pub fn cli_error(e: &Error, message: String) -> Value {
     failure(match e {
         Error::File(f) => file_error(f, message),
-        Error::Edit(f) => edit_files_error(f, message),
+        Error::Edit(f) => edit_files_error(f, message, &Vocabulary::CLI),
         Error::Edits(p) => {
             let mut v = error(e.kind(), message);
             if let Some(line) = p.line() {
@@ -179,8 +200,8 @@ pub fn cli_error(e: &Error) -> Value {
 
 /// Add to an answer what only some results have: `sequential`, the edits that failed
 /// (`failures`, each shaped as in [`edit_refusal`]), and the syntax errors the edits added
-/// that the policy let through (`warnings`).
-pub fn add_sequential_and_failures(v: &mut Value, applied: &Applied) {
+/// that the policy let through (`warnings`); messages in `words`.
+pub fn add_sequential_and_failures(v: &mut Value, applied: &Applied, words: &Vocabulary) {
     if applied.sequential {
         v["sequential"] = json!(true);
     }
@@ -191,7 +212,7 @@ pub fn add_sequential_and_failures(v: &mut Value, applied: &Applied) {
         v["failures"] = applied
             .failures
             .iter()
-            .map(|f| edit_refusal(&f.error, f.edit))
+            .map(|f| edit_refusal(&f.error, f.edit, words))
             .collect();
     }
 }
@@ -209,7 +230,12 @@ mod tests {
             Mode::Atomic,
         )
         .unwrap_err();
-        let v = failure(refusal(&failed, "no", Some(Path::new("a.txt"))));
+        let v = failure(refusal(
+            &failed,
+            "no",
+            Some(Path::new("a.txt")),
+            &Vocabulary::PIPE,
+        ));
         assert_eq!(v["schema"], SCHEMA);
         assert_eq!(v["ok"], false);
         assert_eq!(v["error"]["kind"], "ambiguous");
@@ -220,6 +246,8 @@ mod tests {
         assert_eq!(edits[0]["candidates"].as_array().unwrap().len(), 2);
         assert_eq!(edits[1]["edit"], 1);
         assert_eq!(edits[1]["kind"], "not_found");
+        let message = edits[0]["message"].as_str().unwrap();
+        assert!(message.starts_with("old matches 2 places"), "{message}");
     }
 
     #[test]

@@ -1,10 +1,13 @@
 //! Printing what `apply` and `check` did: [`human`] for people (a summary per file, one line
-//! per edit, a colored diff), [`json`] for programs (the same shapes as the pipe's answers).
+//! per edit, a colored diff; or only the patch, or a diffstat), [`json`] for programs (the same
+//! shapes as the pipe's answers). Edits not applied under `--partial` go to stderr, except
+//! under `--json`, where they are part of the one answer.
 //!
 //! Also the few ways of describing a replacement that the MCP server's answers share.
 
 pub mod human;
 pub mod json;
+mod patch;
 
 use std::io::{self, Write};
 
@@ -23,29 +26,87 @@ pub enum Output {
     },
     /// One pretty-printed JSON value on stdout.
     Json,
+    /// Nothing on stdout (`--quiet`).
+    Quiet,
+    /// A diffstat (`--stat`).
+    Stat,
+    /// Only the patch (`--patch`).
+    Patch,
 }
 
-/// Print a successful outcome on stdout.
+/// Print a successful outcome on stdout, and the edits it did not apply on stderr.
 pub fn outcome(output: Output, outcome: &Outcome) -> io::Result<()> {
+    if output != Output::Json {
+        human::not_applied(&mut io::stderr().lock(), outcome)?;
+    }
     let mut out = io::stdout().lock();
     match output {
         Output::Json => serde_json::to_writer_pretty(&mut out, &json::outcome(outcome))
             .map_err(io::Error::from)
             .and_then(|()| writeln!(out)),
         Output::Human { color } => human::outcome(&mut out, outcome, color),
+        Output::Quiet => Ok(()),
+        Output::Stat => patch::stat(&mut out, outcome),
+        Output::Patch => outcome
+            .files
+            .iter()
+            .try_for_each(|f| out.write_all(patch::of(f).as_bytes())),
     }
 }
 
 /// Print why the run stopped: JSON on stdout under `--json` (a program reads one answer
-/// either way), else a line on stderr.
-pub fn error(output: Output, error: &Error) {
+/// either way), else a line on stderr. `others`: how many other files the request named, all
+/// left alone; `partial`: whether `--partial` was given.
+pub fn error(output: Output, error: &Error, others: usize, partial: bool) {
+    let mut message = crate::error::message(error);
+    if others > 0 {
+        let others = if others == 1 {
+            "the other file of the request was".to_string()
+        } else {
+            format!("the other {others} files of the request were")
+        };
+        let why = if partial {
+            ""
+        } else {
+            " (all or nothing; --partial applies what succeeds)"
+        };
+        message.push_str(&format!(
+            "\nNothing was written: {others} left alone too{why}."
+        ));
+    }
     match output {
         // A reader that went away (`| head`) must not turn a refusal into a panic.
         Output::Json => {
-            let _ = writeln!(io::stdout().lock(), "{:#}", json::cli_error(error));
+            let _ = writeln!(io::stdout().lock(), "{:#}", json::cli_error(error, message));
         }
-        Output::Human { .. } => eprintln!("fuzzy-edit: {error}"),
+        _ => eprintln!("fuzzy-edit: {message}"),
     }
+}
+
+/// Where a replacement was made: `line 3`, `lines 3-5`, or with the columns when it is part of
+/// one line of `before` (the text it was made in): `line 3, columns 5-9`.
+pub fn place(m: &Match, before: Option<&str>) -> String {
+    let columns = before.and_then(|text| {
+        let span = text.get(m.span.clone())?;
+        if span.contains('\n') || m.start_line != m.end_line {
+            return None;
+        }
+        let line_start = text[..m.span.start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[m.span.start..]
+            .find('\n')
+            .map_or(text.len(), |i| m.span.start + i);
+        if line_start == m.span.start && m.span.end >= line_end {
+            return None; // the whole line
+        }
+        let first = text[line_start..m.span.start].chars().count() + 1;
+        let last = first + span.chars().count().max(1) - 1;
+        Some(if first == last {
+            format!(", column {first}")
+        } else {
+            format!(", columns {first}-{last}")
+        })
+    });
+    format!("{}{}", lines(m), columns.unwrap_or_default())
 }
 
 /// Where a replacement was made: `line 3` or `lines 3-5`.

@@ -188,3 +188,13 @@ pub fn listing(w: &Work) -> Vec<String> {
     out.sort();
     out
 }
+
+/// The refused edits of an answer's `error.edits` without their `message`s, which name the
+/// parameters in each front end's own words (`--old`, `old`, `old_string`).
+pub fn edits_but_messages(answer: &Value) -> Value {
+    let mut edits = answer["error"]["edits"].clone();
+    for e in edits.as_array_mut().into_iter().flatten() {
+        e.as_object_mut().map(|o| o.remove("message"));
+    }
+    edits
+}

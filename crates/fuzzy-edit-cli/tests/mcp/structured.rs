@@ -44,13 +44,34 @@ fn tool_results_carry_the_shared_json_answer() {
         json!({"path": "t.py", "old_string": "    return 1", "new_string": "    return 2"});
     let (is_error, v) = call(&mut server, "edit_file", ambiguous);
     assert!(is_error);
-    // The same refusal as the pipe's, edit for edit.
+    // The same refusal as the pipe's, edit for edit, each in its own words.
     let from_pipe = &pipe(
         &w,
         &[json!({"path": "t.py", "old": "    return 1", "new": "    return 2"})],
     )[0];
     assert_eq!(v["error"]["kind"], "ambiguous");
-    assert_eq!(v["error"]["edits"], from_pipe["error"]["edits"], "{v}");
+    assert_eq!(
+        crate::common::edits_but_messages(&v),
+        crate::common::edits_but_messages(from_pipe),
+        "{v}"
+    );
+    let words = |v: &serde_json::Value| {
+        v["error"]["edits"][0]["message"]
+            .as_str()
+            .map(str::to_string)
+    };
+    assert!(
+        words(&v)
+            .unwrap()
+            .starts_with("old_string matches 2 places"),
+        "{v}"
+    );
+    assert!(
+        words(from_pipe)
+            .unwrap()
+            .starts_with("old matches 2 places"),
+        "{from_pipe}"
+    );
 
     let (is_error, v) = call(
         &mut server,

@@ -255,3 +255,39 @@ fn paths_outside_the_root_are_refused() {
     assert!(!dir.path().join("escape").exists());
     s.assert_alive();
 }
+
+#[test]
+fn a_syntax_warning_is_shown_and_strict_refuses() {
+    const FILE: &str = "def f(items):\n    total = compute_total(items, tax)\n    return total\n";
+    const OLD: &str = "total = compute_totl(items, tax)";
+    const NEW: &str = "total = compute_total(items, tax";
+    let w = crate::common::Work::new();
+    w.write("a.py", FILE);
+    let mut s = Server::start(w.root());
+    s.ok("read_file", json!({"path": "a.py"}));
+    let answer = s.ok(
+        "edit_file",
+        json!({"path": "a.py", "old_string": OLD, "new_string": NEW}),
+    );
+    assert!(
+        answer
+            .contains("Warning, the edit was applied: The edit introduces a syntax error (python)"),
+        "{answer}"
+    );
+
+    w.write("b.py", FILE);
+    let root = w.root().to_string_lossy().to_string();
+    let mut s = Server::spawn(&["mcp", "--root", &root, "--syntax", "strict"]);
+    s.initialize();
+    s.ok("read_file", json!({"path": "b.py"}));
+    let refusal = s.refused(
+        "edit_file",
+        json!({"path": "b.py", "old_string": OLD, "new_string": NEW}),
+    );
+    assert!(refusal.contains("syntax error (python)"), "{refusal}");
+    assert!(
+        refusal.contains("new_string"),
+        "the tool's words: {refusal}"
+    );
+    assert_eq!(w.read("b.py"), FILE);
+}

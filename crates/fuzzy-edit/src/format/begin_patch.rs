@@ -404,6 +404,8 @@ fn hunk_edit(
         new: join_lines(&new),
         replace_all: false,
         anchor: hunk.anchor,
+        near_line: None,
+        near_context: None,
     }))
 }
 

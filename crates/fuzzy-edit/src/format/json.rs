@@ -329,6 +329,8 @@ fn edit_of(obj: &Map<String, Value>, loc: &str) -> Result<Edit, String> {
         new,
         replace_all,
         anchor,
+        near_line: None,
+        near_context: None,
     })
 }
 

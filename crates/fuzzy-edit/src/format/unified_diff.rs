@@ -8,12 +8,17 @@
 //! [`FileOp::Create`]; `+++ /dev/null` a [`FileOp::Delete`]; a git rename sets `move_to`.
 //!
 //! Line numbers and counts in hunk headers are never trusted: models get them wrong, and the
-//! engine locates each hunk by its text. So bare `@@ @@` or `@@` headers are fine, as are
+//! engine locates each hunk by its text. The header only breaks a tie, when a hunk's text is in
+//! several places equally (a `git diff -U0` hunk of one common line): git's function context
+//! keeps the places below a line starting with it ([`Edit::near_context`]), and of those the one
+//! strictly nearest the old start line is taken ([`Edit::near_line`]). `---` and `+++` naming different
+//! files outside a git rename (`diff -u a.py other/a_new.py`) is an edit of the `---` file, as
+//! `patch` reads it. So bare `@@ @@` or `@@` headers are fine, as are
 //! missing `---`/`+++` headers (the path is then `None`), blank context lines without their
 //! leading space, and a context line missing its space in the middle of a hunk (noted). A
 //! header without ranges but with text, `@@ def foo():`, is read as Codex reads it: the text
 //! locates the hunk and becomes the edit's [`anchor`](crate::Edit::anchor). (Text after a
-//! header's ranges is git's function context, which need not be unique; it is only noted.)
+//! header's ranges is git's function context, which need not be unique: a tie-break only.)
 //!
 //! ```
 //! use fuzzy_edit::format::{unified_diff, FileOp};
@@ -37,7 +42,9 @@
 //!     FileOp::Edit(vec![Edit::new(
 //!         "    let x = 1;\n    println!(\"{x}\");\n}\n",
 //!         "    let x = 1;\n    eprintln!(\"{x}\");\n}\n",
-//!     )])
+//!     )
+//!     .near_line(99)
+//!     .near_context("fn main() {")])
 //! );
 //! ```
 
@@ -77,6 +84,8 @@ struct Hunk<'a> {
     /// The old start line the header claims, if any (`-0,0`: the file was empty).
     old_start: Option<u64>,
     anchor: Option<String>,
+    /// Git's function context after the ranges (`@@ -5 +5 @@ def g():`).
+    context: Option<String>,
     body: Vec<(Kind, &'a str, bool)>,
 }
 
@@ -105,6 +114,8 @@ struct FileDiff<'a> {
     new_path: Option<String>,
     /// Started by `diff --git` and no `---`/`+++` seen yet.
     git_only: bool,
+    /// Started by `diff --git`: differing names are a rename.
+    git: bool,
     new_file: bool,
     deleted: bool,
     hunks: Vec<Hunk<'a>>,
@@ -125,6 +136,7 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
                 old_path: old,
                 new_path: new,
                 git_only: true,
+                git: true,
                 ..FileDiff::default()
             });
         } else if is_file_header(&lines, i) {
@@ -140,12 +152,17 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
             f.new_path = Some(header_path(&lines[i + 1][4..]));
             i += 1;
         } else if is_hunk_header(l) {
-            let (old_start, anchor) = header(l, i + 1, &mut out);
+            let Header {
+                old_start,
+                anchor,
+                context,
+            } = header(l, i + 1, &mut out);
             let (body, next) = read_body(&lines, i + 1, &mut out);
             file.get_or_insert_with(FileDiff::default).hunks.push(Hunk {
                 line: i + 1,
                 old_start,
                 anchor,
+                context,
                 body,
             });
             i = next;
@@ -162,6 +179,7 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
                     line: i + 1,
                     old_start: None,
                     anchor: None,
+                    context: None,
                     body,
                 });
                 i = next;
@@ -202,8 +220,16 @@ fn git_metadata(line: &str, f: &mut FileDiff, out: &mut Builder) -> bool {
     true
 }
 
-/// The old start line and the anchor of a hunk header.
-fn header(line: &str, no: usize, out: &mut Builder) -> (Option<u64>, Option<String>) {
+/// What a hunk header says: the old start line, the anchor (Codex style), git's function
+/// context.
+struct Header {
+    old_start: Option<u64>,
+    anchor: Option<String>,
+    context: Option<String>,
+}
+
+/// Read a hunk header.
+fn header(line: &str, no: usize, out: &mut Builder) -> Header {
     let rest = line[2..].trim();
     let Some(ranges) = rest.strip_prefix('-') else {
         // `@@`, `@@ @@`, or Codex-style `@@ def foo():`.
@@ -211,22 +237,30 @@ fn header(line: &str, no: usize, out: &mut Builder) -> (Option<u64>, Option<Stri
         let anchor = text
             .contains(char::is_alphanumeric)
             .then(|| text.to_string());
-        return (None, anchor);
+        return Header {
+            old_start: None,
+            anchor,
+            context: None,
+        };
     };
     let old_start = ranges
         .split(|c: char| !c.is_ascii_digit())
         .next()
         .and_then(|d| d.parse().ok());
-    if let Some(ctx) = ranges
+    let context = ranges
         .find("@@")
         .map(|i| ranges[i + 2..].trim())
-        .filter(|c| !c.is_empty())
-    {
+        .filter(|c| !c.is_empty());
+    if let Some(ctx) = context {
         out.note(format!(
-            "line {no}: hunk header context `{ctx}` not used to locate the hunk"
+            "line {no}: hunk header context `{ctx}` not used to locate the hunk, only to break a tie"
         ));
     }
-    (old_start, None)
+    Header {
+        old_start,
+        anchor: None,
+        context: context.map(str::to_string),
+    }
 }
 
 /// Read a hunk's lines from `start`; returns them and the index of the first line after.
@@ -351,12 +385,27 @@ fn finish(file: Option<FileDiff>, out: &mut Builder) -> Result<(), ParseError> {
             new,
             replace_all: false,
             anchor: h.anchor.clone(),
+            // The header's line breaks a tie between equal places (a `-U0` hunk of one
+            // common line), never locates the hunk.
+            near_line: h
+                .old_start
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|&n| n > 0),
+            near_context: h.context.clone(),
         });
     }
     let move_to = match (&old_path, &new_path) {
-        (Some(o), Some(n)) if o != n => {
+        (Some(o), Some(n)) if o != n && f.git => {
             out.note(format!("{o} is renamed to {n}"));
             Some(n.clone())
+        }
+        (Some(o), Some(n)) if o != n => {
+            // `diff -u file.py other/file_new.py`: two files compared, not a rename; the
+            // edits are for the `---` file, as `patch` takes them.
+            out.note(format!(
+                "`--- {o}` and `+++ {n}` name different files; the edits are for {o}"
+            ));
+            None
         }
         _ => None,
     };
@@ -431,8 +480,8 @@ mod tests {
         assert_eq!(
             p.changes[0].op,
             FileOp::Edit(vec![
-                Edit::new("x\ny\n", "x\nz\n"),
-                Edit::new("p\nq\n", "p\nr\n")
+                Edit::new("x\ny\n", "x\nz\n").near_line(1),
+                Edit::new("p\nq\n", "p\nr\n").near_line(10)
             ])
         );
         assert_eq!(p.changes[1].path.as_deref(), Some("b.py"));
@@ -458,7 +507,10 @@ mod tests {
         let p = parse(input).unwrap();
         assert_eq!(
             single(&p),
-            (Some("f"), &FileOp::Edit(vec![Edit::new("a\nb", "a\nc")]))
+            (
+                Some("f"),
+                &FileOp::Edit(vec![Edit::new("a\nb", "a\nc").near_line(1)])
+            )
         );
     }
 
@@ -486,7 +538,9 @@ mod tests {
         let p = parse(input).unwrap();
         assert_eq!(
             single(&p).1,
-            &FileOp::Edit(vec![Edit::new("a\n\nb\n\nd\n", "a\n\nc\n\nd\n")])
+            &FileOp::Edit(vec![
+                Edit::new("a\n\nb\n\nd\n", "a\n\nc\n\nd\n").near_line(1)
+            ])
         );
     }
 
@@ -500,7 +554,8 @@ mod tests {
             &FileOp::Edit(vec![Edit::new(
                 "-- old comment\nSELECT 1;\n",
                 "+-- new comment\nSELECT 1;\n"
-            )])
+            )
+            .near_line(1)])
         );
     }
 
@@ -510,6 +565,20 @@ mod tests {
         let anchors: Vec<_> = p.edits().map(|(_, e)| e.anchor.clone()).collect();
         assert_eq!(anchors, [Some("def g():".to_string()), None]);
         assert!(p.notes.iter().any(|n| n.contains("class A:")));
+    }
+
+    #[test]
+    fn two_files_compared_are_an_edit_of_the_first() {
+        let p = parse(
+            "--- file.py\t2026-01-01\n+++ other/file_new.py\t2026-01-02\n@@ -2 +2 @@\n-b\n+c\n",
+        )
+        .unwrap();
+        assert_eq!(p.changes[0].path.as_deref(), Some("file.py"));
+        assert_eq!(p.changes[0].move_to, None);
+        assert_eq!(
+            p.changes[0].op,
+            FileOp::Edit(vec![Edit::new("b\n", "c\n").near_line(2)])
+        );
     }
 
     #[test]

@@ -19,7 +19,7 @@ use rustix::fs::{accessat, Access, AtFlags};
 
 use super::lock::lock_dirs;
 use super::open::{decode, open_regular, read_bounded, same_inode, version, Opened};
-use super::plan::{plan, EditFilesError, Op, Planned};
+use super::plan::{plan_all, EditFilesError, Op, Planned};
 use super::request::{EditOptions, EditOutcome, EditRequest, FileOutcome};
 use super::resolve::{locate, walk, Found, Place, Root};
 use super::write::{delete, discard, install, stage, sync_dir, write_in_place, Staged};
@@ -101,18 +101,14 @@ pub fn edit_files(
     let pinned = targets.iter().any(|t| t.expected != Expected::default());
     for attempt in 1..=MAX_ATTEMPTS {
         let reads = read_all(&targets, options)?;
-        let plans = targets
-            .iter()
-            .zip(&reads)
-            .map(|(t, r)| {
-                plan(
-                    &t.path,
-                    r.as_ref().map(|r| r.text.as_str()),
-                    &t.ops,
-                    &options.engine(request.mode, &t.path),
-                )
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let plans = plan_all(targets.iter().zip(&reads).map(|(t, r)| {
+            (
+                t.path.as_path(),
+                r.as_ref().map(|r| r.text.as_str()),
+                t.ops.as_slice(),
+                options.engine(request.mode, &t.path),
+            )
+        }))?;
         if options.dry_run {
             return Ok(outcome(targets, reads, plans, Vec::new(), attempt));
         }

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::format::FileOp;
-use crate::{apply_with, Applied, Edit, Failed, Options};
+use crate::{apply_with, Applied, Edit, Failed, Mode, Options};
 
 use super::FsError;
 
@@ -103,8 +103,49 @@ pub(crate) struct Planned {
     pub(crate) applied: Option<Applied>,
 }
 
+/// Plan every file: `files` yields each one's path, current text, operations and the
+/// engine's options for it.
+///
+/// In [`Mode::Partial`] a file whose edits are all refused keeps its text and reports them as
+/// failures, so the other files still change; only when no file applies anything does the
+/// first refusal stand (as [`apply_with`] answers for one text).
+pub(crate) fn plan_all<'a>(
+    files: impl Iterator<Item = (&'a Path, Option<&'a str>, &'a [Op], Options)>,
+) -> Result<Vec<Planned>, EditFilesError> {
+    let mut plans = Vec::new();
+    let mut first_refusal = None;
+    let mut applied_any = false;
+    for (path, current, ops, options) in files {
+        match plan(path, current, ops, &options) {
+            Ok(p) => {
+                applied_any |= p.applied.as_ref().is_none_or(|a| !a.matches.is_empty());
+                plans.push(p);
+            }
+            Err(EditFilesError::Refused { path, failed }) if options.mode == Mode::Partial => {
+                plans.push(Planned {
+                    action: Action::Edit,
+                    after: current.map(str::to_string),
+                    applied: Some(Applied {
+                        text: current.unwrap_or_default().to_string(),
+                        matches: Vec::new(),
+                        failures: failed.failures.clone(),
+                        sequential: false,
+                        warnings: Vec::new(),
+                    }),
+                });
+                first_refusal.get_or_insert(EditFilesError::Refused { path, failed });
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    match first_refusal {
+        Some(refusal) if !applied_any => Err(refusal),
+        _ => Ok(plans),
+    }
+}
+
 /// Apply `ops` to `current` (`None`: no file), edits with the engine's `options`.
-pub(crate) fn plan(
+fn plan(
     path: &Path,
     current: Option<&str>,
     ops: &[Op],
@@ -166,4 +207,65 @@ pub(crate) fn plan(
         after: text,
         applied: applied_all,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edit(old: &str, new: &str) -> Vec<Op> {
+        vec![Op::Edit(vec![Edit::new(old, new)])]
+    }
+
+    fn mode(mode: Mode) -> Options {
+        Options {
+            mode,
+            ..Options::default()
+        }
+    }
+
+    #[test]
+    fn partial_plans_the_files_that_apply_and_keeps_the_others() {
+        let (a, b) = (edit("x", "y"), edit("nowhere", "z"));
+        let files = |m| {
+            [
+                (Path::new("a"), Some("x\n"), a.as_slice(), mode(m)),
+                (Path::new("b"), Some("w\n"), b.as_slice(), mode(m)),
+            ]
+            .into_iter()
+        };
+        let plans = plan_all(files(Mode::Partial)).unwrap();
+        assert_eq!(plans[0].after.as_deref(), Some("y\n"));
+        assert_eq!(plans[1].after.as_deref(), Some("w\n"));
+        let failed = plans[1].applied.as_ref().unwrap();
+        assert!(failed.matches.is_empty());
+        assert_eq!(failed.failures[0].error.kind(), "not_found");
+        assert!(matches!(
+            plan_all(files(Mode::Atomic)),
+            Err(EditFilesError::Refused { path, .. }) if path == Path::new("b")
+        ));
+    }
+
+    #[test]
+    fn partial_with_nothing_applied_anywhere_is_refused() {
+        let (a, b) = (edit("nowhere", "y"), edit("nowhere", "z"));
+        let files = [
+            (
+                Path::new("a"),
+                Some("x\n"),
+                a.as_slice(),
+                mode(Mode::Partial),
+            ),
+            (
+                Path::new("b"),
+                Some("w\n"),
+                b.as_slice(),
+                mode(Mode::Partial),
+            ),
+        ];
+        assert!(matches!(
+            plan_all(files.into_iter()),
+            Err(EditFilesError::Refused { path, .. }) if path == Path::new("a")
+        ));
+    }
 }

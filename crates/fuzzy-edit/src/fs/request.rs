@@ -23,7 +23,9 @@ pub struct FileRequest {
 pub struct EditRequest {
     /// The files, in order of first mention.
     pub files: Vec<FileRequest>,
-    /// All edits or none, or those that apply.
+    /// All edits or none, or those that apply: under [`Mode::Partial`] a file whose edits all
+    /// fail is left as it is, with its failures in [`FileOutcome::applied`], and the other
+    /// files still change (refused only when no edit applies in any file).
     pub mode: Mode,
 }
 

@@ -6,6 +6,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::Language;
+use crate::Vocabulary;
 
 /// A syntax error an edit would add to a file that did not have it.
 ///
@@ -66,6 +67,25 @@ impl SyntaxProblemKind {
     }
 }
 
+impl SyntaxProblem {
+    /// The message, its advice naming the edit's parameters in `w`'s words (`Display` uses
+    /// the tool-call names).
+    pub fn message(&self, w: &Vocabulary) -> String {
+        let tool = self.to_string();
+        let advice = self.kind.advice();
+        match tool.strip_suffix(advice) {
+            // Only our own advice is reworded, never the excerpt of the file.
+            Some(rest) => format!(
+                "{rest}{}",
+                advice
+                    .replace(Vocabulary::TOOL.old, w.old)
+                    .replace(Vocabulary::TOOL.new, w.new)
+            ),
+            None => tool,
+        }
+    }
+}
+
 impl fmt::Display for SyntaxProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -86,5 +106,27 @@ impl fmt::Display for SyntaxProblem {
             self.excerpt.trim_end_matches('\n'),
             self.kind.advice()
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_advice_is_reworded() {
+        let problem = SyntaxProblem {
+            language: Language::Python,
+            line: 2,
+            column: 1,
+            kind: SyntaxProblemKind::Indentation,
+            description: "unexpected indent".into(),
+            excerpt: "     2\tnew_string = 1".into(),
+            new_errors: 1,
+        };
+        let cli = problem.message(&Vocabulary::CLI);
+        assert!(cli.contains("\tnew_string = 1\n"), "{cli}");
+        assert!(cli.ends_with("Check the indentation of --new: each line must sit at the level of its block, relative to the lines around the edit."), "{cli}");
+        assert_eq!(problem.message(&Vocabulary::TOOL), problem.to_string());
     }
 }

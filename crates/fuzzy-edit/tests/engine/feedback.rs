@@ -52,7 +52,7 @@ def gelu(x):
         other => panic!("{other:?}"),
     }
     assert!(
-        msg.contains("lines 3-3") && msg.contains("similarity"),
+        msg.contains("at line 3 (") && msg.contains("similarity"),
         "{msg}"
     );
 }

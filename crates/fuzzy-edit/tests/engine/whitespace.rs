@@ -206,3 +206,42 @@ fn part_of_a_line_never_cuts_a_word() {
         "not_found"
     );
 }
+
+// A GNU-style file (2-column steps, a tab for every 8 columns) and a model that wrote 8
+// spaces for the tab: the line it adds comes out as the file writes that depth, a tab.
+#[test]
+fn gnu_style_tabs_stand_for_eight_columns() {
+    let file =
+        "int f()\n{\n  if (x)\n    {\n      y ();\n\tz ();\n\t  if (z)\n\t    q ();\n    }\n}\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "      y ();\n        z ();",
+            "      y ();\n        z ();\n        w ();",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "int f()\n{\n  if (x)\n    {\n      y ();\n\tz ();\n\tw ();\n\t  if (z)\n\t    q ();\n    }\n}\n"
+    );
+}
+
+// A tab-indented file and a model that wrote 8, or 2, spaces per tab.
+#[test]
+fn eight_or_two_spaces_per_tab_become_tabs() {
+    let file = "func f() {\n\tif x {\n\t\ty()\n\t}\n}\n";
+    for unit in ["        ", "  "] {
+        let (a, b) = (unit.to_string(), unit.repeat(2));
+        let out = applied(
+            file,
+            &Edit::new(
+                format!("{a}if x {{\n{b}y()\n{a}}}"),
+                format!("{a}if x {{\n{b}y()\n{b}z()\n{a}}}"),
+            ),
+        );
+        assert_eq!(
+            out.text, "func f() {\n\tif x {\n\t\ty()\n\t\tz()\n\t}\n}\n",
+            "{unit:?}"
+        );
+    }
+}

@@ -46,7 +46,7 @@ pub const MAX_BYTES: u64 = 32 * 1024 * 1024;
 const MAX_MESSAGE_BYTES: usize = 4 * MAX_BYTES as usize;
 
 /// Serve until stdin closes. Exit code 2 if a root is unusable, 1 if the session fails.
-pub fn run(roots: Vec<PathBuf>) -> ExitCode {
+pub fn run(roots: Vec<PathBuf>, syntax: fuzzy_edit::SyntaxPolicy) -> ExitCode {
     let roots = match Roots::new(&roots) {
         Ok(r) => r,
         Err(e) => {
@@ -75,7 +75,7 @@ pub fn run(roots: Vec<PathBuf>) -> ExitCode {
         shown.join(", ")
     );
     let turns = PathTurns::new(roots.dirs()[0].clone());
-    let server = FuzzyEditServer::new(roots);
+    let server = FuzzyEditServer::new(roots, syntax);
     let result = runtime.block_on(async move {
         let transport = LineTransport::new(
             tokio::io::stdin(),

@@ -4,7 +4,7 @@
 //! (`structuredContent`), in the shape `apply --json` and the pipe use ([`render::json`]).
 
 use fuzzy_edit::fs::{EditFilesError, FsError};
-use fuzzy_edit::{unified_diff, Applied};
+use fuzzy_edit::{unified_diff, Applied, Vocabulary};
 use rmcp::model::{CallToolResult, ContentBlock};
 use serde_json::{json, Value};
 
@@ -40,7 +40,7 @@ impl Reply {
         Reply {
             text,
             structured: Some(answer_json::success(
-                json!({"dry_run": dry_run, "files": [answer_json::file(file, name)]}),
+                json!({"dry_run": dry_run, "files": [answer_json::file(file, name, &Vocabulary::TOOL)]}),
             )),
         }
     }
@@ -58,7 +58,7 @@ impl Refusal {
 
     /// What [`fuzzy_edit::fs::edit_files`] refused, about the file the model named `name`.
     pub(super) fn edit_files(e: &EditFilesError, name: &str, message: impl Into<String>) -> Self {
-        Refusal(answer_json::edit_files_error(e, message)).at(name)
+        Refusal(answer_json::edit_files_error(e, message, &Vocabulary::TOOL)).at(name)
     }
 
     /// A file-system refusal about the file the model named `name`.

@@ -79,6 +79,8 @@ fn edit(old: &str, new: &str, replace_all: Option<bool>, anchor: &Option<String>
         replace_all: replace_all.unwrap_or(false),
         // An empty anchor is what a model sends for "no anchor".
         anchor: anchor.clone().filter(|a| !a.is_empty()),
+        near_line: None,
+        near_context: None,
     }
 }
 

@@ -33,6 +33,8 @@ use super::MAX_BYTES;
 #[derive(Clone)]
 pub struct FuzzyEditServer {
     roots: Arc<Roots>,
+    /// What an edit that adds a syntax error gets.
+    syntax: fuzzy_edit::SyntaxPolicy,
     session: Arc<Mutex<Session>>,
     /// Tool calls working at once (each may hold a few copies of a 32 MiB file).
     workers: Arc<Semaphore>,
@@ -82,9 +84,10 @@ async fn in_turn(
 #[tool_router]
 impl FuzzyEditServer {
     /// A server confined to `roots`, with an empty session.
-    pub fn new(roots: Roots) -> Self {
+    pub fn new(roots: Roots, syntax: fuzzy_edit::SyntaxPolicy) -> Self {
         FuzzyEditServer {
             roots: Arc::new(roots),
+            syntax,
             session: Arc::new(Mutex::new(Session::default())),
             workers: Arc::new(Semaphore::new(MAX_WORKING_CALLS)),
             tool_router: Self::tool_router(),
@@ -193,6 +196,7 @@ impl FuzzyEditServer {
             max_bytes: MAX_BYTES,
             dry_run,
             check,
+            syntax: self.syntax,
             ..EditOptions::default()
         }
     }
