@@ -20,26 +20,8 @@ use crate::{json::applied_report, to_edits, to_mode, EditTuple};
 fn fs_error_value(e: &FsError) -> Value {
     let mut v =
         json!({"kind": e.kind(), "message": e.to_string(), "path": e.path().to_string_lossy()});
-    match e {
-        FsError::Binary { offset, .. } | FsError::NotUtf8 { offset, .. } => {
-            v["offset"] = json!(offset)
-        }
-        FsError::TooLarge { len, limit, .. } => {
-            v["len"] = json!(len);
-            v["limit"] = json!(limit);
-        }
-        FsError::Stale {
-            what,
-            expected,
-            found,
-            ..
-        } => {
-            v["what"] = json!(what);
-            v["expected"] = json!(expected);
-            v["found"] = json!(found);
-        }
-        FsError::Io { source, .. } => v["errno"] = json!(source.raw_os_error()),
-        _ => {}
+    if let Some(fields) = v.as_object_mut() {
+        fields.extend(e.figures());
     }
     v
 }

@@ -105,8 +105,9 @@ fn main() -> ExitCode {
     );
     let run = || -> io::Result<()> {
         if wants("pipe") {
-            pipe_table(&args, None)?;
-            pipe_table(&args, Some("diff"))?;
+            pipe_table(&args, None, false)?;
+            pipe_table(&args, Some("diff"), false)?;
+            pipe_table(&args, None, true)?;
         }
         if wants("apply") {
             apply_table(&args)?;
@@ -181,8 +182,11 @@ fn thousands(n: usize) -> String {
     }
 }
 
-fn pipe_table(args: &Args, ret: Option<&str>) -> io::Result<()> {
+fn pipe_table(args: &Args, ret: Option<&str>, guarded: bool) -> io::Result<()> {
     let title = match ret {
+        _ if guarded => {
+            "pipe, syntax guard on (`\"name\": \"bench.py\"`; over 1 MiB not parsed)".to_string()
+        }
         None => "pipe, answer with `result`".to_string(),
         Some(r) => format!("pipe, `\"return\": \"{r}\"`"),
     };
@@ -192,7 +196,7 @@ fn pipe_table(args: &Args, ret: Option<&str>) -> io::Result<()> {
     for kind in KINDS {
         let mut cells = Vec::new();
         for (&lines, text) in SIZES.iter().zip(&texts) {
-            let request = pipe::request(kind, lines, text, ret);
+            let request = pipe::request(kind, lines, text, ret, guarded);
             let (_, answer) = pipe.ask(&request)?;
             if let Some(why) = pipe::wrong_answer(kind, ret, &answer) {
                 cells.push(Err(why));

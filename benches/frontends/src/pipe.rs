@@ -63,12 +63,16 @@ impl Drop for Pipe {
     }
 }
 
-/// The request line for `kind` on `text`, with `"return": ret` when given.
-pub fn request(kind: Kind, lines: usize, text: &str, ret: Option<&str>) -> Vec<u8> {
+/// The request line for `kind` on `text`, with `"return": ret` when given, and named as a
+/// Python file (so the syntax guard parses it) when `guarded`.
+pub fn request(kind: Kind, lines: usize, text: &str, ret: Option<&str>, guarded: bool) -> Vec<u8> {
     let (old, new) = edit(kind, lines);
     let mut r = json!({"id": 1, "content": text, "old": old, "new": new});
     if let Some(ret) = ret {
         r["return"] = json!(ret);
+    }
+    if guarded {
+        r["name"] = json!("bench.py");
     }
     let mut line = serde_json::to_vec(&r).expect("a request serializes");
     line.push(b'\n');

@@ -78,25 +78,8 @@ pub fn edit_refusal(error: &EditError, edit: usize, words: &Vocabulary) -> Value
 pub fn file_error(e: &FsError, message: impl Into<String>) -> Value {
     let mut v = error(e.kind(), message);
     v["path"] = json!(e.path().to_string_lossy());
-    match e {
-        FsError::Binary { offset, .. } | FsError::NotUtf8 { offset, .. } => {
-            v["offset"] = json!(offset);
-        }
-        FsError::TooLarge { len, limit, .. } => {
-            v["len"] = json!(len);
-            v["limit"] = json!(limit);
-        }
-        FsError::Stale {
-            what,
-            expected,
-            found,
-            ..
-        } => {
-            v["what"] = json!(what);
-            v["expected"] = json!(expected);
-            v["found"] = json!(found);
-        }
-        _ => {}
+    if let Some(fields) = v.as_object_mut() {
+        fields.extend(e.figures());
     }
     v
 }

@@ -114,6 +114,34 @@ impl FsError {
         }
     }
 
+    /// The figures behind the message, as JSON fields: `offset` (binary, not UTF-8),
+    /// `len`/`limit` (too large), `what`/`expected`/`found` (stale), `errno` (I/O); empty for
+    /// the rest. Every front end adds them to its answer, beside `kind`, `message` and `path`.
+    pub fn figures(&self) -> serde_json::Map<String, serde_json::Value> {
+        use serde_json::json;
+        let pairs = match self {
+            FsError::Binary { offset, .. } | FsError::NotUtf8 { offset, .. } => {
+                vec![("offset", json!(offset))]
+            }
+            FsError::TooLarge { len, limit, .. } => {
+                vec![("len", json!(len)), ("limit", json!(limit))]
+            }
+            FsError::Stale {
+                what,
+                expected,
+                found,
+                ..
+            } => vec![
+                ("what", json!(what)),
+                ("expected", json!(expected)),
+                ("found", json!(found)),
+            ],
+            FsError::Io { source, .. } => vec![("errno", json!(source.raw_os_error()))],
+            _ => Vec::new(),
+        };
+        pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    }
+
     /// The file the refusal is about.
     pub fn path(&self) -> &Path {
         match self {
