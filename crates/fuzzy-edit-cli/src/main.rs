@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     match Flags::parse().resolve() {
         Settings::Apply(settings) => commands::apply::run(settings),
         Settings::Pipe { max_request_bytes } => commands::pipe::run(max_request_bytes),
-        Settings::Mcp { roots, syntax } => commands::mcp::run(roots, syntax),
+        Settings::Mcp(settings) => commands::mcp::run(settings),
         Settings::Completions(shell) => {
             let mut command = Flags::command();
             clap_complete::generate(shell, &mut command, "fuzzy-edit", &mut std::io::stdout());

@@ -296,7 +296,15 @@ fn too_complex_message(
         "more work than the engine allows for a request of this size"
     };
     let old = w.old;
-    format!("this edit needs {limit}: {old} has {old_lines} lines against a file of {text_lines} lines, and the search for it was stopped. Nothing was changed. Send a shorter {old}, a few lines that occur once, copied exactly from the file.")
+    let lines = |n: usize| {
+        if n == 1 {
+            "1 line".to_string()
+        } else {
+            format!("{n} lines")
+        }
+    };
+    let (old_lines, text_lines) = (lines(old_lines), lines(text_lines));
+    format!("this edit needs {limit}: {old} has {old_lines} against a file of {text_lines}, and the search for it was stopped. Nothing was changed. Send a shorter {old}, a few lines that occur once, copied exactly from the file.")
 }
 
 fn ambiguous_message(

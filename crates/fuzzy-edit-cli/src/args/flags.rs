@@ -64,6 +64,10 @@ pub(super) enum Command {
         /// to blame, else applied with a warning), strict, warn or off.
         #[arg(long, value_name = "POLICY", default_value = "auto")]
         syntax: SyntaxPolicy,
+        /// Give up on finding an edit after this many milliseconds (refused as too complex,
+        /// nothing written). Without it the work is still bounded by the size of the input.
+        #[arg(long, value_name = "MS")]
+        time_limit_ms: Option<u64>,
     },
     /// Print a shell completion script (e.g. `fuzzy-edit completions bash >
     /// ~/.local/share/bash-completion/completions/fuzzy-edit`).

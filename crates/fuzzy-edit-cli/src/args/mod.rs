@@ -7,4 +7,4 @@ mod settings;
 mod values;
 
 pub use flags::Flags;
-pub use settings::{ApplySettings, Settings};
+pub use settings::{ApplySettings, McpSettings, Settings};

@@ -31,16 +31,22 @@ pub enum Settings {
         max_request_bytes: u64,
     },
     /// `mcp`: serve the file tools, confined to these directories (empty: the current one).
-    Mcp {
-        /// The `--root` directories, as given.
-        roots: Vec<PathBuf>,
-        /// `--syntax`.
-        syntax: fuzzy_edit::SyntaxPolicy,
-    },
+    Mcp(McpSettings),
     /// `completions SHELL`: print the shell's completion script.
     Completions(clap_complete::Shell),
     /// `man [COMMAND]`: print the man page, of a subcommand if one is named.
     Man(Option<String>),
+}
+
+/// What `mcp` serves with.
+#[derive(Debug)]
+pub struct McpSettings {
+    /// The `--root` directories, as given (empty: the current one).
+    pub roots: Vec<PathBuf>,
+    /// `--syntax`.
+    pub syntax: fuzzy_edit::SyntaxPolicy,
+    /// `--time-limit-ms`, per tool call.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 /// What `apply` and `check` run.
@@ -61,7 +67,15 @@ impl Flags {
             Command::Apply(flags) => Settings::Apply(flags.edit.resolve(flags.dry_run)),
             Command::Check(flags) => Settings::Apply(flags.resolve(true)),
             Command::Pipe { max_request_bytes } => Settings::Pipe { max_request_bytes },
-            Command::Mcp { roots, syntax } => Settings::Mcp { roots, syntax },
+            Command::Mcp {
+                roots,
+                syntax,
+                time_limit_ms,
+            } => Settings::Mcp(McpSettings {
+                roots,
+                syntax,
+                time_limit: time_limit_ms.map(std::time::Duration::from_millis),
+            }),
             Command::Completions { shell } => Settings::Completions(shell),
             Command::Man { command } => Settings::Man(command),
         }

@@ -291,3 +291,24 @@ fn a_syntax_warning_is_shown_and_strict_refuses() {
     );
     assert_eq!(w.read("b.py"), FILE);
 }
+
+#[test]
+fn a_time_limit_refuses_as_too_complex_and_writes_nothing() {
+    let (_dir, root) = tree();
+    let file = root.join("src/lib.py");
+    let before = std::fs::read_to_string(&file).unwrap();
+    let root_arg = root.to_string_lossy().to_string();
+    let mut s = Server::spawn(&["mcp", "--root", &root_arg, "--time-limit-ms", "0"]);
+    s.initialize();
+    s.ok("read_file", json!({"path": "src/lib.py"}));
+    let result = s.call(
+        "edit_file",
+        json!({"path": "src/lib.py", "old_string": "if x:\n  return 1", "new_string": "if x:\n  return 2"}),
+    );
+    assert_eq!(result["isError"], true, "{result}");
+    assert_eq!(
+        result["structuredContent"]["error"]["kind"], "too_complex",
+        "{result}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+}

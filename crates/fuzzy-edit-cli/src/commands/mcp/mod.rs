@@ -27,11 +27,11 @@ mod tools;
 mod transport;
 mod turns;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use rmcp::ServiceExt;
 
+use crate::args::McpSettings;
 use confine::Roots;
 use tools::FuzzyEditServer;
 use transport::LineTransport;
@@ -46,8 +46,8 @@ pub const MAX_BYTES: u64 = 32 * 1024 * 1024;
 const MAX_MESSAGE_BYTES: usize = 4 * MAX_BYTES as usize;
 
 /// Serve until stdin closes. Exit code 2 if a root is unusable, 1 if the session fails.
-pub fn run(roots: Vec<PathBuf>, syntax: fuzzy_edit::SyntaxPolicy) -> ExitCode {
-    let roots = match Roots::new(&roots) {
+pub fn run(settings: McpSettings) -> ExitCode {
+    let roots = match Roots::new(&settings.roots) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("fuzzy-edit mcp: {e}");
@@ -75,7 +75,7 @@ pub fn run(roots: Vec<PathBuf>, syntax: fuzzy_edit::SyntaxPolicy) -> ExitCode {
         shown.join(", ")
     );
     let turns = PathTurns::new(roots.dirs()[0].clone());
-    let server = FuzzyEditServer::new(roots, syntax);
+    let server = FuzzyEditServer::new(roots, settings.syntax, settings.time_limit);
     let result = runtime.block_on(async move {
         let transport = LineTransport::new(
             tokio::io::stdin(),

@@ -35,6 +35,8 @@ pub struct FuzzyEditServer {
     roots: Arc<Roots>,
     /// What an edit that adds a syntax error gets.
     syntax: fuzzy_edit::SyntaxPolicy,
+    /// How long one call may look for its edits (`--time-limit-ms`).
+    time_limit: Option<std::time::Duration>,
     session: Arc<Mutex<Session>>,
     /// Tool calls working at once (each may hold a few copies of a 32 MiB file).
     workers: Arc<Semaphore>,
@@ -84,10 +86,15 @@ async fn in_turn(
 #[tool_router]
 impl FuzzyEditServer {
     /// A server confined to `roots`, with an empty session.
-    pub fn new(roots: Roots, syntax: fuzzy_edit::SyntaxPolicy) -> Self {
+    pub fn new(
+        roots: Roots,
+        syntax: fuzzy_edit::SyntaxPolicy,
+        time_limit: Option<std::time::Duration>,
+    ) -> Self {
         FuzzyEditServer {
             roots: Arc::new(roots),
             syntax,
+            time_limit,
             session: Arc::new(Mutex::new(Session::default())),
             workers: Arc::new(Semaphore::new(MAX_WORKING_CALLS)),
             tool_router: Self::tool_router(),
@@ -197,6 +204,7 @@ impl FuzzyEditServer {
             dry_run,
             check,
             syntax: self.syntax,
+            deadline: self.time_limit.map(|t| std::time::Instant::now() + t),
             ..EditOptions::default()
         }
     }
