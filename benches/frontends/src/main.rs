@@ -184,9 +184,7 @@ fn thousands(n: usize) -> String {
 
 fn pipe_table(args: &Args, ret: Option<&str>, guarded: bool) -> io::Result<()> {
     let title = match ret {
-        _ if guarded => {
-            "pipe, syntax guard on (`\"name\": \"bench.py\"`; over 1 MiB not parsed)".to_string()
-        }
+        _ if guarded => "pipe, syntax guard on (`\"name\": \"bench.py\"`)".to_string(),
         None => "pipe, answer with `result`".to_string(),
         Some(r) => format!("pipe, `\"return\": \"{r}\"`"),
     };

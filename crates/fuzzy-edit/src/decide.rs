@@ -503,9 +503,10 @@ pub(crate) fn conflicts(text: &Text, matches: &mut Vec<Match>) -> Vec<Failure> {
     failures
 }
 
-/// Texts larger than this are not parsed by the syntax guard: a full parse runs at about 5 MB/s
-/// here (0.6 s for a 100k-line file, `benches/syntax.rs`), too slow for an edit loop.
-pub(crate) const SYNTAX_MAX_BYTES: usize = 1 << 20;
+/// Texts larger than this are not checked by the syntax guard. (Large texts are parsed in a
+/// window around the edit, `syntax/window.rs`; this bounds the work of finding it and of the
+/// model's-own-change check, which copies the text.)
+pub(crate) const SYNTAX_MAX_BYTES: usize = 64 << 20;
 
 /// Rule 6: parse the text before and after; an edit that adds a syntax error is refused when
 /// the policy refuses it for this kind of match (fuzzy under the default policy), else the
@@ -624,7 +625,7 @@ fn added_syntax_error(
     while !after.is_char_boundary(end) {
         end += 1;
     }
-    crate::syntax::check(language, before, after, start..end.max(start))
+    crate::syntax::check_around(language, before, after, start..end.max(start))
 }
 
 #[cfg(not(feature = "syntax"))]

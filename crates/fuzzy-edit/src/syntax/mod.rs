@@ -37,6 +37,11 @@ mod novelty;
 mod parse;
 #[cfg(feature = "syntax")]
 mod python;
+#[cfg(feature = "syntax")]
+mod window;
+
+#[cfg(feature = "syntax")]
+pub(crate) use window::check_around;
 
 pub use language::{Language, UnknownLanguage};
 pub use policy::{SyntaxPolicy, UnknownSyntaxPolicy};

@@ -1,0 +1,168 @@
+//! Parsing the top-level blocks around an edit instead of the whole file.
+//!
+//! A full parse runs at about 5 MB/s here: 40 ms for a 10k-line file, 0.6 s for 100k lines,
+//! on every edit. What an edit can break lies in the blocks around it, so the guard parses a
+//! window: from a top-level line at least [`CONTEXT_LINES`] lines before the edit to one at
+//! least as far after it (a top-level line starts at column 0, after a blank line, and does not
+//! close a bracket). Both texts are cut at the same places, so a window that starts inside a
+//! construct (a long string) shows the same errors before and after, and those are not the
+//! edit's. Files below [`WHOLE_BELOW`] are parsed whole; a window over [`MAX_WINDOW`] is not
+//! parsed.
+
+use std::ops::Range;
+
+use super::{check, Language, SyntaxProblem};
+
+/// Lines kept on each side of the edit, at least.
+const CONTEXT_LINES: usize = 200;
+
+/// Texts smaller than this are parsed whole (a few milliseconds).
+const WHOLE_BELOW: usize = 64 * 1024;
+
+/// Windows larger than this are not parsed (no top-level line near the edit: one huge block,
+/// a minified file): 0.2 s of parsing.
+const MAX_WINDOW: usize = 1 << 20;
+
+/// [`check`] on the window around `edited` (a byte range of `after`; the text outside it is
+/// the same in both), the problem's line and excerpt numbered as in the whole file; `None`
+/// also when the window is too large to parse.
+pub(crate) fn check_around(
+    language: Language,
+    before: &str,
+    after: &str,
+    edited: Range<usize>,
+) -> Option<SyntaxProblem> {
+    if before.len().max(after.len()) < WHOLE_BELOW {
+        return check(language, before, after, edited);
+    }
+    // The same bytes end both texts after the edit.
+    let grown = after.len() as isize - before.len() as isize;
+    let before_end = (edited.end as isize - grown).max(edited.start as isize) as usize;
+    let lo = top_level_before(before, edited.start);
+    let hi = top_level_after(before, before_end);
+    if hi - lo > MAX_WINDOW {
+        return None;
+    }
+    let after_hi = (hi as isize + grown) as usize;
+    let (before_part, after_part) = (&before[lo..hi], &after[lo..after_hi]);
+    let mut problem = check(
+        language,
+        before_part,
+        after_part,
+        edited.start - lo..edited.end - lo,
+    )?;
+    let skipped = before[..lo].bytes().filter(|&b| b == b'\n').count();
+    if skipped > 0 {
+        problem.line += skipped;
+        problem.excerpt = renumbered(&problem.excerpt, skipped);
+    }
+    Some(problem)
+}
+
+/// The start of a top-level line at least [`CONTEXT_LINES`] lines before byte `at`, or 0.
+fn top_level_before(text: &str, at: usize) -> usize {
+    let mut starts = line_starts_back(text, at);
+    let mut seen = 0;
+    for start in starts.by_ref() {
+        seen += 1;
+        if seen > CONTEXT_LINES && top_level(text, start) {
+            return start;
+        }
+    }
+    0
+}
+
+/// The start of a top-level line at least [`CONTEXT_LINES`] lines after byte `at`, or the end.
+fn top_level_after(text: &str, at: usize) -> usize {
+    let mut start = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+    let mut seen = 0;
+    while start < text.len() {
+        seen += 1;
+        if seen > CONTEXT_LINES && top_level(text, start) {
+            return start;
+        }
+        start = text[start..]
+            .find('\n')
+            .map_or(text.len(), |i| start + i + 1);
+    }
+    text.len()
+}
+
+/// Starts of the lines before the one holding byte `at`, nearest first.
+fn line_starts_back(text: &str, at: usize) -> impl Iterator<Item = usize> + '_ {
+    let first = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    std::iter::successors(Some(first), move |&s| {
+        (s > 0).then(|| text[..s - 1].rfind('\n').map_or(0, |i| i + 1))
+    })
+    .skip(1)
+}
+
+/// Whether the line starting at `start` begins a top-level construct: column 0, not a closing
+/// bracket, after a blank line.
+fn top_level(text: &str, start: usize) -> bool {
+    let starts_code = text[start..]
+        .chars()
+        .next()
+        .is_some_and(|c| !c.is_whitespace() && !matches!(c, '}' | ')' | ']'));
+    let previous_blank = start >= 1 && {
+        let prev_start = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+        text[prev_start..start].trim().is_empty()
+    };
+    starts_code && previous_blank
+}
+
+/// An excerpt numbered from the window's first line, numbered from the file's.
+fn renumbered(excerpt: &str, skipped: usize) -> String {
+    excerpt
+        .split_inclusive('\n')
+        .map(|line| match line.split_once('\t') {
+            Some((n, rest)) => match n.trim().parse::<usize>() {
+                Ok(n) => crate::numbered_line(n + skipped, rest),
+                Err(_) => line.to_string(),
+            },
+            None => line.to_string(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Python file of `n` top-level functions, 3 lines and a blank each.
+    fn functions(n: usize) -> String {
+        (0..n)
+            .map(|i| format!("def f{i}(x):\n    y = x + {i}\n    return y\n\n"))
+            .collect()
+    }
+
+    #[test]
+    fn the_window_is_cut_at_top_level_lines_far_enough_away() {
+        let text = functions(2000);
+        let middle = text.find("def f1000(").unwrap();
+        let lo = top_level_before(&text, middle);
+        let hi = top_level_after(&text, middle);
+        assert!(text[lo..].starts_with("def f9"), "{}", &text[lo..lo + 20]);
+        assert!(text[hi..].starts_with("def f10"), "{}", &text[hi..hi + 20]);
+        let lines = |r: &str| r.matches('\n').count();
+        assert!(lines(&text[lo..middle]) > CONTEXT_LINES);
+        assert!(lines(&text[middle..hi]) > CONTEXT_LINES);
+        assert_eq!(top_level_before(&text, 10), 0);
+        assert_eq!(top_level_after(&text, text.len() - 10), text.len());
+    }
+
+    #[test]
+    fn a_problem_in_a_window_has_the_files_line_numbers() {
+        let before = functions(3000);
+        let at = before.find("    y = x + 2000\n").unwrap();
+        let after = format!("{}    y = (x + 2000\n{}", &before[..at], &before[at + 17..]);
+        let problem = check_around(Language::Python, &before, &after, at..at + 17).expect("caught");
+        let whole = check(Language::Python, &before, &after, at..at + 17).expect("caught");
+        assert_eq!(problem.line, whole.line);
+        assert_eq!(problem.column, whole.column);
+        assert_eq!(problem.excerpt, whole.excerpt);
+        // A valid edit in a window is valid.
+        let fine = format!("{}    y = x + 7\n{}", &before[..at], &before[at + 17..]);
+        assert!(check_around(Language::Python, &before, &fine, at..at + 14).is_none());
+    }
+}
