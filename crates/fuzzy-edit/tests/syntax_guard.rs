@@ -381,3 +381,21 @@ proptest! {
         prop_assert_eq!(check(Language::Python, &before, &after, start..end), None);
     }
 }
+
+// tree-sitter-yaml's scanner aborts the process past about 256 levels of nesting (a C
+// assertion); such texts are not parsed. (Were they, this test would abort.)
+#[test]
+fn yaml_nested_deeper_than_the_scanner_allows_is_not_parsed() {
+    let nested: String = (1..260)
+        .map(|i| format!("{}k:\n", "  ".repeat(i)))
+        .collect();
+    for before in [
+        format!("a:\n{nested}b: 1\n"),
+        format!("a: \n{}x\nb: 1\n", "- ".repeat(300)),
+        format!("a: {}{}\nb: 1\n", "[".repeat(300), "]".repeat(300)),
+    ] {
+        assert_eq!(guard(Language::Yaml, &before, "b: 1", "b: ["), None);
+    }
+    // A shallow file is still checked.
+    assert!(guard(Language::Yaml, "a:\n  k: 1\nb: 1\n", "b: 1", "b: [").is_some());
+}

@@ -91,7 +91,10 @@ fn a_symlink_renamed_over_the_target_never_redirects_a_write() {
     // stale; once the attacker stops, a write goes through, into the root.)
     let last = request("race.txt", Op::Write("last\n".into()));
     edit_files(&last, &options).expect("a write without an attacker");
-    assert_eq!(std::fs::read_to_string(root.join("race.txt")).unwrap(), "last\n");
+    assert_eq!(
+        std::fs::read_to_string(root.join("race.txt")).unwrap(),
+        "last\n"
+    );
     assert_eq!(std::fs::read_to_string(&secret).unwrap(), "secret\n");
     eprintln!("{writes} writes ({written} succeeded) against {swaps} swaps: no escape");
 }

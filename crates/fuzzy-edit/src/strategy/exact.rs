@@ -52,11 +52,14 @@ impl Strategy for Exact {
 
 /// Where `span`'s first line starts, when `old` starts with indentation, but less of it than
 /// the line has, and ends at the end of a line: a match of whole lines whose first line the
-/// model under-indented. (An `old` copied from the first character of a line, with no
-/// indentation at all, is a different habit: its other lines and `new`'s carry their full
+/// model under-indented. Also when `old` starts at the line's first character but `new`
+/// starts with indentation: the model wrote `new` as whole lines, and pasting it after the
+/// line's own indentation would indent it twice. (An `old` and a `new` copied from the first
+/// character of a line are a different habit: their other lines carry their full
 /// indentation, so `new` is written as given.)
 fn whole_lines_from_indentation(cx: &Context<'_>, span: &Range<usize>) -> Option<usize> {
-    if !cx.needle.old_text().starts_with([' ', '\t']) {
+    let indented = |s: &str| s.starts_with([' ', '\t']);
+    if !indented(cx.needle.old_text()) && !indented(cx.needle.new_text()) {
         return None;
     }
     let text = cx.text;

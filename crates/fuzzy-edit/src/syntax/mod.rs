@@ -71,6 +71,9 @@ pub fn check(
 ) -> Option<SyntaxProblem> {
     use novelty::{window, Replacement};
 
+    if language == Language::Yaml && (too_deep_for_yaml(before) || too_deep_for_yaml(after)) {
+        return None;
+    }
     let edit = Replacement::new(before, after, edited);
     let (near_before, near_after) = (window(before, &edit.old), window(after, &edit.new));
     let mut old_tree = parse::parse(language, before, None);
@@ -101,4 +104,29 @@ fn marks(faults: &[faults::Fault<'_>]) -> Vec<novelty::Mark> {
             what: (f.kind, f.node.kind_id()),
         })
         .collect()
+}
+
+/// Nesting at which tree-sitter-yaml's scanner state outgrows the 1 KiB tree-sitter allows and
+/// the process aborts (an assertion in the C library: about 256 levels). Texts that could
+/// nest that deep are not parsed: leading indentation and `- ` markers, or flow brackets, this
+/// deep on some line.
+#[cfg(feature = "syntax")]
+const YAML_MAX_DEPTH: usize = 200;
+
+#[cfg(feature = "syntax")]
+fn too_deep_for_yaml(text: &str) -> bool {
+    text.lines().any(|line| {
+        let lead = line.len() - line.trim_start_matches([' ', '\t', '-', '?', ':']).len();
+        let mut depth = 0usize;
+        let mut deepest = 0;
+        for b in line.bytes() {
+            match b {
+                b'[' | b'{' => depth += 1,
+                b']' | b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            deepest = deepest.max(depth);
+        }
+        lead > YAML_MAX_DEPTH || deepest > YAML_MAX_DEPTH
+    })
 }

@@ -223,9 +223,11 @@ fn plain_replacement(text: &str, at: usize, old: &str, new: &str) -> bool {
         || (!starts_blank(old) && !starts_blank(new) && trail(old) == trail(new));
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let before = &text[line_start..at];
+    // A line edit, re-based onto the line's indentation: `old` starts inside the indentation,
+    // or after it while `new` starts with its own.
     let under_indented = !before.is_empty()
         && before.bytes().all(|b| b == b' ' || b == b'\t')
-        && old.starts_with([' ', '\t']);
+        && (old.starts_with([' ', '\t']) || new.starts_with([' ', '\t']));
     let continued = !old.contains('\n') && new.contains('\n') && !before.is_empty();
     let escaped = old.contains('\n') && new.contains("\\n");
     same_edges

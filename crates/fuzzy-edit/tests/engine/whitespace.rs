@@ -245,3 +245,43 @@ fn eight_or_two_spaces_per_tab_become_tabs() {
         );
     }
 }
+
+// A one-line `old` at the wrong depth and a `new` at the file's: nothing is kept to vote, so
+// the first lines say it, and `new` stays where the model put it (YAML too).
+#[test]
+fn a_one_line_new_at_the_files_depth_stays_there() {
+    let file =
+        "def f(xs):\n    total = 0\n    for x in xs:\n        total += x\n    return total\n";
+    let out = applied(
+        file,
+        &Edit::new("      return total", "    return total * 2"),
+    );
+    assert!(
+        out.text
+            .ends_with("\n        total += x\n    return total * 2\n"),
+        "{}",
+        out.text
+    );
+    let yaml = "jobs:\n  build:\n    runs-on: ubuntu-latest\n";
+    let out = applied(yaml, &Edit::new("    build:", "  test:"));
+    assert_eq!(out.text, "jobs:\n  test:\n    runs-on: ubuntu-latest\n");
+}
+
+// `old` copied from a line's first character, `new` written as a whole line with its
+// indentation: not indented twice.
+#[test]
+fn a_new_with_its_indentation_replaces_the_whole_line() {
+    let file = "def f(xs):\n    for x in xs:\n        pass\n    return xs\n";
+    let out = applied(file, &Edit::new("return xs", "    return list(xs)"));
+    assert_eq!(
+        out.text,
+        "def f(xs):\n    for x in xs:\n        pass\n    return list(xs)\n"
+    );
+    // Without indentation on either side, the text after the indentation is replaced.
+    let out = applied(file, &Edit::new("return xs", "return tuple(xs)"));
+    assert!(
+        out.text.ends_with("\n    return tuple(xs)\n"),
+        "{}",
+        out.text
+    );
+}
