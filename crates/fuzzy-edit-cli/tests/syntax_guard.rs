@@ -74,3 +74,18 @@ fn the_language_comes_from_the_extension_or_language() {
     ]);
     assert_fails(&out, 2);
 }
+
+#[test]
+fn quiet_stat_and_patch_print_warnings_on_stderr() {
+    for flag in ["-q", "--stat", "--patch"] {
+        let w = Work::new();
+        w.write("a.py", FILE);
+        let out = w.run(["apply", "a.py", "--old", OLD, "--new", NEW, flag]);
+        assert_eq!(out.status.code(), Some(0), "{flag}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("fuzzy-edit: a.py: warning: The edit introduces a syntax error"),
+            "{flag}: {stderr}"
+        );
+    }
+}

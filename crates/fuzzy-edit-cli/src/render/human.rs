@@ -67,6 +67,22 @@ pub fn not_applied(err: &mut impl Write, outcome: &Outcome) -> std::io::Result<(
     Ok(())
 }
 
+/// Print the syntax warnings of applied edits on stderr (`--quiet`, `--stat` and `--patch`,
+/// whose stdout has no room for them): `fuzzy-edit: PATH: warning: WHAT`.
+pub fn warnings(err: &mut impl Write, outcome: &Outcome) -> std::io::Result<()> {
+    for f in &outcome.files {
+        for warning in f.applied.iter().flat_map(|a| &a.warnings) {
+            writeln!(
+                err,
+                "fuzzy-edit: {}: warning: {}",
+                f.path.display(),
+                warning.message(&Vocabulary::CLI)
+            )?;
+        }
+    }
+    Ok(())
+}
+
 /// Print a unified diff: added lines green, removed red, hunk headers cyan.
 fn diff(out: &mut impl Write, diff: &str, color: bool) -> std::io::Result<()> {
     for line in diff.split_inclusive('\n') {

@@ -1,7 +1,8 @@
 //! Printing what `apply` and `check` did: [`human`] for people (a summary per file, one line
 //! per edit, a colored diff; or only the patch, or a diffstat), [`json`] for programs (the same
 //! shapes as the pipe's answers). Edits not applied under `--partial` go to stderr, except
-//! under `--json`, where they are part of the one answer.
+//! under `--json`, where they are part of the one answer; so do syntax warnings under
+//! `--quiet`, `--stat` and `--patch`.
 //!
 //! Also the few ways of describing a replacement that the MCP server's answers share.
 
@@ -38,6 +39,9 @@ pub enum Output {
 pub fn outcome(output: Output, outcome: &Outcome) -> io::Result<()> {
     if output != Output::Json {
         human::not_applied(&mut io::stderr().lock(), outcome)?;
+    }
+    if matches!(output, Output::Quiet | Output::Stat | Output::Patch) {
+        human::warnings(&mut io::stderr().lock(), outcome)?;
     }
     let mut out = io::stdout().lock();
     match output {
