@@ -37,7 +37,12 @@ pub(crate) struct Unclear {
 }
 
 /// `new` as the model meant it. `Cow::Borrowed` when nothing was found to clean.
-pub(crate) fn clean_new<'n>(text: &Text, old: &str, new: &'n str) -> Result<Cow<'n, str>, Unclear> {
+pub(crate) fn clean_new<'n>(
+    text: &Text,
+    old: &str,
+    new: &'n str,
+    prose: bool,
+) -> Result<Cow<'n, str>, Unclear> {
     // `old` as the strategies see it once its own numbers are gone (every line numbered).
     let stripped_old = tool_numbering(text, old).and_then(|_| strip_line_prefixes(old));
     let old_view = stripped_old.as_deref().unwrap_or(old);
@@ -51,7 +56,8 @@ pub(crate) fn clean_new<'n>(text: &Text, old: &str, new: &'n str) -> Result<Cow<
     if let Some(resolved) = resolve_elisions(text, old_view, &new)? {
         new = Cow::Owned(resolved);
     }
-    if let Some(plain) = plain_punctuation(text, old_view, &new) {
+    // (In prose, typographic punctuation is the author's.)
+    if let Some(plain) = plain_punctuation(text, old_view, &new).filter(|_| !prose) {
         new = Cow::Owned(plain);
     }
     // (An empty `old` has no line structure to keep: it fills an empty file.)
@@ -559,7 +565,7 @@ mod tests {
     use super::*;
 
     fn clean(file: &str, old: &str, new: &str) -> Result<String, Unclear> {
-        clean_new(&Text::new(file), old, new).map(Cow::into_owned)
+        clean_new(&Text::new(file), old, new, false).map(Cow::into_owned)
     }
 
     #[test]

@@ -558,7 +558,8 @@ fn breaks_as_written(
     edit: &Edit,
     m: &Match,
 ) -> bool {
-    let Ok(new) = crate::artifacts::clean_new(&Text::new(before), &edit.old, &edit.new) else {
+    let Ok(new) = crate::artifacts::clean_new(&Text::new(before), &edit.old, &edit.new, false)
+    else {
         return false;
     };
     // Escapes undone in `old` are undone in `new` by the match itself, not by the cleaning.

@@ -162,4 +162,27 @@ pub struct Options {
     /// assert_eq!(out.text, "a = 2\n");
     /// ```
     pub deadline: Option<Instant>,
+    /// The text is prose (Markdown, plain text, HTML: [`is_prose`]): typographic punctuation
+    /// the model writes in `new` is the author's and is kept, where in code it is mapped to
+    /// ASCII.
+    pub prose: bool,
+}
+
+/// Whether a file is prose by its extension (Markdown, plain text, reStructuredText, AsciiDoc,
+/// Org, TeX, HTML), where curly quotes and dashes are the author's.
+///
+/// ```
+/// use std::path::Path;
+/// assert!(fuzzy_edit::is_prose(Path::new("README.md")));
+/// assert!(!fuzzy_edit::is_prose(Path::new("main.py")));
+/// ```
+pub fn is_prose(path: &std::path::Path) -> bool {
+    let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+        return false;
+    };
+    [
+        "md", "markdown", "mdx", "txt", "text", "rst", "adoc", "asciidoc", "org", "tex", "html",
+        "htm",
+    ]
+    .contains(&ext.to_ascii_lowercase().as_str())
 }

@@ -3,13 +3,11 @@
 //! chosen ones, and hand back the [`Match`]es for splicing. Every refusal is decided in
 //! [`crate::decide`]; this module only finds.
 
-use std::time::Instant;
-
 use crate::applied::Match;
 use crate::artifacts;
 use crate::budget::Budget;
 use crate::decide::{self, Admitted, Choice, Rules};
-use crate::edit::Edit;
+use crate::edit::{Edit, Options};
 use crate::error::EditError;
 use crate::fit;
 use crate::needle::Needle;
@@ -18,15 +16,17 @@ use crate::strategy::{cascade, exact_spans, Candidate, Context, Fit, StrategyId}
 use crate::text::Text;
 
 /// Locate `edit` (the `index`th of its request) in `text`, with the replacements it makes,
-/// within the work [`Budget`] of its size and by `deadline`.
+/// within the work [`Budget`] of its size and by the options' deadline.
 pub(crate) fn locate(
     text: &Text,
     index: usize,
     edit: &Edit,
-    deadline: Option<Instant>,
+    options: &Options,
 ) -> Result<Vec<Match>, EditError> {
+    let deadline = options.deadline;
     let admitted = decide::admit(text, edit)?;
-    let new = artifacts::clean_new(text, &edit.old, &edit.new).map_err(decide::unclear)?;
+    let new =
+        artifacts::clean_new(text, &edit.old, &edit.new, options.prose).map_err(decide::unclear)?;
     if admitted == Admitted::FillEmpty {
         let whole = Candidate {
             span: 0..0,
@@ -125,7 +125,7 @@ mod tests {
     use super::*;
 
     fn located(text: &str, edit: Edit) -> Result<Vec<Match>, EditError> {
-        locate(&Text::new(text), 0, &edit, None)
+        locate(&Text::new(text), 0, &edit, &Options::default())
     }
 
     #[test]

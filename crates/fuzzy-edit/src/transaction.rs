@@ -6,8 +6,6 @@
 //! produces (the model wrote the list sequentially), the list is applied again one edit at a
 //! time; that result is taken only if every edit succeeds.
 
-use std::time::Instant;
-
 use crate::applied::{Applied, Failed, Failure, Match};
 use crate::decide;
 use crate::edit::{Edit, Mode, Options};
@@ -86,12 +84,11 @@ pub fn apply_with(text: &str, edits: &[Edit], options: &Options) -> Result<Appli
 
 /// Locate every edit, decide, and splice: the transaction without the syntax guard.
 fn apply_located(text: &str, edits: &[Edit], options: &Options) -> Result<Applied, Failed> {
-    let deadline = options.deadline;
     let indexed = Text::new(text);
     let mut matches: Vec<Match> = Vec::new();
     let mut failures: Vec<Failure> = Vec::new();
     for (i, edit) in edits.iter().enumerate() {
-        match locate(&indexed, i, edit, deadline) {
+        match locate(&indexed, i, edit, options) {
             Ok(found) => matches.extend(found),
             Err(error) => failures.push(Failure { edit: i, error }),
         }
@@ -110,13 +107,13 @@ fn apply_located(text: &str, edits: &[Edit], options: &Options) -> Result<Applie
                 .iter()
                 .all(|f| matches!(f.error, EditError::NotFound { .. }));
             if edits.len() > 1 && misses_only {
-                if let Some(applied) = sequential(text, edits, deadline) {
+                if let Some(applied) = sequential(text, edits, options) {
                     return Ok(applied);
                 }
             }
             Err(Failed { failures })
         }
-        Mode::Partial => partial(text, edits, matches, failures, deadline),
+        Mode::Partial => partial(text, edits, matches, failures, options),
     }
 }
 
@@ -127,7 +124,7 @@ fn partial(
     edits: &[Edit],
     mut matches: Vec<Match>,
     failures: Vec<Failure>,
-    deadline: Option<Instant>,
+    options: &Options,
 ) -> Result<Applied, Failed> {
     matches.retain(|m| !failures.iter().any(|f| f.edit == m.edit));
     let mut result = splice(text, matches, false);
@@ -136,7 +133,7 @@ fn partial(
         let retry = match failure.error {
             EditError::NotFound { .. } => {
                 let retried = Text::new(&result.text);
-                locate(&retried, failure.edit, &edits[failure.edit], deadline).ok()
+                locate(&retried, failure.edit, &edits[failure.edit], options).ok()
             }
             _ => None,
         };
@@ -160,11 +157,11 @@ fn partial(
 }
 
 /// Apply the edits one after another, each located in the text the previous ones produced.
-fn sequential(text: &str, edits: &[Edit], deadline: Option<Instant>) -> Option<Applied> {
+fn sequential(text: &str, edits: &[Edit], options: &Options) -> Option<Applied> {
     let mut current = text.to_string();
     let mut matches = Vec::new();
     for (i, edit) in edits.iter().enumerate() {
-        let found = locate(&Text::new(&current), i, edit, deadline).ok()?;
+        let found = locate(&Text::new(&current), i, edit, options).ok()?;
         let step = splice(&current, found, true);
         matches.extend(step.matches);
         current = step.text;

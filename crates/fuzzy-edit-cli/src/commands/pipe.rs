@@ -120,6 +120,7 @@ fn engine(request: &Request, name: &str) -> Options {
         language: request
             .language
             .or_else(|| Language::from_path(Path::new(name))),
+        prose: fuzzy_edit::is_prose(Path::new(name)),
         deadline: deadline(request),
     }
 }

@@ -71,6 +71,7 @@ impl EditOptions<'_> {
             syntax: self.syntax,
             language: self.language.or_else(|| Language::from_path(path)),
             deadline: self.deadline,
+            prose: crate::is_prose(path),
         }
     }
 }

@@ -172,3 +172,30 @@ fn a_blank_line_new_adds_is_kept() {
     let out = applied("line1\nline2\nline3", &Edit::new("line2\n", "replaced\n\n"));
     assert_eq!(out.text, "line1\nreplaced\n\nline3");
 }
+
+// In prose (a Markdown file, by `Options::prose`) the model's typographic punctuation is the
+// author's: kept.
+#[test]
+fn typographic_punctuation_in_prose_is_kept() {
+    use fuzzy_edit::{apply_with, Options};
+    let file = "# Title\n\nSome text here.\n";
+    let edit = Edit::new(
+        "Some text here.",
+        "Some text here \u{2014} \u{201c}quoted\u{201d}, it\u{2019}s fine.",
+    );
+    let prose = Options {
+        prose: true,
+        ..Options::default()
+    };
+    let out = apply_with(file, std::slice::from_ref(&edit), &prose).unwrap();
+    assert_eq!(
+        out.text,
+        "# Title\n\nSome text here \u{2014} \u{201c}quoted\u{201d}, it\u{2019}s fine.\n"
+    );
+    // The same edit in code is mapped.
+    let out = apply_with(file, &[edit], &Options::default()).unwrap();
+    assert_eq!(
+        out.text,
+        "# Title\n\nSome text here - \"quoted\", it's fine.\n"
+    );
+}
