@@ -21,7 +21,7 @@ use std::ops::Range;
 
 use crate::align::{changed_regions, line_similarity, loose_diff};
 use crate::needle::lines_of;
-use crate::normalize::{loose_equal, push_punctuation, unescape};
+use crate::normalize::{loose_equal, push_punctuation, unescape_code};
 use crate::strategy::{
     exact_spans, is_elision_marker, parse_prefix, strip_line_prefixes, strip_where_present, Style,
 };
@@ -136,7 +136,7 @@ fn undo_escapes(old: &str, new: &str) -> Option<String> {
     if !old.trim().contains('\n') || old.contains("\\n") || new.contains('\n') {
         return None;
     }
-    let decoded = unescape(new)?;
+    let decoded = unescape_code(new)?;
     // (Its lines may be numbered too: compare what follows the numbers.)
     let unnumbered = strip_where_present(&decoded);
     let lines: Vec<&str> = unnumbered

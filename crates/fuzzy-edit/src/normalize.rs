@@ -183,15 +183,39 @@ pub(crate) fn push_punctuation(c: char, out: &mut String) {
 /// Undo the escapes a model writes when it double-encodes a string: `\n`, `\t`, `\r`, `\"`,
 /// `\'`, `` \` ``, `\$`, `\\`. Returns `None` when there is nothing to undo.
 pub(crate) fn unescape(s: &str) -> Option<String> {
+    unescape_where(s, false)
+}
+
+/// [`unescape`] for a `new` the model wrote: a `\n` inside a string literal it opened with a
+/// plain `"` on the same line (`return x + "\n"`) is that string's escape, not a line break,
+/// and is kept. (A `new` encoded twice writes its quotes as `\"`; a plain one is code.)
+pub(crate) fn unescape_code(s: &str) -> Option<String> {
+    unescape_where(s, true)
+}
+
+fn unescape_where(s: &str, keep_in_strings: bool) -> Option<String> {
     if !s.contains('\\') {
         return None;
     }
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars().peekable();
     let mut changed = false;
+    // Whether a plain `"` (not `"""`) opened a string since the last decoded line break.
+    let mut in_string = false;
     while let Some(c) = chars.next() {
         if c != '\\' {
+            if c == '"' && keep_in_strings {
+                let triple = out.ends_with("\"\"") || chars.peek() == Some(&'"');
+                if !triple {
+                    in_string = !in_string;
+                }
+            }
             out.push(c);
+            continue;
+        }
+        if in_string && chars.peek() == Some(&'n') {
+            chars.next();
+            out.push_str("\\n");
             continue;
         }
         let replacement = match chars.peek() {
@@ -209,6 +233,9 @@ pub(crate) fn unescape(s: &str) -> Option<String> {
             Some(r) => {
                 chars.next();
                 changed = true;
+                if r == '\n' {
+                    in_string = false;
+                }
                 if r != '\r' {
                     out.push(r);
                 }

@@ -15,7 +15,7 @@
 
 use super::{equality_cascade, exact_spans, Candidate, Context, Strategy, StrategyId};
 use crate::needle::Needle;
-use crate::normalize::unescape;
+use crate::normalize::{unescape, unescape_code};
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -32,7 +32,7 @@ impl Strategy for Escapes {
         };
         // `new` was written the same way as `old`: undo its escapes too.
         let new = cx.needle.new_text();
-        let new = unescape(new).unwrap_or_else(|| new.to_string());
+        let new = unescape_code(new).unwrap_or_else(|| new.to_string());
         equality_cascade(cx.text, Needle::owned(old, new), cx.budget)
     }
 }

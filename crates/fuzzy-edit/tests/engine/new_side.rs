@@ -199,3 +199,30 @@ fn typographic_punctuation_in_prose_is_kept() {
         "# Title\n\nSome text here - \"quoted\", it's fine.\n"
     );
 }
+
+// A `new` written with literal `\n` line breaks: a `\n` inside a string it opened with a plain
+// quote is that string's escape, kept (decoding it would split the string over two lines).
+#[test]
+fn an_escape_inside_a_string_of_an_escaped_new_stays_an_escape() {
+    let file = "def f(x):\n    return x\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            r"def f(x):\n    return x",
+            r#"def f(x):\n    return x + "\n""#,
+        ),
+    );
+    assert_eq!(out.text, "def f(x):\n    return x + \"\\n\"\n");
+    // Docstrings (`"""`) do not open a one-line string.
+    let out = applied(
+        file,
+        &Edit::new(
+            r"def f(x):\n    return x",
+            r#"def f(x):\n    """Doc.\n    more\n    """\n    return x"#,
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "def f(x):\n    \"\"\"Doc.\n    more\n    \"\"\"\n    return x\n"
+    );
+}
