@@ -331,10 +331,10 @@ fn new_at_file_depth(old: &[&str], new: &[&str], win: &[&str], eq_w: &[Option<us
         (Some(_), Some(_)) => 2 * votes.iter().filter(|v| **v).count() > votes.len(),
         // No line kept (a one-line `old` the model rewrote): the first lines say it.
         _ => {
-            let first = |lines: &[&str]| {
+            fn first<'a>(lines: &[&'a str]) -> Option<&'a str> {
                 let line = lines.iter().find(|l| !l.trim().is_empty())?;
-                Some(indent_of(line).to_string())
-            };
+                Some(indent_of(line))
+            }
             match (first(old), first(new), first(win)) {
                 (Some(o), Some(n), Some(f)) => o != f && n == f,
                 _ => false,

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use fuzzy_edit::fs::{self, EditOptions, EditRequest, Expected, FileRequest, Op};
-use fuzzy_edit::{apply_with, unified_diff, Applied, Edit, Language, Options, Vocabulary};
+use fuzzy_edit::{apply_with, unified_diff, Applied, Edit, Vocabulary};
 use serde_json::{json, Value};
 
 use super::pipe_request::{self, Line, Request, Return, Target};
@@ -93,7 +93,8 @@ pub fn answer(line: &str) -> Value {
     };
     let mut value = match &request.target {
         Target::Content { text, name } => {
-            match apply_with(text, &request.edits, &engine(&request, name)) {
+            let engine = options(&request).engine(request.mode, Path::new(name));
+            match apply_with(text, &request.edits, &engine) {
                 Ok(applied) => success(text, applied, name, request.returns),
                 Err(failed) => answer_json::failure(answer_json::refusal(
                     &failed,
@@ -111,17 +112,16 @@ pub fn answer(line: &str) -> Value {
     value
 }
 
-/// The engine's options for a `content` request: its mode and syntax policy, and its language,
-/// from `language` or else the extension of its `name`.
-fn engine(request: &Request, name: &str) -> Options {
-    Options {
-        mode: request.mode,
+/// The options of a request: its syntax policy, language and deadline, and for a file
+/// `dry_run`. A `content` request takes the engine's part of them, for its `name`
+/// ([`EditOptions::engine`]).
+fn options(request: &Request) -> EditOptions<'static> {
+    EditOptions {
+        dry_run: request.dry_run,
         syntax: request.syntax,
-        language: request
-            .language
-            .or_else(|| Language::from_path(Path::new(name))),
-        prose: fuzzy_edit::is_prose(Path::new(name)),
+        language: request.language,
         deadline: deadline(request),
+        ..EditOptions::default()
     }
 }
 
@@ -144,13 +144,7 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
             sha256: request.expect_sha256.clone(),
         },
     };
-    let options = EditOptions {
-        dry_run: request.dry_run,
-        syntax: request.syntax,
-        language: request.language,
-        deadline: deadline(request),
-        ..EditOptions::default()
-    };
+    let options = options(request);
     // A file's text stays on disk: `content` means the diff, as `diff` does.
     let returns = match request.returns {
         Return::Content => Return::Diff,

@@ -64,8 +64,9 @@ pub struct EditOptions<'a> {
 }
 
 impl EditOptions<'_> {
-    /// The engine's options for editing `path`.
-    pub(crate) fn engine(&self, mode: Mode, path: &Path) -> Options {
+    /// The engine's options for editing `path` (or a text named so): the language and whether
+    /// it is prose from its extension unless [`EditOptions::language`] says otherwise.
+    pub fn engine(&self, mode: Mode, path: &Path) -> Options {
         Options {
             mode,
             syntax: self.syntax,
