@@ -297,6 +297,10 @@ fn run_perturbed(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
                 let mut d = detail;
                 d["record"] = idx.into();
                 d["source"] = r["source"].clone();
+                // What the case sent, to see why it was not exact.
+                let cut = |s: &str| s.chars().take(1500).collect::<String>();
+                d["old"] = cut(&case.edit.old).into();
+                d["new"] = cut(&case.edit.new).into();
                 if let (Some(got), judge::Expect::Text(want)) = (&result, &case.expect) {
                     let diff: String = fuzzy_edit::unified_diff(want, got, "expected-vs-result")
                         .chars()
