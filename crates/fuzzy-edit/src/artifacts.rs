@@ -17,15 +17,13 @@
 //! Each is left alone where it is the file's own convention.
 
 use std::borrow::Cow;
-use std::ops::Range;
 
-use crate::align::{changed_regions, line_similarity, loose_diff};
-use crate::needle::lines_of;
 use crate::normalize::{loose_equal, push_punctuation, unescape_code};
-use crate::strategy::{
-    exact_spans, is_elision_marker, parse_prefix, strip_line_prefixes, strip_where_present, Style,
-};
+use crate::strategy::{exact_spans, parse_prefix, strip_line_prefixes, strip_where_present, Style};
 use crate::text::Text;
+
+mod elisions;
+use elisions::resolve_elisions;
 
 /// `new` holds an elision comment whose meaning is unclear.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,127 +143,6 @@ fn undo_escapes(old: &str, new: &str) -> Option<String> {
         .collect();
     let echoes_old = lines.iter().any(|l| old.lines().any(|o| loose_equal(l, o)));
     (lines.len() >= 2 && echoes_old).then_some(decoded)
-}
-
-/// An elision comment (not a bare `...`, which is code in Python) in a `new` whose `old` has
-/// none.
-fn is_elision_comment(line: &str) -> bool {
-    let t = line.trim();
-    t != "..." && t != "\u{2026}" && is_elision_marker(line)
-}
-
-/// Replace each elision comment of `new` by the lines of `old` it stands for, or say it is
-/// unclear. `None` when `new` has no marker to resolve.
-fn resolve_elisions(text: &Text, old: &str, new: &str) -> Result<Option<String>, Unclear> {
-    let (old_lines, _) = lines_of(old);
-    let (new_lines, new_trailing) = lines_of(new);
-    // (A marker-like line the file holds is code, in `old` as in `new`.)
-    let files_line = |l: &str| (0..text.line_count()).any(|i| text.line(i).trim() == l.trim());
-    let marker = |l: &&str| is_elision_comment(l) && !files_line(l);
-    if old_lines.iter().any(marker) || !new_lines.iter().any(|l| is_elision_comment(l)) {
-        return Ok(None);
-    }
-    let unclear = |k: usize| Unclear {
-        marker: new_lines[k].trim().to_string(),
-        line: k + 1,
-    };
-    // A marker the file itself holds is code the model keeps, not an elision.
-    if new_lines
-        .iter()
-        .any(|l| is_elision_comment(l) && files_line(l))
-    {
-        return Ok(None);
-    }
-    let mut out: Vec<&str> = Vec::with_capacity(new_lines.len() + old_lines.len());
-    let mut pos_new = 0;
-    for (o, n) in changed_regions(loose_diff(&old_lines, &new_lines)) {
-        out.extend_from_slice(&new_lines[pos_new..n.start]);
-        let side = &new_lines[n.clone()];
-        let is_marker = |l: &&str| is_elision_comment(l);
-        let markers: Vec<usize> = (0..side.len()).filter(|&t| is_marker(&side[t])).collect();
-        if markers.is_empty() {
-            out.extend_from_slice(side);
-        } else {
-            let real: Vec<usize> = (0..side.len())
-                .filter(|&t| !is_marker(&side[t]) && !side[t].trim().is_empty())
-                .collect();
-            let covered = covered_lines(o.clone(), old_lines.len(), &markers, &real)
-                .filter(|c| replaced_alike(&old_lines[o.clone()], side, &real, *c))
-                .ok_or_else(|| unclear(n.start + markers[0]))?;
-            if o.is_empty() && !real.is_empty() {
-                // An insertion around a marker at the end of `old` (or before its start): the
-                // marker stands for lines outside `old_string`, so where the new lines go is
-                // unclear.
-                let at_end = o.start == old_lines.len() && markers[0] < real[0];
-                let at_start = o.start == 0 && markers[markers.len() - 1] > real[real.len() - 1];
-                if at_end || at_start {
-                    return Err(unclear(n.start + markers[0]));
-                }
-            }
-            let (lead, trail) = covered;
-            out.extend_from_slice(&old_lines[o.start..o.start + lead]);
-            out.extend(side.iter().filter(|l| !is_marker(l)));
-            out.extend_from_slice(&old_lines[o.end - trail..o.end]);
-        }
-        pos_new = n.end;
-    }
-    out.extend_from_slice(&new_lines[pos_new..]);
-    let mut s = out.join("\n");
-    if new_trailing {
-        s.push('\n');
-    }
-    Ok(Some(s))
-}
-
-/// In a changed region where `old` had `o` lines and `new` has markers at `markers` and real
-/// lines at `real`, how many of `old`'s lines the markers keep: `(before, after)`
-/// the real lines. Markers only at the start keep the first lines, only at the end the last;
-/// markers on both sides or between real lines are unclear unless nothing is left to keep.
-fn covered_lines(
-    o: Range<usize>,
-    old_len: usize,
-    markers: &[usize],
-    real: &[usize],
-) -> Option<(usize, usize)> {
-    if real.is_empty() {
-        return Some((o.len(), 0));
-    }
-    let spare = o.len().saturating_sub(real.len());
-    let (first_real, last_real) = (real[0], real[real.len() - 1]);
-    let before = markers.iter().any(|&m| m < first_real);
-    let after = markers.iter().any(|&m| m > last_real);
-    let between = markers.iter().any(|&m| m > first_real && m < last_real);
-    // Markers before `old`'s first line or after its last stand for lines outside it.
-    let outside = (!after && o.start == 0) || (!before && o.end == old_len);
-    match (before, between, after) {
-        _ if o.is_empty() || (spare == 0 && outside && !between) => Some((0, 0)),
-        // As many rewritten lines as the region had, or more: which ones the marker keeps is
-        // a guess.
-        _ if spare == 0 => None,
-        (true, false, false) => Some((spare, 0)),
-        (false, false, true) => Some((0, spare)),
-        _ => None,
-    }
-}
-
-/// The real lines of a region replace the `old` lines the markers do not keep: they must be
-/// alike line for line (the model rewrote those lines), or which lines the marker keeps is a
-/// guess.
-fn replaced_alike(
-    old: &[&str],
-    side: &[&str],
-    real: &[usize],
-    (lead, trail): (usize, usize),
-) -> bool {
-    if lead == 0 && trail == 0 {
-        return true;
-    }
-    let replaced = &old[lead..old.len() - trail];
-    replaced.len() == real.len()
-        && replaced
-            .iter()
-            .zip(real)
-            .all(|(o, &t)| line_similarity(o, side[t]) >= 0.5)
 }
 
 /// Typographic punctuation in the lines of `new` that are not lines of `old`, outside ASCII

@@ -181,9 +181,12 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
             {
                 // The same change on both sides, or the model only moves blank lines.
                 m.resolution = Resolution::Dropped;
-            } else if new_has_the_files_lines(f, m, &old, &win, &new) {
+            } else if new_has_the_files_lines(f, m, &old, &win, &new)
+                || rewrites_misspellings(f, m, &old, &win, &new)
+            {
                 // The model misremembered lines in `old` but wrote them as the file has them in
-                // `new`, beside its change: both sides agree there, and the model's lines stand.
+                // `new`, beside its change, or rewrote the words it misspelled without writing
+                // them again: nothing of its slip reaches the file, and its lines stand.
                 f.resolution = Resolution::Dropped;
             } else {
                 let lines = f.old.start.min(m.old.start)..f.old.end.max(m.old.end);
@@ -375,6 +378,22 @@ const MISREMEMBERED_LINE: f64 = 0.5;
 
 /// Whether a file hunk only replaces lines with lines like them (the model misremembered a few
 /// characters), so a change the model makes next to it is still independent of it.
+/// Whether the model's change `m` replaces the file's difference `f` entirely, and `f` is
+/// nothing but misspelled words ([`crate::merge3::misspelled_word`]) that `m`'s lines never
+/// write: the model rewrote lines it remembered with a slip of the pen, and the slip goes with
+/// them.
+fn rewrites_misspellings(f: &Hunk, m: &Hunk, old: &[&str], win: &[&str], new: &[&str]) -> bool {
+    let covers = m.old.start <= f.old.start && f.old.end <= m.old.end;
+    if !covers || f.old.len() != f.new.len() || f.old.is_empty() {
+        return false;
+    }
+    let written = new[m.new.clone()].join("\n");
+    f.old
+        .clone()
+        .zip(f.new.clone())
+        .all(|(i, j)| crate::merge3::rewrites_misspelling(old[i].trim(), win[j].trim(), &written))
+}
+
 fn misremembered(hunk: &Hunk, old: &[&str], win: &[&str]) -> bool {
     hunk.old.len() == hunk.new.len()
         && hunk.old.clone().zip(hunk.new.clone()).all(|(i, j)| {

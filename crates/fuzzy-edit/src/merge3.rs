@@ -8,6 +8,13 @@
 //! at most [`MAX_MISREMEMBERED_TOKENS`] tokens off the model's: a line the model remembers worse
 //! than that is not the line it thinks, and when both sides change the same tokens differently
 //! there is no merge: the edit is refused, because the model is wrong about that code.
+//!
+//! One exception: a word the model misspelled and then rewrote. The file has
+//! `opts: { json?: boolean }`, the model remembered `xoolean` and wrote
+//! `opts: PluginOptions`: its rewrite replaces the misspelled word, and since it does not write
+//! that word anywhere, nothing of its memory is carried into the file: the rewrite stands
+//! ([`misspelled_word`]). A value or an operator (`1` for `2`, `<` for `<=`) is not a
+//! misspelling but a different meaning, and stays a conflict.
 
 use std::hash::Hash;
 use std::ops::Range;
@@ -20,7 +27,8 @@ use crate::align::changed_regions;
 pub(crate) const MAX_MISREMEMBERED_TOKENS: usize = 1;
 
 /// Merge a line: `file` and `new` both derived from the model's `old`. `None` when `file` is
-/// more than [`MAX_MISREMEMBERED_TOKENS`] tokens off `old`, or the changes overlap.
+/// more than [`MAX_MISREMEMBERED_TOKENS`] tokens off `old`, or the changes overlap (unless the
+/// model rewrote a word it misspelled: see [`rewrites_misspelling`]).
 ///
 /// (`total(a, b)` remembered, `total(a, c)` in the file, `total(a, b) + 1` written: the merge is
 /// `total(a, c) + 1`; `x = 1` remembered, `x = 2` in the file, `x = 3` written: no merge.)
@@ -33,7 +41,69 @@ pub(crate) fn merge_line(old: &str, file: &str, new: &str) -> Option<String> {
     if off > MAX_MISREMEMBERED_TOKENS {
         return None;
     }
-    merge(&b, &o, &t).map(|v| v.concat())
+    merge(&b, &o, &t)
+        .map(|v| v.concat())
+        .or_else(|| rewrites_misspelling(old, file, new).then(|| new.to_string()))
+}
+
+/// Shortest word (in characters) read as misspelled rather than as another word: `id` for
+/// `is` is a different name, `isOpen` for `isOpn` a slip.
+pub(crate) const MIN_MISSPELLED_CHARS: usize = 4;
+
+/// The word of `old` that the file spells differently, when that is the line's only difference
+/// and a slip of the pen: one word (letters, digits, `_`) for one word, both at least
+/// [`MIN_MISSPELLED_CHARS`] long, one letter substituted, added, dropped or two swapped. A
+/// differing digit makes another name (`item1`, `item2`), so it does not count.
+///
+/// (`if isOpn(x):` remembered, `if isOpen(x):` in the file: `isOpn`. `x = 1` for `x = 2`: none.)
+pub(crate) fn misspelled_word<'a>(old: &'a str, file: &str) -> Option<&'a str> {
+    let (b, o) = (tokens(old), tokens(file));
+    let regions = changes(&b, &o);
+    let [(r, n)] = regions.as_slice() else {
+        return None;
+    };
+    if r.len() != 1 || n.len() != 1 {
+        return None;
+    }
+    let (was, is) = (b[r.start], o[n.start]);
+    let word = |w: &str| {
+        w.chars().count() >= MIN_MISSPELLED_CHARS
+            && w.chars().all(|c| c.is_alphanumeric() || c == '_')
+    };
+    if !word(was) || !word(is) {
+        return None;
+    }
+    if rapidfuzz::distance::osa::distance(was.chars(), is.chars()) != 1 {
+        return None;
+    }
+    // The letters that differ (outside the common prefix and suffix) are letters.
+    let prefix = was
+        .chars()
+        .zip(is.chars())
+        .take_while(|(a, c)| a == c)
+        .count();
+    let suffix = was
+        .chars()
+        .rev()
+        .zip(is.chars().rev())
+        .take_while(|(a, c)| a == c)
+        .count();
+    let differing = |w: &str| {
+        let n = w.chars().count();
+        let (from, to) = (prefix.min(n), n.saturating_sub(suffix).max(prefix.min(n)));
+        w.chars()
+            .skip(from)
+            .take(to - from)
+            .all(|c| c.is_alphabetic())
+    };
+    (differing(was) && differing(is)).then_some(was)
+}
+
+/// Whether the model's `new` rewrites a word it misspelled in `old` (see [`misspelled_word`])
+/// without writing that misspelling anywhere: then `new` carries nothing of the slip, and the
+/// file's spelling of the word is replaced along with it, as the model asked.
+pub(crate) fn rewrites_misspelling(old: &str, file: &str, new: &str) -> bool {
+    misspelled_word(old, file).is_some_and(|w| !tokens(new).contains(&w))
 }
 
 /// Split a line into identifier/number runs, whitespace runs and single other characters.
@@ -157,6 +227,55 @@ mod tests {
     fn conflicting_changes_do_not_merge() {
         assert_eq!(merge(&[1, 2, 3], &[1, 8, 3], &[1, 9, 3]), None);
         assert_eq!(merge(&[1, 2], &[1, 8, 2], &[1, 9, 2]), None);
+    }
+
+    #[test]
+    fn a_rewrite_of_a_misspelled_word_stands() {
+        assert_eq!(
+            merge_line(
+                "\toptions: Install & { json?: xoolean },",
+                "\toptions: Install & { json?: boolean },",
+                "\toptions: InstallCommandOptions,"
+            )
+            .as_deref(),
+            Some("\toptions: InstallCommandOptions,")
+        );
+        // Where the model keeps the misspelled word, the file's spelling is merged in.
+        assert_eq!(
+            merge_line("y = getItm(a)", "y = getItem(a)", "z = getItm(a, b)").as_deref(),
+            Some("z = getItem(a, b)")
+        );
+        // A rewrite that writes the misspelling again carries the model's memory, not the
+        // file's name: no merge.
+        assert!(!rewrites_misspelling(
+            "y = getItm(a)",
+            "y = getItem(a)",
+            "y = [a].map(getItm)"
+        ));
+        assert!(rewrites_misspelling(
+            "y = getItm(a)",
+            "y = getItem(a)",
+            "y = [a].map(getItem)"
+        ));
+    }
+
+    #[test]
+    fn only_letters_of_long_words_are_misspellings() {
+        assert_eq!(
+            misspelled_word("if isOpn(x):", "if isOpen(x):"),
+            Some("isOpn")
+        );
+        assert_eq!(
+            misspelled_word("a = recieve()", "a = receive()"),
+            Some("recieve")
+        );
+        assert_eq!(misspelled_word("x = 1", "x = 2"), None);
+        assert_eq!(misspelled_word("use item1;", "use item2;"), None);
+        assert_eq!(misspelled_word("if a < b", "if a <= b"), None);
+        assert_eq!(misspelled_word("id = 3", "is = 3"), None);
+        assert_eq!(misspelled_word("total(items)", "total(itemsList)"), None);
+        // Two words off is no slip.
+        assert_eq!(misspelled_word("getItm(valu)", "getItem(value)"), None);
     }
 
     #[test]

@@ -65,6 +65,51 @@ impl<'a> Needle<'a> {
     pub(crate) fn trailing_newline(&self) -> bool {
         self.old_trailing_newline
     }
+
+    /// The needle without the blank lines at the ends of `old`, and up to as many at the ends
+    /// of `new`: for strategies that match `old`'s non-blank lines, its blank edges are the
+    /// model's padding, not lines of the block. `None` when `old` has none.
+    pub(crate) fn without_blank_edges(&self) -> Option<Needle<'static>> {
+        let lines: Vec<&str> = self.lines().collect();
+        let lead = lines.iter().take_while(|l| l.trim().is_empty()).count();
+        if lead == lines.len() {
+            return None;
+        }
+        let trail = lines
+            .iter()
+            .rev()
+            .take_while(|l| l.trim().is_empty())
+            .count();
+        (lead + trail > 0).then(|| {
+            Needle::owned(
+                trim_blank_lines(&self.old, lead, trail),
+                trim_blank_lines(&self.new, lead, trail),
+            )
+        })
+    }
+}
+
+/// Drop up to `lead` leading and `trail` trailing blank lines from `s`, keeping a final newline.
+fn trim_blank_lines(s: &str, lead: usize, trail: usize) -> String {
+    let (lines, trailing) = lines_of(s);
+    let lead = lines
+        .iter()
+        .take(lead)
+        .take_while(|l| l.trim().is_empty())
+        .count();
+    let rest = &lines[lead..];
+    let trail = rest
+        .iter()
+        .rev()
+        .take(trail)
+        .take_while(|l| l.trim().is_empty())
+        .count();
+    let kept = &rest[..rest.len() - trail];
+    let mut out = kept.join("\n");
+    if trailing && !kept.is_empty() {
+        out.push('\n');
+    }
+    out
 }
 
 /// Split text into line ranges, without line endings; a final newline adds no empty line.
@@ -106,6 +151,16 @@ mod tests {
         let n = Needle::new("a\r\nb", "c");
         assert!(!n.trailing_newline());
         assert_eq!(n.lines().collect::<Vec<_>>(), ["a", "b"]);
+    }
+
+    #[test]
+    fn trims_blank_lines_at_the_ends_only() {
+        assert_eq!(trim_blank_lines("\n\na\n\nb\n\n", 2, 1), "a\n\nb\n");
+        assert_eq!(trim_blank_lines("a\nb", 1, 1), "a\nb");
+        let n = Needle::new("\n  a\n  b\n\n", "\n  a\n  c\n\n");
+        let t = n.without_blank_edges().unwrap();
+        assert_eq!((t.old_text(), t.new_text()), ("  a\n  b\n", "  a\n  c\n"));
+        assert!(Needle::new("a\nb", "c").without_blank_edges().is_none());
     }
 
     #[test]

@@ -21,7 +21,6 @@ use std::collections::HashSet;
 use super::{
     Candidate, Context, Fit, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS, MAX_WINDOWS,
 };
-use crate::needle::{lines_of, Needle};
 use crate::normalize::{self, Level};
 
 /// See the module docs.
@@ -44,18 +43,7 @@ impl Strategy for BlankLines {
         if non_blank.is_empty() {
             return Vec::new();
         }
-        let lead = lines.iter().take_while(|l| l.trim().is_empty()).count();
-        let trail = lines
-            .iter()
-            .rev()
-            .take_while(|l| l.trim().is_empty())
-            .count();
-        let fit_needle = (lead + trail > 0).then(|| {
-            Rc::new(Needle::owned(
-                trim_blank_lines(cx.needle.old_text(), lead, trail),
-                trim_blank_lines(cx.needle.new_text(), lead, trail),
-            ))
-        });
+        let fit_needle = cx.needle.without_blank_edges().map(Rc::new);
         let trailing_newline = fit_needle
             .as_ref()
             .map_or(cx.needle.trailing_newline(), |n| n.trailing_newline());
@@ -107,39 +95,5 @@ impl Strategy for BlankLines {
             }
         }
         out
-    }
-}
-
-/// Drop up to `lead` leading and `trail` trailing blank lines from `s`, keeping a final newline.
-fn trim_blank_lines(s: &str, lead: usize, trail: usize) -> String {
-    let (lines, trailing) = lines_of(s);
-    let lead = lines
-        .iter()
-        .take(lead)
-        .take_while(|l| l.trim().is_empty())
-        .count();
-    let rest = &lines[lead..];
-    let trail = rest
-        .iter()
-        .rev()
-        .take(trail)
-        .take_while(|l| l.trim().is_empty())
-        .count();
-    let kept = &rest[..rest.len() - trail];
-    let mut out = kept.join("\n");
-    if trailing && !kept.is_empty() {
-        out.push('\n');
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn trims_blank_lines_at_the_ends_only() {
-        assert_eq!(trim_blank_lines("\n\na\n\nb\n\n", 2, 1), "a\n\nb\n");
-        assert_eq!(trim_blank_lines("a\nb", 1, 1), "a\nb");
     }
 }

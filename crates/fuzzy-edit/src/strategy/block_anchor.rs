@@ -25,6 +25,7 @@
 //! ```
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::{
     Candidate, Context, Fit, Grading, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS,
@@ -94,7 +95,12 @@ impl Strategy for BlockAnchor {
         let needed = (MIN_MIDDLE_EQUAL * middle_count as f64).ceil() as usize;
 
         let span = last - first;
-        let trailing = cx.needle.trailing_newline();
+        // Windows run from `old`'s first non-blank line to its last: blank lines around them
+        // are the model's padding, and are left out of `new` alike.
+        let fit_needle = cx.needle.without_blank_edges().map(Rc::new);
+        let trailing = fit_needle
+            .as_ref()
+            .map_or(cx.needle.trailing_newline(), |n| n.trailing_newline());
         let starts: Vec<usize> = (0..hashes.len())
             .filter(|&j| hashes[j] == hf && anchor(j, first))
             .collect();
@@ -148,12 +154,16 @@ impl Strategy for BlockAnchor {
                     span: text.span_of_lines(start..end + 1, trailing),
                     lines: start..end + 1,
                     score: sim.score,
-                    fit: Fit::Lines(None),
+                    fit: Fit::Lines(fit_needle.clone()),
                 });
             }
         }
         if out.is_empty() && !truncated {
             out = slipped_anchor_windows(cx, &old, first, last, needed);
+            for c in &mut out {
+                c.span = text.span_of_lines(c.lines.clone(), trailing);
+                c.fit = Fit::Lines(fit_needle.clone());
+            }
         }
         let Some(best) = out.iter().map(|c| c.score).max_by(f64::total_cmp) else {
             return out;
@@ -202,7 +212,7 @@ impl Strategy for BlockAnchor {
                 span: text.span_of_lines(lines.clone(), trailing),
                 lines,
                 score: best,
-                fit: Fit::Lines(None),
+                fit: Fit::Lines(fit_needle.clone()),
             });
         }
         out

@@ -92,3 +92,50 @@ fn a_merged_line_keeps_the_files_indentation() {
         "already_applied"
     );
 }
+
+// A word misspelled in the one line the model rewrites (`checx_gitignore`), where the rewrite
+// does not write the misspelling again: the model's line stands (Gemini CLI lands these).
+#[test]
+fn a_rewritten_line_with_a_misspelled_word_is_applied() {
+    let file = "import os\nfrom aider.main import check_gitignore, main, setup_git\nx = 1\n";
+    let old = "from aider.main import checx_gitignore, main, setup_git";
+    let new = "from aider.main import main, setup_git";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        "import os\nfrom aider.main import main, setup_git\nx = 1\n"
+    );
+    assert_eq!(strategy(&out), "typo_line");
+    // In a block: the misspelled line is rewritten into several.
+    let file = "def f():\n    a = 1\n    from m import formxt_a, b\n    return a\n";
+    let file = file.replace("formxt_a", "format_a");
+    let old = "def f():\n    a = 1\n    from m import formxt_a, b\n    return a";
+    let new = "def f():\n    a = 1\n    from m import (\n        format_a,\n        b,\n    )\n    return a";
+    let out = applied(&file, &Edit::new(old, new));
+    assert_eq!(out.text, format!("{new}\n"));
+}
+
+// A different value, operator or name (`1` for `2`, `item1` for `item2`) is not a misspelling:
+// rewriting it is still refused, and so is a rewrite that writes the misspelling again.
+#[test]
+fn a_rewritten_line_that_differs_in_meaning_is_still_refused() {
+    let file = "fn f() {\n    let total = compute(items, 2);\n    let b = 2;\n    b\n}\n";
+    let old = "fn f() {\n    let total = compute(items, 1);\n    let b = 2;\n    b\n}";
+    let new = "fn f() {\n    let total = compute(items, 3);\n    let b = 2;\n    b\n}";
+    assert_eq!(kind(file, &Edit::new(old, new)), "content_mismatch");
+    let file = "fn f() {\n    let total = compute(items);\n    let b = 2;\n    b\n}\n";
+    let old = "fn f() {\n    let total = compute(itmes);\n    let b = 2;\n    b\n}";
+    let new = "fn f() {\n    let total = [itmes].map(compute);\n    let b = 2;\n    b\n}";
+    assert_eq!(kind(file, &Edit::new(old, new)), "content_mismatch");
+}
+
+// A slip in the first line of an `old` padded with a blank line: the window starts at the
+// first non-blank line, and the blank line is the model's padding, not a line to merge.
+#[test]
+fn a_slip_in_the_first_line_of_a_padded_old_is_merged() {
+    let file = "x = 0\n\nfrom aider.dump import dump  # noqa\n\nHARD = 4  # models\n\n\ndef g():\n    pass\n";
+    let old = "\nfrom aider.dump xmport dump  # noqa\n\nHARD = 4  # models\n\n\ndef g():";
+    let new = "\nfrom aider.dump import dump  # noqa\n\nHARD = 3  # models\n\n\ndef g():";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("HARD = 4", "HARD = 3"));
+}

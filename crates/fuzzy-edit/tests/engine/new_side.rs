@@ -226,3 +226,25 @@ fn an_escape_inside_a_string_of_an_escaped_new_stays_an_escape() {
         "def f(x):\n    \"\"\"Doc.\n    more\n    \"\"\"\n    return x\n"
     );
 }
+
+// A marker in `new` standing for a blank line and a comment before a rewritten line: blank
+// lines are no landmarks, so the marker is not paired with nothing (which dropped the
+// comment).
+#[test]
+fn an_elision_comment_stands_for_the_lines_before_a_rewritten_line() {
+    let file = "class W:\n    \"\"\"Doc.\"\"\"\n\n    # Compiled pattern\n    pat = re.compile(r\"a\")\n\n    def f(self):\n        return 1\n";
+    let old = "    \"\"\"Doc.\"\"\"\n\n    # Compiled pattern\n    pat = re.compile(r\"a\")\n\n    def f(self):";
+    let new = "    \"\"\"Doc.\"\"\"\n# ... existing code ...\n    pat = re.compile(r\"b\")\n\n    def f(self):";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("r\"a\"", "r\"b\""));
+}
+
+// A marker the line diff can pair with no line of `old`, inside it: which lines it stands for
+// is unclear, so the edit is refused rather than the lines around it moved.
+#[test]
+fn an_elision_comment_paired_with_nothing_inside_old_is_refused() {
+    let file = "fn a() {\n    Ok(f)\n}\n\nfn b() -> P {\n    let r = var(\"R\")?;\n    Some(r.join(\"S\"))\n}\n\nfn c() {}\n";
+    let old = "    Ok(f)\n}\n\nfn b() -> P {\n    let r = var(\"R\")?;\n    Some(r.join(\"S\"))\n}\n\nfn c() {}";
+    let new = "    Ok(f)\n// ... existing code ...\nfn root() -> P {\n    let r = var(\"R\")?;\n    Some(r)\n}\n\nfn b() -> P {\n    let r = root()?;\n    Some(r.join(\"S\"))\n}\n\nfn c() {}";
+    assert_eq!(kind(file, &Edit::new(old, new)), "unclear_elision");
+}
