@@ -162,7 +162,8 @@ fn plain_punctuation(text: &Text, old: &str, new: &str) -> Option<String> {
     };
     let out = map_lines(&mut foreign, old, new);
     // Comments are mapped only where `new` shows the habit in its code too: a developer may
-    // write a curly apostrophe in a comment on purpose, a model's habit is everywhere.
+    // write a curly apostrophe in a comment on purpose (4 of the 1,108 real hunks of the
+    // accuracy benchmark do, in files with none), a model's habit is everywhere.
     if !foreign.in_code {
         return (out != new).then_some(out);
     }
@@ -253,6 +254,13 @@ impl Foreign<'_> {
                 self.map_prose(&body[at..], out);
                 return;
             }
+            if in_character_class(body, at) {
+                // `[“”]` quotes nothing: a regex class of the characters, which the program
+                // means as written. (A bare `“”` is an empty string typed curly.)
+                prev = c;
+                out.push(c);
+                continue;
+            }
             prev = c;
             let mut plain = self.plain(c);
             self.in_code |= plain.is_some();
@@ -301,6 +309,17 @@ impl Foreign<'_> {
             }
         }
     }
+}
+
+/// Whether the character at `at` is one of a bracketed run of typographic quotes, `[“”]` or
+/// `[‘’]`: a regex class, not a quotation.
+fn in_character_class(body: &str, at: usize) -> bool {
+    let curly = |c: char| matches!(c, '\u{201C}' | '\u{201D}' | '\u{2018}' | '\u{2019}');
+    let before = body[..at].chars().rev().find(|&c| !curly(c));
+    let after = body[at..].chars().find(|&c| !curly(c));
+    let run = body[..at].chars().rev().take_while(|&c| curly(c)).count()
+        + body[at..].chars().take_while(|&c| curly(c)).count();
+    run >= 2 && before == Some('[') && after == Some(']')
 }
 
 /// Whether the `#` at `at` starts code, not a comment: an attribute (`#[`, `#![`) or a C

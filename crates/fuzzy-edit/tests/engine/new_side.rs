@@ -91,7 +91,8 @@ fn a_curly_quote_the_file_uses_in_prose_does_not_keep_half_a_string_curly() {
     );
 }
 
-// A curly apostrophe in a new comment, with no such habit in code, is the author's prose.
+// A curly apostrophe in a new comment, with no such habit in code, is the author's prose (real
+// commits do this in files with none).
 #[test]
 fn a_curly_apostrophe_in_a_comment_alone_is_kept() {
     let file = "fn f() {\n    g();\n}\n";
@@ -100,6 +101,15 @@ fn a_curly_apostrophe_in_a_comment_alone_is_kept() {
         &Edit::new("    g();", "    // don\u{2019}t\n    g();"),
     );
     assert_eq!(out.text, "fn f() {\n    // don\u{2019}t\n    g();\n}\n");
+}
+
+// `“”` quotes nothing: a regex class or a table of the characters, kept as written.
+#[test]
+fn a_pair_of_curly_quotes_with_nothing_between_is_kept() {
+    let file = "function clean(s) {\n  return s;\n}\n";
+    let new = "  return s.replace(/[\u{201C}\u{201D}]/g, '\"');";
+    let out = applied(file, &Edit::new("  return s;", new));
+    assert!(out.text.contains("/[\u{201C}\u{201D}]/g"), "{}", out.text);
 }
 
 // An elision comment in `new` alone stands for the lines of `old` it covers; it is never
