@@ -63,3 +63,21 @@ fn deleting_misremembered_lines_between_blanks_is_refused_with_the_block_shown()
     assert_eq!(err.kind(), "not_found");
     assert_eq!(err.locations(), [(1, 7)]);
 }
+
+// The model deletes a line that the file sets off with blank lines on both sides, from an
+// `old` without them: the two blank lines would meet; one stays, as in the file.
+#[test]
+fn deleting_a_line_between_blank_lines_leaves_one_blank_line() {
+    let file = "fn f() {\n    let a = 1;\n    let b = 2;\n\n    let scratch = 3;\n\n    while a < b {\n        g();\n    }\n}\n";
+    let old = "    let a = 1;\n    let b = 2;\n    let scratch = 3;\n    while a < b {";
+    let new = "    let a = 1;\n    let b = 2;\n    while a < b {";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        "fn f() {\n    let a = 1;\n    let b = 2;\n\n    while a < b {\n        g();\n    }\n}\n"
+    );
+    // A run of two blank lines the file has stays two.
+    let file = "a = 1\n\n\nx = 2\n\n\nb = 3\n";
+    let out = applied(file, &Edit::new("a = 1\nx = 2\nb = 3", "a = 1\nb = 3"));
+    assert_eq!(out.text, "a = 1\n\n\nb = 3\n");
+}
