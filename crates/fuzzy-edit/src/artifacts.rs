@@ -21,6 +21,7 @@ use std::borrow::Cow;
 use crate::normalize::{loose_equal, push_punctuation, unescape_code};
 use crate::strategy::{exact_spans, parse_prefix, strip_line_prefixes, strip_where_present, Style};
 use crate::text::Text;
+use crate::{Language, Options};
 
 mod elisions;
 use elisions::resolve_elisions;
@@ -39,7 +40,7 @@ pub(crate) fn clean_new<'n>(
     text: &Text,
     old: &str,
     new: &'n str,
-    prose: bool,
+    options: &Options,
 ) -> Result<Cow<'n, str>, Unclear> {
     // `old` as the strategies see it once its own numbers are gone (every line numbered).
     let stripped_old = tool_numbering(text, old).and_then(|_| strip_line_prefixes(old));
@@ -55,7 +56,11 @@ pub(crate) fn clean_new<'n>(
         new = Cow::Owned(resolved);
     }
     // (In prose, typographic punctuation is the author's.)
-    if let Some(plain) = plain_punctuation(text, old_view, &new).filter(|_| !prose) {
+    // (Shell and YAML words need no quotes: an apostrophe inside one is text.)
+    let bare_words = matches!(options.language, Some(Language::Bash | Language::Yaml));
+    if let Some(plain) =
+        plain_punctuation(text, old_view, &new, bare_words).filter(|_| !options.prose)
+    {
         new = Cow::Owned(plain);
     }
     // (An empty `old` has no line structure to keep: it fills an empty file.)
@@ -150,7 +155,7 @@ fn undo_escapes(old: &str, new: &str) -> Option<String> {
 /// not use that character itself: in code it breaks the program, in a comment it is not the
 /// file's style. A string that a mapped quote opens was written in the same habit: its
 /// punctuation is mapped too, and the mapped quote that matches its opener closes it.
-fn plain_punctuation(text: &Text, old: &str, new: &str) -> Option<String> {
+fn plain_punctuation(text: &Text, old: &str, new: &str, bare_words: bool) -> Option<String> {
     if new.is_ascii() {
         return None;
     }
@@ -159,6 +164,7 @@ fn plain_punctuation(text: &Text, old: &str, new: &str) -> Option<String> {
         asked: Vec::new(),
         prose: false,
         in_code: false,
+        bare_words,
     };
     let out = map_lines(&mut foreign, old, new);
     // Comments are mapped only where `new` shows the habit in its code too: a developer may
@@ -203,6 +209,8 @@ struct Foreign<'f> {
     prose: bool,
     /// Whether a character in code was mapped.
     in_code: bool,
+    /// Whether words stand unquoted in the language (shell, YAML).
+    bare_words: bool,
 }
 
 impl Foreign<'_> {
@@ -253,6 +261,16 @@ impl Foreign<'_> {
             if line_comment {
                 self.map_prose(&body[at..], out);
                 return;
+            }
+            let next = body[at + c.len_utf8()..].chars().next();
+            let in_word =
+                c == '\u{2019}' && prev.is_alphabetic() && next.is_some_and(char::is_alphabetic);
+            if quote.is_none() && in_word && self.bare_words {
+                // An apostrophe inside an unquoted word (`echo It’s`, a YAML plain scalar): as
+                // ASCII it would open a string the line never closes.
+                prev = c;
+                out.push(c);
+                continue;
             }
             if in_character_class(body, at) {
                 // `[“”]` quotes nothing: a regex class of the characters, which the program
@@ -461,7 +479,7 @@ mod tests {
     use super::*;
 
     fn clean(file: &str, old: &str, new: &str) -> Result<String, Unclear> {
-        clean_new(&Text::new(file), old, new, false).map(Cow::into_owned)
+        clean_new(&Text::new(file), old, new, &Options::default()).map(Cow::into_owned)
     }
 
     #[test]

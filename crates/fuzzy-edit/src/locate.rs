@@ -25,8 +25,7 @@ pub(crate) fn locate(
 ) -> Result<Vec<Match>, EditError> {
     let deadline = options.deadline;
     let admitted = decide::admit(text, edit)?;
-    let new =
-        artifacts::clean_new(text, &edit.old, &edit.new, options.prose).map_err(decide::unclear)?;
+    let new = artifacts::clean_new(text, &edit.old, &edit.new, options).map_err(decide::unclear)?;
     if admitted == Admitted::FillEmpty {
         let whole = Candidate {
             span: 0..0,

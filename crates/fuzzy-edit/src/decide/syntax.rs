@@ -64,7 +64,11 @@ fn breaks_as_written(
     edit: &Edit,
     m: &Match,
 ) -> bool {
-    let Ok(new) = crate::artifacts::clean_new(&Text::new(before), &edit.old, &edit.new, false)
+    let options = crate::Options {
+        language: Some(language),
+        ..crate::Options::default()
+    };
+    let Ok(new) = crate::artifacts::clean_new(&Text::new(before), &edit.old, &edit.new, &options)
     else {
         return false;
     };

@@ -3,7 +3,7 @@
 //!
 //! The first five are the reproductions that left files that no longer parsed.
 
-use fuzzy_edit::Edit;
+use fuzzy_edit::{Edit, Language, Options};
 
 use crate::support::{applied, kind};
 
@@ -257,4 +257,31 @@ fn an_elision_comment_paired_with_nothing_inside_old_is_refused() {
     let old = "    Ok(f)\n}\n\nfn b() -> P {\n    let r = var(\"R\")?;\n    Some(r.join(\"S\"))\n}\n\nfn c() {}";
     let new = "    Ok(f)\n// ... existing code ...\nfn root() -> P {\n    let r = var(\"R\")?;\n    Some(r)\n}\n\nfn b() -> P {\n    let r = root()?;\n    Some(r.join(\"S\"))\n}\n\nfn c() {}";
     assert_eq!(kind(file, &Edit::new(old, new)), "unclear_elision");
+}
+
+// An apostrophe inside a word outside any string (an unquoted shell word, a YAML plain
+// scalar) stays: as ASCII it would open a string the line never closes.
+#[test]
+fn an_apostrophe_inside_an_unquoted_word_is_kept() {
+    let file = "#!/bin/sh\nset -e\necho start\n";
+    let edit = Edit::new(
+        "echo start",
+        "echo It\u{2019}s starting \u{201C}now\u{201D}",
+    );
+    let options = Options {
+        language: Some(Language::Bash),
+        ..Options::default()
+    };
+    let out = fuzzy_edit::apply_with(file, std::slice::from_ref(&edit), &options).unwrap();
+    assert_eq!(
+        out.text,
+        "#!/bin/sh\nset -e\necho It\u{2019}s starting \"now\"\n"
+    );
+    // In code, where a word needs quotes to be text, the curly apostrophe is mapped as before.
+    let file = "def f():\n    pass\n";
+    let out = applied(
+        file,
+        &Edit::new("    pass", "    print(\u{2018}done\u{2019})"),
+    );
+    assert_eq!(out.text, "def f():\n    print('done')\n");
 }
