@@ -97,7 +97,8 @@ fn tool_numbering(text: &Text, s: &str) -> Option<Numbering> {
         .map(|((_, n, _), _)| *n)
         .collect();
     let counts_up = numbers.windows(2).all(|w| w[0] < w[1]);
-    let enough = numbers.len() >= 2 || (padded && !ambiguous(style));
+    // One line alone: right-aligned, or a hash-line prefix (`4:kcg|`), which no code starts with.
+    let enough = numbers.len() >= 2 || (padded && !ambiguous(style)) || style == Style::HashLine;
     (counts_up && enough && !numbered_like_the_file(text, style))
         .then_some(Numbering { style, padded })
 }
