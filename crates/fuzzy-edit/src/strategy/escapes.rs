@@ -3,7 +3,7 @@
 //! Weaker models encode a string twice, so `old` arrives as one line full of `\n` sequences
 //! where the file has real newlines (9% of real failed replace calls). The escapes are undone
 //! and the result matched by the equality strategies. `new`, written the same way, is undone
-//! the same way.
+//! the same way. HTML entities (`&lt;` for `<`) are escapes too: see [`super::html_entities`].
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
@@ -28,7 +28,11 @@ impl Strategy for Escapes {
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
         let Some(old) = unescape(cx.needle.old_text()) else {
-            return escaped_in_file(cx);
+            let found = escaped_in_file(cx);
+            if found.is_empty() {
+                return super::html_entities::candidates(cx);
+            }
+            return found;
         };
         // `new` was written the same way as `old`: undo its escapes too.
         let new = cx.needle.new_text();

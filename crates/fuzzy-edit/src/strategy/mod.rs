@@ -28,6 +28,7 @@ mod block_anchor;
 mod elision;
 mod escapes;
 mod exact;
+mod html_entities;
 mod indentation;
 mod inner_whitespace;
 mod line_prefixes;
