@@ -88,7 +88,7 @@ async def run(binary: str, corpus: Path, repeat: int) -> None:
                                     f"{edit['expected']}, got: {text_of(result)[:300]}"
                                 )
                             if applies:
-                                _, undo = await session.call_tool(
+                                undo = await session.call_tool(
                                     "write_file", {"path": name, "content": texts[lines]}
                                 )
                                 if is_error(undo):

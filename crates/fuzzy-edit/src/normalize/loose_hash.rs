@@ -19,17 +19,20 @@ pub(crate) fn loose_hash(line: &str) -> u64 {
     }
     let mut h = KeyHasher::default();
     if line.is_ascii() {
-        // Runs of ASCII whitespace read as one space (the key of an ASCII line).
-        let mut space = false;
-        for &b in line.trim_ascii().as_bytes() {
-            if b.is_ascii_whitespace() {
-                space = true;
+        // Runs of whitespace read as one space, none at the ends (the key of an ASCII line).
+        // Whitespace as `char::is_whitespace` has it, as in the key: with the vertical tab,
+        // which `is_ascii_whitespace` leaves out.
+        let (mut started, mut space) = (false, false);
+        for &b in line.as_bytes() {
+            if b.is_ascii_whitespace() || b == 0x0b {
+                space = started;
                 continue;
             }
             if space {
                 h.push(b' ');
                 space = false;
             }
+            started = true;
             h.push(b);
         }
     } else {
@@ -201,6 +204,15 @@ mod tests {
         assert_eq!(loose_hash("say \"hi\""), loose_hash("say \u{201C}hi\u{201D}"));
         assert_ne!(loose_hash("ab"), loose_hash("a b"));
         assert_ne!(loose_hash("a"), loose_hash("a\u{0}"));
+    }
+
+    proptest::proptest! {
+        /// Lines of letters, spaces, tabs, the vertical tab, a control character, typographic
+        /// quotes, a no-break space and an accented letter, at every length around a word.
+        #[test]
+        fn any_line_hashes_its_key(line in "[ab \t\u{b}\u{1}\u{201c}\u{a0}\u{e9}]{0,20}") {
+            proptest::prop_assert_eq!(loose_hash(&line), by_key(&line));
+        }
     }
 
     #[test]
