@@ -145,9 +145,10 @@ mod tests {
         write(dir.path(), &[100]).unwrap();
         let text = std::fs::read_to_string(dir.path().join("module_100.py")).unwrap();
         assert_eq!(text, python_file(100));
-        let edits: Vec<serde_json::Value> =
-            serde_json::from_str(&std::fs::read_to_string(dir.path().join("edits_100.json")).unwrap())
-                .unwrap();
+        let edits: Vec<serde_json::Value> = serde_json::from_str(
+            &std::fs::read_to_string(dir.path().join("edits_100.json")).unwrap(),
+        )
+        .unwrap();
         assert_eq!(edits.len(), KINDS.len());
         assert_eq!(edits[2]["old"], edit(Kind::Typo, 100).0);
         assert_eq!(edits[3]["expected"]["refused"], "not_found");

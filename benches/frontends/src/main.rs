@@ -111,7 +111,10 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("frontend-speed: writing the corpus to {}: {e}", dir.display());
+                eprintln!(
+                    "frontend-speed: writing the corpus to {}: {e}",
+                    dir.display()
+                );
                 ExitCode::FAILURE
             }
         };

@@ -82,9 +82,7 @@ fn plain_hash(trimmed: &[u8]) -> Option<u64> {
 /// when `s` has 8 bytes (a copy into a buffer would stall the load that reads it back).
 fn tail_word(s: &[u8], n: usize) -> u64 {
     match s.len().checked_sub(8) {
-        Some(start) => {
-            u64::from_le_bytes(s[start..].try_into().expect("8 bytes")) >> (8 * (8 - n))
-        }
+        Some(start) => u64::from_le_bytes(s[start..].try_into().expect("8 bytes")) >> (8 * (8 - n)),
         None => s[s.len() - n..]
             .iter()
             .rev()
@@ -201,7 +199,10 @@ mod tests {
             assert_eq!(loose_hash(&long[..end]), by_key(&long[..end]), "{end}");
         }
         assert_eq!(loose_hash("a b"), loose_hash("\ta \t b  "));
-        assert_eq!(loose_hash("say \"hi\""), loose_hash("say \u{201C}hi\u{201D}"));
+        assert_eq!(
+            loose_hash("say \"hi\""),
+            loose_hash("say \u{201C}hi\u{201D}")
+        );
         assert_ne!(loose_hash("ab"), loose_hash("a b"));
         assert_ne!(loose_hash("a"), loose_hash("a\u{0}"));
     }
@@ -232,7 +233,10 @@ mod tests {
     #[test]
     fn the_tail_word_holds_the_last_bytes() {
         assert_eq!(tail_word(b"abc", 2), u64::from_le_bytes(*b"bc\0\0\0\0\0\0"));
-        assert_eq!(tail_word(b"0123456789", 3), u64::from_le_bytes(*b"789\0\0\0\0\0"));
+        assert_eq!(
+            tail_word(b"0123456789", 3),
+            u64::from_le_bytes(*b"789\0\0\0\0\0")
+        );
         assert_eq!(tail_word(b"01234567", 7), u64::from_le_bytes(*b"1234567\0"));
     }
 }
