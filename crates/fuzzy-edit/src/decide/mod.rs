@@ -166,18 +166,18 @@ pub(crate) fn choose(
         return Ok(Choice::Apply(candidates));
     }
     if rules.replace_all && (candidates.len() <= MAX_WINDOWS || strategy == StrategyId::Exact) {
-        let mut kept: Vec<Candidate> = Vec::with_capacity(candidates.len());
-        for c in candidates {
-            if kept.last().is_none_or(|k| k.span.end <= c.span.start) {
-                kept.push(c);
-            }
-        }
-        return Ok(Choice::Apply(kept));
+        // In place: a million candidates are not copied. `dedup_by` compares each with the
+        // last one kept, and drops it when it overlaps that one.
+        candidates.dedup_by(|c, kept| kept.span.end > c.span.start);
+        return Ok(Choice::Apply(candidates));
     }
     if candidates.len() == 1 {
         return Ok(Choice::Apply(candidates));
     }
-    let mut tied = candidates.clone();
+    // The refusal lists the first candidates and counts them all; the tie-breaks take the
+    // candidates themselves, not a copy of a million of them.
+    let (listed, candidates_total) = (listed(text, &candidates), candidates.len());
+    let mut tied = candidates;
     if let Some(context) = rules.near_context {
         tied = under_context(text, tied, context);
     }
@@ -189,8 +189,8 @@ pub(crate) fn choose(
     }
     Err(EditError::Ambiguous {
         strategy: strategy.to_string(),
-        candidates: listed(text, &candidates),
-        candidates_total: candidates.len(),
+        candidates: listed,
+        candidates_total,
     })
 }
 
