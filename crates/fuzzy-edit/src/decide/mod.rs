@@ -556,6 +556,47 @@ mod tests {
     }
 
     #[test]
+    fn replace_all_keeps_each_candidate_clear_of_the_last_one_kept() {
+        let t = Text::new("aaaa\n");
+        let at = |span: std::ops::Range<usize>| Candidate {
+            span,
+            lines: 0..1,
+            score: 1.0,
+            fit: Fit::Splice(None),
+        };
+        // "aa" in "aaaa" at 0, 1 and 2: 1 overlaps 0, 2 touches 0's end and is kept.
+        let all = Rules {
+            replace_all: true,
+            ..EQUAL
+        };
+        match choose_lines(&t, vec![at(2..4), at(0..2), at(1..3)], all) {
+            Ok(Choice::Apply(c)) => {
+                let spans: Vec<_> = c.iter().map(|c| c.span.clone()).collect();
+                assert_eq!(spans, [0..2, 2..4]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_ambiguity_lists_the_first_candidates_and_counts_them_all() {
+        let t = Text::new(&"a\n".repeat(25));
+        let cands = (0..25).map(|line| cand(&t, line, 1.0)).collect();
+        match choose_lines(&t, cands, EQUAL) {
+            Err(EditError::Ambiguous {
+                candidates,
+                candidates_total,
+                ..
+            }) => {
+                assert_eq!(candidates.len(), MAX_LISTED);
+                assert_eq!(candidates[9].start_line, 10);
+                assert_eq!(candidates_total, 25);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn near_line_breaks_a_tie_only_when_strictly_nearest() {
         let t = Text::new("a\nb\na\nb\na\n");
         let near = |line| Rules {
