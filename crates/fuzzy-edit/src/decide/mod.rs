@@ -580,7 +580,8 @@ mod tests {
 
     #[test]
     fn an_ambiguity_lists_the_first_candidates_and_counts_them_all() {
-        let t = Text::new(&"a\n".repeat(25));
+        let text = "a\n".repeat(25);
+        let t = Text::new(&text);
         let cands = (0..25).map(|line| cand(&t, line, 1.0)).collect();
         match choose_lines(&t, cands, EQUAL) {
             Err(EditError::Ambiguous {
