@@ -77,14 +77,18 @@ fn many_lines() -> String {
 #[test]
 fn a_replace_all_answer_lists_the_first_matches_and_the_total() {
     let w = Work::new();
-    let request = json!({"content": many_lines(), "old": "x = 1", "new": "x = 2", "replace_all": true});
+    let request =
+        json!({"content": many_lines(), "old": "x = 1", "new": "x = 2", "replace_all": true});
     let v = pipe_answer(&w, request.clone());
     crate::result_schema::assert_valid(&v);
     assert_eq!(v["result"], "x = 2\n".repeat(MANY), "{v}");
     assert_eq!(v["matches_total"], MANY);
     let listed = v["matches"].as_array().unwrap();
     assert_eq!(listed.len(), 1000);
-    let lines: Vec<u64> = listed.iter().map(|m| m["start_line"].as_u64().unwrap()).collect();
+    let lines: Vec<u64> = listed
+        .iter()
+        .map(|m| m["start_line"].as_u64().unwrap())
+        .collect();
     assert_eq!(lines, (1..=1000).collect::<Vec<u64>>());
     // The diff is whole: every line changed.
     assert_eq!(

@@ -138,12 +138,22 @@ fn a_replace_all_lists_the_first_matches_and_the_total() {
     );
     let v = &result["structuredContent"];
     assert_valid(v);
-    assert_eq!(v["files"][0]["matches"].as_array().map(Vec::len), Some(1000), "{v}");
+    assert_eq!(
+        v["files"][0]["matches"].as_array().map(Vec::len),
+        Some(1000),
+        "{v}"
+    );
     assert_eq!(v["files"][0]["matches_total"], 1500);
     // The model reads the first ten and how many more.
     let text = result["content"][0]["text"].as_str().unwrap();
-    assert!(text.starts_with("Edited many.py: 1500 replacements from 1 edit.\n"), "{text}");
+    assert!(
+        text.starts_with("Edited many.py: 1500 replacements from 1 edit.\n"),
+        "{text}"
+    );
     assert_eq!(text.matches("- edit 1: line").count(), 10, "{text}");
-    assert!(text.contains("- ... and 1490 more replacements\n"), "{text}");
+    assert!(
+        text.contains("- ... and 1490 more replacements\n"),
+        "{text}"
+    );
     assert_eq!(w.read("many.py"), "x = 2\n".repeat(1500));
 }
