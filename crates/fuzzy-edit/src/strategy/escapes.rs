@@ -1,4 +1,6 @@
-//! **Escapes**: `old` written with literal `\n`, `\t`, `\"`, `\'`, `\\` escapes.
+//! **Escapes**: `old` written with literal `\n`, `\t`, `\"`, `\'`, `\\` escapes, or the file
+//! written with escapes the model decoded (`\n` in a string literal here, `\u2013` in
+//! [`super::char_escapes`]).
 //!
 //! Weaker models encode a string twice, so `old` arrives as one line full of `\n` sequences
 //! where the file has real newlines (9% of real failed replace calls). The escapes are undone
@@ -13,7 +15,7 @@
 //! assert_eq!(out.matches[0].strategy, "escapes");
 //! ```
 
-use super::{equality_cascade, exact_spans, Candidate, Context, Strategy, StrategyId};
+use super::{char_escapes, equality_cascade, exact_spans, Candidate, Context, Strategy, StrategyId};
 use crate::needle::Needle;
 use crate::normalize::{unescape, unescape_code};
 
@@ -28,7 +30,11 @@ impl Strategy for Escapes {
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
         let Some(old) = unescape(cx.needle.old_text()) else {
-            return escaped_in_file(cx);
+            let found = escaped_in_file(cx);
+            if !found.is_empty() {
+                return found;
+            }
+            return char_escapes::candidates(cx);
         };
         // `new` was written the same way as `old`: undo its escapes too.
         let new = cx.needle.new_text();
