@@ -99,7 +99,14 @@ impl Spellings {
                     i = at + len;
                 }
                 // `\\` is an escaped backslash: what follows it is no escape.
-                None => i = at + if bytes.get(at + 1) == Some(&b'\\') { 2 } else { 1 },
+                None => {
+                    i = at
+                        + if bytes.get(at + 1) == Some(&b'\\') {
+                            2
+                        } else {
+                            1
+                        }
+                }
             }
         }
         out
@@ -150,11 +157,7 @@ impl Spellings {
     /// escaped character, or in place of the line of `old` that did) in the file's most
     /// frequent style.
     fn escape_new(&self, old: &str, new: &str) -> String {
-        let style = self
-            .styles
-            .iter()
-            .max_by_key(|(_, n)| *n)
-            .map(|(s, _)| *s);
+        let style = self.styles.iter().max_by_key(|(_, n)| *n).map(|(s, _)| *s);
         let old_lines: Vec<&str> = old.split('\n').collect();
         let new_lines: Vec<&str> = new.split('\n').collect();
         let paired = old_lines.len() == new_lines.len();
@@ -205,7 +208,9 @@ fn decode_at(s: &str) -> Option<(char, usize, Style)> {
         };
         if (0xD800..0xDC00).contains(&n) {
             // A surrogate pair: both halves spell one character.
-            let low = four[4..].strip_prefix("\\u").and_then(|l| fixed_hex(l, 4))?;
+            let low = four[4..]
+                .strip_prefix("\\u")
+                .and_then(|l| fixed_hex(l, 4))?;
             if !(0xDC00..0xE000).contains(&low) {
                 return None;
             }
@@ -268,7 +273,10 @@ mod tests {
             Some(('é', 4, Style::Byte { upper: false }))
         );
         assert_eq!(decode_at(r"\U0001F600").map(|d| d.0), Some('😀'));
-        assert_eq!(decode_at(r"\ud83d\ude00").map(|d| (d.0, d.1)), Some(('😀', 12)));
+        assert_eq!(
+            decode_at(r"\ud83d\ude00").map(|d| (d.0, d.1)),
+            Some(('😀', 12))
+        );
         // ASCII, lone surrogates and short escapes are not characters the model decoded.
         for not in [r"\u0041", r"\ud83d", r"\u20", r"\n", r"\x41"] {
             assert_eq!(decode_at(not), None, "{not}");

@@ -15,7 +15,10 @@
 //! assert_eq!(out.matches[0].strategy, "escapes");
 //! ```
 
-use super::{char_escapes, equality_cascade, exact_spans, Candidate, Context, Strategy, StrategyId};
+use super::{
+    char_escapes, equality_cascade, exact_spans, Candidate, Context, Strategy, StrategyId,
+};
+use crate::artifacts::resolve_elisions;
 use crate::needle::Needle;
 use crate::normalize::{unescape, unescape_code};
 
@@ -39,6 +42,12 @@ impl Strategy for Escapes {
         // `new` was written the same way as `old`: undo its escapes too.
         let new = cx.needle.new_text();
         let new = unescape_code(new).unwrap_or_else(|| new.to_string());
+        // An elision comment the decoded `new` alone holds stands for the lines of `old` it
+        // covers, as in any `new`; where that is unclear, nothing is matched here.
+        let new = match resolve_elisions(cx.text, &old, &new) {
+            Ok(resolved) => resolved.unwrap_or(new),
+            Err(_) => return Vec::new(),
+        };
         equality_cascade(cx.text, Needle::owned(old, new), cx.budget)
     }
 }
