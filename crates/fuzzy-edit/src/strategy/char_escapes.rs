@@ -16,6 +16,8 @@
 //! assert_eq!(out.matches[0].strategy, "escapes");
 //! ```
 
+use std::collections::HashMap;
+
 use super::{equality_cascade, Candidate, Context};
 use crate::needle::Needle;
 
@@ -42,8 +44,9 @@ fn has_escape_leader(s: &str) -> bool {
 /// How a file spells characters as escapes.
 #[derive(Debug, Default)]
 struct Spellings {
-    /// Each escaped character with its spellings and how often each occurs.
-    known: Vec<(char, Vec<(String, usize)>)>,
+    /// Each escaped character with its spellings and how often each occurs (a table of
+    /// thousands of characters is looked up in constant time).
+    known: HashMap<char, Vec<(String, usize)>>,
     /// How often each style occurs, for characters the file has no spelling for.
     styles: Vec<(Style, usize)>,
 }
@@ -113,12 +116,10 @@ impl Spellings {
     }
 
     fn add(&mut self, c: char, spelling: &str, style: Style) {
-        match self.known.iter_mut().find(|(k, _)| *k == c) {
-            Some((_, spellings)) => match spellings.iter_mut().find(|(s, _)| s == spelling) {
-                Some((_, n)) => *n += 1,
-                None => spellings.push((spelling.to_string(), 1)),
-            },
-            None => self.known.push((c, vec![(spelling.to_string(), 1)])),
+        let spellings = self.known.entry(c).or_default();
+        match spellings.iter_mut().find(|(s, _)| s == spelling) {
+            Some((_, n)) => *n += 1,
+            None => spellings.push((spelling.to_string(), 1)),
         }
         match self.styles.iter_mut().find(|(s, _)| *s == style) {
             Some((_, n)) => *n += 1,
@@ -128,8 +129,8 @@ impl Spellings {
 
     /// The file's most frequent spelling of `c`.
     fn spelling(&self, c: char) -> Option<&str> {
-        let (_, spellings) = self.known.iter().find(|(k, _)| *k == c)?;
-        spellings
+        self.known
+            .get(&c)?
             .iter()
             .max_by_key(|(_, n)| *n)
             .map(|(s, _)| s.as_str())
