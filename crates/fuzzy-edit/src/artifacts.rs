@@ -24,7 +24,7 @@ use crate::text::Text;
 use crate::{Language, Options};
 
 mod elisions;
-use elisions::resolve_elisions;
+pub(crate) use elisions::resolve_elisions;
 
 /// `new` holds an elision comment whose meaning is unclear.
 #[derive(Debug, Clone, PartialEq, Eq)]
