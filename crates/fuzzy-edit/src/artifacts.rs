@@ -78,49 +78,125 @@ pub(crate) fn clean_new<'n>(
 /// not the lines they add, so not every line need carry a number.
 fn tool_numbering(text: &Text, s: &str) -> Option<Numbering> {
     let all: Vec<_> = s
-        .lines()
-        .filter_map(|l| parse_prefix(l).map(|p| (p, l.starts_with(' '))))
+        .split('\n')
+        .enumerate()
+        .filter_map(|(i, l)| parse_prefix(l).map(|p| (i, p, l.starts_with(' '))))
         .collect();
     // Read tools right-align their numbers: where some are, an unaligned one is the model's.
-    let padded = all.iter().any(|(_, p)| *p);
-    let numbered: Vec<_> = all.into_iter().filter(|(_, p)| *p || !padded).collect();
+    let padded = all.iter().any(|(_, _, p)| *p);
+    // ... and to one width (`     7\t`): a narrower `  1\t` is code that starts with a number.
+    let width = all
+        .iter()
+        .filter(|(_, _, p)| *p)
+        .map(|(_, (_, _, len), _)| *len)
+        .max();
+    let numbered: Vec<_> = all
+        .into_iter()
+        .filter(|(_, (_, _, len), p)| !padded || (*p && Some(*len) == width))
+        .collect();
     let ambiguous = |style: Style| matches!(style, Style::Colon | Style::Pipe);
     let style = numbered
         .iter()
-        .find(|((style, _, _), _)| !ambiguous(*style))
+        .find(|(_, (style, _, _), _)| !ambiguous(*style))
         .or(numbered.first())?
-        .0
+        .1
          .0;
-    let numbers: Vec<u64> = numbered
+    let of_style: Vec<(usize, u64)> = numbered
         .iter()
-        .filter(|((s, _, _), _)| *s == style)
-        .map(|((_, n, _), _)| *n)
+        .filter(|(_, (s, _, _), _)| *s == style)
+        .map(|(i, (_, n, _), _)| (*i, *n))
         .collect();
-    let counts_up = numbers.windows(2).all(|w| w[0] < w[1]);
-    // One line alone: right-aligned, or a hash-line prefix (`4:kcg|`), which no code starts with.
-    let enough = numbers.len() >= 2 || (padded && !ambiguous(style)) || style == Style::HashLine;
-    (counts_up && enough && !numbered_like_the_file(text, style))
-        .then_some(Numbering { style, padded })
+    // The numbers count up, but for lines the model added whose code starts like a number
+    // (`  0\tfn`): those are the lines outside the longest counting-up run, and fewer.
+    let lines = counting_up(&of_style);
+    let enough = lines.len() >= 2 || (padded && !ambiguous(style)) || style == Style::HashLine;
+    (enough && lines.len() * 2 > of_style.len() && !numbered_like_the_file(text, style))
+        .then_some(Numbering { style, lines })
 }
 
-/// How a read tool numbered lines: its style, and whether it right-aligned the numbers.
-#[derive(Debug, Clone, Copy)]
+/// The lines of the longest subsequence of `numbered` (line, number) whose numbers increase;
+/// among equally long ones, the one with the fewest numbers skipped (a read tool numbers lines
+/// one by one: `7`, `0`, `8` is `7`, `8` and a line that starts with `0`). Texts with more
+/// numbered lines than [`MAX_SCORED_NUMBERS`] take the first longest run found.
+fn counting_up(numbered: &[(usize, u64)]) -> Vec<usize> {
+    if numbered.len() > MAX_SCORED_NUMBERS {
+        return patience(numbered);
+    }
+    // best[k]: (length, numbers skipped, previous) of the best run ending at entry k.
+    let mut best: Vec<(usize, u64, Option<usize>)> = Vec::with_capacity(numbered.len());
+    for (k, &(_, n)) in numbered.iter().enumerate() {
+        let mut here = (1, 0, None);
+        for (j, &(len, skipped, _)) in best.iter().enumerate() {
+            let m = numbered[j].1;
+            if m < n {
+                let cand = (len + 1, skipped + (n - m - 1), Some(j));
+                if cand.0 > here.0 || (cand.0 == here.0 && cand.1 < here.1) {
+                    here = cand;
+                }
+            }
+        }
+        best.push(here);
+    }
+    let mut end = None;
+    for (k, &(len, skipped, _)) in best.iter().enumerate() {
+        let better = end.is_none_or(|e: usize| {
+            let (l, s, _) = best[e];
+            len > l || (len == l && skipped < s)
+        });
+        if better {
+            end = Some(k);
+        }
+    }
+    let mut lines = Vec::new();
+    while let Some(k) = end {
+        lines.push(numbered[k].0);
+        end = best[k].2;
+    }
+    lines.reverse();
+    lines
+}
+
+/// Most numbered lines [`counting_up`] compares pairwise.
+const MAX_SCORED_NUMBERS: usize = 2000;
+
+/// [`counting_up`] in `n log n`: the first longest increasing run (patience sorting).
+fn patience(numbered: &[(usize, u64)]) -> Vec<usize> {
+    let mut tails: Vec<usize> = Vec::new();
+    let mut before: Vec<Option<usize>> = vec![None; numbered.len()];
+    for (k, &(_, n)) in numbered.iter().enumerate() {
+        let at = tails.partition_point(|&t| numbered[t].1 < n);
+        before[k] = at.checked_sub(1).map(|p| tails[p]);
+        if at == tails.len() {
+            tails.push(k);
+        } else {
+            tails[at] = k;
+        }
+    }
+    let mut lines = Vec::with_capacity(tails.len());
+    let mut k = tails.last().copied();
+    while let Some(i) = k {
+        lines.push(numbered[i].0);
+        k = before[i];
+    }
+    lines.reverse();
+    lines
+}
+
+/// How a read tool numbered the lines of a text: which of its lines (0-based) carry a number.
 struct Numbering {
     style: Style,
-    padded: bool,
+    lines: Vec<usize>,
 }
 
-/// `s` without the numbers a read tool put there.
+/// `s` without the numbers of the lines `numbering` found numbered.
 fn strip_numbers(s: &str, numbering: Numbering) -> String {
     let mut out = String::with_capacity(s.len());
-    for piece in s.split_inclusive('\n') {
+    let mut numbered = numbering.lines.iter().peekable();
+    for (i, piece) in s.split_inclusive('\n').enumerate() {
         let body = piece.trim_end_matches(['\n', '\r']);
+        let this = numbered.next_if(|&&k| k == i).is_some();
         match parse_prefix(body) {
-            Some((st, _, len))
-                if st == numbering.style && (body.starts_with(' ') || !numbering.padded) =>
-            {
-                out.push_str(&piece[len..]);
-            }
+            Some((st, _, len)) if this && st == numbering.style => out.push_str(&piece[len..]),
             _ => out.push_str(piece),
         }
     }
@@ -581,6 +657,14 @@ mod tests {
         // A code line that looks numbered in another style is left alone.
         let new = "     7\ta\n12|\n     9\tc";
         assert_eq!(clean("", "a\nb\nc", new).unwrap(), "a\n12|\nc");
+    }
+
+    #[test]
+    fn numbers_count_up_one_by_one_around_added_lines_that_start_with_a_number() {
+        let new = "     7\t\n  0\tfn\n     8\tfn\n     9\tx";
+        assert_eq!(clean("", "\nfn\nx", new).unwrap(), "\n  0\tfn\nfn\nx");
+        assert_eq!(counting_up(&[(0, 7), (1, 0), (2, 8), (3, 9)]), [0, 2, 3]);
+        assert_eq!(counting_up(&[(0, 3), (1, 5), (2, 4)]), [0, 2]);
     }
 
     #[test]

@@ -30,32 +30,25 @@ pub(crate) fn resolve_elisions(
 ) -> Result<Option<String>, Unclear> {
     let (old_lines, _) = lines_of(old);
     let (new_lines, new_trailing) = lines_of(new);
-    // (A marker-like line the file holds is code, in `old` as in `new`.)
-    let files_line = |l: &str| (0..text.line_count()).any(|i| text.line(i).trim() == l.trim());
-    let marker = |l: &&str| is_elision_comment(l) && !files_line(l);
-    if old_lines.iter().any(marker) || !new_lines.iter().any(|l| is_elision_comment(l)) {
+    // (Compared modulo whitespace, as the line diff below compares lines.)
+    let files_line =
+        |l: &str| (0..text.line_count()).any(|i| crate::normalize::loose_equal(text.line(i), l));
+    // (A marker-like line the file holds is code, in `old` as in `new`: a line like any other.)
+    let marker = |l: &str| is_elision_comment(l) && !files_line(l);
+    if old_lines.iter().any(|l| marker(l)) || !new_lines.iter().any(|l| marker(l)) {
         return Ok(None);
     }
     let unclear = |k: usize| Unclear {
         marker: new_lines[k].trim().to_string(),
         line: k + 1,
     };
-    // A marker the file itself holds is code the model keeps, not an elision.
-    if new_lines
-        .iter()
-        .any(|l| is_elision_comment(l) && files_line(l))
-    {
-        return Ok(None);
-    }
     let mut out: Vec<&str> = Vec::with_capacity(new_lines.len() + old_lines.len());
     let mut pos_new = 0;
     for (o, n) in regions_between_non_blank_lines(&old_lines, &new_lines) {
         out.extend_from_slice(&new_lines[pos_new..n.start]);
         pos_new = n.end;
         let side = &new_lines[n.clone()];
-        let markers: Vec<usize> = (0..side.len())
-            .filter(|&t| is_elision_comment(side[t]))
-            .collect();
+        let markers: Vec<usize> = (0..side.len()).filter(|&t| marker(side[t])).collect();
         if markers.is_empty() {
             out.extend_from_slice(side);
             continue;
@@ -137,11 +130,7 @@ impl<'a, 'l> Region<'a, 'l> {
             .filter(|&i| !blank(self.old[i]))
             .collect();
         let without_markers = |r: Range<usize>| -> Vec<&'l str> {
-            side[r]
-                .iter()
-                .copied()
-                .filter(|l| !is_elision_comment(l))
-                .collect()
+            r.filter(|&t| !is_marker(t)).map(|t| side[t]).collect()
         };
         if real.is_empty() {
             // The markers stand for the region's non-blank lines; the blank lines around them
@@ -149,10 +138,14 @@ impl<'a, 'l> Region<'a, 'l> {
             let (first, last) = (self.markers[0], self.markers[self.markers.len() - 1]);
             let mut out = without_markers(0..first);
             let (Some(&a), Some(&b)) = (old_non_blank.first(), old_non_blank.last()) else {
-                return Some(out);
+                // Only blank lines to stand for: they stay as the file has them.
+                return Some(self.old.to_vec());
             };
             out.extend_from_slice(&self.old[a..=b]);
             out.extend(without_markers(last + 1..side.len()));
+            return Some(out);
+        }
+        if let Some(out) = self.blank_lines_only(&old_non_blank, &real) {
             return Some(out);
         }
         let (lead, trail) = match self.covered(old_non_blank.len(), &real)? {
@@ -171,13 +164,6 @@ impl<'a, 'l> Region<'a, 'l> {
                 (lead, trail)
             }
             _ => return None,
-        };
-        let without_markers = |r: Range<usize>| -> Vec<&'l str> {
-            side[r]
-                .iter()
-                .copied()
-                .filter(|l| !is_elision_comment(l))
-                .collect()
         };
         let (first_real, last_real) = (real[0], real[real.len() - 1]);
         let mut out = Vec::new();
@@ -223,6 +209,32 @@ impl<'a, 'l> Region<'a, 'l> {
             out.extend(without_markers(0..side.len()));
         }
         Some(out)
+    }
+
+    /// Markers on one side of as many real lines as the region has non-blank lines of `old`,
+    /// with blank lines of `old` on that side: the markers stand for those blank lines
+    /// (`a`, blank, `b` rewritten as `a`, marker, `b'`).
+    fn blank_lines_only(&self, old_non_blank: &[usize], real: &[usize]) -> Option<Vec<&'l str>> {
+        let (&first_nb, &last_nb) = (old_non_blank.first()?, old_non_blank.last()?);
+        if old_non_blank.len() != real.len() {
+            return None;
+        }
+        let (first_real, last_real) = (real[0], real[real.len() - 1]);
+        let side = self.side;
+        if self.markers.iter().all(|&m| m < first_real) && first_nb > 0 && !self.at_start {
+            let mut out = self.old[..first_nb].to_vec();
+            out.extend_from_slice(&side[first_real..]);
+            return Some(out);
+        }
+        if self.markers.iter().all(|&m| m > last_real)
+            && last_nb + 1 < self.old.len()
+            && !self.at_end
+        {
+            let mut out = side[..=last_real].to_vec();
+            out.extend_from_slice(&self.old[last_nb + 1..]);
+            return Some(out);
+        }
+        None
     }
 
     /// How many of the region's `old_count` non-blank lines of `old` the markers keep, before
