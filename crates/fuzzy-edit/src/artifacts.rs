@@ -124,7 +124,7 @@ fn counting_up(numbered: &[(usize, u64)]) -> Vec<usize> {
     }
     // best[k]: (length, numbers skipped, previous) of the best run ending at entry k.
     let mut best: Vec<(usize, u64, Option<usize>)> = Vec::with_capacity(numbered.len());
-    for (k, &(_, n)) in numbered.iter().enumerate() {
+    for &(_, n) in numbered {
         let mut here = (1, 0, None);
         for (j, &(len, skipped, _)) in best.iter().enumerate() {
             let m = numbered[j].1;

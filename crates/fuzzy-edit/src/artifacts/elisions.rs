@@ -145,9 +145,6 @@ impl<'a, 'l> Region<'a, 'l> {
             out.extend(without_markers(last + 1..side.len()));
             return Some(out);
         }
-        if let Some(out) = self.blank_lines_only(&old_non_blank, &real) {
-            return Some(out);
-        }
         let (lead, trail) = match self.covered(old_non_blank.len(), &real)? {
             // Markers first, at the start of `old`, and as many real lines as `old` has or
             // more: the markers stand for lines before `old`, unless the first real line
@@ -209,32 +206,6 @@ impl<'a, 'l> Region<'a, 'l> {
             out.extend(without_markers(0..side.len()));
         }
         Some(out)
-    }
-
-    /// Markers on one side of as many real lines as the region has non-blank lines of `old`,
-    /// with blank lines of `old` on that side: the markers stand for those blank lines
-    /// (`a`, blank, `b` rewritten as `a`, marker, `b'`).
-    fn blank_lines_only(&self, old_non_blank: &[usize], real: &[usize]) -> Option<Vec<&'l str>> {
-        let (&first_nb, &last_nb) = (old_non_blank.first()?, old_non_blank.last()?);
-        if old_non_blank.len() != real.len() {
-            return None;
-        }
-        let (first_real, last_real) = (real[0], real[real.len() - 1]);
-        let side = self.side;
-        if self.markers.iter().all(|&m| m < first_real) && first_nb > 0 && !self.at_start {
-            let mut out = self.old[..first_nb].to_vec();
-            out.extend_from_slice(&side[first_real..]);
-            return Some(out);
-        }
-        if self.markers.iter().all(|&m| m > last_real)
-            && last_nb + 1 < self.old.len()
-            && !self.at_end
-        {
-            let mut out = side[..=last_real].to_vec();
-            out.extend_from_slice(&self.old[last_nb + 1..]);
-            return Some(out);
-        }
-        None
     }
 
     /// How many of the region's `old_count` non-blank lines of `old` the markers keep, before
