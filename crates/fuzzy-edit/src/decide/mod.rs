@@ -15,7 +15,9 @@
 //!    - one candidate of an equality strategy applies; several are ambiguous;
 //!    - a graded strategy applies its best candidate only when it scores at least its floor and
 //!      leads the runner-up by its margin; below the floor the next strategy is tried; within
-//!      the margin the edit is refused as low confidence;
+//!      the margin the edit is refused as low confidence (a block clearly closer to `old` by
+//!      character edits than its near twins comes alone: the strategy leaves out windows a
+//!      distance margin rules out, as `typo_line` does for lines);
 //!    - a fuzzy candidate is refused where `new` already stands in the file
 //!      ([`check_not_made_already`]).
 //! 3. **Fitting `new`**: a whitespace-only edit whose whitespace the match ignored is unclear

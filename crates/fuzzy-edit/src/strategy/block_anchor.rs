@@ -23,6 +23,25 @@
 //! assert!(out.text.contains("    sum * 2\n"));
 //! assert_eq!(out.matches[0].strategy, "block_anchor");
 //! ```
+//!
+//! A block with a **near twin** elsewhere scores almost as well against both (0.99 and 0.95:
+//! within the margin), so windows that close are told apart by character edits: one slip
+//! from a block is 1 edit from it and 5 from a twin with a renamed variable, and the block is
+//! meant (see `closest_by_edits`). One slip from each of two twins is still refused.
+//!
+//! ```
+//! use fuzzy_edit::{apply, Edit};
+//! let block = |sum: &str| format!("    let mut total = 0;\n    let mut n = 0;\n    for x in xs {{\n        {sum} += x;\n        n += 1;\n    }}\n    total / n\n");
+//! let file = format!("fn a(xs: &[u32]) -> u32 {{\n{}}}\nfn b(xs: &[u32]) -> u32 {{\n{}}}\n", block("total"), block("total_alt"));
+//! let old = block("total").replace("for x in", "for y in");
+//! let new = old.replace("total / n", "total / n.max(1)");
+//! let out = apply(&file, &Edit::new(old, new)).unwrap();
+//! assert_eq!(out.matches[0].start_line, 2);
+//! assert!(out.text.starts_with("fn a(xs: &[u32]) -> u32 {\n    let mut total = 0;\n"));
+//! assert!(out.text.contains("    for x in xs {\n")); // the file's own line is kept
+//! assert_eq!(out.text.matches("total / n.max(1)").count(), 1);
+//! assert!(out.text.find("total / n.max(1)") < out.text.find("fn b"));
+//! ```
 
 use std::collections::HashMap;
 use std::rc::Rc;
