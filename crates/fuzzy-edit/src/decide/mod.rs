@@ -122,6 +122,19 @@ pub(crate) struct Rules<'a> {
     pub(crate) near_context: Option<&'a str>,
     /// Floor and margin, for a strategy that grades its candidates.
     pub(crate) grading: Option<Grading>,
+    /// Whether two graded candidates over some of the same lines leave the same text once
+    /// edited (see [`choose_graded`]); `None` treats no two alike.
+    pub(crate) same_result: Option<SameResult<'a>>,
+}
+
+/// Whether editing either of two candidates leaves the same text.
+#[derive(Clone, Copy)]
+pub(crate) struct SameResult<'a>(pub(crate) &'a dyn Fn(&Candidate, &Candidate) -> bool);
+
+impl std::fmt::Debug for SameResult<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SameResult")
+    }
 }
 
 /// What rule 2 makes of one strategy's candidates.
@@ -161,7 +174,7 @@ pub(crate) fn choose(
     }
     candidates.sort_by_key(|c| (c.span.start, c.span.end));
     if let Some(grading) = rules.grading {
-        return choose_graded(text, candidates, grading);
+        return choose_graded(text, candidates, grading, rules.same_result);
     }
     if rules.anchor.is_some() && !rules.replace_all {
         candidates.truncate(1);
@@ -244,17 +257,26 @@ fn nearest(candidates: &[Candidate], line: usize) -> Option<usize> {
     }
 }
 
+/// Rule 2 for a graded strategy: the best candidate, if it passes the floor and leads every
+/// other by the margin. A runner-up over some of the best one's lines whose edit leaves the
+/// same text (`same_result`) is no rival: the two differ only in where the block is taken to
+/// begin or end (a `}` or a blank line more), and either gives the file the model asked for.
 fn choose_graded(
     text: &Text,
     mut candidates: Vec<Candidate>,
     grading: Grading,
+    same_result: Option<SameResult<'_>>,
 ) -> Result<Choice, EditError> {
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
     let best = &candidates[0];
     if best.score < grading.floor {
         return Ok(Choice::Pass);
     }
-    if let Some(second) = candidates.get(1) {
+    let rival = |c: &&Candidate| {
+        let same_place = c.lines.start < best.lines.end && best.lines.start < c.lines.end;
+        !(same_place && same_result.is_some_and(|same| (same.0)(best, c)))
+    };
+    if let Some(second) = candidates[1..].iter().find(rival) {
         if best.score - second.score < grading.margin {
             return Err(EditError::LowConfidence {
                 best: location(text, best.lines.clone(), Some(round_score(best.score))),
@@ -528,6 +550,7 @@ mod tests {
         near_line: None,
         near_context: None,
         grading: None,
+        same_result: None,
     };
     const GRADED: Rules = Rules {
         grading: Some(Grading {
