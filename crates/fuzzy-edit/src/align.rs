@@ -189,10 +189,19 @@ mod tests {
         let key = |lines: &[&str]| block_key(lines);
         let old = key(&["fn f() {", "    let total = 0;", "}"]);
         // Indentation, inner spacing and blank lines are not edits; a slip is one.
-        assert_eq!(block_edits(&old, &key(&["fn f() {", "", "\tlet  total = 0;", "}"])), 0);
-        assert_eq!(block_edits(&old, &key(&["fn f() {", "    let totals = 0;", "}"])), 1);
+        assert_eq!(
+            block_edits(&old, &key(&["fn f() {", "", "\tlet  total = 0;", "}"])),
+            0
+        );
+        assert_eq!(
+            block_edits(&old, &key(&["fn f() {", "    let totals = 0;", "}"])),
+            1
+        );
         // A renamed identifier is as many edits as the name grew.
-        assert_eq!(block_edits(&old, &key(&["fn f() {", "    let total_alt = 0;", "}"])), 4);
+        assert_eq!(
+            block_edits(&old, &key(&["fn f() {", "    let total_alt = 0;", "}"])),
+            4
+        );
     }
 
     #[test]

@@ -104,7 +104,13 @@ pub(crate) fn locate(
 
 /// Whether editing candidate `a` or `b` (spans of `text`) with `needle` leaves the same text:
 /// both fit `new` without a mismatch, and the spliced results agree over both spans.
-fn same_result(text: &Text, needle: &Needle, budget: &Budget, a: &Candidate, b: &Candidate) -> bool {
+fn same_result(
+    text: &Text,
+    needle: &Needle,
+    budget: &Budget,
+    a: &Candidate,
+    b: &Candidate,
+) -> bool {
     if !budget.charge(4 * (a.span.len() + b.span.len())) {
         return false;
     }
@@ -117,9 +123,8 @@ fn same_result(text: &Text, needle: &Needle, budget: &Budget, a: &Candidate, b: 
     let s = text.as_str();
     let lo = a.span.start.min(b.span.start);
     let hi = a.span.end.max(b.span.end);
-    let around = |span: &std::ops::Range<usize>, r: &str| {
-        [&s[lo..span.start], r, &s[span.end..hi]].concat()
-    };
+    let around =
+        |span: &std::ops::Range<usize>, r: &str| [&s[lo..span.start], r, &s[span.end..hi]].concat();
     around(&a.span, &ra) == around(&b.span, &rb)
 }
 

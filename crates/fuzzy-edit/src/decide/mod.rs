@@ -17,7 +17,9 @@
 //!      leads the runner-up by its margin; below the floor the next strategy is tried; within
 //!      the margin the edit is refused as low confidence (a block clearly closer to `old` by
 //!      character edits than its near twins comes alone: the strategy leaves out windows a
-//!      distance margin rules out, as `typo_line` does for lines);
+//!      distance margin rules out, as `typo_line` does for lines); a runner-up over some of
+//!      the best candidate's lines whose edit leaves the same text is no rival (it only takes
+//!      the block to begin or end a line elsewhere);
 //!    - a fuzzy candidate is refused where `new` already stands in the file
 //!      ([`check_not_made_already`]).
 //! 3. **Fitting `new`**: a whitespace-only edit whose whitespace the match ignored is unclear
@@ -691,6 +693,46 @@ mod tests {
         assert!(matches!(
             choose_lines(&t, vec![cand(&t, 0, 0.95), cand(&t, 1, 0.8)], GRADED),
             Ok(Choice::Apply(_))
+        ));
+    }
+
+    #[test]
+    fn a_runner_up_over_the_same_lines_with_the_same_result_is_no_rival() {
+        let t = Text::new("a\nb\nc\nd\n");
+        let lines = |l: std::ops::Range<usize>, score| Candidate {
+            span: t.span_of_lines(l.clone(), false),
+            lines: l,
+            score,
+            fit: Fit::Lines(None),
+        };
+        let alike = |_: &Candidate, _: &Candidate| true;
+        let rules = Rules {
+            same_result: Some(SameResult(&alike)),
+            ..GRADED
+        };
+        // Lines 1-3 and 1-2: one place, the same result: the best applies.
+        match choose_lines(&t, vec![lines(0..3, 0.95), lines(0..2, 0.9)], rules) {
+            Ok(Choice::Apply(c)) => assert_eq!(c[0].lines, 0..3),
+            other => panic!("{other:?}"),
+        }
+        // Without knowing the results, they are rivals.
+        assert!(matches!(
+            choose_lines(&t, vec![lines(0..3, 0.95), lines(0..2, 0.9)], GRADED),
+            Err(EditError::LowConfidence { .. })
+        ));
+        // Elsewhere, a twin is a rival whatever its result.
+        assert!(matches!(
+            choose_lines(&t, vec![lines(0..2, 0.95), lines(2..4, 0.9)], rules),
+            Err(EditError::LowConfidence { .. })
+        ));
+        // A third candidate within the margin still counts.
+        assert!(matches!(
+            choose_lines(
+                &t,
+                vec![lines(0..3, 0.95), lines(0..2, 0.9), lines(3..4, 0.9)],
+                rules
+            ),
+            Err(EditError::LowConfidence { .. })
         ));
     }
 

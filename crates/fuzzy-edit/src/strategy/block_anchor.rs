@@ -447,7 +447,10 @@ mod tests {
     fn a_near_twin_further_by_the_margin_is_dropped() {
         let file = "a(1);\nbeta(2);\nc(3);\na(1);\nbeta_alt(2);\nc(3);\n";
         // 1 edit from the first, 5 from the twin.
-        assert_eq!(kept_by_edits(file, "a(1);\nbetx(2);\nc(3);", &[0..3, 3..6]), [0]);
+        assert_eq!(
+            kept_by_edits(file, "a(1);\nbetx(2);\nc(3);", &[0..3, 3..6]),
+            [0]
+        );
         // 1 edit from the first, 3 from the twin: within the margin, both kept.
         assert_eq!(
             kept_by_edits(file, "a(1);\nbeta_(2);\nc(3);", &[0..3, 3..6]),

@@ -1,6 +1,7 @@
 //! Near twins: a block and a copy of it a few edits different elsewhere. `old` clearly closer
 //! to one (by character edits) denotes it; `old` as close to both, or several edits from
-//! both, is refused.
+//! both, is refused. And windows over the same lines (another extent of one block): alike
+//! when editing either leaves the same file.
 
 use fuzzy_edit::Edit;
 
@@ -100,4 +101,52 @@ fn old_several_edits_from_both_is_refused() {
         body(1, line, "    total / count.max(1)"),
     );
     assert_eq!(kind(TWINS, &edit), "low_confidence");
+}
+
+/// A block ending in two closing braces: `old`'s last line `}` anchors a window at either.
+const NESTED: &str = "\
+fn run() {
+    if ready {
+        step_one();
+        step_two();
+        step_three();
+        step_four();
+        step_five();
+        step_six();
+        step_seven();
+    }
+}
+";
+
+// `old` with a line the file lacks (a comment the model made up) ends at either `}` (scores
+// 0.92 and 0.83: within the margin). Both windows give the same file once edited, so the
+// choice of extent does not matter: applied.
+#[test]
+fn windows_over_the_same_lines_with_the_same_result_are_one() {
+    let old = NESTED.replace(
+        "        step_two();\n",
+        "        // keep in sync\n        step_two();\n",
+    );
+    let new = old.replace("step_three()", "step_3()");
+    let out = applied(NESTED, &Edit::new(old.trim_end(), new.trim_end()));
+    assert_eq!(strategy(&out), "block_anchor");
+    assert_eq!(out.text, NESTED.replace("step_three()", "step_3()"));
+}
+
+// The same two windows, but the edit changes the last line: the results differ (which `}`
+// the model rewrote is unclear), so it is refused.
+#[test]
+fn windows_over_the_same_lines_with_different_results_are_refused() {
+    let old = NESTED.replace(
+        "        step_two();\n",
+        "        // keep in sync\n        step_two();\n",
+    );
+    let new = format!(
+        "{}\n}} // run",
+        old.trim_end().trim_end_matches('}').trim_end()
+    );
+    assert_eq!(
+        kind(NESTED, &Edit::new(old.trim_end(), new)),
+        "low_confidence"
+    );
 }
