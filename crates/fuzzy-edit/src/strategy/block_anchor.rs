@@ -327,8 +327,9 @@ fn slipped_anchor_windows(
 /// distance margin can. When one window is closest, a window elsewhere is dropped if the
 /// closest is at most [`TWIN_MAX_EDITS`] away and it is at least [`TWIN_MARGIN`] further; a
 /// window over some of the same lines (the same place, another extent: a `}` more or less) if
-/// it is at least [`EXTENT_MARGIN`] further and twice as far. What is left is judged by score
-/// as before, so two windows equally close still refuse as low confidence.
+/// it is at least [`EXTENT_MARGIN`] further and twice as far. Nothing is dropped when the
+/// closest window is below the floor (the strategy would pass over the block). What is left
+/// is judged by score as before, so two windows equally close still refuse as low confidence.
 fn closest_by_edits(cx: &Context<'_>, body: &[&str], out: Vec<Candidate>) -> Vec<Candidate> {
     let Some(top) = out.iter().map(|c| c.score).max_by(f64::total_cmp) else {
         return out;
@@ -356,6 +357,10 @@ fn closest_by_edits(cx: &Context<'_>, body: &[&str], out: Vec<Candidate>) -> Vec
     let (Some((&closest, _)), None) = (at_best.next(), at_best.next()) else {
         return out;
     };
+    if out[closest].score < BLOCK_ANCHOR_FLOOR {
+        // Dropping the others would leave a window the floor refuses.
+        return out;
+    }
     let near = out[closest].lines.clone();
     let far: Vec<usize> = contenders
         .iter()
@@ -423,6 +428,15 @@ mod tests {
 
     /// The windows (by lines) `closest_by_edits` keeps of `windows`, all scored alike.
     fn kept_by_edits(file: &str, old: &str, windows: &[std::ops::Range<usize>]) -> Vec<usize> {
+        kept_by_edits_scored(file, old, windows, 0.95)
+    }
+
+    fn kept_by_edits_scored(
+        file: &str,
+        old: &str,
+        windows: &[std::ops::Range<usize>],
+        score: f64,
+    ) -> Vec<usize> {
         let text = Text::new(file);
         let needle = Needle::new(old, "x");
         let budget = Budget::unlimited();
@@ -432,7 +446,7 @@ mod tests {
             .map(|l| Candidate {
                 span: text.span_of_lines(l.clone(), false),
                 lines: l.clone(),
-                score: 0.95,
+                score,
                 fit: Fit::Lines(None),
             })
             .collect();
@@ -459,6 +473,12 @@ mod tests {
         // 3 edits from the first: more than TWIN_MAX_EDITS, however far the twin.
         assert_eq!(
             kept_by_edits(file, "a(1);\nbxxx(2);\nc(3);", &[0..3, 3..6]),
+            [0, 3]
+        );
+        // A closest window below the floor drops nothing: the strategy would then pass over a
+        // block the others hold (two real patches were not found that way).
+        assert_eq!(
+            kept_by_edits_scored(file, "a(1);\nbetx(2);\nc(3);", &[0..3, 3..6], 0.7),
             [0, 3]
         );
         // Equally close to two twins: both kept (refused as low confidence).
