@@ -275,8 +275,12 @@ fn choose_graded(
         return Ok(Choice::Pass);
     }
     let rival = |c: &&Candidate| {
-        let same_place = c.lines.start < best.lines.end && best.lines.start < c.lines.end;
-        !(same_place && same_result.is_some_and(|same| (same.0)(best, c)))
+        // A candidate over exactly the best one's lines is how a strategy says there are
+        // rivals it could not score: always a rival.
+        let other_extent = c.lines != best.lines
+            && c.lines.start < best.lines.end
+            && best.lines.start < c.lines.end;
+        !(other_extent && same_result.is_some_and(|same| (same.0)(best, c)))
     };
     if let Some(second) = candidates[1..].iter().find(rival) {
         if best.score - second.score < grading.margin {
@@ -723,6 +727,11 @@ mod tests {
         // Elsewhere, a twin is a rival whatever its result.
         assert!(matches!(
             choose_lines(&t, vec![lines(0..2, 0.95), lines(2..4, 0.9)], rules),
+            Err(EditError::LowConfidence { .. })
+        ));
+        // The same lines again stand for rivals the strategy could not score.
+        assert!(matches!(
+            choose_lines(&t, vec![lines(0..3, 0.95), lines(0..3, 0.95)], rules),
             Err(EditError::LowConfidence { .. })
         ));
         // A third candidate within the margin still counts.

@@ -233,6 +233,7 @@ impl Strategy for BlockAnchor {
             }
         }
         if truncated && rivals.is_empty() {
+            // The best window's own lines again: the decision reads them as unscored rivals.
             if let Some(c) = out.iter().find(|c| c.score == best) {
                 rivals.push(c.lines.clone());
             }
