@@ -150,3 +150,19 @@ fn windows_over_the_same_lines_with_different_results_are_refused() {
         "low_confidence"
     );
 }
+
+// More similar blocks than block_anchor scores (256): it cannot know the best is unrivalled,
+// so it is refused, even though the best window's result is "the same" as itself.
+#[test]
+fn too_many_similar_blocks_are_refused_not_taken_as_one_extent() {
+    let block = |b: &str, c: &str| {
+        format!("fn f() {{\n    a();\n    {b}();\n    {c}();\n    d();\n    e();\n}}\n")
+    };
+    let mut file = block("bbbbbb", "cccccc");
+    for _ in 0..300 {
+        file.push_str(&block("zzzzzz", "yyyyyy"));
+    }
+    let old = block("bbbbbx", "cccccc");
+    let new = old.replace("e()", "e(1)");
+    assert_eq!(kind(&file, &Edit::new(old, new)), "low_confidence");
+}
