@@ -32,7 +32,7 @@ fn second(items: &[u32]) -> u32 {
 
 /// The body of the blocks with `line` (0-based) replaced, and `last` as the last line.
 fn body(line: usize, with: &str, last: &str) -> String {
-    let mut v = vec![
+    let mut v = [
         "    let mut total = 0;",
         "    let mut count = 0;",
         "    for item in items {",
