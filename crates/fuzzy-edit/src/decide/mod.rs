@@ -282,13 +282,16 @@ fn choose_graded(
             && best.lines.start < c.lines.end;
         !(other_extent && same_result.is_some_and(|same| (same.0)(best, c)))
     };
-    if let Some(second) = candidates[1..].iter().find(rival) {
-        if best.score - second.score < grading.margin {
-            return Err(EditError::LowConfidence {
-                best: location(text, best.lines.clone(), Some(round_score(best.score))),
-                runner_up: location(text, second.lines.clone(), Some(round_score(second.score))),
-            });
-        }
+    // Only runners-up within the margin are asked whether they are rivals (asking fits `new`
+    // to both candidates).
+    let within_margin = candidates[1..]
+        .iter()
+        .take_while(|c| best.score - c.score < grading.margin);
+    if let Some(second) = within_margin.filter(rival).next() {
+        return Err(EditError::LowConfidence {
+            best: location(text, best.lines.clone(), Some(round_score(best.score))),
+            runner_up: location(text, second.lines.clone(), Some(round_score(second.score))),
+        });
     }
     candidates.truncate(1);
     Ok(Choice::Apply(candidates))
