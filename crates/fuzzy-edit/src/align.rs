@@ -150,6 +150,19 @@ pub(crate) fn block_edits(a: &[char], b: &[char]) -> usize {
     levenshtein::distance(a.iter().copied(), b.iter().copied())
 }
 
+/// [`block_edits`], or `None` when it is more than `cutoff` (computed in a band of the edit
+/// matrix, in time linear in the blocks).
+pub(crate) fn block_edits_within(a: &[char], b: &[char], cutoff: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > cutoff {
+        return None;
+    }
+    levenshtein::distance_with_args(
+        a.iter().copied(),
+        b.iter().copied(),
+        &levenshtein::Args::default().score_cutoff(cutoff),
+    )
+}
+
 /// What [`block_edits`] costs, in budget units: the bit-parallel algorithm takes a step per
 /// character of one side per 64 characters of the other.
 pub(crate) fn block_edits_cost(a: usize, b: usize) -> usize {

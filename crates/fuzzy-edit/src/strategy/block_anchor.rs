@@ -50,7 +50,8 @@ use super::{
     Candidate, Context, Fit, Grading, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS,
 };
 use crate::align::{
-    block_edits, block_edits_cost, block_key, line_similarity_at_least, similarity,
+    block_edits, block_edits_cost, block_edits_within, block_key, line_similarity_at_least,
+    similarity,
 };
 use crate::normalize::{self, Level};
 
@@ -342,14 +343,40 @@ fn closest_by_edits(cx: &Context<'_>, body: &[&str], out: Vec<Candidate>) -> Vec
         return out;
     }
     let old = block_key(body);
+    let keys: Vec<Vec<char>> = contenders
+        .iter()
+        .map(|&i| {
+            let window: Vec<&str> = out[i].lines.clone().map(|l| cx.text.line(l)).collect();
+            block_key(&window)
+        })
+        .collect();
+    // First only as far as the twin rule looks (cheap: a band of the edit matrix); a distance
+    // beyond it counts as far for both rules when the closest is within TWIN_MAX_EDITS.
+    let reach = TWIN_MAX_EDITS + TWIN_MARGIN;
     let mut edits = Vec::with_capacity(contenders.len());
-    for &i in &contenders {
-        let window: Vec<&str> = out[i].lines.clone().map(|l| cx.text.line(l)).collect();
-        let key = block_key(&window);
-        if !cx.budget.charge(block_edits_cost(old.len(), key.len())) {
+    for key in &keys {
+        if !cx.budget.charge(4 * (old.len() + key.len())) {
             return out;
         }
-        edits.push(block_edits(&old, &key));
+        edits.push(block_edits_within(&old, key, reach).unwrap_or(usize::MAX));
+    }
+    if edits.iter().all(|&d| d > TWIN_MAX_EDITS) {
+        // Only the extent rule can act, and only on windows over the same lines: exact
+        // distances, when some contenders overlap.
+        let overlapping = contenders.iter().enumerate().any(|(k, &i)| {
+            contenders[k + 1..].iter().any(|&j| {
+                out[i].lines.start < out[j].lines.end && out[j].lines.start < out[i].lines.end
+            })
+        });
+        if !overlapping {
+            return out;
+        }
+        for (d, key) in edits.iter_mut().zip(&keys) {
+            if !cx.budget.charge(block_edits_cost(old.len(), key.len())) {
+                return out;
+            }
+            *d = block_edits(&old, key);
+        }
     }
     let Some(&best) = edits.iter().min() else {
         return out;
