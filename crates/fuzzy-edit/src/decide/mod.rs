@@ -259,6 +259,9 @@ fn nearest(candidates: &[Candidate], line: usize) -> Option<usize> {
     }
 }
 
+/// Runners-up [`choose_graded`] asks whether they leave the same text, at most.
+const MAX_EXTENTS_ASKED: usize = 8;
+
 /// Rule 2 for a graded strategy: the best candidate, if it passes the floor and leads every
 /// other by the margin. A runner-up over some of the best one's lines whose edit leaves the
 /// same text (`same_result`) is no rival: the two differ only in where the block is taken to
@@ -283,11 +286,14 @@ fn choose_graded(
         !(other_extent && same_result.is_some_and(|same| (same.0)(best, c)))
     };
     // Only runners-up within the margin are asked whether they are rivals (asking fits `new`
-    // to both candidates).
+    // to both candidates), and only the first few: past them, every one is a rival.
     let within_margin = candidates[1..]
         .iter()
         .take_while(|c| best.score - c.score < grading.margin);
-    if let Some(second) = within_margin.filter(rival).next() {
+    let mut rivals = within_margin
+        .enumerate()
+        .filter(|(k, c)| *k >= MAX_EXTENTS_ASKED || rival(c));
+    if let Some((_, second)) = rivals.next() {
         return Err(EditError::LowConfidence {
             best: location(text, best.lines.clone(), Some(round_score(best.score))),
             runner_up: location(text, second.lines.clone(), Some(round_score(second.score))),
