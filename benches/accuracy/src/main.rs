@@ -175,8 +175,8 @@ fn s<'a>(v: &'a Value, key: &str) -> &'a str {
     v[key].as_str().unwrap_or("")
 }
 
-/// Strategies whose match is the text `old` names, exactly or modulo whitespace, escapes or
-/// copied line numbers.
+/// Strategies whose match is the text `old` names, exactly or modulo whitespace, escapes (its
+/// own, the file's or a regex's) or copied line numbers.
 const NAMING: &[&str] = &[
     "exact",
     "trailing_whitespace",
@@ -184,6 +184,7 @@ const NAMING: &[&str] = &[
     "unicode_punctuation",
     "inner_whitespace",
     "escapes",
+    "regex_escapes",
     "line_prefixes",
 ];
 

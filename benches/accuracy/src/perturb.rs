@@ -135,6 +135,8 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
         text(),
     );
     if let Some((o, n)) = elide(h.old, h.new, h.comment) {
+        // The same elided block, encoded twice: the markers hide on one line.
+        push("escaped_elision", None, escape(&o), escape(&n), text());
         push("elision", None, o, n, text());
     }
     let kept = kept_lines(h.old, h.new);

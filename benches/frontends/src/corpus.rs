@@ -99,6 +99,29 @@ pub fn edit(kind: Kind, lines: usize) -> (String, String) {
     }
 }
 
+/// Write `python_file(lines)` as `module_{lines}.py` and the four requests on it as
+/// `edits_{lines}.json` into `dir`, for each of `sizes`.
+pub fn write(dir: &std::path::Path, sizes: &[usize]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for &lines in sizes {
+        std::fs::write(dir.join(format!("module_{lines}.py")), python_file(lines))?;
+        let edits: Vec<serde_json::Value> = KINDS
+            .iter()
+            .map(|&kind| {
+                let (old, new) = edit(kind, lines);
+                let expected = match kind.expected() {
+                    Expected::Applied(strategy) => serde_json::json!({"applied": strategy}),
+                    Expected::Refused(error) => serde_json::json!({"refused": error}),
+                };
+                serde_json::json!({"kind": kind.name(), "old": old, "new": new, "expected": expected})
+            })
+            .collect();
+        let json = serde_json::to_string_pretty(&edits).map_err(std::io::Error::other)?;
+        std::fs::write(dir.join(format!("edits_{lines}.json")), json)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,5 +137,20 @@ mod tests {
         let (typo_old, typo_new) = edit(Kind::Typo, 1000);
         assert_eq!(typo_old.lines().count(), 8);
         assert_ne!(typo_old, typo_new);
+    }
+
+    #[test]
+    fn the_written_corpus_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), &[100]).unwrap();
+        let text = std::fs::read_to_string(dir.path().join("module_100.py")).unwrap();
+        assert_eq!(text, python_file(100));
+        let edits: Vec<serde_json::Value> = serde_json::from_str(
+            &std::fs::read_to_string(dir.path().join("edits_100.json")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(edits.len(), KINDS.len());
+        assert_eq!(edits[2]["old"], edit(Kind::Typo, 100).0);
+        assert_eq!(edits[3]["expected"]["refused"], "not_found");
     }
 }

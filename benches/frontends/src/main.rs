@@ -18,6 +18,10 @@
 //! cargo build --release -p fuzzy-edit-cli
 //! cargo run --release -p frontend-speed -- [--only pipe|apply|mcp] [--repeat N] [--bin PATH]
 //! ```
+//!
+//! `--write-corpus DIR` writes the inputs instead (for clients in other languages, such as
+//! `mcp_official_client.py`): `module_{lines}.py` and `edits_{lines}.json`, the four requests
+//! as `{"kind", "old", "new", "expected"}`.
 
 mod apply;
 mod corpus;
@@ -41,6 +45,7 @@ struct Args {
     bin: PathBuf,
     repeat: usize,
     only: Vec<String>,
+    write_corpus: Option<PathBuf>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -51,6 +56,7 @@ fn parse_args() -> Result<Args, String> {
         bin: target.join("release/fuzzy-edit"),
         repeat: 21,
         only: Vec::new(),
+        write_corpus: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -65,6 +71,7 @@ fn parse_args() -> Result<Args, String> {
                     .ok_or("--repeat takes a positive number")?
             }
             "--only" => args.only.push(value()?),
+            "--write-corpus" => args.write_corpus = Some(PathBuf::from(value()?)),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -76,7 +83,7 @@ fn parse_args() -> Result<Args, String> {
     {
         return Err(format!("--only takes pipe, apply or mcp, not {bad:?}"));
     }
-    if !args.bin.is_file() {
+    if !args.bin.is_file() && args.write_corpus.is_none() {
         return Err(format!(
             "no binary at {}: build it first with `cargo build --release -p fuzzy-edit-cli`, or give --bin PATH",
             args.bin.display()
@@ -93,9 +100,25 @@ fn main() -> ExitCode {
                 eprintln!("frontend-speed: {e}");
             }
             eprintln!("usage: frontend-speed [--only pipe|apply|mcp]... [--repeat N] [--bin PATH]");
+            eprintln!("       frontend-speed --write-corpus DIR");
             return ExitCode::from(2);
         }
     };
+    if let Some(dir) = &args.write_corpus {
+        return match corpus::write(dir, &SIZES) {
+            Ok(()) => {
+                println!("wrote the corpus to {}", dir.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!(
+                    "frontend-speed: writing the corpus to {}: {e}",
+                    dir.display()
+                );
+                ExitCode::FAILURE
+            }
+        };
+    }
     let wants = |what: &str| args.only.is_empty() || args.only.iter().any(|o| o == what);
     println!(
         "binary: {} ({:.1} MB); median of {} requests, in ms\n",

@@ -66,3 +66,85 @@ fn the_command_line_time_limit_refuses_as_too_complex() {
     );
     assert_eq!(w.read("a.py"), "a = 1\n");
 }
+
+/// 1500 lines `x = 1`: a `replace_all` makes more replacements than an answer lists.
+const MANY: usize = 1500;
+
+fn many_lines() -> String {
+    "x = 1\n".repeat(MANY)
+}
+
+#[test]
+fn a_replace_all_answer_lists_the_first_matches_and_the_total() {
+    let w = Work::new();
+    let request =
+        json!({"content": many_lines(), "old": "x = 1", "new": "x = 2", "replace_all": true});
+    let v = pipe_answer(&w, request.clone());
+    crate::result_schema::assert_valid(&v);
+    assert_eq!(v["result"], "x = 2\n".repeat(MANY), "{v}");
+    assert_eq!(v["matches_total"], MANY);
+    let listed = v["matches"].as_array().unwrap();
+    assert_eq!(listed.len(), 1000);
+    let lines: Vec<u64> = listed
+        .iter()
+        .map(|m| m["start_line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, (1..=1000).collect::<Vec<u64>>());
+    // The diff is whole: every line changed.
+    assert_eq!(
+        v["diff"].as_str().unwrap().matches("\n+x = 2").count(),
+        MANY,
+        "{v}"
+    );
+
+    // Spans cut at 1000 cannot rebuild the text: the result comes with them.
+    let mut spans = request.clone();
+    spans["return"] = json!("spans");
+    let v = pipe_answer(&w, spans);
+    crate::result_schema::assert_valid(&v);
+    assert_eq!(v["matches"].as_array().map(Vec::len), Some(1000), "{v}");
+    assert_eq!(v["matches"][999]["span"], json!([5994, 5999]));
+    assert_eq!(v["matches_total"], MANY);
+    assert_eq!(v["result"], "x = 2\n".repeat(MANY));
+    assert!(v.get("diff").is_none(), "{v}");
+
+    // A few spans rebuild it, and the total is there too.
+    let v = pipe_answer(
+        &w,
+        json!({"content": "x = 1\nx = 1\n", "old": "x = 1", "new": "x = 2", "replace_all": true, "return": "spans"}),
+    );
+    assert_eq!(v["matches_total"], 2, "{v}");
+    assert!(v.get("result").is_none(), "{v}");
+}
+
+#[test]
+fn apply_lists_the_first_matches_and_the_total() {
+    let w = Work::new();
+    w.write("many.py", many_lines());
+    let args = [
+        "apply",
+        "many.py",
+        "--old",
+        "x = 1",
+        "--new",
+        "x = 2",
+        "--replace-all",
+        "--dry-run",
+    ];
+    let out = w.run(args.iter().chain(&["--json"]));
+    let v = crate::common::stdout_json(&out);
+    crate::result_schema::assert_valid(&v);
+    let file = &v["files"][0];
+    assert_eq!(file["matches"].as_array().map(Vec::len), Some(1000), "{v}");
+    assert_eq!(file["matches_total"], MANY);
+
+    // For people: the first ten, how many more, and the whole diff.
+    let stdout = assert_ok(&w.run(args));
+    assert_eq!(stdout.matches("  edit 1: exact").count(), 10, "{stdout}");
+    assert!(
+        stdout.contains("  ... and 1490 more replacements (1500 in all)\n"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("\n+x = 2").count(), MANY);
+    assert_eq!(w.read("many.py"), many_lines());
+}

@@ -24,7 +24,7 @@ use crate::text::Text;
 use crate::{Language, Options};
 
 mod elisions;
-use elisions::resolve_elisions;
+pub(crate) use elisions::resolve_elisions;
 
 /// `new` holds an elision comment whose meaning is unclear.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,7 +97,8 @@ fn tool_numbering(text: &Text, s: &str) -> Option<Numbering> {
         .map(|((_, n, _), _)| *n)
         .collect();
     let counts_up = numbers.windows(2).all(|w| w[0] < w[1]);
-    let enough = numbers.len() >= 2 || (padded && !ambiguous(style));
+    // One line alone: right-aligned, or a hash-line prefix (`4:kcg|`), which no code starts with.
+    let enough = numbers.len() >= 2 || (padded && !ambiguous(style)) || style == Style::HashLine;
     (counts_up && enough && !numbered_like_the_file(text, style))
         .then_some(Numbering { style, padded })
 }
@@ -136,8 +137,11 @@ fn numbered_like_the_file(text: &Text, style: Style) -> bool {
 /// once too often. Only when the decoded lines are several and one of them is one of `old`'s,
 /// so a string literal holding `\n` is never split.
 fn undo_escapes(old: &str, new: &str) -> Option<String> {
-    if !old.trim().contains('\n') || old.contains("\\n") || new.contains('\n') {
+    if old.contains("\\n") || new.contains('\n') {
         return None;
+    }
+    if !old.trim().contains('\n') {
+        return breaks_outside_strings(new);
     }
     let decoded = unescape_code(new)?;
     // (Its lines may be numbered too: compare what follows the numbers.)
@@ -148,6 +152,50 @@ fn undo_escapes(old: &str, new: &str) -> Option<String> {
         .collect();
     let echoes_old = lines.iter().any(|l| old.lines().any(|o| loose_equal(l, o)));
     (lines.len() >= 2 && echoes_old).then_some(decoded)
+}
+
+/// A one-line `new` with literal `\n` between statements (`a();\n  b();`), outside any
+/// string literal: there it is no escape of the language but a line break the model encoded
+/// twice, and written as is it breaks the line. Those are decoded; a `\n` inside quotes is the
+/// program's.
+fn breaks_outside_strings(new: &str) -> Option<String> {
+    if !new.contains("\\n") {
+        return None;
+    }
+    let mut out = String::with_capacity(new.len());
+    let mut quote: Option<char> = None;
+    let mut chars = new.chars().peekable();
+    let mut changed = false;
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(_), '\\') => {
+                out.push(c);
+                out.extend(chars.next());
+            }
+            (Some(q), c) if c == q => {
+                quote = None;
+                out.push(c);
+            }
+            (None, '"' | '\'' | '`') => {
+                quote = Some(c);
+                out.push(c);
+            }
+            // After the end of a statement or clause only: `/\n/` is a regex.
+            (None, '\\')
+                if chars.peek() == Some(&'n')
+                    && out
+                        .trim_end_matches([' ', '\t'])
+                        .ends_with([';', '{', '}', ')', ',', ':']) =>
+            {
+                chars.next();
+                out.push('\n');
+                changed = true;
+            }
+            _ => out.push(c),
+        }
+    }
+    // An unclosed quote means the scan lost track of the strings: leave `new` alone.
+    (changed && quote.is_none()).then_some(out)
 }
 
 /// Typographic punctuation in the lines of `new` that are not lines of `old`, outside ASCII
@@ -533,6 +581,21 @@ mod tests {
         // A code line that looks numbered in another style is left alone.
         let new = "     7\ta\n12|\n     9\tc";
         assert_eq!(clean("", "a\nb\nc", new).unwrap(), "a\n12|\nc");
+    }
+
+    #[test]
+    fn line_breaks_outside_strings_in_a_one_line_new_are_decoded() {
+        let old = "  const [s, set] = useState(0);";
+        let new = "  const {store} = useContext(S);\\n  const [s, set] = useState(0);";
+        assert_eq!(
+            clean("", old, new).unwrap(),
+            "  const {store} = useContext(S);\n  const [s, set] = useState(0);"
+        );
+        // Inside a string it is the program's escape; in a regex too.
+        let new = "  log(\"a\\nb\"); const [s, set] = useState(0);";
+        assert_eq!(clean("", old, new).unwrap(), new);
+        let new = "  const [s, set] = useState(x.split(/\\n/).length);";
+        assert_eq!(clean("", old, new).unwrap(), new);
     }
 
     #[test]

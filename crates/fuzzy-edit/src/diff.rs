@@ -37,7 +37,12 @@ fn whole(before: &str, after: &str, path: &str) -> String {
     udiff
         .context_radius(CONTEXT)
         .header(&format!("a/{path}"), &format!("b/{path}"));
-    udiff.to_string()
+    // Room for every line once with its prefix, reserved up front: a diff of a million changed
+    // lines grown by doubling would leave as many megabytes of discarded buffers behind.
+    let lines = diff.old_len() + diff.new_len();
+    let mut out = String::with_capacity(before.len() + after.len() + lines + 2 * path.len() + 64);
+    let _ = write!(out, "{udiff}");
+    out
 }
 
 /// The diff of a window around the changed lines, or `None` when the window cannot be shown

@@ -7,7 +7,7 @@
 //! depths, otherwise from the ratio of the file's indent unit to the model's. The result is
 //! rendered in the file's style (tabs or spaces).
 
-use crate::normalize::{indent_columns, indent_of, indent_width, TAB_WIDTH};
+use crate::normalize::{indent_columns, indent_of, TAB_WIDTH};
 
 /// Columns of a tab in GNU-style files, which indent by 2 and write every 8 columns as a tab.
 const GNU_TAB_WIDTH: usize = 8;
@@ -47,11 +47,9 @@ impl IndentHabits {
         // never as deep as a tab. (A block comment's ` * ` lines say nothing.)
         let (mut tab_then_space, mut deepest_spaces) = (false, 0);
         for line in lines {
-            if line.trim().is_empty() {
+            let Some((ind, comment)) = indent_and_comment(line) else {
                 continue;
-            }
-            let ind = indent_of(line);
-            let comment = line.trim_start().starts_with('*');
+            };
             if ind.starts_with('\t') {
                 tabs += 1;
                 tab_then_space |= !comment && ind.trim_start_matches('\t').starts_with("  ");
@@ -61,7 +59,10 @@ impl IndentHabits {
                     deepest_spaces = deepest_spaces.max(ind.len());
                 }
             }
-            let w = indent_width(line);
+            let w: usize = ind
+                .bytes()
+                .map(|b| if b == b'\t' { TAB_WIDTH } else { 1 })
+                .sum();
             if let Some(p) = prev {
                 let d = w.abs_diff(p);
                 if (1..steps.len()).contains(&d) {
@@ -82,6 +83,26 @@ impl IndentHabits {
             .max_by_key(|&d| (steps[d], std::cmp::Reverse(d)));
         let tab = if gnu { GNU_TAB_WIDTH } else { TAB_WIDTH };
         IndentHabits { style, unit, tab }
+    }
+}
+
+/// A non-blank line's indentation (leading spaces and tabs) and whether its text starts with
+/// `*` (a block comment's line); `None` for a blank line. [`IndentHabits::of`] asks this of
+/// every line of a file once a strategy needs the file's habits, so the usual line, whose
+/// indentation ends at an ASCII character that is not whitespace, is read in one pass over its
+/// indentation; any other line is trimmed as `str::trim` does (Unicode whitespace).
+fn indent_and_comment(line: &str) -> Option<(&str, bool)> {
+    let bytes = line.as_bytes();
+    let n = bytes
+        .iter()
+        .take_while(|&&b| b == b' ' || b == b'\t')
+        .count();
+    match bytes.get(n) {
+        Some(&b) if b.is_ascii() && !b.is_ascii_whitespace() && b != 0x0b => {
+            Some((&line[..n], b == b'*'))
+        }
+        _ if line.trim().is_empty() => None,
+        _ => Some((indent_of(line), line.trim_start().starts_with('*'))),
     }
 }
 
@@ -225,6 +246,16 @@ fn tabs_then_spaces(width: usize, tab: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The one-pass reading of a line agrees with trimming it, whatever whitespace leads.
+        #[test]
+        fn indent_and_comment_agrees_with_trimming(line in "[ \t\u{b}\u{a0}\u{3000}*a\n]{0,8}") {
+            let expected = (!line.trim().is_empty())
+                .then(|| (indent_of(&line), line.trim_start().starts_with('*')));
+            proptest::prop_assert_eq!(indent_and_comment(&line), expected);
+        }
+    }
 
     fn habits(lines: &[&str]) -> IndentHabits {
         IndentHabits::of(lines.iter().copied())

@@ -80,16 +80,15 @@ pub(crate) fn locate(
         if budget.exhausted() {
             return Err(spent());
         }
-        let matches = chosen
-            .into_iter()
-            .map(|c| {
-                let matched_with = c.fit.needle().unwrap_or(&needle);
-                decide::check_whitespace_edit(text, strategy.id(), &c, matched_with)?;
-                let replacement = fit::replacement(text, &c, &needle)
-                    .map_err(|m| decide::mismatch(text, strategy.id(), &c, matched_with, m))?;
-                Ok(Match::new(index, strategy.id(), c, replacement))
-            })
-            .collect::<Result<Vec<_>, EditError>>()?;
+        // Sized once: collecting a million matches would grow the vector by doubling.
+        let mut matches = Vec::with_capacity(chosen.len());
+        for c in chosen {
+            let matched_with = c.fit.needle().unwrap_or(&needle);
+            decide::check_whitespace_edit(text, strategy.id(), &c, matched_with)?;
+            let replacement = fit::replacement(text, &c, &needle)
+                .map_err(|m| decide::mismatch(text, strategy.id(), &c, matched_with, m))?;
+            matches.push(Match::new(index, strategy.id(), c, replacement));
+        }
         decide::check_changes_something(text, &matches)?;
         return Ok(matches);
     }

@@ -6,6 +6,10 @@
 
 use std::borrow::Cow;
 
+mod loose_hash;
+
+pub(crate) use loose_hash::loose_hash;
+
 /// How much of a line is ignored when two lines are compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Level {
@@ -85,32 +89,6 @@ pub(crate) fn key(line: &str, level: Level) -> Cow<'_, str> {
 /// The loosest key of a line, as used by [`crate::text::Text::loose_hashes`].
 pub(crate) fn loose_key(line: &str) -> Cow<'_, str> {
     key(line, Level::InnerWhitespace)
-}
-
-/// Hash of [`loose_key`], computed without allocating.
-pub(crate) fn loose_hash(line: &str) -> u64 {
-    // FNV-1a over the loose characters: fast, and collisions are re-checked on the keys.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    if line.is_ascii() {
-        let bytes = line.trim_ascii().as_bytes();
-        let mut space = false;
-        for &b in bytes {
-            if b.is_ascii_whitespace() {
-                space = true;
-                continue;
-            }
-            if space {
-                h = (h ^ u64::from(b' ')).wrapping_mul(0x0100_0000_01b3);
-                space = false;
-            }
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        return h;
-    }
-    for_each_loose_char(line, |c| {
-        h = (h ^ u64::from(u32::from(c))).wrapping_mul(0x0100_0000_01b3);
-    });
-    h
 }
 
 /// Feed the loose characters of `line` to `f`: trimmed, punctuation mapped to ASCII, inner

@@ -89,6 +89,8 @@ fn apply_located(text: &str, edits: &[Edit], options: &Options) -> Result<Applie
     let mut failures: Vec<Failure> = Vec::new();
     for (i, edit) in edits.iter().enumerate() {
         match locate(&indexed, i, edit, options) {
+            // Moved, not copied, when it is the first: a `replace_all` may hold a million.
+            Ok(found) if matches.is_empty() => matches = found,
             Ok(found) => matches.extend(found),
             Err(error) => failures.push(Failure { edit: i, error }),
         }

@@ -44,7 +44,7 @@ pub(super) enum Command {
     /// "anchor": null}, or "edits": [{...}, ...] instead of old/new, or "path" instead of
     /// "content" to edit a file (with "dry_run", "expect_mtime", "expect_sha256").
     /// Answer: {"schema": "fuzzy-edit/1", "ok": true, "result": "...", "matches": [...],
-    /// "diff": "..."} or {"schema": "fuzzy-edit/1", "ok": false, "error": {"kind": "...",
+    /// "matches_total": N, "diff": "..."} or {"schema": "fuzzy-edit/1", "ok": false, "error": {"kind": "...",
     /// "message": "...", ...}} (docs/json.md).
     Pipe {
         /// The largest request line read; a longer one is skipped with an error answer

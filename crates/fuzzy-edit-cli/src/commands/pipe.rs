@@ -95,7 +95,7 @@ pub fn answer(line: &str) -> Value {
         Target::Content { text, name } => {
             let engine = options(&request).engine(request.mode, Path::new(name));
             match apply_with(text, &request.edits, &engine) {
-                Ok(applied) => success(text, applied, name, request.returns),
+                Ok(applied) => success(text, applied, name, request.returns, true),
                 Err(failed) => answer_json::failure(answer_json::refusal(
                     &failed,
                     failed.message(&Vocabulary::PIPE),
@@ -172,30 +172,26 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
         return answer_json::failure(answer_json::error("io", "the file was not edited"));
     };
     let changed = applied.text != before;
-    let mut value = success(&before, applied, &path.to_string_lossy(), returns);
+    let mut value = success(&before, applied, &path.to_string_lossy(), returns, false);
     if !options.dry_run && changed {
         value["version"] = json!(file.version);
     }
     value
 }
 
-/// An applied answer; the result text is moved into it, not copied.
-fn success(before: &str, applied: Applied, path: &str, returns: Return) -> Value {
-    let mut v = answer_json::success(json!({"matches": applied.matches}));
-    if returns == Return::Spans {
-        for (m, value) in applied
-            .matches
-            .iter()
-            .zip(v["matches"].as_array_mut().into_iter().flatten())
-        {
-            value["span"] = json!([m.span.start, m.span.end]);
-            value["replacement"] = json!(m.replacement);
-        }
-    } else {
+/// An applied answer; the result text is moved into it, not copied. Spans that cannot all be
+/// listed ([`answer_json::MAX_MATCHES_LISTED`]) cannot rebuild the text: a `content` request
+/// then gets the `result` too.
+fn success(before: &str, applied: Applied, path: &str, returns: Return, content: bool) -> Value {
+    let mut v = answer_json::success(json!({}));
+    let spans = returns == Return::Spans;
+    answer_json::add_matches(&mut v, &applied.matches, spans);
+    if !spans {
         v["diff"] = json!(unified_diff(before, &applied.text, path));
     }
     add_sequential_and_failures(&mut v, &applied, &Vocabulary::PIPE);
-    if returns == Return::Content {
+    let spans_cut = spans && applied.matches.len() > answer_json::MAX_MATCHES_LISTED;
+    if content && (returns == Return::Content || spans_cut) {
         v["result"] = Value::String(applied.text);
     }
     v

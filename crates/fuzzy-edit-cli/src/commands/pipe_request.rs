@@ -274,7 +274,7 @@ pub fn next_line(
             break;
         }
         any = true;
-        let end = buf.iter().position(|&b| b == b'\n');
+        let end = memchr::memchr(b'\n', buf);
         let chunk = &buf[..end.unwrap_or(buf.len())];
         seen += chunk.len() as u64;
         if !too_long && seen > max {

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use fuzzy_edit::Vocabulary;
+use fuzzy_edit::{Vocabulary, MAX_LISTED};
 
 use crate::commands::apply::{Action, Outcome};
 
@@ -27,7 +27,8 @@ pub fn outcome(out: &mut impl Write, outcome: &Outcome, color: bool) -> std::io:
         };
         writeln!(out, "{}: {verb}", f.path.display())?;
         if let Some(applied) = &f.applied {
-            for m in &applied.matches {
+            // The first few: a `replace_all` may make a million replacements, all in the diff.
+            for m in applied.matches.iter().take(MAX_LISTED) {
                 let score = if m.score < 1.0 {
                     format!(" (score {:.2})", m.score)
                 } else {
@@ -40,6 +41,11 @@ pub fn outcome(out: &mut impl Write, outcome: &Outcome, color: bool) -> std::io:
                     .filter(|_| !applied.sequential && f.aliases.is_empty());
                 let place = super::place(m, before);
                 writeln!(out, "  edit {}: {}{score}, {place}", m.edit + 1, m.strategy)?;
+            }
+            let total = applied.matches.len();
+            if total > MAX_LISTED {
+                let more = total - MAX_LISTED;
+                writeln!(out, "  ... and {more} more replacements ({total} in all)")?;
             }
             for warning in &applied.warnings {
                 writeln!(out, "  warning: {}", warning.message(&Vocabulary::CLI))?;

@@ -11,7 +11,7 @@
 use std::path::Path;
 
 use fuzzy_edit::fs::{EditFilesError, FileOutcome, FsError};
-use fuzzy_edit::{unified_diff, Applied, EditError, Failed, Vocabulary};
+use fuzzy_edit::{unified_diff, Applied, EditError, Failed, Match, Vocabulary};
 use serde_json::{json, Value};
 
 use crate::commands::apply::Outcome;
@@ -20,6 +20,30 @@ use crate::error::Error;
 /// The version of the shape, in every answer. A new field or a new `kind` keeps it; a field
 /// removed, renamed or retyped changes it.
 pub const SCHEMA: &str = "fuzzy-edit/1";
+
+/// An answer lists at most this many matches, the first in text order; `matches_total` beside
+/// them says how many replacements were made. A `replace_all` over a million lines would
+/// otherwise answer with a million entries.
+pub const MAX_MATCHES_LISTED: usize = 1000;
+
+/// Add `matches` (the first [`MAX_MATCHES_LISTED`]) and `matches_total` to an answer; with
+/// `spans`, each listed match carries its `span` and `replacement` too.
+pub fn add_matches(v: &mut Value, matches: &[Match], spans: bool) {
+    let listed: Vec<Value> = matches
+        .iter()
+        .take(MAX_MATCHES_LISTED)
+        .map(|m| {
+            let mut value = json!(m);
+            if spans {
+                value["span"] = json!([m.span.start, m.span.end]);
+                value["replacement"] = json!(m.replacement);
+            }
+            value
+        })
+        .collect();
+    v["matches"] = Value::Array(listed);
+    v["matches_total"] = json!(matches.len());
+}
 
 /// A success: `fields` (an object) with `schema` and `"ok": true` first.
 pub fn success(fields: Value) -> Value {
@@ -158,7 +182,7 @@ pub fn file(f: &FileOutcome, name: &str, words: &Vocabulary) -> Value {
         ),
     });
     if let Some(a) = &f.applied {
-        v["matches"] = json!(a.matches);
+        add_matches(&mut v, &a.matches, false);
         add_sequential_and_failures(&mut v, a, words);
     }
     v

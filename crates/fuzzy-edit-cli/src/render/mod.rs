@@ -43,8 +43,9 @@ pub fn outcome(output: Output, outcome: &Outcome) -> io::Result<()> {
     if matches!(output, Output::Quiet | Output::Stat | Output::Patch) {
         human::warnings(&mut io::stderr().lock(), outcome)?;
     }
-    let mut out = io::stdout().lock();
-    match output {
+    // Buffered: stdout is line-buffered, and a diff of a million lines would be as many writes.
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let written = match output {
         Output::Json => serde_json::to_writer_pretty(&mut out, &json::outcome(outcome))
             .map_err(io::Error::from)
             .and_then(|()| writeln!(out)),
@@ -55,7 +56,8 @@ pub fn outcome(output: Output, outcome: &Outcome) -> io::Result<()> {
             .files
             .iter()
             .try_for_each(|f| out.write_all(patch::of(f).as_bytes())),
-    }
+    };
+    written.and_then(|()| out.flush())
 }
 
 /// Print why the run stopped: JSON on stdout under `--json` (a program reads one answer

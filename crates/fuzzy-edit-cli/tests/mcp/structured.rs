@@ -125,3 +125,35 @@ fn tool_results_carry_the_shared_json_answer() {
 
     assert!(server.finish().success());
 }
+
+#[test]
+fn a_replace_all_lists_the_first_matches_and_the_total() {
+    let w = Work::new();
+    w.write("many.py", "x = 1\n".repeat(1500));
+    let mut server = Server::start(w.root());
+    server.ok("read_file", json!({"path": "many.py"}));
+    let result = server.call(
+        "edit_file",
+        json!({"path": "many.py", "old_string": "x = 1", "new_string": "x = 2", "replace_all": true}),
+    );
+    let v = &result["structuredContent"];
+    assert_valid(v);
+    assert_eq!(
+        v["files"][0]["matches"].as_array().map(Vec::len),
+        Some(1000),
+        "{v}"
+    );
+    assert_eq!(v["files"][0]["matches_total"], 1500);
+    // The model reads the first ten and how many more.
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("Edited many.py: 1500 replacements from 1 edit.\n"),
+        "{text}"
+    );
+    assert_eq!(text.matches("- edit 1: line").count(), 10, "{text}");
+    assert!(
+        text.contains("- ... and 1490 more replacements\n"),
+        "{text}"
+    );
+    assert_eq!(w.read("many.py"), "x = 2\n".repeat(1500));
+}

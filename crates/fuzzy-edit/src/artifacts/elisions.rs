@@ -23,7 +23,7 @@ fn is_elision_comment(line: &str) -> bool {
 
 /// Replace each elision comment of `new` by the lines of `old` it stands for, or say it is
 /// unclear. `None` when `new` has no marker to resolve.
-pub(super) fn resolve_elisions(
+pub(crate) fn resolve_elisions(
     text: &Text,
     old: &str,
     new: &str,

@@ -183,18 +183,18 @@ pub(crate) fn choose(
         return Ok(Choice::Apply(candidates));
     }
     if rules.replace_all && (candidates.len() <= MAX_WINDOWS || strategy == StrategyId::Exact) {
-        let mut kept: Vec<Candidate> = Vec::with_capacity(candidates.len());
-        for c in candidates {
-            if kept.last().is_none_or(|k| k.span.end <= c.span.start) {
-                kept.push(c);
-            }
-        }
-        return Ok(Choice::Apply(kept));
+        // In place: a million candidates are not copied. `dedup_by` compares each with the
+        // last one kept, and drops it when it overlaps that one.
+        candidates.dedup_by(|c, kept| kept.span.end > c.span.start);
+        return Ok(Choice::Apply(candidates));
     }
     if candidates.len() == 1 {
         return Ok(Choice::Apply(candidates));
     }
-    let mut tied = candidates.clone();
+    // The refusal lists the first candidates and counts them all; the tie-breaks take the
+    // candidates themselves, not a copy of a million of them.
+    let (listed, candidates_total) = (listed(text, &candidates), candidates.len());
+    let mut tied = candidates;
     if let Some(context) = rules.near_context {
         tied = under_context(text, tied, context);
     }
@@ -206,8 +206,8 @@ pub(crate) fn choose(
     }
     Err(EditError::Ambiguous {
         strategy: strategy.to_string(),
-        candidates: listed(text, &candidates),
-        candidates_total: candidates.len(),
+        candidates: listed,
+        candidates_total,
     })
 }
 
@@ -590,6 +590,48 @@ mod tests {
             Err(EditError::Ambiguous { candidates, .. }) => {
                 assert_eq!(candidates.len(), 2);
                 assert_eq!(candidates[1].start_line, 2);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn replace_all_keeps_each_candidate_clear_of_the_last_one_kept() {
+        let t = Text::new("aaaa\n");
+        let at = |span: std::ops::Range<usize>| Candidate {
+            span,
+            lines: 0..1,
+            score: 1.0,
+            fit: Fit::Splice(None),
+        };
+        // "aa" in "aaaa" at 0, 1 and 2: 1 overlaps 0, 2 touches 0's end and is kept.
+        let all = Rules {
+            replace_all: true,
+            ..EQUAL
+        };
+        match choose_lines(&t, vec![at(2..4), at(0..2), at(1..3)], all) {
+            Ok(Choice::Apply(c)) => {
+                let spans: Vec<_> = c.iter().map(|c| c.span.clone()).collect();
+                assert_eq!(spans, [0..2, 2..4]);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_ambiguity_lists_the_first_candidates_and_counts_them_all() {
+        let text = "a\n".repeat(25);
+        let t = Text::new(&text);
+        let cands = (0..25).map(|line| cand(&t, line, 1.0)).collect();
+        match choose_lines(&t, cands, EQUAL) {
+            Err(EditError::Ambiguous {
+                candidates,
+                candidates_total,
+                ..
+            }) => {
+                assert_eq!(candidates.len(), MAX_LISTED);
+                assert_eq!(candidates[9].start_line, 10);
+                assert_eq!(candidates_total, 25);
             }
             other => panic!("{other:?}"),
         }

@@ -352,12 +352,14 @@ fn first_changed(targets: &[Target], reads: &[Option<Read>]) -> Result<Option<us
             Err(e) => return Err(e),
         };
         // Times and sizes can stay equal across a quick rewrite (coarse timestamps): only
-        // another inode is decisive without reading; otherwise the bytes are compared.
+        // another inode is decisive without reading; otherwise the bytes are compared with
+        // those read (directly: cheaper than hashing them again, and exact).
         let same = match (r, now) {
             (None, None) => true,
             (Some(r), Some(now)) if !same_inode(&r.opened.meta, &now.meta) => false,
-            (Some(r), Some(now)) => read_bounded(&now, &t.path, u64::MAX)
-                .is_ok_and(|bytes| version(&now.meta, &bytes).sha256 == r.version.sha256),
+            (Some(r), Some(now)) => {
+                read_bounded(&now, &t.path, u64::MAX).is_ok_and(|bytes| bytes == r.text.as_bytes())
+            }
             _ => false,
         };
         if !same {

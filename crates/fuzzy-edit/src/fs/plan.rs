@@ -1,6 +1,7 @@
 //! What a request does to one file's content: its operations applied in order to the text as
 //! read, with nothing written. Planning runs under the lock, and again if the file changed.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use crate::format::FileOp;
@@ -151,7 +152,8 @@ fn plan(
     ops: &[Op],
     options: &Options,
 ) -> Result<Planned, EditFilesError> {
-    let mut text: Option<String> = current.map(str::to_string);
+    // Borrowed until an operation replaces it: the file's text is not copied for its edits.
+    let mut text: Option<Cow<str>> = current.map(Cow::Borrowed);
     let mut applied_all: Option<Applied> = None;
     let mut action = Action::Edit;
     for op in ops {
@@ -160,7 +162,7 @@ fn plan(
                 if text.as_deref().is_some_and(|c| !c.is_empty()) {
                     return Err(EditFilesError::CreateOverExisting(path.to_path_buf()));
                 }
-                text = Some(new.clone());
+                text = Some(Cow::Borrowed(new));
                 action = Action::Create;
             }
             Op::Write(new) => {
@@ -169,7 +171,7 @@ fn plan(
                 } else {
                     Action::Create
                 };
-                text = Some(new.clone());
+                text = Some(Cow::Borrowed(new));
             }
             Op::Delete => {
                 if text.is_none() {
@@ -188,7 +190,7 @@ fn plan(
                         failed,
                     }
                 })?;
-                text = Some(applied.text.clone());
+                text = Some(Cow::Owned(applied.text.clone()));
                 applied_all = Some(match applied_all {
                     None => applied,
                     Some(mut prev) => {
@@ -204,7 +206,7 @@ fn plan(
     }
     Ok(Planned {
         action,
-        after: text,
+        after: text.map(Cow::into_owned),
         applied: applied_all,
     })
 }

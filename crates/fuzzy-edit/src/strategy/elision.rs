@@ -19,7 +19,7 @@ use std::rc::Rc;
 
 use super::{find_windows, Candidate, Context, Fit, Strategy, StrategyId, LINE_COMPARE_UNITS};
 use crate::needle::{lines_of, Needle};
-use crate::normalize::{indent_width, Level};
+use crate::normalize::{indent_width, unescape, unescape_code, Level};
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -68,7 +68,7 @@ impl Strategy for Elision {
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
         let old: Vec<&str> = cx.needle.lines().collect();
         if !old.iter().any(|l| is_elision_marker(l)) {
-            return Vec::new();
+            return escaped(cx);
         }
         // The pieces between markers, and for each gap the depth of its marker.
         let mut pieces: Vec<&[&str]> = Vec::new();
@@ -205,6 +205,21 @@ impl Strategy for Elision {
             })
             .collect()
     }
+}
+
+/// An `old` written with `\n` escapes hides its markers on one line: they are resolved on the
+/// lines it stands for, with `new` (written the same way) undone the same way.
+fn escaped(cx: &Context<'_>) -> Vec<Candidate> {
+    let Some(old) = unescape(cx.needle.old_text()) else {
+        return Vec::new();
+    };
+    if !old.lines().any(is_elision_marker) {
+        return Vec::new();
+    }
+    let new = cx.needle.new_text();
+    let new = unescape_code(new).unwrap_or_else(|| new.to_string());
+    let needle = Needle::owned(old, new);
+    Elision.candidates(&Context::new(cx.text, &needle, cx.budget))
 }
 
 /// Split `new` at its markers into `gaps + 1` segments (markers at either end dropped), or

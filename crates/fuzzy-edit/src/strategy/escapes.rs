@@ -1,9 +1,11 @@
-//! **Escapes**: `old` written with literal `\n`, `\t`, `\"`, `\'`, `\\` escapes.
+//! **Escapes**: `old` written with literal `\n`, `\t`, `\"`, `\'`, `\\` escapes, or the file
+//! written with escapes the model decoded (`\n` in a string literal here, `\u2013` in
+//! [`super::char_escapes`]).
 //!
 //! Weaker models encode a string twice, so `old` arrives as one line full of `\n` sequences
 //! where the file has real newlines (9% of real failed replace calls). The escapes are undone
 //! and the result matched by the equality strategies. `new`, written the same way, is undone
-//! the same way.
+//! the same way. HTML entities (`&lt;` for `<`) are escapes too: see [`super::html_entities`].
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
@@ -13,7 +15,10 @@
 //! assert_eq!(out.matches[0].strategy, "escapes");
 //! ```
 
-use super::{equality_cascade, exact_spans, Candidate, Context, Strategy, StrategyId};
+use super::{
+    char_escapes, equality_cascade, exact_spans, Candidate, Context, Strategy, StrategyId,
+};
+use crate::artifacts::resolve_elisions;
 use crate::needle::Needle;
 use crate::normalize::{unescape, unescape_code};
 
@@ -28,11 +33,25 @@ impl Strategy for Escapes {
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
         let Some(old) = unescape(cx.needle.old_text()) else {
-            return escaped_in_file(cx);
+            let found = escaped_in_file(cx);
+            if !found.is_empty() {
+                return found;
+            }
+            let found = char_escapes::candidates(cx);
+            if !found.is_empty() {
+                return found;
+            }
+            return super::html_entities::candidates(cx);
         };
         // `new` was written the same way as `old`: undo its escapes too.
         let new = cx.needle.new_text();
         let new = unescape_code(new).unwrap_or_else(|| new.to_string());
+        // An elision comment the decoded `new` alone holds stands for the lines of `old` it
+        // covers, as in any `new`; where that is unclear, nothing is matched here.
+        let new = match resolve_elisions(cx.text, &old, &new) {
+            Ok(resolved) => resolved.unwrap_or(new),
+            Err(_) => return Vec::new(),
+        };
         equality_cascade(cx.text, Needle::owned(old, new), cx.budget)
     }
 }

@@ -46,6 +46,10 @@ pub(crate) enum Style {
     HashLine,
 }
 
+/// Shortest and longest line hash of a hash-line prefix (`12:ab|`, `4:kcg|`).
+const MIN_HASH: usize = 2;
+const MAX_HASH: usize = 4;
+
 /// Parse a read-tool prefix: its style, line number and byte length.
 pub(crate) fn parse_prefix(line: &str) -> Option<(Style, u64, usize)> {
     let b = line.as_bytes();
@@ -70,9 +74,14 @@ pub(crate) fn parse_prefix(line: &str) -> Option<(Style, u64, usize)> {
         return Some((Style::Pipe, number, line.len() - r.len()));
     }
     let r = rest.strip_prefix(':')?;
-    let hash = r.as_bytes();
-    if hash.len() >= 3 && hash[..2].iter().all(u8::is_ascii_alphanumeric) && hash[2] == b'|' {
-        return Some((Style::HashLine, number, line.len() - r.len() + 3));
+    // Hash-line tools write a short hash of the line (2 to 4 letters or digits) before `|`.
+    let hash = r
+        .bytes()
+        .take(MAX_HASH + 1)
+        .take_while(u8::is_ascii_alphanumeric)
+        .count();
+    if (MIN_HASH..=MAX_HASH).contains(&hash) && r.as_bytes().get(hash) == Some(&b'|') {
+        return Some((Style::HashLine, number, line.len() - r.len() + hash + 1));
     }
     Some((Style::Colon, number, line.len() - r.len()))
 }
@@ -142,6 +151,9 @@ mod tests {
         assert_eq!(strip_line_prefixes("3|a\n4|b").unwrap(), "a\nb");
         assert_eq!(strip_line_prefixes("L3:a\nL4:b").unwrap(), "a\nb");
         assert_eq!(strip_line_prefixes("309:rv|a\n310:k2|b").unwrap(), "a\nb");
+        assert_eq!(strip_line_prefixes("4:kcg|a\n5:1qt9|b").unwrap(), "a\nb");
+        // Five letters before `|` are no hash: `12:total|x` is not stripped as one.
+        assert_eq!(parse_prefix("12:total|x").map(|p| p.0), Some(Style::Colon));
         assert_eq!(strip_line_prefixes("12 | a\n13 | b").unwrap(), "a\nb");
     }
 

@@ -25,12 +25,15 @@ use crate::text::Text;
 
 mod blank_lines;
 mod block_anchor;
+mod char_escapes;
 mod elision;
 mod escapes;
 mod exact;
+mod html_entities;
 mod indentation;
 mod inner_whitespace;
 mod line_prefixes;
+mod regex_escapes;
 mod trailing_whitespace;
 mod typo_line;
 mod unicode_punctuation;
@@ -68,6 +71,8 @@ pub enum StrategyId {
     InnerWhitespace,
     /// `old` carried literal escapes (`\n`, `\"`), or the file did.
     Escapes,
+    /// `old` was written as a regex, its metacharacters escaped (`\(`, `\.`).
+    RegexEscapes,
     /// `old` carried line-number prefixes copied from a read tool.
     LinePrefixes,
     /// Blank lines were missing, extra, or padded around `old`.
@@ -91,6 +96,7 @@ impl StrategyId {
             StrategyId::UnicodePunctuation => "unicode_punctuation",
             StrategyId::InnerWhitespace => "inner_whitespace",
             StrategyId::Escapes => "escapes",
+            StrategyId::RegexEscapes => "regex_escapes",
             StrategyId::LinePrefixes => "line_prefixes",
             StrategyId::BlankLines => "blank_lines",
             StrategyId::Elision => "elision",
@@ -245,6 +251,7 @@ pub(crate) fn cascade() -> &'static [&'static (dyn Strategy + Sync)] {
         &unicode_punctuation::UnicodePunctuation,
         &inner_whitespace::InnerWhitespace,
         &escapes::Escapes,
+        &regex_escapes::RegexEscapes,
         &line_prefixes::LinePrefixes,
         &blank_lines::BlankLines,
         &elision::Elision,

@@ -9,6 +9,7 @@ mod anchor_and_replace_all;
 mod artifacts;
 mod blank_lines;
 mod bounded_work;
+mod escapes;
 mod exact;
 mod feedback;
 mod generate;

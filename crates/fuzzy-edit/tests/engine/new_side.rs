@@ -285,3 +285,21 @@ fn an_apostrophe_inside_an_unquoted_word_is_kept() {
     );
     assert_eq!(out.text, "def f():\n    print('done')\n");
 }
+
+// One line copied from a hash-line read tool (`4:kcg|`, a 3-letter hash) on both sides: the
+// prefix is the tool's, on `old` and on `new` alike.
+#[test]
+fn a_single_hash_line_prefix_is_stripped_from_old_and_new() {
+    let file = "/**\n * Copyright\n *\n / This source code is licensed\n */\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "4:kcg|  / This source code is licensed",
+            "4:kcg|  * This source code is licensed",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "/**\n * Copyright\n *\n * This source code is licensed\n */\n"
+    );
+}

@@ -229,7 +229,9 @@ fn plain_replacement(text: &str, at: usize, old: &str, new: &str) -> bool {
         && before.bytes().all(|b| b == b' ' || b == b'\t')
         && (old.starts_with([' ', '\t']) || new.starts_with([' ', '\t']));
     let continued = !old.contains('\n') && new.contains('\n') && !before.is_empty();
-    let escaped = old.contains('\n') && new.contains("\\n");
+    // (A `new` with literal `\n`: decoded when it stands for `old`'s lines, or, on one line,
+    // where it follows the end of a statement outside strings; see `artifacts`.)
+    let escaped = (old.contains('\n') || !new.contains('\n')) && new.contains("\\n");
     same_edges
         && !escaped
         && new.chars().all(|c| c.is_ascii() || c.is_alphanumeric())

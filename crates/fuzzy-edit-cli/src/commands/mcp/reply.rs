@@ -4,7 +4,7 @@
 //! (`structuredContent`), in the shape `apply --json` and the pipe use ([`render::json`]).
 
 use fuzzy_edit::fs::{EditFilesError, FsError};
-use fuzzy_edit::{unified_diff, Applied, Vocabulary};
+use fuzzy_edit::{unified_diff, Applied, Vocabulary, MAX_LISTED};
 use rmcp::model::{CallToolResult, ContentBlock};
 use serde_json::{json, Value};
 
@@ -124,7 +124,8 @@ pub(super) fn report(
         plural(applied.matches.len(), "replacement"),
         plural(edits, "edit")
     );
-    for m in &applied.matches {
+    // The first few: a `replace_all` may make a million replacements, all in the diff.
+    for m in applied.matches.iter().take(MAX_LISTED) {
         let lines = render::lines(m);
         let how = if render::is_exact(m) {
             "matched exactly".to_string()
@@ -132,6 +133,10 @@ pub(super) fn report(
             format!("matched by {} (score {:.2})", m.strategy, m.score)
         };
         out.push_str(&format!("- edit {}: {lines}, {how}\n", m.edit + 1));
+    }
+    if applied.matches.len() > MAX_LISTED {
+        let more = applied.matches.len() - MAX_LISTED;
+        out.push_str(&format!("- ... and {}\n", plural(more, "more replacement")));
     }
     if applied.sequential {
         out.push_str("(some old_string only existed after an earlier edit, so the edits were applied in order; line numbers refer to the file before each edit.)\n");

@@ -36,16 +36,23 @@ impl Session {
         self.seen.insert(path.to_path_buf(), version);
     }
 
-    /// Remember the version of `path` just written as `text`: `version` is what was read back,
-    /// unless someone already changed it again, in which case the next edit must be refused.
-    pub fn record_written(&mut self, path: &Path, text: &str, version: Option<FileVersion>) {
-        let sha256 = sha256_hex(text.as_bytes());
-        let version = match version {
-            Some(v) if v.sha256 == sha256 => v,
+    /// Remember that the model wrote `text` to `path`. `installed` is the content the write
+    /// left on disk with its version, as `edit_files` reports them: when it is `text`, its
+    /// version is recorded as it is (its SHA-256 was computed from those bytes, so they are
+    /// compared, not hashed again); otherwise `text`'s own SHA-256 is, and an edit of a file
+    /// that holds anything else is refused.
+    pub fn record_written(
+        &mut self,
+        path: &Path,
+        text: &str,
+        installed: Option<(&str, FileVersion)>,
+    ) {
+        let version = match installed {
+            Some((installed, v)) if installed == text => v,
             other => FileVersion {
-                mtime: other.map(|v| v.mtime).unwrap_or_default(),
+                mtime: other.map(|(_, v)| v.mtime).unwrap_or_default(),
                 len: text.len() as u64,
-                sha256,
+                sha256: sha256_hex(text.as_bytes()),
             },
         };
         self.record(path, version);
@@ -123,9 +130,9 @@ mod tests {
     fn a_write_counts_as_seen_unless_overtaken() {
         let mut s = Session::default();
         let p = Path::new("/r/a");
-        s.record_written(p, "new", Some(version("new")));
+        s.record_written(p, "new", Some(("new", version("new"))));
         assert_eq!(s.check_fresh(p, &version("new")), Ok(()));
-        s.record_written(p, "mine", Some(version("theirs")));
+        s.record_written(p, "mine", Some(("theirs", version("theirs"))));
         assert_eq!(s.check_fresh(p, &version("mine")), Ok(()));
         assert!(s.check_fresh(p, &version("theirs")).is_err());
     }

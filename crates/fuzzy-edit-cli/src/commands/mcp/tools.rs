@@ -188,6 +188,12 @@ fn input_schema<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
     schema_for_input::<T>().expect("tool arguments have an object schema")
 }
 
+/// The content a write (not a dry run, which reports the version read) left on disk, with
+/// its version: `edit_files` computes that SHA-256 from this content.
+fn installed(file: &FileOutcome) -> Option<(&str, fs::FileVersion)> {
+    file.after.as_deref().zip(file.version.clone())
+}
+
 impl FuzzyEditServer {
     fn session(&self) -> std::sync::MutexGuard<'_, Session> {
         // A panic while holding the lock leaves the map consistent (single inserts), so a
@@ -352,7 +358,7 @@ impl FuzzyEditServer {
             return Ok(Reply::change(text, &file, &name, dry_run));
         }
         self.session()
-            .record_written(&file.real, &applied.text, file.version.clone());
+            .record_written(&file.real, &applied.text, installed(&file));
         Ok(Reply::change(report, &file, &name, dry_run))
     }
 
@@ -368,7 +374,7 @@ impl FuzzyEditServer {
         let file = self.change(&a.path, Op::Write(a.content.clone()), "overwrite", false)?;
         let name = self.roots.display(&file.real);
         self.session()
-            .record_written(&file.real, &a.content, file.version.clone());
+            .record_written(&file.real, &a.content, installed(&file));
         let size = format!(
             "{}, {}",
             plural(listing::line_count(&a.content), "line"),
