@@ -223,6 +223,27 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
             Expect::RefuseStrictly,
         );
     }
+    // A near twin of the block elsewhere (an identifier renamed in one or two lines) and
+    // `old` one slip from the block: clearly closer to the block, which must be edited.
+    if let Some(twin) = near_twin(h.old, &kept, &mut rng) {
+        let base = h.content.trim_end_matches('\n');
+        let content = format!("{base}\n{}\n", twin.block);
+        let end = h.offset + h.old.len();
+        if end <= base.len() && !h.content.contains(twin.block.as_str()) {
+            let expected = format!("{}{}{}", &content[..h.offset], h.new, &content[end..]);
+            let new = match kept_at(h.old, h.new, twin.slipped) {
+                Some(k) => with_line(h.new, k, &twin.slip),
+                None => h.new.to_string(),
+            };
+            push(
+                "near_twin",
+                Some(content),
+                with_line(h.old, twin.slipped, &twin.slip),
+                new,
+                Expect::Text(expected),
+            );
+        }
+    }
     if h.old.lines().filter(|l| !l.trim().is_empty()).count() >= 2 {
         push(
             "indent_twins",
@@ -706,4 +727,93 @@ fn twin_typo(old: &str, kept: &[bool]) -> Option<(String, String)> {
     let mut other = ['Q', 'W', 'Z'].into_iter().filter(|&c| c != original);
     let (a, b) = (other.next()?, other.next()?);
     Some((with(a), with(b)))
+}
+
+/// A near twin of a block: the block with an identifier renamed (`name` → `name_alt`, 4 edits
+/// per occurrence) in one or two kept lines, and a slip of memory in one kept line of the
+/// block (`slip` at line `slipped`), for an `old` that is clearly closer to the block.
+struct NearTwin {
+    block: String,
+    slipped: usize,
+    slip: String,
+}
+
+fn near_twin(old: &str, kept: &[bool], rng: &mut fastrand::Rng) -> Option<NearTwin> {
+    let o: Vec<&str> = old.split('\n').collect();
+    let non_blank: Vec<usize> = (0..o.len()).filter(|&i| !o[i].trim().is_empty()).collect();
+    if non_blank.len() < 4 {
+        return None;
+    }
+    let is_kept = |i: usize| kept.get(i).copied().unwrap_or(false);
+    let named: Vec<(usize, &str)> = non_blank
+        .iter()
+        .filter(|&&i| is_kept(i))
+        .filter_map(|&i| identifier(o[i]).map(|w| (i, w)))
+        .collect();
+    if named.is_empty() {
+        return None;
+    }
+    let (i, name) = named[rng.usize(..named.len())];
+    let renamed = format!("{name}_alt");
+    // The same name in one more kept line is renamed too, as a rename would.
+    let also = non_blank
+        .iter()
+        .copied()
+        .find(|&k| k != i && is_kept(k) && words(o[k]).any(|w| w == name));
+    let mut twin: Vec<String> = o.iter().map(|l| l.to_string()).collect();
+    for k in std::iter::once(i).chain(also) {
+        twin[k] = rename(o[k], name, &renamed);
+    }
+    let slippable: Vec<usize> = non_blank
+        .iter()
+        .copied()
+        .filter(|&k| is_kept(k) && o[k].trim().len() >= 8)
+        .collect();
+    if slippable.is_empty() {
+        return None;
+    }
+    let slipped = slippable[rng.usize(..slippable.len())];
+    Some(NearTwin {
+        block: twin.join("\n"),
+        slipped,
+        slip: slip(o[slipped], rng)?,
+    })
+}
+
+/// The words of `line` that can be identifiers (a letter or `_`, then letters, digits, `_`).
+fn words(line: &str) -> impl Iterator<Item = &str> {
+    line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+}
+
+/// The last identifier of `line` of at least three characters (the first is often a keyword).
+fn identifier(line: &str) -> Option<&str> {
+    words(line).filter(|w| w.len() >= 3).last()
+}
+
+/// `line` with every whole-word `name` replaced by `to`.
+fn rename(line: &str, name: &str, to: &str) -> String {
+    let mut out = String::with_capacity(line.len() + to.len());
+    let mut word = String::new();
+    for c in line.chars().chain(std::iter::once('\0')) {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c);
+            continue;
+        }
+        out.push_str(if word == name { to } else { &word });
+        word.clear();
+        if c != '\0' {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `s` with line `i` replaced by `line`.
+fn with_line(s: &str, i: usize, line: &str) -> String {
+    s.split('\n')
+        .enumerate()
+        .map(|(k, l)| if k == i { line } else { l })
+        .collect::<Vec<_>>()
+        .join("\n")
 }

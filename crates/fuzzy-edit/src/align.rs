@@ -131,6 +131,44 @@ pub(crate) fn line_similarity_at_least(a: &str, b: &str, cutoff: f64) -> Option<
     )
 }
 
+/// The non-blank lines of a block by their loose keys, one `\n` between them: the text whose
+/// edit distance [`block_edits`] counts.
+pub(crate) fn block_key(lines: &[&str]) -> Vec<char> {
+    let mut out = Vec::new();
+    for line in lines.iter().filter(|l| !l.trim().is_empty()) {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.extend(loose_key(line).chars());
+    }
+    out
+}
+
+/// Character edits (Levenshtein) between two blocks' [`block_key`]s: whitespace runs read as
+/// one space, indentation, trailing blanks and blank lines not at all.
+pub(crate) fn block_edits(a: &[char], b: &[char]) -> usize {
+    levenshtein::distance(a.iter().copied(), b.iter().copied())
+}
+
+/// [`block_edits`], or `None` when it is more than `cutoff` (computed in a band of the edit
+/// matrix, in time linear in the blocks).
+pub(crate) fn block_edits_within(a: &[char], b: &[char], cutoff: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > cutoff {
+        return None;
+    }
+    levenshtein::distance_with_args(
+        a.iter().copied(),
+        b.iter().copied(),
+        &levenshtein::Args::default().score_cutoff(cutoff),
+    )
+}
+
+/// What [`block_edits`] costs, in budget units: the bit-parallel algorithm takes a step per
+/// character of one side per 64 characters of the other.
+pub(crate) fn block_edits_cost(a: usize, b: usize) -> usize {
+    a + b + a.saturating_mul(b.div_ceil(64))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,6 +195,26 @@ mod tests {
         );
         assert!(s.score > 0.9 && s.score < 1.0, "{s:?}");
         assert_eq!(s.equal_lines, 2);
+    }
+
+    #[test]
+    fn block_edits_count_characters_and_ignore_whitespace_layout() {
+        let key = |lines: &[&str]| block_key(lines);
+        let old = key(&["fn f() {", "    let total = 0;", "}"]);
+        // Indentation, inner spacing and blank lines are not edits; a slip is one.
+        assert_eq!(
+            block_edits(&old, &key(&["fn f() {", "", "\tlet  total = 0;", "}"])),
+            0
+        );
+        assert_eq!(
+            block_edits(&old, &key(&["fn f() {", "    let totals = 0;", "}"])),
+            1
+        );
+        // A renamed identifier is as many edits as the name grew.
+        assert_eq!(
+            block_edits(&old, &key(&["fn f() {", "    let total_alt = 0;", "}"])),
+            4
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use crate::applied::Match;
 use crate::artifacts;
 use crate::budget::Budget;
-use crate::decide::{self, Admitted, Choice, Rules};
+use crate::decide::{self, Admitted, Choice, Rules, SameResult};
 use crate::edit::{Edit, Options};
 use crate::error::EditError;
 use crate::fit;
@@ -55,12 +55,14 @@ pub(crate) fn locate(
         if candidates.is_empty() {
             continue;
         }
+        let same_result = |a: &Candidate, b: &Candidate| same_result(text, &needle, &budget, a, b);
         let rules = Rules {
             replace_all: edit.replace_all,
             anchor: anchor.map(|(_, at)| at),
             near_line: edit.near_line,
             near_context: edit.near_context.as_deref(),
             grading: strategy.grading(),
+            same_result: Some(SameResult(&same_result)),
         };
         let chosen = match decide::choose(text, strategy.id(), candidates, rules)? {
             Choice::Apply(chosen) => chosen,
@@ -97,6 +99,32 @@ pub(crate) fn locate(
         before_anchor,
         &budget,
     ))
+}
+
+/// Whether editing candidate `a` or `b` (spans of `text`) with `needle` leaves the same text:
+/// both fit `new` without a mismatch, and the spliced results agree over both spans.
+fn same_result(
+    text: &Text,
+    needle: &Needle,
+    budget: &Budget,
+    a: &Candidate,
+    b: &Candidate,
+) -> bool {
+    if !budget.charge(4 * (a.span.len() + b.span.len())) {
+        return false;
+    }
+    let (Ok(ra), Ok(rb)) = (
+        fit::replacement(text, a, needle),
+        fit::replacement(text, b, needle),
+    ) else {
+        return false;
+    };
+    let s = text.as_str();
+    let lo = a.span.start.min(b.span.start);
+    let hi = a.span.end.max(b.span.end);
+    let around =
+        |span: &std::ops::Range<usize>, r: &str| [&s[lo..span.start], r, &s[span.end..hi]].concat();
+    around(&a.span, &ra) == around(&b.span, &rb)
 }
 
 /// Byte offsets where the anchor starts: every exact occurrence, or for a one-line anchor

@@ -15,7 +15,11 @@
 //!    - one candidate of an equality strategy applies; several are ambiguous;
 //!    - a graded strategy applies its best candidate only when it scores at least its floor and
 //!      leads the runner-up by its margin; below the floor the next strategy is tried; within
-//!      the margin the edit is refused as low confidence;
+//!      the margin the edit is refused as low confidence (a block clearly closer to `old` by
+//!      character edits than its near twins comes alone: the strategy leaves out windows a
+//!      distance margin rules out, as `typo_line` does for lines); a runner-up over some of
+//!      the best candidate's lines whose edit leaves the same text is no rival (it only takes
+//!      the block to begin or end a line elsewhere);
 //!    - a fuzzy candidate is refused where `new` already stands in the file
 //!      ([`check_not_made_already`]).
 //! 3. **Fitting `new`**: a whitespace-only edit whose whitespace the match ignored is unclear
@@ -120,6 +124,19 @@ pub(crate) struct Rules<'a> {
     pub(crate) near_context: Option<&'a str>,
     /// Floor and margin, for a strategy that grades its candidates.
     pub(crate) grading: Option<Grading>,
+    /// Whether two graded candidates over some of the same lines leave the same text once
+    /// edited (see [`choose_graded`]); `None` treats no two alike.
+    pub(crate) same_result: Option<SameResult<'a>>,
+}
+
+/// Whether editing either of two candidates leaves the same text.
+#[derive(Clone, Copy)]
+pub(crate) struct SameResult<'a>(pub(crate) &'a dyn Fn(&Candidate, &Candidate) -> bool);
+
+impl std::fmt::Debug for SameResult<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SameResult")
+    }
 }
 
 /// What rule 2 makes of one strategy's candidates.
@@ -159,7 +176,7 @@ pub(crate) fn choose(
     }
     candidates.sort_by_key(|c| (c.span.start, c.span.end));
     if let Some(grading) = rules.grading {
-        return choose_graded(text, candidates, grading);
+        return choose_graded(text, candidates, grading, rules.same_result);
     }
     if rules.anchor.is_some() && !rules.replace_all {
         candidates.truncate(1);
@@ -242,23 +259,45 @@ fn nearest(candidates: &[Candidate], line: usize) -> Option<usize> {
     }
 }
 
+/// Runners-up [`choose_graded`] asks whether they leave the same text, at most.
+const MAX_EXTENTS_ASKED: usize = 8;
+
+/// Rule 2 for a graded strategy: the best candidate, if it passes the floor and leads every
+/// other by the margin. A runner-up over some of the best one's lines whose edit leaves the
+/// same text (`same_result`) is no rival: the two differ only in where the block is taken to
+/// begin or end (a `}` or a blank line more), and either gives the file the model asked for.
 fn choose_graded(
     text: &Text,
     mut candidates: Vec<Candidate>,
     grading: Grading,
+    same_result: Option<SameResult<'_>>,
 ) -> Result<Choice, EditError> {
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
     let best = &candidates[0];
     if best.score < grading.floor {
         return Ok(Choice::Pass);
     }
-    if let Some(second) = candidates.get(1) {
-        if best.score - second.score < grading.margin {
-            return Err(EditError::LowConfidence {
-                best: location(text, best.lines.clone(), Some(round_score(best.score))),
-                runner_up: location(text, second.lines.clone(), Some(round_score(second.score))),
-            });
-        }
+    let rival = |c: &&Candidate| {
+        // A candidate over exactly the best one's lines is how a strategy says there are
+        // rivals it could not score: always a rival.
+        let other_extent = c.lines != best.lines
+            && c.lines.start < best.lines.end
+            && best.lines.start < c.lines.end;
+        !(other_extent && same_result.is_some_and(|same| (same.0)(best, c)))
+    };
+    // Only runners-up within the margin are asked whether they are rivals (asking fits `new`
+    // to both candidates), and only the first few: past them, every one is a rival.
+    let within_margin = candidates[1..]
+        .iter()
+        .take_while(|c| best.score - c.score < grading.margin);
+    let mut rivals = within_margin
+        .enumerate()
+        .filter(|(k, c)| *k >= MAX_EXTENTS_ASKED || rival(c));
+    if let Some((_, second)) = rivals.next() {
+        return Err(EditError::LowConfidence {
+            best: location(text, best.lines.clone(), Some(round_score(best.score))),
+            runner_up: location(text, second.lines.clone(), Some(round_score(second.score))),
+        });
     }
     candidates.truncate(1);
     Ok(Choice::Apply(candidates))
@@ -526,6 +565,7 @@ mod tests {
         near_line: None,
         near_context: None,
         grading: None,
+        same_result: None,
     };
     const GRADED: Rules = Rules {
         grading: Some(Grading {
@@ -708,6 +748,51 @@ mod tests {
         assert!(matches!(
             choose_lines(&t, vec![cand(&t, 0, 0.95), cand(&t, 1, 0.8)], GRADED),
             Ok(Choice::Apply(_))
+        ));
+    }
+
+    #[test]
+    fn a_runner_up_over_the_same_lines_with_the_same_result_is_no_rival() {
+        let t = Text::new("a\nb\nc\nd\n");
+        let lines = |l: std::ops::Range<usize>, score| Candidate {
+            span: t.span_of_lines(l.clone(), false),
+            lines: l,
+            score,
+            fit: Fit::Lines(None),
+        };
+        let alike = |_: &Candidate, _: &Candidate| true;
+        let rules = Rules {
+            same_result: Some(SameResult(&alike)),
+            ..GRADED
+        };
+        // Lines 1-3 and 1-2: one place, the same result: the best applies.
+        match choose_lines(&t, vec![lines(0..3, 0.95), lines(0..2, 0.9)], rules) {
+            Ok(Choice::Apply(c)) => assert_eq!(c[0].lines, 0..3),
+            other => panic!("{other:?}"),
+        }
+        // Without knowing the results, they are rivals.
+        assert!(matches!(
+            choose_lines(&t, vec![lines(0..3, 0.95), lines(0..2, 0.9)], GRADED),
+            Err(EditError::LowConfidence { .. })
+        ));
+        // Elsewhere, a twin is a rival whatever its result.
+        assert!(matches!(
+            choose_lines(&t, vec![lines(0..2, 0.95), lines(2..4, 0.9)], rules),
+            Err(EditError::LowConfidence { .. })
+        ));
+        // The same lines again stand for rivals the strategy could not score.
+        assert!(matches!(
+            choose_lines(&t, vec![lines(0..3, 0.95), lines(0..3, 0.95)], rules),
+            Err(EditError::LowConfidence { .. })
+        ));
+        // A third candidate within the margin still counts.
+        assert!(matches!(
+            choose_lines(
+                &t,
+                vec![lines(0..3, 0.95), lines(0..2, 0.9), lines(3..4, 0.9)],
+                rules
+            ),
+            Err(EditError::LowConfidence { .. })
         ));
     }
 

@@ -23,6 +23,25 @@
 //! assert!(out.text.contains("    sum * 2\n"));
 //! assert_eq!(out.matches[0].strategy, "block_anchor");
 //! ```
+//!
+//! A block with a **near twin** elsewhere scores almost as well against both (0.99 and 0.95:
+//! within the margin), so windows that close are told apart by character edits: one slip
+//! from a block is 1 edit from it and 5 from a twin with a renamed variable, and the block is
+//! meant (see `closest_by_edits`). One slip from each of two twins is still refused.
+//!
+//! ```
+//! use fuzzy_edit::{apply, Edit};
+//! let block = |sum: &str| format!("    let mut total = 0;\n    let mut n = 0;\n    for x in xs {{\n        {sum} += x;\n        n += 1;\n    }}\n    total / n\n");
+//! let file = format!("fn a(xs: &[u32]) -> u32 {{\n{}}}\nfn b(xs: &[u32]) -> u32 {{\n{}}}\n", block("total"), block("total_alt"));
+//! let old = block("total").replace("for x in", "for y in");
+//! let new = old.replace("total / n", "total / n.max(1)");
+//! let out = apply(&file, &Edit::new(old, new)).unwrap();
+//! assert_eq!(out.matches[0].start_line, 2);
+//! assert!(out.text.starts_with("fn a(xs: &[u32]) -> u32 {\n    let mut total = 0;\n"));
+//! assert!(out.text.contains("    for x in xs {\n")); // the file's own line is kept
+//! assert_eq!(out.text.matches("total / n.max(1)").count(), 1);
+//! assert!(out.text.find("total / n.max(1)") < out.text.find("fn b"));
+//! ```
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -30,7 +49,10 @@ use std::rc::Rc;
 use super::{
     Candidate, Context, Fit, Grading, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS,
 };
-use crate::align::{line_similarity_at_least, similarity};
+use crate::align::{
+    block_edits, block_edits_cost, block_edits_within, block_key, line_similarity_at_least,
+    similarity,
+};
 use crate::normalize::{self, Level};
 
 /// Lowest block similarity accepted. Chosen on the accuracy benchmark (see the README).
@@ -49,6 +71,14 @@ const SUBSEQUENCE_SPAN: usize = 3;
 pub(crate) const MIN_MIDDLE_EQUAL: f64 = 0.5;
 /// How alike a slipped anchor line must be to `old`'s (see `slipped_anchor_windows`).
 const SLIPPED_ANCHOR: f64 = 0.8;
+/// Most character edits `old` may be from a block for the distance margin to prefer that block
+/// to a near twin elsewhere (see `closest_by_edits`).
+pub(crate) const TWIN_MAX_EDITS: usize = 2;
+/// How many edits further from `old` than the closest block a near twin elsewhere must be.
+pub(crate) const TWIN_MARGIN: usize = 3;
+/// How many edits further a window over the same lines (another extent of the closest window)
+/// must be; it must also be twice as far.
+pub(crate) const EXTENT_MARGIN: usize = 2;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -165,6 +195,7 @@ impl Strategy for BlockAnchor {
                 c.fit = Fit::Lines(fit_needle.clone());
             }
         }
+        let mut out = closest_by_edits(cx, body, out);
         let Some(best) = out.iter().map(|c| c.score).max_by(f64::total_cmp) else {
             return out;
         };
@@ -203,6 +234,7 @@ impl Strategy for BlockAnchor {
             }
         }
         if truncated && rivals.is_empty() {
+            // The best window's own lines again: the decision reads them as unscored rivals.
             if let Some(c) = out.iter().find(|c| c.score == best) {
                 rivals.push(c.lines.clone());
             }
@@ -291,6 +323,97 @@ fn slipped_anchor_windows(
         .collect()
 }
 
+/// Windows too alike in score for the ratio margin to choose between, told apart by how many
+/// character edits (whitespace runs read as one space) each is from `old`: a ratio margin
+/// cannot separate a block 1 edit away (0.99) from its near twin 4 edits away (0.97); a
+/// distance margin can. When one window is closest, a window elsewhere is dropped if the
+/// closest is at most [`TWIN_MAX_EDITS`] away and it is at least [`TWIN_MARGIN`] further; a
+/// window over some of the same lines (the same place, another extent: a `}` more or less) if
+/// it is at least [`EXTENT_MARGIN`] further and twice as far. Nothing is dropped when the
+/// closest window is below the floor (the strategy would pass over the block). What is left
+/// is judged by score as before, so two windows equally close still refuse as low confidence.
+fn closest_by_edits(cx: &Context<'_>, body: &[&str], out: Vec<Candidate>) -> Vec<Candidate> {
+    let Some(top) = out.iter().map(|c| c.score).max_by(f64::total_cmp) else {
+        return out;
+    };
+    let contenders: Vec<usize> = (0..out.len())
+        .filter(|&i| top - out[i].score < BLOCK_ANCHOR_MARGIN)
+        .collect();
+    if contenders.len() < 2 {
+        return out;
+    }
+    let old = block_key(body);
+    let keys: Vec<Vec<char>> = contenders
+        .iter()
+        .map(|&i| {
+            let window: Vec<&str> = out[i].lines.clone().map(|l| cx.text.line(l)).collect();
+            block_key(&window)
+        })
+        .collect();
+    // First only as far as the twin rule looks (cheap: a band of the edit matrix); a distance
+    // beyond it counts as far for both rules when the closest is within TWIN_MAX_EDITS.
+    let reach = TWIN_MAX_EDITS + TWIN_MARGIN;
+    let mut edits = Vec::with_capacity(contenders.len());
+    for key in &keys {
+        if !cx.budget.charge(4 * (old.len() + key.len())) {
+            return out;
+        }
+        edits.push(block_edits_within(&old, key, reach).unwrap_or(usize::MAX));
+    }
+    if edits.iter().all(|&d| d > TWIN_MAX_EDITS) {
+        // Only the extent rule can act, and only on windows over the same lines: exact
+        // distances, when some contenders overlap.
+        let overlapping = contenders.iter().enumerate().any(|(k, &i)| {
+            contenders[k + 1..].iter().any(|&j| {
+                out[i].lines.start < out[j].lines.end && out[j].lines.start < out[i].lines.end
+            })
+        });
+        if !overlapping {
+            return out;
+        }
+        for (d, key) in edits.iter_mut().zip(&keys) {
+            if !cx.budget.charge(block_edits_cost(old.len(), key.len())) {
+                return out;
+            }
+            *d = block_edits(&old, key);
+        }
+    }
+    let Some(&best) = edits.iter().min() else {
+        return out;
+    };
+    let mut at_best = contenders.iter().zip(&edits).filter(|(_, &d)| d == best);
+    let (Some((&closest, _)), None) = (at_best.next(), at_best.next()) else {
+        return out;
+    };
+    if out[closest].score < BLOCK_ANCHOR_FLOOR {
+        // Dropping the others would leave a window the floor refuses.
+        return out;
+    }
+    let near = out[closest].lines.clone();
+    let far: Vec<usize> = contenders
+        .iter()
+        .zip(&edits)
+        .filter(|&(&i, &d)| {
+            let lines = &out[i].lines;
+            let same_place = lines.start < near.end && near.start < lines.end;
+            let margin = if same_place {
+                EXTENT_MARGIN.max(best)
+            } else if best <= TWIN_MAX_EDITS {
+                TWIN_MARGIN
+            } else {
+                return false;
+            };
+            i != closest && d >= best + margin
+        })
+        .map(|(&i, _)| i)
+        .collect();
+    out.into_iter()
+        .enumerate()
+        .filter(|(i, _)| !far.contains(i))
+        .map(|(_, c)| c)
+        .collect()
+}
+
 /// What scoring a window of `window` lines against `old` lines may cost, as charged to the
 /// budget: the line diff takes time proportional to the lines times the lines that differ,
 /// and half of them may differ in a window this strategy scores.
@@ -329,6 +452,81 @@ mod tests {
         assert!(candidates(file, "fn f() {\n    A();\n    B();\n    c();\n}").is_empty());
         // Fewer than three non-blank lines: not this strategy's to judge.
         assert!(candidates(file, "fn f() {\n}").is_empty());
+    }
+
+    /// The windows (by lines) `closest_by_edits` keeps of `windows`, all scored alike.
+    fn kept_by_edits(file: &str, old: &str, windows: &[std::ops::Range<usize>]) -> Vec<usize> {
+        kept_by_edits_scored(file, old, windows, 0.95)
+    }
+
+    fn kept_by_edits_scored(
+        file: &str,
+        old: &str,
+        windows: &[std::ops::Range<usize>],
+        score: f64,
+    ) -> Vec<usize> {
+        let text = Text::new(file);
+        let needle = Needle::new(old, "x");
+        let budget = Budget::unlimited();
+        let cx = Context::new(&text, &needle, &budget);
+        let out: Vec<Candidate> = windows
+            .iter()
+            .map(|l| Candidate {
+                span: text.span_of_lines(l.clone(), false),
+                lines: l.clone(),
+                score,
+                fit: Fit::Lines(None),
+            })
+            .collect();
+        let body: Vec<&str> = needle.lines().collect();
+        closest_by_edits(&cx, &body, out)
+            .into_iter()
+            .map(|c| c.lines.start)
+            .collect()
+    }
+
+    #[test]
+    fn a_near_twin_further_by_the_margin_is_dropped() {
+        let file = "a(1);\nbeta(2);\nc(3);\na(1);\nbeta_alt(2);\nc(3);\n";
+        // 1 edit from the first, 5 from the twin.
+        assert_eq!(
+            kept_by_edits(file, "a(1);\nbetx(2);\nc(3);", &[0..3, 3..6]),
+            [0]
+        );
+        // 1 edit from the first, 3 from the twin: within the margin, both kept.
+        assert_eq!(
+            kept_by_edits(file, "a(1);\nbeta_(2);\nc(3);", &[0..3, 3..6]),
+            [0, 3]
+        );
+        // 3 edits from the first: more than TWIN_MAX_EDITS, however far the twin.
+        assert_eq!(
+            kept_by_edits(file, "a(1);\nbxxx(2);\nc(3);", &[0..3, 3..6]),
+            [0, 3]
+        );
+        // A closest window below the floor drops nothing: the strategy would then pass over a
+        // block the others hold (two real patches were not found that way).
+        assert_eq!(
+            kept_by_edits_scored(file, "a(1);\nbetx(2);\nc(3);", &[0..3, 3..6], 0.7),
+            [0, 3]
+        );
+        // Equally close to two twins: both kept (refused as low confidence).
+        let file = "a(1);\nbetQ(2);\nc(3);\na(1);\nbetW(2);\nc(3);\n";
+        assert_eq!(
+            kept_by_edits(file, "a(1);\nbetZ(2);\nc(3);", &[0..3, 3..6]),
+            [0, 3]
+        );
+    }
+
+    #[test]
+    fn another_extent_of_the_closest_window_must_be_twice_as_far() {
+        let file = "f() {\n  a(1);\n  b(2);\n  c(3);\n  }\n}\n";
+        // `}` ends two windows at the same place: the shorter is 1 edit away (the slip), the
+        // longer 3 (`\n}` more): dropped.
+        let old = "f() {\n  a(1);\n  b(x);\n  c(3);\n}";
+        assert_eq!(kept_by_edits(file, old, &[0..5, 0..6]), [0]);
+        // 3 edits away against 5: not twice as far, both kept.
+        let old = "f() {\n  a(x);\n  b(x);\n  c(x);\n}";
+        assert_eq!(kept_by_edits(file, old, &[0..5, 0..6]), [0, 0]);
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod generate;
 mod line_endings;
 mod misremembered_blocks;
 mod misremembered_lines;
+mod near_twins;
 mod new_side;
 mod properties;
 mod requests;

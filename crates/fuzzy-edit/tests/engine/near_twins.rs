@@ -1,0 +1,168 @@
+//! Near twins: a block and a copy of it a few edits different elsewhere. `old` clearly closer
+//! to one (by character edits) denotes it; `old` as close to both, or several edits from
+//! both, is refused. And windows over the same lines (another extent of one block): alike
+//! when editing either leaves the same file.
+
+use fuzzy_edit::Edit;
+
+use crate::support::{applied, kind, lines, strategy};
+
+/// A block, and its near twin (`total` renamed `total_alt` in one line: 4 edits).
+const TWINS: &str = "\
+fn first(items: &[u32]) -> u32 {
+    let mut total = 0;
+    let mut count = 0;
+    for item in items {
+        total += item * 2;
+        count += 1;
+    }
+    total / count
+}
+
+fn second(items: &[u32]) -> u32 {
+    let mut total = 0;
+    let mut count = 0;
+    for item in items {
+        total_alt += item * 2;
+        count += 1;
+    }
+    total / count
+}
+";
+
+/// The body of the blocks with `line` (0-based) replaced, and `last` as the last line.
+fn body(line: usize, with: &str, last: &str) -> String {
+    let mut v = [
+        "    let mut total = 0;",
+        "    let mut count = 0;",
+        "    for item in items {",
+        "        total += item * 2;",
+        "        count += 1;",
+        "    }",
+        last,
+    ];
+    v[line] = with;
+    v.join("\n")
+}
+
+// The issue's case: `old` one slip from the first block (`iten`) is 1 edit from it and 5 from
+// its twin; a ratio margin (0.99 against 0.97) cannot tell them apart, the distance can.
+#[test]
+fn old_one_slip_from_a_block_edits_it_not_its_near_twin() {
+    let slip = "    for iten in items {";
+    let edit = Edit::new(
+        body(2, slip, "    total / count"),
+        body(2, slip, "    total / count.max(1)"),
+    );
+    let out = applied(TWINS, &edit);
+    assert_eq!(strategy(&out), "block_anchor");
+    assert_eq!(lines(&out), [(2, 8)]);
+    assert_eq!(
+        out.text,
+        TWINS.replacen("total / count\n", "total / count.max(1)\n", 1)
+    );
+}
+
+// The slip in the twin's own line: `old` is 1 edit from the twin (`total_alx`) and 4 from the
+// first block: the twin is meant.
+#[test]
+fn old_closer_to_the_twin_edits_the_twin() {
+    let edit = Edit::new(
+        body(3, "        total_alx += item * 2;", "    total / count"),
+        body(3, "        total_alx += item * 3;", "    total / count"),
+    );
+    let out = applied(TWINS, &edit);
+    assert_eq!(lines(&out), [(12, 18)]);
+    assert_eq!(
+        out.text,
+        TWINS.replace("total_alt += item * 2", "total_alt += item * 3")
+    );
+}
+
+// `old` one character from each of two twins is as close to both: refused, not guessed.
+#[test]
+fn old_as_close_to_both_twins_is_refused() {
+    let file = TWINS.replace("total_alt", "totaQ");
+    let line = "        totaW += item * 2;";
+    let edit = Edit::new(
+        body(3, line, "    total / count"),
+        body(3, line, "    total / count.max(1)"),
+    );
+    assert_eq!(kind(&file, &edit), "low_confidence");
+}
+
+// `old` 3 edits from the first block and 7 from the twin: too far from either for the
+// distance to decide (`TWIN_MAX_EDITS` is 2); the ratio margin refuses as before.
+#[test]
+fn old_several_edits_from_both_is_refused() {
+    let line = "    let mut coxxx = 0;";
+    let edit = Edit::new(
+        body(1, line, "    total / count"),
+        body(1, line, "    total / count.max(1)"),
+    );
+    assert_eq!(kind(TWINS, &edit), "low_confidence");
+}
+
+/// A block ending in two closing braces: `old`'s last line `}` anchors a window at either.
+const NESTED: &str = "\
+fn run() {
+    if ready {
+        step_one();
+        step_two();
+        step_three();
+        step_four();
+        step_five();
+        step_six();
+        step_seven();
+    }
+}
+";
+
+// `old` with a line the file lacks (a comment the model made up) ends at either `}` (scores
+// 0.92 and 0.83: within the margin). Both windows give the same file once edited, so the
+// choice of extent does not matter: applied.
+#[test]
+fn windows_over_the_same_lines_with_the_same_result_are_one() {
+    let old = NESTED.replace(
+        "        step_two();\n",
+        "        // keep in sync\n        step_two();\n",
+    );
+    let new = old.replace("step_three()", "step_3()");
+    let out = applied(NESTED, &Edit::new(old.trim_end(), new.trim_end()));
+    assert_eq!(strategy(&out), "block_anchor");
+    assert_eq!(out.text, NESTED.replace("step_three()", "step_3()"));
+}
+
+// The same two windows, but the edit changes the last line: the results differ (which `}`
+// the model rewrote is unclear), so it is refused.
+#[test]
+fn windows_over_the_same_lines_with_different_results_are_refused() {
+    let old = NESTED.replace(
+        "        step_two();\n",
+        "        // keep in sync\n        step_two();\n",
+    );
+    let new = format!(
+        "{}\n}} // run",
+        old.trim_end().trim_end_matches('}').trim_end()
+    );
+    assert_eq!(
+        kind(NESTED, &Edit::new(old.trim_end(), new)),
+        "low_confidence"
+    );
+}
+
+// More similar blocks than block_anchor scores (256): it cannot know the best is unrivalled,
+// so it is refused, even though the best window's result is "the same" as itself.
+#[test]
+fn too_many_similar_blocks_are_refused_not_taken_as_one_extent() {
+    let block = |b: &str, c: &str| {
+        format!("fn f() {{\n    a();\n    {b}();\n    {c}();\n    d();\n    e();\n}}\n")
+    };
+    let mut file = block("bbbbbb", "cccccc");
+    for _ in 0..300 {
+        file.push_str(&block("zzzzzz", "yyyyyy"));
+    }
+    let old = block("bbbbbx", "cccccc");
+    let new = old.replace("e()", "e(1)");
+    assert_eq!(kind(&file, &Edit::new(old, new)), "low_confidence");
+}
