@@ -261,7 +261,8 @@ fn breaks_outside_strings(new: &str) -> Option<String> {
                 if chars.peek() == Some(&'n')
                     && out
                         .trim_end_matches([' ', '\t'])
-                        .ends_with([';', '{', '}', ')', ',', ':']) =>
+                        .ends_with([';', '{', '}', ')', ',', ':'])
+                    && starts_a_line(chars.clone().nth(1)) =>
             {
                 chars.next();
                 out.push('\n');
@@ -272,6 +273,12 @@ fn breaks_outside_strings(new: &str) -> Option<String> {
     }
     // An unclosed quote means the scan lost track of the strings: leave `new` alone.
     (changed && quote.is_none()).then_some(out)
+}
+
+/// Whether what follows a `\n` begins a line of code (indentation, a name, a closing brace),
+/// not more of a regex or a string (`/;\n/`).
+fn starts_a_line(next: Option<char>) -> bool {
+    next.is_some_and(|c| matches!(c, ' ' | '\t' | '_' | '}') || c.is_alphabetic())
 }
 
 /// Typographic punctuation in the lines of `new` that are not lines of `old`, outside ASCII
@@ -679,6 +686,8 @@ mod tests {
         let new = "  log(\"a\\nb\"); const [s, set] = useState(0);";
         assert_eq!(clean("", old, new).unwrap(), new);
         let new = "  const [s, set] = useState(x.split(/\\n/).length);";
+        assert_eq!(clean("", old, new).unwrap(), new);
+        let new = "  const [s, set] = useState(text.split(/;\\n/));";
         assert_eq!(clean("", old, new).unwrap(), new);
     }
 

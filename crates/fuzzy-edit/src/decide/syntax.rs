@@ -42,11 +42,19 @@ pub(crate) fn check_syntax(
     };
     let is_exact = |m: &Match| matches!(m.strategy, StrategyId::Exact | StrategyId::EmptyFile);
     let fuzzy: Vec<&Match> = applied.matches.iter().filter(|m| !is_exact(m)).collect();
-    let as_asked = fuzzy.is_empty()
-        || (!applied.sequential
-            && fuzzy
-                .iter()
-                .any(|m| breaks_as_written(language, before, &edits[m.edit], m)));
+    // What the engine cleaned out of `new` (prefixes, escapes, markers, quotes) must not be
+    // what breaks the text: where the model's `new` written literally parses, it is refused.
+    let cleaning_broke = !applied.sequential
+        && applied
+            .matches
+            .iter()
+            .any(|m| cleaning_breaks(language, before, &edits[m.edit], m));
+    let as_asked = !cleaning_broke
+        && (fuzzy.is_empty()
+            || (!applied.sequential
+                && fuzzy
+                    .iter()
+                    .any(|m| breaks_as_written(language, before, &edits[m.edit], m))));
     if options.syntax.refuses(as_asked) {
         return Err(EditError::Syntax { problem });
     }
@@ -110,6 +118,34 @@ fn breaks_as_written(
         })
         .collect();
     breaks(&shifted.join("\n"))
+}
+
+/// Whether the engine's cleaning of `new` is what breaks the text: `new` was cleaned, and
+/// written literally in place of the matched span it adds no parse error.
+fn cleaning_breaks(
+    language: crate::syntax::Language,
+    before: &str,
+    edit: &Edit,
+    m: &Match,
+) -> bool {
+    if m.replacement == edit.new || edit.new.is_empty() {
+        return false;
+    }
+    let options = crate::Options {
+        language: Some(language),
+        ..crate::Options::default()
+    };
+    let cleaned = crate::artifacts::clean_new(&Text::new(before), &edit.old, &edit.new, &options);
+    if cleaned.as_deref().is_ok_and(|c| c == edit.new) {
+        return false;
+    }
+    let written = format!(
+        "{}{}{}",
+        &before[..m.span.start],
+        edit.new,
+        &before[m.span.end..]
+    );
+    added_syntax_error(language, before, &written).is_none()
 }
 
 /// The first parse error `after` has that `before` did not, over the span where they differ.

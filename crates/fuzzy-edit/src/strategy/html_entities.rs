@@ -34,13 +34,17 @@ const ENTITIES: &[(&str, &str)] = &[
 /// does not.
 pub(super) fn candidates(cx: &Context<'_>) -> Vec<Candidate> {
     let file = cx.text.as_str();
+    // Entity-encoded text has none of the characters it encodes: `replace(/</g, "&lt;")`
+    // holds a raw `<`, so its `&lt;` is the program's text.
     let foreign = |s: &str| -> bool {
-        let used: Vec<&str> = ENTITIES
+        let bare = ENTITIES
             .iter()
-            .map(|(e, _)| *e)
-            .filter(|e| s.contains(e))
-            .collect();
-        !used.is_empty() && used.iter().all(|e| !file.contains(e))
+            .fold(s.to_string(), |t, (e, _)| t.replace(e, ""));
+        let used: Vec<&(&str, &str)> = ENTITIES.iter().filter(|(e, _)| s.contains(e)).collect();
+        !used.is_empty()
+            && used
+                .iter()
+                .all(|(e, c)| !file.contains(e) && !bare.contains(c))
     };
     let old = cx.needle.old_text();
     if !foreign(old) {
@@ -95,5 +99,9 @@ mod tests {
         // Not found as written, and the file has the entities: not decoded.
         let file = "x &lt; y\nif a < b:\n";
         assert!(crate::apply(file, &crate::Edit::new("if a &lt; b:", "if a &lt;= b:")).is_err());
+        // `old` holding a raw `<` beside `&lt;` is no encoded text: an escaping function.
+        let file = "  return s.replace(/</g, \"<\");\n";
+        let edit = crate::Edit::new("  return s.replace(/</g, \"&lt;\");", "  return 1;");
+        assert!(crate::apply(file, &edit).is_err());
     }
 }
