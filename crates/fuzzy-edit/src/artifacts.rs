@@ -110,8 +110,26 @@ fn tool_numbering(text: &Text, s: &str) -> Option<Numbering> {
     // (`  0\tfn`): those are the lines outside the longest counting-up run, and fewer.
     let lines = counting_up(&of_style);
     let enough = lines.len() >= 2 || (padded && !ambiguous(style)) || style == Style::HashLine;
-    (enough && lines.len() * 2 > of_style.len() && !numbered_like_the_file(text, style))
-        .then_some(Numbering { style, lines })
+    // Where code could start that way (`1: "debug",` in a dict, `1\tAlice` in data), the
+    // numbers must be the file's: a numbered line the model copied is that line of the file.
+    let code_like = ambiguous(style) || (style == Style::Tab && !padded);
+    let the_files = || {
+        let pieces: Vec<&str> = s.split('\n').collect();
+        of_style
+            .iter()
+            .filter(|(i, _)| lines.contains(i))
+            .any(|&(i, n)| {
+                let body = parse_prefix(pieces[i]).map_or("", |(_, _, len)| &pieces[i][len..]);
+                let at = usize::try_from(n).ok().and_then(|n| n.checked_sub(1));
+                at.is_some_and(|at| at < text.line_count() && loose_equal(text.line(at), body))
+                    && !body.trim().is_empty()
+            })
+    };
+    (enough
+        && lines.len() * 2 > of_style.len()
+        && !numbered_like_the_file(text, style)
+        && (!code_like || the_files()))
+    .then_some(Numbering { style, lines })
 }
 
 /// The lines of the longest subsequence of `numbered` (line, number) whose numbers increase;
@@ -664,6 +682,23 @@ mod tests {
         // A code line that looks numbered in another style is left alone.
         let new = "     7\ta\n12|\n     9\tc";
         assert_eq!(clean("", "a\nb\nc", new).unwrap(), "a\n12|\nc");
+    }
+
+    #[test]
+    fn numbers_that_could_be_code_must_be_the_files_line_numbers() {
+        // A dict and data rows: not the file's lines 1 and 2.
+        let file = "LEVELS = {\n}\n";
+        let new = "LEVELS = {\n1: \"debug\",\n2: \"info\",\n}";
+        assert_eq!(clean(file, "LEVELS = {\n}", new).unwrap(), new);
+        let file = "rank\tname\n";
+        let new = "rank\tname\n1\tAlice\n2\tBob";
+        assert_eq!(clean(file, "rank\tname", new).unwrap(), new);
+        // Copied from a read tool: line 2 of the file is `b = 2`.
+        let file = "a = 1\nb = 2\nc = 3\n";
+        assert_eq!(
+            clean(file, "b = 2\nc = 3", "2:b = 2\n3:c = 4").unwrap(),
+            "b = 2\nc = 4"
+        );
     }
 
     #[test]
