@@ -43,6 +43,11 @@ impl Strategy for RegexEscapes {
             Some(plain) if same_escaping(old, new) => plain,
             _ => new.to_string(),
         };
+        // The file holding `old` with its backslashes doubled (`"user\\.name"` in a string
+        // literal) holds the regex the model copied: the unescaped text elsewhere is not it.
+        if cx.text.as_str().contains(&old.replace('\\', "\\\\")) {
+            return Vec::new();
+        }
         let found = equality_cascade(cx.text, Needle::owned(plain_old, new), cx.budget);
         let holds_escapes = |c: &Candidate| has_regex_escape(&cx.text.as_str()[c.span.clone()]);
         if found.len() != 1 || found.iter().any(holds_escapes) {
@@ -109,6 +114,13 @@ fn same_escaping(old: &str, new: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_holding_the_regex_in_a_string_literal_is_not_unescaped_elsewhere() {
+        let file = "m = re.match(\"user\\\\.name\", s)\nv = get(\"user.name\")\n";
+        let edit = crate::Edit::new("\"user\\.name\"", "\"user\\.email\"");
+        assert!(crate::apply(file, &edit).is_err());
+    }
 
     #[test]
     fn unescapes_metacharacters_only() {
