@@ -66,9 +66,13 @@ pub(crate) fn misspelled_word<'a>(old: &'a str, file: &str) -> Option<&'a str> {
         return None;
     }
     let (was, is) = (b[r.start], o[n.start]);
+    // A word starts with a letter (`0xCAFEBABE` is a number), and is not a run of hex digits
+    // (`deadbeefcafebabe`, a colour `abcdef`): a digest one letter off is another value.
     let word = |w: &str| {
         w.chars().count() >= MIN_MISSPELLED_CHARS
+            && w.starts_with(|c: char| c.is_alphabetic() || c == '_')
             && w.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && !(w.len() >= 6 && w.chars().all(|c| c.is_ascii_hexdigit()))
     };
     if !word(was) || !word(is) {
         return None;
@@ -273,6 +277,8 @@ mod tests {
         assert_eq!(misspelled_word("use item1;", "use item2;"), None);
         assert_eq!(misspelled_word("if a < b", "if a <= b"), None);
         assert_eq!(misspelled_word("id = 3", "is = 3"), None);
+        assert_eq!(misspelled_word("m = 0xCAFEBABA", "m = 0xCAFEBABE"), None);
+        assert_eq!(misspelled_word("c = \"#abcdee\"", "c = \"#abcdef\""), None);
         assert_eq!(misspelled_word("total(items)", "total(itemsList)"), None);
         // Two words off is no slip.
         assert_eq!(misspelled_word("getItm(valu)", "getItem(value)"), None);
