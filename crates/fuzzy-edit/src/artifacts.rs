@@ -421,7 +421,7 @@ impl Foreign<'_> {
                 out.push(c);
                 continue;
             }
-            if in_character_class(body, at) {
+            if in_character_class(body, at) || in_regex_literal(body, at) {
                 // `[“”]` quotes nothing: a regex class of the characters, which the program
                 // means as written. (A bare `“”` is an empty string typed curly.)
                 prev = c;
@@ -476,6 +476,22 @@ impl Foreign<'_> {
             }
         }
     }
+}
+
+/// Whether the character at `at` stands inside a regex literal, `/“|”/g`: between two slashes
+/// with no space in between, the first after an operator or an opening bracket.
+fn in_regex_literal(body: &str, at: usize) -> bool {
+    let (before, rest) = body.split_at(at);
+    let after = &rest[rest.chars().next().map_or(0, char::len_utf8)..];
+    let (Some(open), Some(close)) = (before.rfind('/'), after.find('/')) else {
+        return false;
+    };
+    let spaced = |s: &str| s.contains(char::is_whitespace);
+    let lead = before[..open].trim_end();
+    !spaced(&before[open..])
+        && !spaced(&after[..close])
+        && (lead.is_empty()
+            || lead.ends_with(['(', '=', ',', ':', '[', '!', '&', '|', '?', '{', ';']))
 }
 
 /// Whether the character at `at` is one of a bracketed run of typographic quotes, `[“”]` or

@@ -110,6 +110,10 @@ fn a_pair_of_curly_quotes_with_nothing_between_is_kept() {
     let new = "  return s.replace(/[\u{201C}\u{201D}]/g, '\"');";
     let out = applied(file, &Edit::new("  return s;", new));
     assert!(out.text.contains("/[\u{201C}\u{201D}]/g"), "{}", out.text);
+    // Beside a regex's slashes or alternation bars too.
+    let new = "  return s.replace(/\u{201C}|\u{201D}/g, '\"').replace(/\u{2019}/g, \"'\");";
+    let out = applied(file, &Edit::new("  return s;", new));
+    assert!(out.text.contains(new), "{}", out.text);
 }
 
 // An elision comment in `new` alone stands for the lines of `old` it covers; it is never
