@@ -1,0 +1,162 @@
+//! Read-tool line numbers in `new` (`     12\t`, `12:`, `12:ab|`): which lines carry them, so
+//! that they, and only they, are stripped.
+
+use crate::normalize::loose_equal;
+use crate::strategy::{parse_prefix, Style};
+use crate::text::Text;
+
+/// The style in which a read tool numbered the lines of `s`, if it did: the numbered lines
+/// count up in one style; one numbered line alone must be right-aligned as read tools write
+/// it (`     1\t`), in a style that is never code (not `12: x` or `12|`); and the file must not
+/// number its own lines that way (`1: a` in YAML). Models number the lines they copy but often
+/// not the lines they add, so not every line need carry a number.
+pub(super) fn tool_numbering(text: &Text, s: &str) -> Option<Numbering> {
+    let all: Vec<_> = s
+        .split('\n')
+        .enumerate()
+        .filter_map(|(i, l)| parse_prefix(l).map(|p| (i, p, l.starts_with(' '))))
+        .collect();
+    // Read tools right-align their numbers: where some are, an unaligned one is the model's.
+    let padded = all.iter().any(|(_, _, p)| *p);
+    // ... and to one width (`     7\t`): a narrower `  1\t` is code that starts with a number.
+    let width = all
+        .iter()
+        .filter(|(_, _, p)| *p)
+        .map(|(_, (_, _, len), _)| *len)
+        .max();
+    let numbered: Vec<_> = all
+        .into_iter()
+        .filter(|(_, (_, _, len), p)| !padded || (*p && Some(*len) == width))
+        .collect();
+    let ambiguous = |style: Style| matches!(style, Style::Colon | Style::Pipe);
+    let style = numbered
+        .iter()
+        .find(|(_, (style, _, _), _)| !ambiguous(*style))
+        .or(numbered.first())?
+        .1
+         .0;
+    let of_style: Vec<(usize, u64)> = numbered
+        .iter()
+        .filter(|(_, (s, _, _), _)| *s == style)
+        .map(|(i, (_, n, _), _)| (*i, *n))
+        .collect();
+    // The numbers count up, but for lines the model added whose code starts like a number
+    // (`  0\tfn`): those are the lines outside the longest counting-up run, and fewer.
+    let lines = counting_up(&of_style);
+    let enough = lines.len() >= 2 || (padded && !ambiguous(style)) || style == Style::HashLine;
+    // Where code could start that way (`1: "debug",` in a dict, `1\tAlice` in data), the
+    // numbers must be the file's: a numbered line the model copied is that line of the file.
+    let code_like = ambiguous(style) || (style == Style::Tab && !padded);
+    let the_files = || {
+        let pieces: Vec<&str> = s.split('\n').collect();
+        of_style
+            .iter()
+            .filter(|(i, _)| lines.contains(i))
+            .any(|&(i, n)| {
+                let body = parse_prefix(pieces[i]).map_or("", |(_, _, len)| &pieces[i][len..]);
+                let at = usize::try_from(n).ok().and_then(|n| n.checked_sub(1));
+                at.is_some_and(|at| at < text.line_count() && loose_equal(text.line(at), body))
+                    && !body.trim().is_empty()
+            })
+    };
+    (enough
+        && lines.len() * 2 > of_style.len()
+        && !numbered_like_the_file(text, style)
+        && (!code_like || the_files()))
+    .then_some(Numbering { style, lines })
+}
+
+/// The lines of the longest subsequence of `numbered` (line, number) whose numbers increase;
+/// among equally long ones, the one with the fewest numbers skipped (a read tool numbers lines
+/// one by one: `7`, `0`, `8` is `7`, `8` and a line that starts with `0`). Texts with more
+/// numbered lines than [`MAX_SCORED_NUMBERS`] take the first longest run found.
+pub(super) fn counting_up(numbered: &[(usize, u64)]) -> Vec<usize> {
+    if numbered.len() > MAX_SCORED_NUMBERS {
+        return patience(numbered);
+    }
+    // best[k]: (length, numbers skipped, previous) of the best run ending at entry k.
+    let mut best: Vec<(usize, u64, Option<usize>)> = Vec::with_capacity(numbered.len());
+    for &(_, n) in numbered {
+        let mut here = (1, 0, None);
+        for (j, &(len, skipped, _)) in best.iter().enumerate() {
+            let m = numbered[j].1;
+            if m < n {
+                let cand = (len + 1, skipped + (n - m - 1), Some(j));
+                if cand.0 > here.0 || (cand.0 == here.0 && cand.1 < here.1) {
+                    here = cand;
+                }
+            }
+        }
+        best.push(here);
+    }
+    let mut end = None;
+    for (k, &(len, skipped, _)) in best.iter().enumerate() {
+        let better = end.is_none_or(|e: usize| {
+            let (l, s, _) = best[e];
+            len > l || (len == l && skipped < s)
+        });
+        if better {
+            end = Some(k);
+        }
+    }
+    let mut lines = Vec::new();
+    while let Some(k) = end {
+        lines.push(numbered[k].0);
+        end = best[k].2;
+    }
+    lines.reverse();
+    lines
+}
+
+/// Most numbered lines [`counting_up`] compares pairwise.
+const MAX_SCORED_NUMBERS: usize = 2000;
+
+/// [`counting_up`] in `n log n`: the first longest increasing run (patience sorting).
+fn patience(numbered: &[(usize, u64)]) -> Vec<usize> {
+    let mut tails: Vec<usize> = Vec::new();
+    let mut before: Vec<Option<usize>> = vec![None; numbered.len()];
+    for (k, &(_, n)) in numbered.iter().enumerate() {
+        let at = tails.partition_point(|&t| numbered[t].1 < n);
+        before[k] = at.checked_sub(1).map(|p| tails[p]);
+        if at == tails.len() {
+            tails.push(k);
+        } else {
+            tails[at] = k;
+        }
+    }
+    let mut lines = Vec::with_capacity(tails.len());
+    let mut k = tails.last().copied();
+    while let Some(i) = k {
+        lines.push(numbered[i].0);
+        k = before[i];
+    }
+    lines.reverse();
+    lines
+}
+
+/// How a read tool numbered the lines of a text: which of its lines (0-based) carry a number.
+pub(super) struct Numbering {
+    style: Style,
+    lines: Vec<usize>,
+}
+
+/// `s` without the numbers of the lines `numbering` found numbered.
+pub(super) fn strip_numbers(s: &str, numbering: Numbering) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut numbered = numbering.lines.iter().peekable();
+    for (i, piece) in s.split_inclusive('\n').enumerate() {
+        let body = piece.trim_end_matches(['\n', '\r']);
+        let this = numbered.next_if(|&&k| k == i).is_some();
+        match parse_prefix(body) {
+            Some((st, _, len)) if this && st == numbering.style => out.push_str(&piece[len..]),
+            _ => out.push_str(piece),
+        }
+    }
+    out
+}
+
+/// Whether the file numbers its own lines in `style` (`1: a` in YAML, `1\tx` in
+/// tab-separated data).
+fn numbered_like_the_file(text: &Text, style: Style) -> bool {
+    (0..text.line_count()).any(|i| parse_prefix(text.line(i)).is_some_and(|(s, _, _)| s == style))
+}
