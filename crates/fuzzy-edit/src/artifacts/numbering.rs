@@ -51,7 +51,7 @@ pub(super) fn tool_numbering(text: &Text, s: &str) -> Option<Numbering> {
         let pieces: Vec<&str> = s.split('\n').collect();
         of_style
             .iter()
-            .filter(|(i, _)| lines.contains(i))
+            .filter(|(i, _)| lines.binary_search(i).is_ok())
             .any(|&(i, n)| {
                 let body = parse_prefix(pieces[i]).map_or("", |(_, _, len)| &pieces[i][len..]);
                 let at = usize::try_from(n).ok().and_then(|n| n.checked_sub(1));

@@ -131,7 +131,8 @@ impl Foreign<'_> {
                 out.push(c);
                 continue;
             }
-            if in_character_class(body, at) || in_regex_literal(body, at) {
+            let curly = matches!(c, '\u{201C}' | '\u{201D}' | '\u{2018}' | '\u{2019}');
+            if curly && (in_character_class(body, at) || in_regex_literal(body, at)) {
                 // `[“”]` quotes nothing: a regex class of the characters, which the program
                 // means as written. (A bare `“”` is an empty string typed curly.)
                 prev = c;

@@ -44,11 +44,14 @@ pub(crate) fn check_syntax(
     let fuzzy: Vec<&Match> = applied.matches.iter().filter(|m| !is_exact(m)).collect();
     // What the engine cleaned out of `new` (prefixes, escapes, markers, quotes) must not be
     // what breaks the text: where the model's `new` written literally parses, it is refused.
+    // (One match per edit: each check writes and parses the whole text, and every match of
+    // an edit got the same cleaned `new`.)
+    let mut checked = vec![false; edits.len()];
     let cleaning_broke = !applied.sequential
-        && applied
-            .matches
-            .iter()
-            .any(|m| cleaning_breaks(language, before, &edits[m.edit], m));
+        && applied.matches.iter().any(|m| {
+            !std::mem::replace(&mut checked[m.edit], true)
+                && cleaning_breaks(language, before, &edits[m.edit], m)
+        });
     let as_asked = !cleaning_broke
         && (fuzzy.is_empty()
             || (!applied.sequential
