@@ -192,8 +192,23 @@ impl Foreign<'_> {
 /// Whether the character at `at` stands inside a regex literal, `/“|”/g`: between two slashes
 /// with no space in between, the first after an operator or an opening bracket.
 fn in_regex_literal(body: &str, at: usize) -> bool {
-    let (before, rest) = body.split_at(at);
-    let after = &rest[rest.chars().next().map_or(0, char::len_utf8)..];
+    // A regex literal is short: look no further than this either way (a minified line full of
+    // quotes would otherwise be scanned once per quote).
+    const REACH: usize = 256;
+    let mut lo = at.saturating_sub(REACH);
+    while !body.is_char_boundary(lo) {
+        lo += 1;
+    }
+    let mut hi = (at + REACH).min(body.len());
+    while !body.is_char_boundary(hi) {
+        hi -= 1;
+    }
+    let (before, rest) = (&body[lo..at], &body[at..hi.max(at)]);
+    let after = &rest[rest
+        .chars()
+        .next()
+        .map_or(0, char::len_utf8)
+        .min(rest.len())..];
     let (Some(open), Some(close)) = (before.rfind('/'), after.find('/')) else {
         return false;
     };
@@ -201,7 +216,7 @@ fn in_regex_literal(body: &str, at: usize) -> bool {
     let lead = before[..open].trim_end();
     !spaced(&before[open..])
         && !spaced(&after[..close])
-        && (lead.is_empty()
+        && ((lead.is_empty() && lo == 0)
             || lead.ends_with(['(', '=', ',', ':', '[', '!', '&', '|', '?', '{', ';']))
 }
 
