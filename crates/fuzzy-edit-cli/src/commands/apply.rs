@@ -99,8 +99,32 @@ pub fn run(settings: ApplySettings) -> ExitCode {
     }
 }
 
+/// Files below this (together) are edited with 4 KiB pages.
+const SMALL_INPUT: u64 = 1 << 20;
+
+/// mimalloc asks the kernel for transparent huge pages, and the first touch of each one zeroes
+/// 2 MiB: for a small file that is a tenth of the process's time (`perf`: 7.5 % of the samples
+/// of a 100-line edit, more than the edit itself), while a 100k-line edit gets faster with them
+/// (21 ms; 36 ms without). So they are turned off for this process when the files are small.
+fn small_pages_for_small_files(request: &Request) {
+    #[cfg(target_os = "linux")]
+    {
+        let total: u64 = request
+            .files
+            .iter()
+            .map(|(path, _)| std::fs::metadata(path).map_or(0, |m| m.len()))
+            .sum();
+        if total < SMALL_INPUT {
+            let _ = rustix::thread::disable_transparent_huge_pages(true);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = request;
+}
+
 /// Hand the request to the library.
 fn edit(request: &Request, dry_run: bool) -> Result<Vec<FileOutcome>, Error> {
+    small_pages_for_small_files(request);
     let files = request
         .files
         .iter()

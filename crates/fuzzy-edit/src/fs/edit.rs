@@ -22,7 +22,7 @@ use super::open::{decode, open_regular, read_bounded, same_inode, version, Opene
 use super::plan::{plan_all, EditFilesError, Op, Planned};
 use super::request::{EditOptions, EditOutcome, EditRequest, FileOutcome};
 use super::resolve::{locate, walk, Found, Place, Root};
-use super::write::{delete, discard, install, stage, sync_dir, write_in_place, Staged};
+use super::write::{delete, discard, install, stage, write_in_place, Staged};
 use super::{check_version, Expected, FileVersion, FsError};
 
 /// How often the plan is redone when a file keeps changing under a writer that ignores the
@@ -395,11 +395,6 @@ fn install_all(
                 roll_back(&targets[..i], &reads[..i], &plans[..i], options);
                 return Err(e);
             }
-        }
-    }
-    for t in targets {
-        if let Some(place) = &t.place {
-            sync_dir(place);
         }
     }
     Ok(versions)
