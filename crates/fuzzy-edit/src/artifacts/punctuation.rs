@@ -47,6 +47,8 @@ fn map_lines(foreign: &mut Foreign<'_>, old: &str, new: &str) -> String {
             out.push_str(piece);
         } else if let Some(same) = old_lines.iter().find(|o| same_but_punctuation(o, body)) {
             // A line `old` has, but for its punctuation, is that line: written as `old` has it.
+            // The model retyped the file's quotes: that is its habit, in comments too.
+            foreign.in_code = true;
             out.push_str(same);
             out.push_str(&piece[body.len()..]);
         } else if ["*", "/*", "<!--"].iter().any(|c| starts.starts_with(c)) {
