@@ -39,6 +39,27 @@ fn a_newline_on_one_side_only_neither_joins_nor_adds_lines() {
 }
 
 // `old` padded with blank lines the way models copy, `new` not: the file's blank lines stay.
+// `old` begins or ends inside a line and `new` puts a line break there: the model splits the
+// line, and the break is written (it was dropped as habit, gluing the two halves together).
+// A break after text `old` ends with, as it ends, is still habit.
+#[test]
+fn a_line_break_new_puts_inside_a_line_splits_it() {
+    let out = applied(
+        "CFLAGS=-O2 LDFLAGS=-lm\n",
+        &Edit::new(" LDFLAGS=-lm", "\nLDFLAGS=-lm"),
+    );
+    assert_eq!(out.text, "CFLAGS=-O2\nLDFLAGS=-lm\n");
+    let out = applied("a=1; b=2\n", &Edit::new("a=1; ", "a=1\n"));
+    assert_eq!(out.text, "a=1\nb=2\n");
+    let out = applied(
+        "# Doc\n\nItem one. Item two.\n",
+        &Edit::new(" Item two.", "\n\nItem two."),
+    );
+    assert_eq!(out.text, "# Doc\n\nItem one.\n\nItem two.\n");
+    let out = applied("x = foo() + 1\n", &Edit::new("foo()", "bar()\n"));
+    assert_eq!(out.text, "x = bar() + 1\n");
+}
+
 #[test]
 fn padding_on_old_only_keeps_the_files_blank_lines() {
     let file = "import os\n\n\ndef f():\n    return 1\n\n\ndef g():\n    return 2\n";
