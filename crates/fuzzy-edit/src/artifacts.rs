@@ -49,13 +49,13 @@ pub(crate) fn clean_new<'n>(
     options: &Options,
 ) -> Result<Cow<'n, str>, Unclear> {
     // `old` as the strategies see it once its own numbers are gone (every line numbered).
-    let stripped_old = tool_numbering(text, old).and_then(|_| strip_line_prefixes(old));
+    let stripped_old = tool_numbering(text, old, "").and_then(|_| strip_line_prefixes(old));
     let old_view = stripped_old.as_deref().unwrap_or(old);
     let mut new = Cow::Borrowed(new);
     if let Some(unescaped) = undo_escapes(old_view, &new) {
         new = Cow::Owned(unescaped);
     }
-    if let Some(numbering) = tool_numbering(text, &new) {
+    if let Some(numbering) = tool_numbering(text, &new, old_view) {
         new = Cow::Owned(strip_numbers(&new, numbering));
     }
     if let Some(resolved) = resolve_elisions(text, old_view, &new)? {

@@ -179,6 +179,35 @@ fn read_tool_numbers_in_new_only_are_not_written() {
 }
 
 // A several-line `new` replacing part of one line continues at that line's depth.
+// `12: code` and `L12: code` numbers in `new` only: the space after the colon is the tool's,
+// so every line keeps its own indentation (it gained one column). One numbered line the model
+// copied from `old`, exactly the file's line, is stripped too.
+#[test]
+fn colon_numbers_in_new_take_their_separator_space_with_them() {
+    let file = "class A:\n    def load(self, path):\n        with open(path) as f:\n            return f.read()\n\n    def save(self):\n        pass\n";
+    let old =
+        "    def load(self, path):\n        with open(path) as f:\n            return f.read()";
+    let want = file.replace("f.read()", "f.read().strip()");
+    for prefix in ["", "L"] {
+        let new = format!(
+            "{prefix}2:     def load(self, path):\n{prefix}3:         with open(path) as f:\n{prefix}4:             return f.read().strip()"
+        );
+        assert_eq!(applied(file, &Edit::new(old, &new)).text, want, "{prefix}");
+    }
+    let out = applied("x = 1\nz = 3\n", &Edit::new("x = 1", "L1:x = 1\ny = 2"));
+    assert_eq!(out.text, "x = 1\ny = 2\nz = 3\n");
+    // A dictionary entry that starts with a number is code, not a number the tool wrote.
+    let file = "CODES = {\n    0: \"ok\",\n}\n";
+    let out = applied(
+        file,
+        &Edit::new("    0: \"ok\",", "    0: \"ok\",\n    1: \"debug\","),
+    );
+    assert_eq!(
+        out.text,
+        "CODES = {\n    0: \"ok\",\n    1: \"debug\",\n}\n"
+    );
+}
+
 #[test]
 fn continuation_lines_of_new_take_the_depth_of_the_line() {
     let file = "def f():\n    x = foo(a, b)\n";
