@@ -23,6 +23,8 @@ import { execFileSync, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { loadavg } from "node:os"
 import { fileURLToPath } from "node:url"
+import { setFlagsFromString } from "node:v8"
+import { runInNewContext } from "node:vm"
 import { loadOpencode } from "./load_opencode.mjs"
 import { readRequests } from "./requests.mjs"
 
@@ -60,6 +62,12 @@ function parseArgs(argv) {
   }
   return args
 }
+
+// This process both runs opencode's engine and reads the pipes' answers: a garbage collection
+// left over from one measurement would delay the next one's answer. Collect before each
+// measurement, untimed.
+setFlagsFromString("--expose-gc")
+const collectGarbage = runInNewContext("gc")
 
 const now = () => process.hrtime.bigint()
 const msSince = (t0) => Number(now() - t0) / 1e6
@@ -189,8 +197,11 @@ async function main() {
       const times = { ours: [], piped: [], inProcess: [] }
       let oursAnswer, pipedAnswer, inProcess
       for (let i = 0; i <= args.repeat; i++) {
+        collectGarbage()
         const [oursMs, a] = await ours.ask(request)
+        collectGarbage()
         const [pipedMs, b] = await theirs.ask(request)
+        collectGarbage()
         const t0 = now()
         try {
           inProcess = { result: opencode.module.replace(content, edit.old, edit.new) }
