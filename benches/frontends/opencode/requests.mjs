@@ -63,6 +63,9 @@ function variantsOfTypo(content, requests, intended) {
 
   // Lines start+2 … start+8 of the function: `total = 0` to `return total`, the typo kept.
   const block = fileLines.slice(start + 2, start + 9)
+  if (block[0]?.trim() !== "total = 0" || block[6]?.trim() !== "return total" || typoLine < 3 || typoLine > 7) {
+    throw new Error("the typo request's function is not laid out as this script expects; has the corpus changed?")
+  }
   block[typoLine - 2] = oldLines[typoLine]
   const commonOld = block.join("\n") + "\n"
   if (!commonOld.includes(exactOld[exactLine] + "\n")) throw new Error("the moved typo request lacks the exact request's changed line")
