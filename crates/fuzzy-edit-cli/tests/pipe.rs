@@ -473,3 +473,23 @@ fn the_syntax_guard_follows_the_language_of_name_path_or_language() {
         text.replace("return total", "return (total")
     );
 }
+
+// A line the JSON parser refuses though its grammar is fine (a lone surrogate, a number out
+// of range), or with a byte that is not UTF-8, still gets its id back: the client waiting on
+// it is answered.
+#[test]
+fn an_unparsable_request_is_answered_with_its_id() {
+    let w = Work::new();
+    let mut input: Vec<u8> = Vec::new();
+    input.extend(br#"{"id": 1, "content": "a\n", "old": "\ud800", "new": "b"}"#);
+    input.extend(b"\n");
+    input.extend(br#"{"id": "two", "content": "a\n", "old": "a", "new": "b", "x": 1e400}"#);
+    input.extend(b"\n{\"id\": 3, \"content\": \"\xff\", \"old\": \"a\", \"new\": \"b\"}\n");
+    let answers = pipe(&w, input);
+    assert_eq!(answers.len(), 3, "{answers:#?}");
+    for (answer, id) in answers.iter().zip([json!(1), json!("two"), json!(3)]) {
+        assert_eq!(answer["ok"], false, "{answer}");
+        assert_eq!(answer["error"]["kind"], "bad_request", "{answer}");
+        assert_eq!(answer["id"], id, "{answer}");
+    }
+}

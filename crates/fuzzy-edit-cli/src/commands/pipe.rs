@@ -75,7 +75,10 @@ pub fn serve(
             Line::Read => match std::str::from_utf8(&line) {
                 Ok(s) if s.trim().is_empty() => continue,
                 Ok(s) => answer(s),
-                Err(e) => bad_request(None, &format!("the line is not valid UTF-8: {e}")),
+                Err(e) => bad_request(
+                    super::readable_id::readable_id(&String::from_utf8_lossy(&line)),
+                    &format!("the line is not valid UTF-8: {e}"),
+                ),
             },
         };
         serde_json::to_writer(&mut output, &answer)?;

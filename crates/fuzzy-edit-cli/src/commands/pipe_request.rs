@@ -133,7 +133,7 @@ pub fn parse(line: &str) -> Result<Request, Rejected> {
     let reject = |id: Option<Value>, message: String| Rejected { id, message };
     let value: Value = serde_json::from_str(line).map_err(|e| {
         reject(
-            None,
+            crate::commands::readable_id::readable_id(line),
             format!("the line is not valid JSON ({e}). Send one JSON object per line: {SHAPE}."),
         )
     })?;
@@ -163,6 +163,9 @@ fn request(f: Fields) -> Result<Request, String> {
             text,
             name: f.name.unwrap_or_else(|| "content".into()),
         },
+        (None, Some(path)) if path.is_empty() => {
+            return Err("\"path\" is empty: give the path of the file to edit.".into())
+        }
         (None, Some(path)) if f.name.is_none() => Target::Path(path),
         (None, Some(_)) => {
             return Err("\"name\" names the diff of a \"content\" request; a \"path\" request's diff shows the path. Remove \"name\".".into())
@@ -359,6 +362,10 @@ mod tests {
             (
                 r#"{"content": "a", "path": "f", "old": "a", "new": "b"}"#,
                 "not both",
+            ),
+            (
+                r#"{"path": "", "old": "a", "new": "b"}"#,
+                "\"path\" is empty",
             ),
             (
                 r#"{"content": "a", "edits": ["a"]}"#,
