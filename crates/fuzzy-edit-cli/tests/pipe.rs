@@ -428,8 +428,9 @@ fn the_syntax_guard_follows_the_language_of_name_path_or_language() {
     let w = Work::new();
     let text = "def f(items):\n    total = compute_total(items, tax)\n    return total\n";
     // Found one letter off, the result leaves `(` open. Under `strict` that is refused in
-    // Python (from `name` or `language`); with no language, or one the guard does not know,
-    // or `off`, it is not checked.
+    // Python (from `name` or `language`); with no language, or `off`, it is not checked. A
+    // `language` the guard does not know is a bad request (as `--language` is a usage
+    // error): misspelt, it would turn the check off unseen.
     let fuzzy = json!({"old": "total = compute_totl(items, tax)", "new": "total = compute_total(items, tax"});
     let mut a = json!({"id": 1, "content": text, "name": "a.py", "syntax": "strict"});
     let mut b = json!({"id": 2, "content": text, "language": "python", "syntax": "strict"});
@@ -456,11 +457,19 @@ fn the_syntax_guard_follows_the_language_of_name_path_or_language() {
             json!("syntax"),
             Value::Null,
             Value::Null,
-            Value::Null,
+            json!("bad_request"),
             Value::Null,
             Value::Null
         ],
         "{answers:#?}"
+    );
+    assert!(
+        answers[4]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown language `cobol`"),
+        "{}",
+        answers[4]
     );
     for (i, answer) in answers.iter().enumerate() {
         let warned = answer["warnings"].as_array().map_or(0, Vec::len);
