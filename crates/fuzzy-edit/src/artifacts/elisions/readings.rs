@@ -89,9 +89,9 @@ impl<'l> Region<'_, 'l> {
     /// - the first line replaced after a marker (the last one before) must be rewritten by one
     ///   of the real lines that replace it: otherwise the marker may as well keep it, and the
     ///   real lines be new (a sibling such as `show("b")` for `show("a")` is no rewrite);
-    /// - a real line just before a marker must not keep only part of the line it replaces:
-    ///   the marker may stand for the rest of it (`json, cors,` then a marker, for
-    ///   `json, auth, router,`).
+    /// - a real line just before a marker must not keep only part of the line it replaces,
+    ///   dropping more than it adds: the marker may stand for the rest of it (`json, cors,`
+    ///   then a marker, for `json, auth, router,`).
     fn edges_clear(&self, reading: &Reading, groups: &[Vec<&str>], non_blank: &[usize]) -> bool {
         let old_words: Vec<Words> = non_blank.iter().map(|&i| Words::of(self.old[i])).collect();
         let group_words: Vec<Vec<Words>> = groups
@@ -133,7 +133,7 @@ impl<'l> Region<'_, 'l> {
             }
             if a > segments[i].start {
                 if let Some(real) = group_words[i].last() {
-                    if old_words[a - 1].relation(real) == Relation::Partial {
+                    if old_words[a - 1].keeps_part(real) {
                         return false;
                     }
                 }

@@ -47,6 +47,18 @@ impl Words {
         Words(words)
     }
 
+    /// Whether `new` keeps part of this line and drops more of its words than it adds: what
+    /// it dropped may be what a marker after it stands for (`json, cors,` for
+    /// `json, auth, router,`, not `fn g() {` for `fn f() {`).
+    pub(super) fn keeps_part(&self, new: &Words) -> bool {
+        let weight = |s: &mut dyn Iterator<Item = &String>| -> usize {
+            s.map(|w| w.chars().count()).sum()
+        };
+        let dropped = weight(&mut self.0.difference(&new.0));
+        let added = weight(&mut new.0.difference(&self.0));
+        self.relation(new) == Relation::Partial && dropped > added
+    }
+
     /// How `new`, the words of a line of `new`, relates to this line of `old`.
     pub(super) fn relation(&self, new: &Words) -> Relation {
         let weight =
@@ -89,6 +101,9 @@ mod tests {
             Rewrite
         );
         assert_eq!(relation("}", "try:"), Unrelated);
+        let keeps_part = |old: &str, new: &str| Words::of(old).keeps_part(&Words::of(new));
+        assert!(keeps_part("  json, auth, router,", "  json, cors,"));
+        assert!(!keeps_part("fn f() {", "fn g() {"));
         // Punctuation alone is no word.
         assert_eq!(relation("x = [", "};"), Unrelated);
         assert_eq!(
