@@ -51,11 +51,8 @@ impl Words {
     /// it dropped may be what a marker after it stands for (`json, cors,` for
     /// `json, auth, router,`, not `fn g() {` for `fn f() {`).
     pub(super) fn keeps_part(&self, new: &Words) -> bool {
-        let weight = |s: &mut dyn Iterator<Item = &String>| -> usize {
-            s.map(|w| w.chars().count()).sum()
-        };
-        let dropped = weight(&mut self.0.difference(&new.0));
-        let added = weight(&mut new.0.difference(&self.0));
+        let dropped = weight(self.0.difference(&new.0));
+        let added = weight(new.0.difference(&self.0));
         self.relation(new) == Relation::Partial && dropped > added
     }
 
@@ -74,6 +71,11 @@ impl Words {
             Relation::Partial
         }
     }
+}
+
+/// The weight of some words: their length in characters.
+fn weight<'w>(words: impl Iterator<Item = &'w String>) -> usize {
+    words.map(|w| w.chars().count()).sum()
 }
 
 #[cfg(test)]
