@@ -4,7 +4,9 @@
 //! `old` and `new` are compared by their non-blank lines: a blank line is no landmark (a
 //! model that writes `a`, a marker, `c'` for `a`, blank, comment, `c` means the blank line and
 //! the comment, and a line diff that pairs the blank line with another blank line further down
-//! would read the marker as standing for nothing).
+//! would read the marker as standing for nothing). Within each changed region, which lines the
+//! markers keep is weighed in [`readings`]; a marker written after code on one line is split
+//! off after a whole line of `old` and unclear otherwise ([`trailing_marker`]).
 
 use std::ops::Range;
 
