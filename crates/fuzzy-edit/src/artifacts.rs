@@ -417,14 +417,20 @@ mod tests {
         // New lines after a marker past the end of old: they belong after lines old omits.
         let e = clean("", "def f():", "def f():\n    # ...\n    g()").unwrap_err();
         assert_eq!(e.line, 2);
-        // Markers around rewritten lines that are not like the lines they would replace.
+        // A marker inside `old` stands for at least one line: with two markers around a new
+        // line and two lines between the lines they share, each keeps one.
         let old = "a()\nb()\nc()\nd()";
-        assert!(clean(
-            "",
-            old,
-            "a()\n// ...\nzzz_totally_new_call(1, 2, 3)\n// ...\nd()"
-        )
-        .is_err());
+        assert_eq!(
+            clean(
+                "",
+                old,
+                "a()\n// ...\nzzz_totally_new_call(1, 2, 3)\n// ...\nd()"
+            )
+            .unwrap(),
+            "a()\nb()\nzzz_totally_new_call(1, 2, 3)\nc()\nd()"
+        );
+        // With one line between them, no reading gives each marker a line.
+        assert!(clean("", "a()\nb()\nd()", "a()\n// ...\nzzz()\n// ...\nd()").is_err());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use fuzzy_edit::{Edit, Language, Options};
 
-use crate::support::{applied, kind};
+use crate::support::{applied, kind, refused};
 
 // An `old` under-indented on its one line, and a several-line `new` written at that depth: a
 // line edit, so every line of `new` is re-based onto the file's indentation.
@@ -355,5 +355,59 @@ fn a_single_hash_line_prefix_is_stripped_from_old_and_new() {
     assert_eq!(
         out.text,
         "/**\n * Copyright\n *\n * This source code is licensed\n */\n"
+    );
+}
+
+// A marker written after code on a line of `new` (`json, cors, // ... existing code ...`)
+// stands for part of that line: which part (`auth`? `router`?) is unclear, so the edit is
+// refused and nothing changes. It once replaced the line and dropped `auth, router`.
+#[test]
+fn a_marker_sharing_a_line_with_changed_code_is_refused() {
+    let file = "import {\n  json, auth, router,\n} from \"x\";\nconst a = 1;\n";
+    let old = "import {\n  json, auth, router,\n} from \"x\";";
+    let new = "import {\n  json, cors, // ... existing code ...\n} from \"x\";";
+    let e = refused(file, &Edit::new(old, new));
+    assert_eq!(e.kind(), "unclear_elision");
+    assert!(e.to_string().contains("Write those lines out"), "{e}");
+    // The same on a line of its own after the changed line: the marker may finish that line
+    // or keep the lines after it.
+    let new = "import {\n  json, cors,\n  // ... existing code ...\n} from \"x\";";
+    assert_eq!(kind(file, &Edit::new(old, new)), "unclear_elision");
+}
+
+// After a whole line of `old`, a marker on the same line stands for the lines after it.
+#[test]
+fn a_marker_after_an_unchanged_line_keeps_the_lines_after_it() {
+    let file = "fn f() {\n    a();\n    b();\n}\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "fn f() {\n    a();\n    b();\n}",
+            "fn f() { // ... existing code ...\n    b(2);\n}",
+        ),
+    );
+    assert_eq!(out.text, "fn f() {\n    a();\n    b(2);\n}\n");
+}
+
+// A new line beside a marker that is a sibling of the line it may replace (`cors,` by
+// `auth,`): added before it or replacing it, both read well and give different files.
+#[test]
+fn a_new_line_beside_a_marker_and_a_sibling_is_refused() {
+    let file = "import {\n  json,\n  auth,\n  router,\n} from \"x\";\n";
+    let old = "import {\n  json,\n  auth,\n  router,\n} from \"x\";";
+    let new = "import {\n  json,\n  cors,\n  // ... existing code ...\n} from \"x\";";
+    assert_eq!(kind(file, &Edit::new(old, new)), "unclear_elision");
+}
+
+// The marker keeps the lines up to the first one the model rewrote, however many there are.
+#[test]
+fn an_elision_comment_keeps_the_lines_before_the_rewritten_one() {
+    let file = "def save(path):\n    # Seems unlikely that we needed to create the file, but it was\n    # actually already part of the repo.\n    # But let's only add if we need to.\n    if need_to_add:\n        add(path)\n\n    done(path)\n";
+    let old = "    # Seems unlikely that we needed to create the file, but it was\n    # actually already part of the repo.\n    # But let's only add if we need to.\n    if need_to_add:\n        add(path)";
+    let new = "    # Seems unlikely that we needed to create the file, but it was\n    # ... existing code ...\n    if need_to_add and self.auto_commits:\n        add(path)";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        file.replace("if need_to_add:", "if need_to_add and self.auto_commits:")
     );
 }
