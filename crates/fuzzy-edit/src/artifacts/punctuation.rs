@@ -269,9 +269,9 @@ fn directive(body: &str, at: usize) -> bool {
         .contains(&word.as_str())
 }
 
-/// Whether line `new` differs from line `old` only in typographic punctuation that `old`
-/// writes in ASCII or the other way round. A typographic character in place of another one
-/// (`–` for `—`) is a change the model means, not its habit.
+/// Whether line `new` differs from line `old` only in typographic punctuation where `old`
+/// has ASCII: the model retyped the line in its habit. A typographic character in place of
+/// another one (`–` for `—`), or ASCII in place of one, is a change the model means.
 fn same_but_punctuation(old: &str, new: &str) -> bool {
     let plain = |c: char| {
         let mut out = String::with_capacity(4);
@@ -287,7 +287,7 @@ fn same_but_punctuation(old: &str, new: &str) -> bool {
         || old
             .chars()
             .zip(new.chars())
-            .all(|(o, n)| o == n || o.is_ascii() || n.is_ascii())
+            .all(|(o, n)| o == n || o.is_ascii())
 }
 
 #[cfg(test)]
@@ -329,7 +329,10 @@ mod tests {
     #[test]
     fn a_typographic_character_changed_for_another_is_no_habit() {
         assert!(same_but_punctuation("x = \"a\"", "x = \u{201C}a\u{201D}"));
-        assert!(same_but_punctuation("x = \u{201C}a\u{201D}", "x = \"a\""));
+        assert!(!same_but_punctuation(
+            "x = \u{201C}a\u{201D} \u{2013} b",
+            "x = \u{201C}a\u{201D} - b"
+        ));
         assert!(!same_but_punctuation("1\u{2013}2", "1\u{2014}2"));
         assert!(same_but_punctuation("wait...", "wait\u{2026}"));
     }
