@@ -52,20 +52,20 @@ pub(crate) fn clean_new<'n>(
     let stripped_old = tool_numbering(text, old, "").and_then(|_| strip_line_prefixes(old));
     let old_view = stripped_old.as_deref().unwrap_or(old);
     let mut new = Cow::Borrowed(new);
-    if let Some(unescaped) = undo_escapes(old_view, &new) {
+    if let Some(unescaped) = undo_escapes(old_view, &new, options.language) {
         new = Cow::Owned(unescaped);
     }
-    if let Some(numbering) = tool_numbering(text, &new, old_view) {
+    if let Some(numbering) =
+        tool_numbering(text, &new, old_view).filter(|n| n.around_old(text, old_view, &new))
+    {
         new = Cow::Owned(strip_numbers(&new, numbering));
     }
     if let Some(resolved) = resolve_elisions(text, old_view, &new)? {
         new = Cow::Owned(resolved);
     }
     // (In prose, typographic punctuation is the author's.)
-    // (Shell and YAML words need no quotes: an apostrophe inside one is text.)
-    let bare_words = matches!(options.language, Some(Language::Bash | Language::Yaml));
     if let Some(plain) =
-        plain_punctuation(text, old_view, &new, bare_words).filter(|_| !options.prose)
+        plain_punctuation(text, old_view, &new, options.language).filter(|_| !options.prose)
     {
         new = Cow::Owned(plain);
     }
@@ -81,14 +81,14 @@ pub(crate) fn clean_new<'n>(
 /// A one-line `new` written with `\n` escapes for the lines of a multi-line `old`: decoded
 /// once too often. Only when the decoded lines are several and one of them is one of `old`'s,
 /// so a string literal holding `\n` is never split.
-fn undo_escapes(old: &str, new: &str) -> Option<String> {
+fn undo_escapes(old: &str, new: &str, language: Option<Language>) -> Option<String> {
     if old.contains("\\n") || new.contains('\n') {
         return None;
     }
     if !old.trim().contains('\n') {
         return breaks_outside_strings(new);
     }
-    let decoded = unescape_code(new)?;
+    let decoded = unescape_code(new, language)?;
     // (Its lines may be numbered too: compare what follows the numbers.)
     let unnumbered = strip_where_present(&decoded);
     let lines: Vec<&str> = unnumbered
@@ -355,6 +355,31 @@ mod tests {
         assert_eq!(
             clean(file, "b = 2\nc = 3", "2:b = 2\n3:c = 4").unwrap(),
             "b = 2\nc = 4"
+        );
+    }
+
+    #[test]
+    fn numbered_lines_before_old_are_content() {
+        // A fixture numbered from 1, added at line 2: no read tool numbered it.
+        let file = "def t():\n    x = 1\n";
+        let new = "    x = \"\"\"\n     1\tfoo\n     2\tbar\n\"\"\"";
+        assert_eq!(clean(file, "    x = 1", new).unwrap(), new);
+        // Numbered from where `old` stands (after a blank line of `old`): the tool's.
+        let file = "a\n\nb = 1\nc\n";
+        assert_eq!(
+            clean(file, "\nb = 1", "     2\t\n     3\tb = 2").unwrap(),
+            "\nb = 2"
+        );
+        // Content numbered like a read tool, copied with the tool's numbers: stripped once.
+        let file = "x\n     1\tfoo\n";
+        assert_eq!(
+            clean(
+                file,
+                "     1\tfoo",
+                "     2\t     1\tfoo\n     3\t     2\tbar"
+            )
+            .unwrap(),
+            "     1\tfoo\n     2\tbar"
         );
     }
 

@@ -23,6 +23,9 @@ use crate::needle::{lines_of, Needle};
 use crate::strategy::{Candidate, Fit};
 use crate::text::{LineEnding, Text};
 
+mod literals;
+use literals::LiteralFit;
+
 /// The model changes lines that differ from the file: `old` lines `old_lines` were expected
 /// where the file has lines `file_lines` (0-based, relative to the text).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,9 +81,11 @@ fn continue_at_line_depth<'n>(
     if indent.is_empty() || continuation().all(|l| l.starts_with(indent)) {
         return Cow::Borrowed(new);
     }
+    // A multi-line literal's lines are its value: they stay as written.
+    let literal = literals::inside_literals(&new.split('\n').collect::<Vec<_>>());
     let mut out = String::with_capacity(new.len() + 8 * indent.len());
     for (k, piece) in new.split_inclusive('\n').enumerate() {
-        if k > 0 && !piece.trim().is_empty() {
+        if k > 0 && !piece.trim().is_empty() && !literal[k] {
             out.push_str(indent);
         }
         out.push_str(piece);
@@ -147,6 +152,12 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
             || text.indent_habits(),
         )
     };
+    let paired: Vec<Option<(&str, &str)>> = eq_w
+        .iter()
+        .enumerate()
+        .map(|(i, j)| j.map(|j| (old[i], win[j])))
+        .collect();
+    let literal_fit = LiteralFit::learn(&old, &new, &paired, &map);
 
     let otrim: Vec<&str> = old.iter().map(|l| l.trim_end()).collect();
     let ntrim: Vec<&str> = new.iter().map(|l| l.trim_end()).collect();
@@ -228,6 +239,10 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
             }
             Side::Model => {
                 for (t, line) in new[h.new.clone()].iter().enumerate() {
+                    if literal_fit.stays(h.new.start + t) {
+                        out.push(Cow::Borrowed(line));
+                        continue;
+                    }
                     let near = paired_old_line(h, t, &eq_w)
                         .map(|i| (old[i], win[eq_w[i].unwrap_or(0)]))
                         // An inserted line after a line copied verbatim from the file (an elided

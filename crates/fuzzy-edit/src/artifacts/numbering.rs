@@ -1,7 +1,10 @@
 //! Read-tool line numbers in `new` (`     12\t`, `12:`, `12:ab|`): which lines carry them, so
 //! that they, and only they, are stripped.
 
-use crate::normalize::loose_equal;
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use crate::normalize::{loose_equal, loose_key};
 use crate::strategy::{parse_prefix, Style};
 use crate::text::Text;
 
@@ -80,10 +83,13 @@ pub(super) fn tool_numbering(text: &Text, s: &str, copied: &str) -> Option<Numbe
                 file_line(n).is_some_and(|l| loose_equal(l, body)) && !body.trim().is_empty()
             })
     };
+    // A file that numbers its own lines that way (`1: a` in YAML, `     1\t` in a fixture of
+    // `cat -n` output) shows them as content, unless the numbered lines are the file's own
+    // lines at those numbers: the model copied them, numbers and all, from a read tool.
     if !(enough
         && lines.len() * 2 > of_style.len()
-        && !numbered_like_the_file(text, style)
-        && (!code_like || the_files()))
+        && (!code_like || the_files())
+        && (!numbered_like_the_file(text, style) || the_files()))
     {
         return None;
     }
@@ -188,6 +194,41 @@ pub(super) struct Numbering {
     lines: Vec<usize>,
     /// A space after each number is the tool's separator (`12: code`).
     space: bool,
+}
+
+impl Numbering {
+    /// Whether the numbers can be a read tool's for the lines around `old`: a numbered line is
+    /// one of `old`'s (the model copied it, number and all), or the first number is no
+    /// earlier than the first line of the file that `old`'s first line is (the model numbered
+    /// the lines it rewrote). Numbers from 1 on lines the model adds below (a fixture of
+    /// `cat -n` output) are content. Where `old` is nowhere to be seen, nothing says otherwise.
+    pub(super) fn around_old(&self, text: &Text, old: &str, s: &str) -> bool {
+        let pieces: Vec<&str> = s.split('\n').collect();
+        let old_lines: HashSet<Cow<str>> = old.lines().map(loose_key).collect();
+        let copied = self.lines.iter().any(|&i| {
+            let body = parse_prefix(pieces[i]).map_or("", |(_, _, len)| &pieces[i][len..]);
+            !body.trim().is_empty() && old_lines.contains(&loose_key(body))
+        });
+        if copied {
+            return true;
+        }
+        // (`old` may start with blank lines: its first line is that many before.)
+        let Some((before, first)) = old.lines().enumerate().find(|(_, l)| !l.trim().is_empty())
+        else {
+            return true;
+        };
+        let Some(number) = self
+            .lines
+            .first()
+            .and_then(|&i| pieces.get(i).copied())
+            .and_then(parse_prefix)
+            .map(|(_, n, _)| n)
+        else {
+            return true;
+        };
+        let earliest = (0..text.line_count()).find(|&i| loose_equal(text.line(i), first));
+        earliest.is_none_or(|at| number + before as u64 > at as u64)
+    }
 }
 
 /// `s` without the numbers of the lines `numbering` found numbered.
