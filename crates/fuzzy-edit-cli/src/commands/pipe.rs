@@ -183,7 +183,13 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
 /// An applied answer; the result text is moved into it, not copied. Spans that cannot all be
 /// listed ([`answer_json::MAX_MATCHES_LISTED`]) cannot rebuild the text: a `content` request
 /// then gets the `result` too.
-fn success(before: &str, mut applied: Applied, path: &str, returns: Return, content: bool) -> Value {
+fn success(
+    before: &str,
+    mut applied: Applied,
+    path: &str,
+    returns: Return,
+    content: bool,
+) -> Value {
     let mut v = answer_json::success(json!({}));
     let spans = returns == Return::Spans;
     answer_json::add_matches(&mut v, &applied.matches, spans);

@@ -308,7 +308,62 @@ pub fn add_sequential_and_failures(v: &mut Value, applied: &Applied, words: &Voc
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fuzzy_edit::fs::Action;
     use fuzzy_edit::{apply_edits, Edit, Mode};
+
+    /// An outcome of an edit (with more matches than an answer lists), a created file and a
+    /// deleted one, with quotes and a tab that JSON escapes.
+    fn outcome() -> Outcome {
+        let before = "x = \"a\"\t1\n".repeat(MAX_MATCHES_LISTED + 5);
+        let edit = Edit::new("\"a\"", "'b'").replace_all(true);
+        let applied = apply_edits(&before, &[edit], Mode::Atomic).unwrap();
+        let file = |path: &str, action, before: Option<&str>, after: Option<&str>| FileOutcome {
+            path: path.into(),
+            real: path.into(),
+            aliases: Vec::new(),
+            action,
+            before: before.map(str::to_string),
+            after: after.map(str::to_string),
+            applied: None,
+            version: None,
+        };
+        let mut edited = file("a.py", Action::Edit, Some(&before), Some(&applied.text));
+        edited.applied = Some(applied);
+        Outcome {
+            files: vec![
+                edited,
+                file("new.txt", Action::Create, None, Some("n\n")),
+                file("old.txt", Action::Delete, Some("o\n"), None),
+            ],
+            dry_run: true,
+        }
+    }
+
+    #[test]
+    fn the_outcome_written_as_computed_is_the_answer_built_whole() {
+        let outcome = outcome();
+        let files: Vec<Value> = outcome
+            .files
+            .iter()
+            .map(|f| file(f, &f.path.to_string_lossy(), &Vocabulary::CLI))
+            .collect();
+        let whole = success(json!({"dry_run": true, "files": files}));
+        let mut expected = serde_json::to_vec_pretty(&whole).unwrap();
+        expected.push(b'\n');
+        let mut written = Vec::new();
+        write_outcome(&mut written, outcome).unwrap();
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            String::from_utf8(expected).unwrap()
+        );
+        let listed = whole["files"][0]["matches"].as_array().unwrap().len();
+        assert_eq!(listed, MAX_MATCHES_LISTED);
+        assert_eq!(whole["files"][0]["matches_total"], MAX_MATCHES_LISTED + 5);
+        assert!(whole["files"][0]["diff"]
+            .as_str()
+            .unwrap()
+            .contains("+x = 'b'\t1\n"));
+    }
 
     #[test]
     fn a_refusal_names_the_first_kind_and_lists_every_edit() {

@@ -28,7 +28,10 @@ pub fn each_line(f: &FileOutcome, each: impl FnMut(&str) -> io::Result<()>) -> i
         each,
         error: None,
     };
-    let written = fmt::write(&mut lines, format_args!("{}", UnifiedDiff::new(before, after, &name)));
+    let written = fmt::write(
+        &mut lines,
+        format_args!("{}", UnifiedDiff::new(before, after, &name)),
+    );
     if let Some(e) = lines.error.take() {
         return Err(e);
     }
@@ -150,4 +153,59 @@ pub fn stat(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> {
         plural(added, "insertion", "insertions"),
         plural(removed, "deletion", "deletions"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fuzzy_edit::fs::Action;
+
+    fn file(before: Option<&str>, after: Option<&str>) -> FileOutcome {
+        FileOutcome {
+            path: "f.txt".into(),
+            real: "f.txt".into(),
+            aliases: Vec::new(),
+            action: Action::Edit,
+            before: before.map(str::to_string),
+            after: after.map(str::to_string),
+            applied: None,
+            version: None,
+        }
+    }
+
+    fn lines(f: &FileOutcome) -> Vec<String> {
+        let mut out = Vec::new();
+        each_line(f, |line| {
+            out.push(line.to_string());
+            Ok(())
+        })
+        .unwrap();
+        out
+    }
+
+    #[test]
+    fn lines_of_the_diff_with_dev_null_for_a_missing_side() {
+        let edited = file(Some("a\nb\nc"), Some("a\nB\nc"));
+        assert_eq!(lines(&edited).concat(), edited.diff());
+        assert!(lines(&edited).iter().all(|l| l.ends_with('\n')));
+        let created = lines(&file(None, Some("n\n")));
+        assert_eq!(
+            created[..3],
+            ["--- /dev/null\n", "+++ b/f.txt\n", "@@ -0,0 +1 @@\n"]
+        );
+        let deleted = lines(&file(Some("o\n"), None));
+        assert_eq!(deleted[..2], ["--- a/f.txt\n", "+++ /dev/null\n"]);
+    }
+
+    #[test]
+    fn a_failed_write_stops_the_diff() {
+        let long = "x\n".repeat(100);
+        let mut seen = 0;
+        let result = each_line(&file(Some(&long), Some("")), |_| {
+            seen += 1;
+            Err(io::Error::other("closed"))
+        });
+        assert_eq!(result.unwrap_err().to_string(), "closed");
+        assert_eq!(seen, 1);
+    }
 }
