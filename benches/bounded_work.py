@@ -5,16 +5,15 @@ release binary.
 Each case is one request on a file of at most 10 MB, sent (as a dry run) through
 - `pipe`: one JSON Lines request on `fuzzy-edit pipe`'s stdin;
 - `apply`: `fuzzy-edit apply --dry-run` with `--old-file`/`--new-file`, printing for people;
-- `apply --json`: the same, printing JSON;
+- `apply-json`: the same with `--json`;
 - `mcp`: a `fuzzy-edit mcp` session: the handshake, `read_file` (the tools' rule: read before
   editing), then `edit_file`.
 The table gives the answer's kind (for `apply`, its exit code) and size (for `mcp`, of the
-`edit_file` answer), the wall-clock and CPU
-time and the peak memory of the `fuzzy-edit` process (from wait4, as `/usr/bin/time -v`
-reports it). With `--check`, exit 1 when any front end takes more than 1 s of CPU or 256 MB on
-any case (CPU, not wall-clock time: the machine may be shared). The last case makes a million
-replacements: its answer lists the first 1000 matches (`matches_total` says how many) and the
-diff of the whole file.
+`edit_file` answer), the wall-clock and CPU time and the peak memory of the `fuzzy-edit`
+process (from wait4, as `/usr/bin/time -v` reports it; "MB" are MiB). With `--check`, exit 1
+when any front end takes more than 1 s of CPU or 256 MB on any case (CPU, not wall-clock time:
+the machine may be shared). The last case makes a million replacements: its answer lists the
+first 1000 matches (`matches_total` says how many) and the diff of the whole file.
 
     cargo build --release -p fuzzy-edit-cli
     python3 benches/bounded_work.py [--binary target/release/fuzzy-edit] [--check]

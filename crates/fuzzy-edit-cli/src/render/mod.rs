@@ -61,8 +61,9 @@ pub fn outcome(output: Output, mut outcome: Outcome) -> io::Result<()> {
 
 /// Free what printing a file needs no more once its matches are listed, before its diff is
 /// made (which takes as much again): the matches past the most any answer lists (a
-/// `replace_all` may make a million, 80 bytes each with their replacements; the count is
-/// printed by then) and the text the edits made, which `after` holds too.
+/// `replace_all` may make a million, 80 bytes each with their replacements; the total is
+/// printed by then), and the engine's text of the edits (the printers diff `before` and
+/// `after`, which holds the same text for an edit).
 pub fn release(f: &mut FileOutcome) {
     if let Some(applied) = &mut f.applied {
         applied.matches.truncate(json::MAX_MATCHES_LISTED);
