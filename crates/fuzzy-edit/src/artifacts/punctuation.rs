@@ -137,10 +137,7 @@ impl Foreign<'_> {
         let mut escaped = false;
         let mut prev = ' ';
         for (at, c) in body.char_indices() {
-            let line_comment = quote.is_none()
-                && ((c == '#' && !directive(body, at))
-                    || (c == '/' && prev == '/')
-                    || (c == '-' && prev == '-'));
+            let line_comment = quote.is_none() && starts_line_comment(body, at, c, prev);
             if line_comment {
                 self.map_prose(&body[at..], out);
                 return;
@@ -205,6 +202,30 @@ impl Foreign<'_> {
                 }
             }
         }
+    }
+}
+
+/// Whether the character `c` at `at` (after `prev`) starts a line comment: `#` (not a C
+/// directive) and `--` where they stand apart, as a word of their own (`a#b`, `this.#x`,
+/// `$#`, `--amend` are code), or the second `/` of `//` not after a URL's scheme (`http://`).
+fn starts_line_comment(body: &str, at: usize, c: char, prev: char) -> bool {
+    let apart_before = |from: usize| {
+        body[..from]
+            .chars()
+            .next_back()
+            .is_none_or(char::is_whitespace)
+    };
+    let apart_after = || {
+        body[at + c.len_utf8()..]
+            .chars()
+            .next()
+            .is_none_or(char::is_whitespace)
+    };
+    match c {
+        '#' => !directive(body, at) && apart_before(at),
+        '/' => prev == '/' && !body[..at - 1].ends_with(':'),
+        '-' => prev == '-' && apart_before(at - 1) && apart_after(),
+        _ => false,
     }
 }
 

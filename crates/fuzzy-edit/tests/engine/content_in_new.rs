@@ -164,3 +164,22 @@ fn a_dash_changed_for_another_dash_is_written_in_the_files_escapes() {
     assert_eq!(out.text, "{\"range\": \"1\\u20142\"}\n");
     assert_eq!(strategy(&out), "escapes");
 }
+
+// `--amend`, `$#`, `this.#x` and `http://` start no comment: the curly quotes after them are
+// code, typed curly, and mapped; a `#` or `--` standing apart does start one.
+#[test]
+fn flags_urls_and_private_names_start_no_comment() {
+    let out = applied_in(
+        Language::Bash,
+        "x=1\n",
+        Edit::new("x=1", "git commit --amend -m “fix”"),
+    );
+    assert_eq!(out, "git commit --amend -m \"fix\"\n");
+    let out = applied(
+        "const x = 1;\n",
+        &Edit::new("const x = 1;", "const u = “http://a.b/c”;"),
+    );
+    assert_eq!(out.text, "const u = \"http://a.b/c\";\n");
+    let out = applied("x = 1\n", &Edit::new("x = 1", "x = 1  # it’s fine"));
+    assert_eq!(out.text, "x = 1  # it’s fine\n");
+}
