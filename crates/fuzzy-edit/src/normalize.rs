@@ -236,10 +236,16 @@ fn unescape_where(s: &str, keep_in_strings: Option<bool>) -> Option<String> {
                 (None, _, _) => {}
                 (Some(_), Some(q), c) if c == q => quote = None,
                 (Some(_), None, '"') => {
-                    let triple =
-                        out.ends_with("\"\"") || chars.peek().is_some_and(|&(_, c)| c == '"');
-                    if !triple {
+                    // `""` is an empty literal and `"""` a docstring's quotes: neither
+                    // leaves a plain literal open.
+                    let run = s[at..].bytes().take_while(|&b| b == b'"').count();
+                    if run == 1 {
                         quote = Some('"');
+                    } else {
+                        for _ in 1..run {
+                            chars.next();
+                            out.push('"');
+                        }
                     }
                 }
                 (Some(any_length), None, '\'') if single_quoted(prev, &s[at + 1..], any_length) => {
@@ -252,10 +258,20 @@ fn unescape_where(s: &str, keep_in_strings: Option<bool>) -> Option<String> {
             continue;
         }
         let next = chars.peek().map(|&(_, c)| c);
-        if quote.is_some() && next == Some('n') {
+        // Inside a literal the model opened with a plain `"`, every escape is the literal's
+        // own (`"a\"b"`): a text encoded twice would have written that quote `\"` too. A
+        // `'` is not escaped by that encoding, so inside `'…'` only a line break is kept
+        // (`'\n'`), and `'\\n'` is decoded once.
+        let own = match quote {
+            Some('"') => next.is_some(),
+            Some(_) => next == Some('n'),
+            None => false,
+        };
+        if let (true, Some(n)) = (own, next) {
             chars.next();
-            out.push_str("\\n");
-            prev = Some('n');
+            out.push('\\');
+            out.push(n);
+            prev = Some(n);
             continue;
         }
         let replacement = match next {

@@ -183,3 +183,28 @@ fn flags_urls_and_private_names_start_no_comment() {
     let out = applied("x = 1\n", &Edit::new("x = 1", "x = 1  # it’s fine"));
     assert_eq!(out.text, "x = 1  # it’s fine\n");
 }
+
+// A one-line `new` with literal `\n` breaks: a `\"` inside a `"` literal the model opened
+// with a plain quote is the literal's escape, kept; `""` is an empty literal that leaves
+// nothing open, so the breaks after it are decoded.
+#[test]
+fn escapes_inside_a_plain_literal_stay_when_new_is_decoded() {
+    let file = "function f() {\n  const s = \"a\\\"b\";\n  let n = 0;\n  return s;\n}\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "  const s = \"a\\\"b\";\n  let n = 0;\n  return s;",
+            r#"  const s = "a\"b";\n  let n = 1;\n  return s;"#,
+        ),
+    );
+    assert_eq!(out.text, file.replace("n = 0", "n = 1"));
+    let file = "def f():\n    name = \"\"\n    n = 0\n    return n\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "    name = \"\"\n    n = 0\n    return n",
+            r#"    name = ""\n    n = 1\n    return n"#,
+        ),
+    );
+    assert_eq!(out.text, file.replace("n = 0", "n = 1"));
+}
