@@ -75,6 +75,9 @@ pub(crate) fn clean_new<'n>(
     {
         new = Cow::Owned(edged);
     }
+    if let Some(ended) = without_split_line_ending(text, &new) {
+        new = Cow::Owned(ended);
+    }
     Ok(new)
 }
 
@@ -155,8 +158,12 @@ fn starts_a_line(next: Option<char>) -> bool {
 /// one, `new` keeps it (dropping it would join two lines); where both have some, the longer
 /// run (blank lines `new` adds are asked for; blank lines only `old` pads with stay, as
 /// padding is how models copy). A blank `old` has no structure to keep, and a blank `new`
-/// deletes. When only the blank lines at the edges change, a line ending may go where the
-/// file's line beyond it is blank or absent: that deletes a blank line and joins nothing.
+/// deletes. Blank lines at an edge of `new` that are `old`'s own, beside the lines it deletes
+/// there ([`blank_edge_from_old`]), are kept. When only the blank lines at the edges change, a
+/// line ending may go where the file's line beyond it is blank or absent, and blank lines
+/// `new` opens with come where `old` starts a line: that deletes or adds a blank line and
+/// joins nothing. (Blank lines `new` ends with where `old` has none are a newline habit even
+/// then.)
 ///
 /// A line break `new` adds where `old` begins or ends inside a line of the file (code on the
 /// line beyond it, at every exact occurrence) is the model splitting that line, not habit:
@@ -195,17 +202,84 @@ pub(crate) fn keep_edges(old: &str, new: &str, beyond: impl FnOnce() -> Beyond) 
         && !new_trail.is_empty()
         && old.ends_with([' ', '\t'])
         && !new_core.ends_with([' ', '\t']);
-    let lead = if (drops_lead && ask().blank_before) || (adds_lead && ask().midline_before) {
+    // Blank lines `new` has at an edge where `old` has none that are `old`'s own.
+    let olds_lead = adds_lead && blank_edge_from_old(old, new, Edge::Start);
+    let olds_trail =
+        old_trail.is_empty() && !new_trail.is_empty() && blank_edge_from_old(old, new, Edge::End);
+    // All the edit changes is blank lines before a line `old` starts: asked for (a model's
+    // newline habit is at the end of its text; blank lines around a changed `new` are padding).
+    let asks_lead = || adds_lead && only_edges_change;
+    let lead = if olds_lead
+        || (drops_lead && ask().blank_before)
+        || (adds_lead && ask().midline_before)
+        || (asks_lead() && ask().line_start)
+    {
         new_lead.to_string()
     } else {
         edge(old_lead, new_lead)
     };
-    let trail = if (drops_trail && ask().blank_after) || (adds_trail && ask().midline_after) {
+    let trail = if olds_trail
+        || (drops_trail && ask().blank_after)
+        || (adds_trail && ask().midline_after)
+    {
         new_trail.to_string()
     } else {
         edge(old_trail, new_trail)
     };
     (lead != new_lead || trail != new_trail).then(|| format!("{lead}{new_core}{trail}"))
+}
+
+/// An edge of `old` and `new`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Edge {
+    Start,
+    End,
+}
+
+/// Whether the blank lines at `new`'s `edge` are `old`'s own: the line of `new` they border is
+/// paired (by a line diff) with a line of `old` bordered by as many blank lines on that side. The model deleted lines at that edge of `old` and kept the blank lines next to
+/// them (`a`, blank, `b` becoming blank, `b`), which a newline habit never does.
+fn blank_edge_from_old(old: &str, new: &str, edge: Edge) -> bool {
+    let old: Vec<&str> = old.split('\n').collect();
+    let new: Vec<&str> = new.split('\n').collect();
+    let blank = |l: &&str| l.trim().is_empty();
+    let (border, count) = match edge {
+        Edge::Start => match new.iter().position(|l| !blank(l)) {
+            Some(k) => (k, k),
+            None => return false,
+        },
+        Edge::End => match new.iter().rposition(|l| !blank(l)) {
+            Some(k) => (k, new.len() - 1 - k),
+            None => return false,
+        },
+    };
+    let paired = crate::align::loose_diff(&old, &new)
+        .into_iter()
+        .filter(|op| op.tag() == similar::DiffTag::Equal)
+        .find_map(|op| {
+            let (_, o, n) = op.as_tag_tuple();
+            n.contains(&border).then(|| o.start + (border - n.start))
+        });
+    let Some(j) = paired else {
+        return false;
+    };
+    // The whole run of blank lines there: one line ending less is a newline habit (`a`, two
+    // blank lines, `b` becoming `a` and a line ending means `a` ends the text).
+    let run = match edge {
+        Edge::Start => old[..j].iter().rev().take_while(|l| blank(l)).count(),
+        Edge::End => old[j + 1..].iter().take_while(|l| blank(l)).count(),
+    };
+    count > 0 && run == count
+}
+
+/// `new` without the carriage return it ends with, in a text that has no carriage return
+/// outside a CRLF: a caller that split a CRLF text on `\n` left it there, and the line ending
+/// after the edit is the file's (written as is, it would double the CR: `b = 3\r\r\n`).
+fn without_split_line_ending(text: &Text, new: &str) -> Option<String> {
+    let cut = new.strip_suffix('\r')?;
+    let src = text.as_str().as_bytes();
+    let lone_cr = memchr::memchr_iter(b'\r', src).any(|i| src.get(i + 1) != Some(&b'\n'));
+    (!lone_cr).then(|| cut.to_string())
 }
 
 /// What the file has on each side of every exact occurrence of `old` (with `replace_all`,
@@ -221,6 +295,8 @@ pub(crate) struct Beyond {
     pub(crate) midline_before: bool,
     /// Code goes on after the span on its last line.
     pub(crate) midline_after: bool,
+    /// The span starts at the start of a line.
+    pub(crate) line_start: bool,
 }
 
 /// [`Beyond`] for `old` in `text`.
@@ -246,6 +322,9 @@ fn beyond(text: &Text, old: &str) -> Beyond {
         blank_after: spans.iter().all(|s| blank_after(s.end)),
         midline_before: spans.iter().all(|s| !blank_before(s.start)),
         midline_after: spans.iter().all(|s| !blank_after(s.end)),
+        line_start: spans
+            .iter()
+            .all(|s| s.start == 0 || src[..s.start].ends_with('\n')),
     }
 }
 
@@ -318,6 +397,37 @@ mod tests {
         // Dropping a line ending next to a blank line deletes that blank line.
         assert_eq!(clean("a\n\nx\n", "\nx", "x").unwrap(), "x");
         assert_eq!(clean("a\nx\ny\n", "\nx", "x").unwrap(), "\nx");
+    }
+
+    #[test]
+    fn blank_lines_at_an_edge_of_new_that_are_olds_own_are_kept() {
+        // Deleting old's first or last line beside a blank line: the blank line stays.
+        assert_eq!(clean("", "d\n\ns", "\ns").unwrap(), "\ns");
+        assert_eq!(clean("", "p\n\nd", "p\n").unwrap(), "p\n");
+        assert!(blank_edge_from_old("p\n\n\nd", "p\n\n", Edge::End));
+        // Fewer than old has there, or beside a line new changed: a habit.
+        assert_eq!(clean("", "p\n\n\nd", "p\n").unwrap(), "p");
+        assert_eq!(clean("", "p\n\nd", "p\n\nD\n").unwrap(), "p\n\nD");
+        assert!(!blank_edge_from_old("x\nd\ns", "\ns", Edge::Start));
+    }
+
+    #[test]
+    fn a_blank_line_new_opens_with_is_asked_for_only_when_nothing_else_changes() {
+        let file = "a\nb\nc\n";
+        assert_eq!(clean(file, "b", "\nb").unwrap(), "\nb");
+        assert_eq!(clean(file, "b", "\nB").unwrap(), "B");
+        // Where old is not in the text as written, or starts after indentation.
+        assert_eq!(clean(file, "q", "\nq").unwrap(), "q");
+        assert_eq!(clean("  b\n", "b", "\nb").unwrap(), "b");
+        assert!(beyond(&Text::new("a\nb\n"), "b").line_start);
+        assert!(!beyond(&Text::new("a\nb\nxb\n"), "b").line_start);
+    }
+
+    #[test]
+    fn a_cr_new_ends_with_goes_unless_the_text_has_lone_crs() {
+        assert_eq!(clean("a\r\nb\r\n", "b\r", "c\r").unwrap(), "c");
+        assert_eq!(clean("a\nb\n", "b\r", "c\r").unwrap(), "c");
+        assert_eq!(clean("a\rb\r", "b\r", "c\r").unwrap(), "c\r");
     }
 
     #[test]

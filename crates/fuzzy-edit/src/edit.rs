@@ -52,6 +52,11 @@ pub struct Edit {
     /// candidates, those with such a line above them.
     #[serde(skip)]
     pub near_context: Option<String>,
+    /// Whether the text ends with a line ending once this edit is made, where its match reaches
+    /// the end of the text (a diff's `\ No newline at end of file` says so). Without it, `new`
+    /// ends as `old` does there (a model's trailing newline is a habit).
+    #[serde(skip)]
+    pub final_newline: Option<bool>,
 }
 
 impl Edit {
@@ -69,6 +74,7 @@ impl Edit {
             anchor: None,
             near_line: None,
             near_context: None,
+            final_newline: None,
         }
     }
 

@@ -50,9 +50,14 @@ pub enum EditError {
     /// `old` is empty.
     #[error("{}", self.message(&Vocabulary::TOOL))]
     EmptyOld,
-    /// `old == new`.
+    /// `old == new`, also once `new` is cleaned of what the model copied into it.
     #[error("{}", self.message(&Vocabulary::TOOL))]
-    NoChange,
+    NoChange {
+        /// `new` differed from `old` only by line breaks at its edges, which are read as a
+        /// copying habit (a trailing newline) and so change nothing.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        only_edge_line_breaks: bool,
+    },
     /// No strategy found `old`.
     #[error("{}", self.message(&Vocabulary::TOOL))]
     NotFound {
@@ -190,7 +195,8 @@ impl EditError {
         } = *w;
         match self {
             EditError::EmptyOld => format!("{old} is empty, which only works on an empty file. To insert text, set {old} to an existing line next to the insertion point and repeat that line in {new} with your addition; to create a file, use a write tool."),
-            EditError::NoChange => format!("{old} and {new} are identical, so this edit would change nothing. Send the text as it should be after the change in {new}."),
+            EditError::NoChange { only_edge_line_breaks: false } => format!("{old} and {new} are identical, so this edit would change nothing. Send the text as it should be after the change in {new}."),
+            EditError::NoChange { only_edge_line_breaks: true } => format!("{new} differs from {old} only by line breaks at its start or end, which are read as a copying habit, so this edit would change nothing. To add or remove a blank line there, include the neighbouring line in both {old} and {new}, with the blank line as it should be in {new}."),
             EditError::NotFound { closest, hint } => not_found_message(closest, hint, w),
             EditError::AlreadyApplied { location } => format!("{old} is not in the file as written, but what {new} says is already there, at {}. Was this edit already applied? If so, skip it; otherwise read the file again and copy {old} from it.", span_words(location.start_line, location.end_line)),
             EditError::Ambiguous { strategy, candidates, candidates_total } => ambiguous_message(strategy, candidates, *candidates_total, w),
@@ -211,7 +217,7 @@ impl EditError {
     pub fn kind(&self) -> &'static str {
         match self {
             EditError::EmptyOld => "empty_old",
-            EditError::NoChange => "no_change",
+            EditError::NoChange { .. } => "no_change",
             EditError::NotFound { .. } => "not_found",
             EditError::AlreadyApplied { .. } => "already_applied",
             EditError::Ambiguous { .. } => "ambiguous",

@@ -159,6 +159,7 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
         .collect();
     let literal_fit = LiteralFit::learn(&old, &new, &paired, &map);
 
+    let trailing_habit = trailing_whitespace_habit(&old, &win);
     let otrim: Vec<&str> = old.iter().map(|l| l.trim_end()).collect();
     let ntrim: Vec<&str> = new.iter().map(|l| l.trim_end()).collect();
     let model_ops = capture_diff_slices(Algorithm::Myers, &otrim, &ntrim);
@@ -249,6 +250,12 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
                         // gap) takes the block's depth, not that line's: the model did not write
                         // it, so it says nothing about the model's indentation.
                         .filter(|(m, f)| !(h.old.is_empty() && m == f));
+                    // (The model's trailing blanks on every line of `old`, none in the file's.)
+                    let line = if trailing_habit {
+                        line.trim_end()
+                    } else {
+                        *line
+                    };
                     out.push(Cow::Owned(map.apply_near(line, near)));
                 }
             }
@@ -356,6 +363,16 @@ impl Hunk {
     fn overlaps(&self, other: &Hunk) -> bool {
         self.old.start < other.old.end && other.old.start < self.old.end
     }
+}
+
+/// Whether the model ended every non-blank line of `old` with blanks the file's matched lines
+/// do not have: a copying habit, which its changed and added lines in `new` repeat.
+fn trailing_whitespace_habit(old: &[&str], win: &[&str]) -> bool {
+    let ends_blank = |l: &&str| l.len() != l.trim_end().len();
+    let mut non_blank = old.iter().filter(|l| !l.trim().is_empty()).peekable();
+    non_blank.peek().is_some()
+        && non_blank.all(ends_blank)
+        && !win.iter().filter(|l| !l.trim().is_empty()).any(ends_blank)
 }
 
 /// Whether `new` is already at the file's depth though `old` was not. Each line `new` keeps
@@ -632,6 +649,17 @@ mod tests {
     fn blank_line_only_difference_is_no_conflict() {
         let out = merged("a\n\nb\n", 0..3, "a\nb", "a\nx\nb").unwrap();
         assert_eq!(out, "a\nx\n\nb");
+    }
+
+    #[test]
+    fn trailing_blanks_on_every_line_of_old_are_a_habit_new_repeats() {
+        let out = merged("a\nb\nc\n", 0..3, "a  \nb  \nc  ", "a  \nB  \nd  \nc  ").unwrap();
+        assert_eq!(out, "a\nB\nd\nc");
+        // Where one line of old has none, or the file has some, new's blanks stay.
+        let out = merged("a\nb\nc\n", 0..3, "a  \nb\nc  ", "a\nB  \nc").unwrap();
+        assert_eq!(out, "a\nB  \nc");
+        let out = merged("a \nb\n", 0..2, "a \nb ", "a \nB ").unwrap();
+        assert_eq!(out, "a \nB ");
     }
 
     #[test]

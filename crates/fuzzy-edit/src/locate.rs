@@ -40,7 +40,10 @@ pub(crate) fn locate(
         Some(a) => Some((a, decide::one_anchor(text, a, &anchor_starts(text, a))?)),
         None => None,
     };
-    decide::check_still_changes(&edit.old, &new)?;
+    // (An edit that sets the final newline may change only that.)
+    if edit.final_newline.is_none() {
+        decide::check_still_changes(&edit.old, &edit.new, &new)?;
+    }
     let needle = Needle::new(edit.old.as_str(), new);
     let budget = Budget::new(text.as_str().len(), edit.old.len(), deadline);
     // A search that ran out of budget saw only some of the candidates: nothing is decided on it.
@@ -87,6 +90,7 @@ pub(crate) fn locate(
             decide::check_whitespace_edit(text, strategy.id(), &c, matched_with)?;
             let replacement = fit::replacement(text, &c, &needle)
                 .map_err(|m| decide::mismatch(text, strategy.id(), &c, matched_with, m))?;
+            let replacement = end_text_as_asked(text, &c.span, replacement, edit.final_newline);
             matches.push(Match::new(index, strategy.id(), c, replacement));
         }
         decide::check_changes_something(text, &matches)?;
@@ -99,6 +103,31 @@ pub(crate) fn locate(
         before_anchor,
         &budget,
     ))
+}
+
+/// A replacement that reaches the end of the text, ending it with a line ending or without as
+/// the caller said ([`Edit::final_newline`]).
+fn end_text_as_asked(
+    text: &Text,
+    span: &std::ops::Range<usize>,
+    mut replacement: String,
+    final_newline: Option<bool>,
+) -> String {
+    let Some(wanted) = final_newline else {
+        return replacement;
+    };
+    if span.end != text.as_str().len() || replacement.is_empty() {
+        return replacement;
+    }
+    match (wanted, replacement.strip_suffix('\n')) {
+        (true, None) => replacement.push_str(text.eol().as_str()),
+        (false, Some(cut)) => {
+            let cut = cut.strip_suffix('\r').unwrap_or(cut).len();
+            replacement.truncate(cut);
+        }
+        _ => {}
+    }
+    replacement
 }
 
 /// Whether editing candidate `a` or `b` (spans of `text`) with `needle` leaves the same text:
@@ -208,6 +237,6 @@ mod tests {
     fn a_match_whose_replacement_changes_nothing_is_no_change() {
         // `new` differs from `old` only in line endings, which follow the file's.
         let e = located("a\r\nb\r\n", Edit::new("a\nb", "a\r\nb")).unwrap_err();
-        assert_eq!(e, EditError::NoChange);
+        assert_eq!(e.kind(), "no_change");
     }
 }

@@ -26,7 +26,9 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Applied, EditError> {
         f.failures
             .pop()
             .map(|f| f.error)
-            .unwrap_or(EditError::NoChange)
+            .unwrap_or(EditError::NoChange {
+                only_edge_line_breaks: false,
+            })
     })
 }
 

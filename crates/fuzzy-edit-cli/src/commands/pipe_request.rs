@@ -198,6 +198,7 @@ fn request(f: Fields) -> Result<Request, String> {
             anchor: f.anchor,
             near_line: None,
             near_context: None,
+            final_newline: None,
         }],
         (None, Some(_), None) => return Err("missing \"new\" (use \"\" to delete \"old\").".into()),
         (None, None, _) => {

@@ -1,6 +1,6 @@
 //! Unified diffs: from git, sloppy line numbers, no headers, creating and deleting files.
 
-use crate::common::{assert_fails, assert_ok};
+use crate::common::{assert_fails, assert_ok, Work};
 
 use super::{project, APP, APP_FIXED, UTIL_FIXED};
 
@@ -121,4 +121,37 @@ fn unified_diff_hunk_that_does_not_match_is_refused() {
     let out = w.run(["apply", "--edits", "fix.diff"]);
     assert_fails(&out, 1);
     assert_eq!(w.read("src/app.py"), APP);
+}
+
+// `\ No newline at end of file` after the `-` line only: the diff adds the final newline; after
+// the `+` line only: it removes it. Both are followed, as `git apply` follows them.
+#[test]
+fn unified_diff_adds_and_removes_the_final_newline() {
+    let w = Work::new();
+    w.write("f.txt", "a\nb");
+    let adds = "\
+diff --git a/f.txt b/f.txt
+--- a/f.txt
++++ b/f.txt
+@@ -1,2 +1,2 @@
+ a
+-b
+\\ No newline at end of file
++b
+";
+    w.write("adds.diff", adds);
+    assert_ok(&w.run(["apply", "--edits", "adds.diff"]));
+    assert_eq!(w.read("f.txt"), "a\nb\n");
+    let removes = "\
+--- a/f.txt
++++ b/f.txt
+@@ -1,2 +1,2 @@
+ a
+-b
++c
+\\ No newline at end of file
+";
+    w.write("removes.diff", removes);
+    assert_ok(&w.run(["apply", "--edits", "removes.diff"]));
+    assert_eq!(w.read("f.txt"), "a\nc");
 }

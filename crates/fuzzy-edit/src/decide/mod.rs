@@ -71,7 +71,9 @@ pub(crate) fn admit(text: &Text, edit: &Edit) -> Result<Admitted, EditError> {
         return Err(EditError::EmptyOld);
     }
     if edit.old == edit.new {
-        return Err(EditError::NoChange);
+        return Err(EditError::NoChange {
+            only_edge_line_breaks: false,
+        });
     }
     Ok(Admitted::Search)
 }
@@ -96,9 +98,14 @@ pub(crate) fn one_anchor(text: &Text, anchor: &str, starts: &[usize]) -> Result<
 }
 
 /// Rule 1: `new`, once cleaned of what the model copied into it, must still differ from `old`.
-pub(crate) fn check_still_changes(old: &str, new: &str) -> Result<(), EditError> {
+/// Where the model's `new` (`sent`) differed only by line breaks at its edges, the refusal
+/// says so: "identical" would be false.
+pub(crate) fn check_still_changes(old: &str, sent: &str, new: &str) -> Result<(), EditError> {
     if new == old {
-        return Err(EditError::NoChange);
+        let edges = |s: &str| s.trim_matches(['\n', '\r']).to_string();
+        return Err(EditError::NoChange {
+            only_edge_line_breaks: sent != old && edges(sent) == edges(old),
+        });
     }
     Ok(())
 }
@@ -457,7 +464,9 @@ pub(crate) fn check_changes_something(text: &Text, matches: &[Match]) -> Result<
     }
     let first = &matches[0];
     if first.strategy == StrategyId::Exact {
-        return Err(EditError::NoChange);
+        return Err(EditError::NoChange {
+            only_edge_line_breaks: false,
+        });
     }
     Err(EditError::AlreadyApplied {
         location: location(text, first.start_line - 1..first.end_line, None),
@@ -802,7 +811,12 @@ mod tests {
         assert_eq!(admit(&empty, &Edit::new("", "x")), Ok(Admitted::FillEmpty));
         let t = Text::new("a\n");
         assert_eq!(admit(&t, &Edit::new("", "x")), Err(EditError::EmptyOld));
-        assert_eq!(admit(&t, &Edit::new("a", "a")), Err(EditError::NoChange));
+        assert_eq!(
+            admit(&t, &Edit::new("a", "a")),
+            Err(EditError::NoChange {
+                only_edge_line_breaks: false
+            })
+        );
         assert_eq!(admit(&t, &Edit::new("a", "b")), Ok(Admitted::Search));
     }
 

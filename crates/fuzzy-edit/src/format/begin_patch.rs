@@ -406,6 +406,7 @@ fn hunk_edit(
         anchor: hunk.anchor,
         near_line: None,
         near_context: None,
+        final_newline: None,
     }))
 }
 

@@ -331,6 +331,7 @@ fn edit_of(obj: &Map<String, Value>, loc: &str) -> Result<Edit, String> {
         anchor,
         near_line: None,
         near_context: None,
+        final_newline: None,
     })
 }
 

@@ -103,6 +103,21 @@ impl Hunk<'_> {
         s
     }
 
+    /// Whether the new side ends with a line ending, for a hunk that reaches the end of the
+    /// file (`\ No newline at end of file` after either side's last line); `None` for others.
+    /// `git apply` follows it, adding or removing the file's final newline.
+    fn final_newline(&self) -> Option<bool> {
+        let last = |keep: Kind| {
+            self.body
+                .iter()
+                .rev()
+                .find(|(kind, ..)| *kind == Kind::Context || *kind == keep)
+                .map(|&(.., newline)| newline)
+        };
+        let (old, new) = (last(Kind::Removed), last(Kind::Added));
+        (old == Some(false) || new == Some(false)).then_some(new.unwrap_or(false))
+    }
+
     fn changes_something(&self) -> bool {
         self.body.iter().any(|(k, ..)| *k != Kind::Context)
     }
@@ -392,6 +407,7 @@ fn finish(file: Option<FileDiff>, out: &mut Builder) -> Result<(), ParseError> {
                 .and_then(|n| usize::try_from(n).ok())
                 .filter(|&n| n > 0),
             near_context: h.context.clone(),
+            final_newline: h.final_newline(),
         });
     }
     let move_to = match (&old_path, &new_path) {
@@ -509,9 +525,24 @@ mod tests {
             single(&p),
             (
                 Some("f"),
-                &FileOp::Edit(vec![Edit::new("a\nb", "a\nc").near_line(1)])
+                &FileOp::Edit(vec![Edit {
+                    final_newline: Some(false),
+                    ..Edit::new("a\nb", "a\nc").near_line(1)
+                }])
             )
         );
+        // Adding the final newline, and removing it: the new side's last line says.
+        let add = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n";
+        let remove =
+            "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n";
+        let final_newline = |input: &str| match &parse(input).unwrap().changes[0].op {
+            FileOp::Edit(edits) => edits[0].final_newline,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(final_newline(add), Some(true));
+        assert_eq!(final_newline(remove), Some(false));
+        let middle = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n d\n";
+        assert_eq!(final_newline(middle), None);
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod artifacts;
 mod blank_lines;
 mod bounded_work;
 mod content_in_new;
+mod edge_lines;
 mod escapes;
 mod exact;
 mod feedback;

@@ -81,6 +81,7 @@ fn edit(old: &str, new: &str, replace_all: Option<bool>, anchor: &Option<String>
         anchor: anchor.clone().filter(|a| !a.is_empty()),
         near_line: None,
         near_context: None,
+        final_newline: None,
     }
 }
 
