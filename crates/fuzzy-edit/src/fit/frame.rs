@@ -34,10 +34,10 @@ pub(super) enum Depth {
 
 /// The depth `new` is at. Each line `new` keeps from `old` (modulo whitespace) where `old`'s
 /// indentation differs from the file's votes: at the file line's indentation in `new`, or at
-/// `old`'s (a kept line at a third depth was re-indented on purpose and says nothing). The first
-/// and last votes decide when they agree (a model re-indents the lines inside a block, rarely
-/// its edges); else the majority. Where no kept line votes, the lines `new` rewrites one for one
-/// vote alike (a one-line change under a line at column 0, which `old` and the file indent
+/// `old`'s (a kept line at a third depth was re-indented on purpose and says nothing); kept
+/// lines at both depths leave the depth [`Depth::Contested`]. Where no kept line votes, the
+/// characters `new` indents with may tell (tabs like the file's, `old` in spaces); else the
+/// lines `new` rewrites one for one vote alike (a one-line change under a line at column 0, which `old` and the file indent
 /// alike, is all there is to go by); where none does either, the first lines say it.
 ///
 /// The votes pair `old` with `new` ignoring indentation, which is a guess where a line such as
@@ -99,7 +99,7 @@ pub(super) fn new_depth(
     chosen
 }
 
-/// The depth the votes of [`new_depth`] choose; `None` when they are split evenly.
+/// The depth the votes of [`new_depth`] choose; `None` when they are split.
 fn voted_depth(
     old: &[&str],
     new: &[&str],
@@ -125,17 +125,22 @@ fn voted_depth(
             votes.extend(vote(old[i], win[j], new[k]));
         }
     }
-    let votes = if kept.is_empty() { rewritten } else { kept };
     let depth = |at_file: bool| if at_file { Depth::File } else { Depth::Old };
-    match (votes.first(), votes.last()) {
-        (Some(first), Some(last)) if first == last => Some(depth(*first)),
-        (Some(_), Some(_)) => {
-            let at_file = votes.iter().filter(|v| **v).count();
-            (2 * at_file != votes.len()).then(|| depth(2 * at_file > votes.len()))
+    if kept.is_empty() {
+        if let Some(at_file) = style_vote(old, new, win) {
+            return Some(depth(at_file));
         }
+    }
+    let votes = if kept.is_empty() { rewritten } else { kept };
+    match (votes.contains(&true), votes.contains(&false)) {
+        // Lines at both depths: `new` is at neither throughout (an elision comment's lines
+        // copied from `old` beside lines the model wrote at the file's depth, say).
+        (true, true) => None,
+        (true, false) => Some(Depth::File),
+        (false, true) => Some(Depth::Old),
         // Nothing kept or rewritten (a one-line `old` the model replaced): the first lines
         // say it.
-        _ => {
+        (false, false) => {
             fn first<'a>(lines: &[&'a str]) -> Option<&'a str> {
                 let line = lines.iter().find(|l| !l.trim().is_empty())?;
                 Some(indent_of(line))
@@ -147,6 +152,27 @@ fn voted_depth(
             Some(depth(at_file))
         }
     }
+}
+
+/// Where `old` indents with spaces and the file with tabs (or the reverse), the characters
+/// `new` indents with say whose lines it is written at: `Some(true)` the file's, `Some(false)`
+/// `old`'s, `None` when they do not tell.
+fn style_vote(old: &[&str], new: &[&str], win: &[&str]) -> Option<bool> {
+    // (tabs, spaces): whether some indented line starts with each.
+    let style = |lines: &[&str]| {
+        lines
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .fold((false, false), |(t, s), l| {
+                (t || l.starts_with('\t'), s || l.starts_with(' '))
+            })
+    };
+    let (o, n, f) = (style(old), style(new), style(win));
+    let one = |s: (bool, bool)| s.0 != s.1;
+    if !one(o) || !one(n) || !one(f) || o == f {
+        return None;
+    }
+    Some(n == f)
 }
 
 /// A line's vote: `Some(true)` when `new` writes it at the file's indentation, `Some(false)` at
@@ -245,6 +271,17 @@ mod tests {
         let win = ["a()", "    }", "  }"];
         let old = ["a()", "  }", " }"];
         assert_eq!(depth(&old, &["a(1)", "  }", "  }"], &win), Depth::Contested);
+    }
+
+    #[test]
+    fn the_indentation_characters_of_new_vote_where_no_kept_line_does() {
+        // A function's body nested in 2 spaces, the file's in tabs, and `new` rewrites it.
+        let old = ["fn f() {", "  a()", "}"];
+        let win = ["fn f() {", "\ta()", "}"];
+        let in_tabs = ["fn f() {", "\tif x {", "\t\tb()", "\t}", "}"];
+        assert_eq!(depth(&old, &in_tabs, &win), Depth::File);
+        let in_spaces = ["fn f() {", "  if x {", "    b()", "  }", "}"];
+        assert_eq!(depth(&old, &in_spaces, &win), Depth::Old);
     }
 
     #[test]
