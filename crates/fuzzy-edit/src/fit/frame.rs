@@ -34,11 +34,13 @@ pub(super) enum Depth {
 
 /// The depth `new` is at. Each line `new` keeps from `old` (modulo whitespace) where `old`'s
 /// indentation differs from the file's votes: at the file line's indentation in `new`, or at
-/// `old`'s (a kept line at a third depth was re-indented on purpose and says nothing); kept
-/// lines at both depths leave the depth [`Depth::Contested`]. Where no kept line votes, the
-/// characters `new` indents with may tell (tabs like the file's, `old` in spaces); else the
-/// lines `new` rewrites one for one vote alike (a one-line change under a line at column 0, which `old` and the file indent
-/// alike, is all there is to go by); where none does either, the first lines say it.
+/// `old`'s (a kept line at a third depth was re-indented on purpose and says nothing). The first
+/// and last votes decide when they agree (a model re-indents the lines inside a block, rarely
+/// its edges); where they differ, the depth is [`Depth::Contested`]. Where no kept line votes,
+/// the characters `new` indents with may tell (tabs like the file's, `old` in spaces); else the
+/// lines `new` rewrites one for one vote alike (a one-line change under a line at column 0,
+/// which `old` and the file indent alike, is all there is to go by); where none does either,
+/// the first lines say it.
 ///
 /// The votes pair `old` with `new` ignoring indentation, which is a guess where a line such as
 /// `}` occurs at two depths. So the choice is checked: compared with `new` line for line,
@@ -132,15 +134,12 @@ fn voted_depth(
         }
     }
     let votes = if kept.is_empty() { rewritten } else { kept };
-    match (votes.contains(&true), votes.contains(&false)) {
-        // Lines at both depths: `new` is at neither throughout (an elision comment's lines
-        // copied from `old` beside lines the model wrote at the file's depth, say).
-        (true, true) => None,
-        (true, false) => Some(Depth::File),
-        (false, true) => Some(Depth::Old),
-        // Nothing kept or rewritten (a one-line `old` the model replaced): the first lines
-        // say it.
-        (false, false) => {
+    match (votes.first(), votes.last()) {
+        (Some(first), Some(last)) if first == last => Some(depth(*first)),
+        // The edges at both depths: `new` is at neither throughout (an elision comment's
+        // lines copied from `old` beside lines the model wrote at the file's depth, say).
+        (Some(_), Some(_)) => None,
+        _ => {
             fn first<'a>(lines: &[&'a str]) -> Option<&'a str> {
                 let line = lines.iter().find(|l| !l.trim().is_empty())?;
                 Some(indent_of(line))

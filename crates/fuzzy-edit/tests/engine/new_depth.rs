@@ -95,7 +95,8 @@ fn new_in_the_files_indentation_characters_is_at_its_depth() {
 // is a guess: refused.
 #[test]
 fn a_line_deleted_among_lines_at_two_depths_is_refused_when_either_fits() {
-    let file = "impl X {\n    fn f() {\n        match x {\n            A => 1,\n        }\n    }\n}\n";
+    let file =
+        "impl X {\n    fn f() {\n        match x {\n            A => 1,\n        }\n    }\n}\n";
     assert_eq!(
         kind(file, &Edit::new("    }\n  }\n}", "    }\n}")),
         "content_mismatch"
@@ -124,4 +125,15 @@ fn lines_added_with_spaces_to_a_file_indented_with_tabs_get_tabs() {
     let mixed = "all:\n\techo one\n  # note\n";
     let out = applied(mixed, &Edit::new("\techo one", "\techo one\n    echo two"));
     assert_eq!(out.text, "all:\n\techo one\n    echo two\n  # note\n");
+}
+
+// An elision comment in `new` stands for `old`'s lines at `old`'s depth, beside lines the model
+// wrote at the file's: `new` is at neither depth throughout, and shifting it all by `old`'s
+// mistake broke the file. Refused.
+#[test]
+fn an_elision_comment_beside_lines_at_the_files_depth_is_refused_with_a_dedented_old() {
+    let file = "class Inventory:\n    def remove(self, name, count=1):\n        if self.items.get(name, 0) < count:\n            raise ValueError(\"not enough \" + name)\n        self.items[name] -= count\n        return self.items[name]\n\n    def total(self):\n        return sum(self.items.values())\n";
+    let old = "    if self.items.get(name, 0) < count:\n        raise ValueError(\"not enough \" + name)\n    self.items[name] -= count\n    return self.items[name]\n\ndef total(self):";
+    let new = "        if self.items.get(name, 0) < count:\n            # ... existing code ...\n    def total(self, fmt=None):";
+    assert_eq!(kind(file, &Edit::new(old, new)), "content_mismatch");
 }
