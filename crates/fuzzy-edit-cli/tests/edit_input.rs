@@ -67,3 +67,17 @@ fn missing_old_file_is_an_io_error() {
     assert!(err.contains("nope.txt"), "{err}");
     assert_eq!(w.read("f.py"), PY);
 }
+
+// A Markdown or YAML list item, or a negative number, starts with `-`: it is the value of
+// --old, --new or --anchor, not a flag (clap refused it as an unexpected argument).
+#[test]
+fn values_that_start_with_a_dash() {
+    let w = Work::new();
+    w.write("l.md", "# List\n\n- a\n- b\n\nx = -1\n");
+    assert_ok(&w.run(["apply", "l.md", "--old", "- a", "--new", "- c"]));
+    assert_ok(&w.run(["apply", "l.md", "--old", "-1", "--new", "-2"]));
+    assert_ok(&w.run([
+        "apply", "l.md", "--anchor", "- c", "--old", "- b", "--new", "- d",
+    ]));
+    assert_eq!(w.read("l.md"), "# List\n\n- c\n- d\n\nx = -2\n");
+}

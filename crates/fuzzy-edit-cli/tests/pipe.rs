@@ -428,8 +428,9 @@ fn the_syntax_guard_follows_the_language_of_name_path_or_language() {
     let w = Work::new();
     let text = "def f(items):\n    total = compute_total(items, tax)\n    return total\n";
     // Found one letter off, the result leaves `(` open. Under `strict` that is refused in
-    // Python (from `name` or `language`); with no language, or one the guard does not know,
-    // or `off`, it is not checked.
+    // Python (from `name` or `language`); with no language, or `off`, it is not checked. A
+    // `language` the guard does not know is a bad request (as `--language` is a usage
+    // error): misspelt, it would turn the check off unseen.
     let fuzzy = json!({"old": "total = compute_totl(items, tax)", "new": "total = compute_total(items, tax"});
     let mut a = json!({"id": 1, "content": text, "name": "a.py", "syntax": "strict"});
     let mut b = json!({"id": 2, "content": text, "language": "python", "syntax": "strict"});
@@ -456,11 +457,19 @@ fn the_syntax_guard_follows_the_language_of_name_path_or_language() {
             json!("syntax"),
             Value::Null,
             Value::Null,
-            Value::Null,
+            json!("bad_request"),
             Value::Null,
             Value::Null
         ],
         "{answers:#?}"
+    );
+    assert!(
+        answers[4]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown language `cobol`"),
+        "{}",
+        answers[4]
     );
     for (i, answer) in answers.iter().enumerate() {
         let warned = answer["warnings"].as_array().map_or(0, Vec::len);
@@ -472,4 +481,24 @@ fn the_syntax_guard_follows_the_language_of_name_path_or_language() {
         w.read("g.py"),
         text.replace("return total", "return (total")
     );
+}
+
+// A line the JSON parser refuses though its grammar is fine (a lone surrogate, a number out
+// of range), or with a byte that is not UTF-8, still gets its id back: the client waiting on
+// it is answered.
+#[test]
+fn an_unparsable_request_is_answered_with_its_id() {
+    let w = Work::new();
+    let mut input: Vec<u8> = Vec::new();
+    input.extend(br#"{"id": 1, "content": "a\n", "old": "\ud800", "new": "b"}"#);
+    input.extend(b"\n");
+    input.extend(br#"{"id": "two", "content": "a\n", "old": "a", "new": "b", "x": 1e400}"#);
+    input.extend(b"\n{\"id\": 3, \"content\": \"\xff\", \"old\": \"a\", \"new\": \"b\"}\n");
+    let answers = pipe(&w, input);
+    assert_eq!(answers.len(), 3, "{answers:#?}");
+    for (answer, id) in answers.iter().zip([json!(1), json!("two"), json!(3)]) {
+        assert_eq!(answer["ok"], false, "{answer}");
+        assert_eq!(answer["error"]["kind"], "bad_request", "{answer}");
+        assert_eq!(answer["id"], id, "{answer}");
+    }
 }

@@ -49,29 +49,30 @@ pub(crate) fn clean_new<'n>(
     options: &Options,
 ) -> Result<Cow<'n, str>, Unclear> {
     // `old` as the strategies see it once its own numbers are gone (every line numbered).
-    let stripped_old = tool_numbering(text, old).and_then(|_| strip_line_prefixes(old));
+    let stripped_old = tool_numbering(text, old, "").and_then(|_| strip_line_prefixes(old));
     let old_view = stripped_old.as_deref().unwrap_or(old);
     let mut new = Cow::Borrowed(new);
-    if let Some(unescaped) = undo_escapes(old_view, &new) {
+    if let Some(unescaped) = undo_escapes(old_view, &new, options.language) {
         new = Cow::Owned(unescaped);
     }
-    if let Some(numbering) = tool_numbering(text, &new) {
+    if let Some(numbering) =
+        tool_numbering(text, &new, old_view).filter(|n| n.around_old(text, old_view, &new))
+    {
         new = Cow::Owned(strip_numbers(&new, numbering));
     }
     if let Some(resolved) = resolve_elisions(text, old_view, &new)? {
         new = Cow::Owned(resolved);
     }
     // (In prose, typographic punctuation is the author's.)
-    // (Shell and YAML words need no quotes: an apostrophe inside one is text.)
-    let bare_words = matches!(options.language, Some(Language::Bash | Language::Yaml));
     if let Some(plain) =
-        plain_punctuation(text, old_view, &new, bare_words).filter(|_| !options.prose)
+        plain_punctuation(text, old_view, &new, options.language).filter(|_| !options.prose)
     {
         new = Cow::Owned(plain);
     }
     // (An empty `old` has no line structure to keep: it fills an empty file.)
-    let beyond = || blank_beyond(text, old_view);
-    if let Some(edged) = keep_edges(old_view, &new, beyond).filter(|_| !old.is_empty()) {
+    if let Some(edged) =
+        keep_edges(old_view, &new, || beyond(text, old_view)).filter(|_| !old.is_empty())
+    {
         new = Cow::Owned(edged);
     }
     Ok(new)
@@ -80,14 +81,14 @@ pub(crate) fn clean_new<'n>(
 /// A one-line `new` written with `\n` escapes for the lines of a multi-line `old`: decoded
 /// once too often. Only when the decoded lines are several and one of them is one of `old`'s,
 /// so a string literal holding `\n` is never split.
-fn undo_escapes(old: &str, new: &str) -> Option<String> {
+fn undo_escapes(old: &str, new: &str, language: Option<Language>) -> Option<String> {
     if old.contains("\\n") || new.contains('\n') {
         return None;
     }
     if !old.trim().contains('\n') {
         return breaks_outside_strings(new);
     }
-    let decoded = unescape_code(new)?;
+    let decoded = unescape_code(new, language)?;
     // (Its lines may be numbered too: compare what follows the numbers.)
     let unnumbered = strip_where_present(&decoded);
     let lines: Vec<&str> = unnumbered
@@ -155,18 +156,26 @@ fn starts_a_line(next: Option<char>) -> bool {
 /// run (blank lines `new` adds are asked for; blank lines only `old` pads with stay, as
 /// padding is how models copy). A blank `old` has no structure to keep, and a blank `new`
 /// deletes. When only the blank lines at the edges change, a line ending may go where the
-/// file's line beyond it is blank or absent (`blank_beyond`: before, after; asked only then,
-/// as it searches the text): that deletes a blank line and joins nothing.
-pub(crate) fn keep_edges(
-    old: &str,
-    new: &str,
-    blank_beyond: impl FnOnce() -> (bool, bool),
-) -> Option<String> {
+/// file's line beyond it is blank or absent: that deletes a blank line and joins nothing.
+///
+/// A line break `new` adds where `old` begins or ends inside a line of the file (code on the
+/// line beyond it, at every exact occurrence) is the model splitting that line, not habit:
+/// kept at the start (`" LDFLAGS=-lm"` → `"\nLDFLAGS=-lm"`), and at the end where it takes
+/// the place of the spaces `old` ended with (`"a=1; "` → `"a=1\n"`). A break added after
+/// text that `old` ends with, as it ends (`"a=1;"` → `"a=1;\n"`), is still read as habit.
+///
+/// `beyond` says what the file has beyond `old`; it searches the text, so it is asked only
+/// when needed, and at most once.
+pub(crate) fn keep_edges(old: &str, new: &str, beyond: impl FnOnce() -> Beyond) -> Option<String> {
     let (old_lead, old_core, old_trail) = edges(old);
     let (new_lead, new_core, new_trail) = edges(new);
     if old_core.trim().is_empty() || new_core.trim().is_empty() {
         return None;
     }
+    let mut beyond = Some(beyond);
+    let mut known: Option<Beyond> = None;
+    let mut ask =
+        move || *known.get_or_insert_with(|| beyond.take().map(|f| f()).unwrap_or_default());
     let breaks = |s: &str| s.matches('\n').count();
     let edge = |old: &str, new: &str| -> String {
         if old.is_empty() {
@@ -178,19 +187,20 @@ pub(crate) fn keep_edges(
         }
     };
     let fewer = |old: &str, new: &str| breaks(new) < breaks(old);
-    let drops_lead = fewer(old_lead, new_lead);
-    let drops_trail = fewer(old_trail, new_trail);
-    let (blank_before, blank_after) = if new_core == old_core && (drops_lead || drops_trail) {
-        blank_beyond()
-    } else {
-        (false, false)
-    };
-    let lead = if drops_lead && blank_before {
+    let only_edges_change = new_core == old_core;
+    let drops_lead = fewer(old_lead, new_lead) && only_edges_change;
+    let drops_trail = fewer(old_trail, new_trail) && only_edges_change;
+    let adds_lead = old_lead.is_empty() && !new_lead.is_empty();
+    let adds_trail = old_trail.is_empty()
+        && !new_trail.is_empty()
+        && old.ends_with([' ', '\t'])
+        && !new_core.ends_with([' ', '\t']);
+    let lead = if (drops_lead && ask().blank_before) || (adds_lead && ask().midline_before) {
         new_lead.to_string()
     } else {
         edge(old_lead, new_lead)
     };
-    let trail = if drops_trail && blank_after {
+    let trail = if (drops_trail && ask().blank_after) || (adds_trail && ask().midline_after) {
         new_trail.to_string()
     } else {
         edge(old_trail, new_trail)
@@ -198,12 +208,26 @@ pub(crate) fn keep_edges(
     (lead != new_lead || trail != new_trail).then(|| format!("{lead}{new_core}{trail}"))
 }
 
-/// Whether the line before and the line after every exact occurrence of `old` are blank or
-/// absent (every one: with `replace_all`, each is replaced).
-fn blank_beyond(text: &Text, old: &str) -> (bool, bool) {
+/// What the file has on each side of every exact occurrence of `old` (with `replace_all`,
+/// each is replaced); all false when there is none.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Beyond {
+    /// The rest of the line before the span is blank (or, when `old` begins with a line
+    /// ending, the line before it is).
+    pub(crate) blank_before: bool,
+    /// The same, after the span.
+    pub(crate) blank_after: bool,
+    /// Code goes on before the span on its first line.
+    pub(crate) midline_before: bool,
+    /// Code goes on after the span on its last line.
+    pub(crate) midline_after: bool,
+}
+
+/// [`Beyond`] for `old` in `text`.
+fn beyond(text: &Text, old: &str) -> Beyond {
     let spans = exact_spans(text, old);
     if spans.is_empty() {
-        return (false, false);
+        return Beyond::default();
     }
     let src = text.as_str();
     // A leading line ending of `old` ends the line the span starts in; a trailing one, the
@@ -217,10 +241,12 @@ fn blank_beyond(text: &Text, old: &str) -> (bool, bool) {
             .is_empty()
     };
     let blank_after = |at: usize| src[at..].split('\n').next().unwrap_or("").trim().is_empty();
-    (
-        spans.iter().all(|s| blank_before(s.start)),
-        spans.iter().all(|s| blank_after(s.end)),
-    )
+    Beyond {
+        blank_before: spans.iter().all(|s| blank_before(s.start)),
+        blank_after: spans.iter().all(|s| blank_after(s.end)),
+        midline_before: spans.iter().all(|s| !blank_before(s.start)),
+        midline_after: spans.iter().all(|s| !blank_after(s.end)),
+    }
 }
 
 /// Split text into its leading blank lines (each with its newline), the rest, and its
@@ -333,6 +359,31 @@ mod tests {
     }
 
     #[test]
+    fn numbered_lines_before_old_are_content() {
+        // A fixture numbered from 1, added at line 2: no read tool numbered it.
+        let file = "def t():\n    x = 1\n";
+        let new = "    x = \"\"\"\n     1\tfoo\n     2\tbar\n\"\"\"";
+        assert_eq!(clean(file, "    x = 1", new).unwrap(), new);
+        // Numbered from where `old` stands (after a blank line of `old`): the tool's.
+        let file = "a\n\nb = 1\nc\n";
+        assert_eq!(
+            clean(file, "\nb = 1", "     2\t\n     3\tb = 2").unwrap(),
+            "\nb = 2"
+        );
+        // Content numbered like a read tool, copied with the tool's numbers: stripped once.
+        let file = "x\n     1\tfoo\n";
+        assert_eq!(
+            clean(
+                file,
+                "     1\tfoo",
+                "     2\t     1\tfoo\n     3\t     2\tbar"
+            )
+            .unwrap(),
+            "     1\tfoo\n     2\tbar"
+        );
+    }
+
+    #[test]
     fn numbers_count_up_one_by_one_around_added_lines_that_start_with_a_number() {
         let new = "     7\t\n  0\tfn\n     8\tfn\n     9\tx";
         assert_eq!(clean("", "\nfn\nx", new).unwrap(), "\n  0\tfn\nfn\nx");
@@ -391,14 +442,20 @@ mod tests {
         // New lines after a marker past the end of old: they belong after lines old omits.
         let e = clean("", "def f():", "def f():\n    # ...\n    g()").unwrap_err();
         assert_eq!(e.line, 2);
-        // Markers around rewritten lines that are not like the lines they would replace.
+        // A marker inside `old` stands for at least one line: with two markers around a new
+        // line and two lines between the lines they share, each keeps one.
         let old = "a()\nb()\nc()\nd()";
-        assert!(clean(
-            "",
-            old,
-            "a()\n// ...\nzzz_totally_new_call(1, 2, 3)\n// ...\nd()"
-        )
-        .is_err());
+        assert_eq!(
+            clean(
+                "",
+                old,
+                "a()\n// ...\nzzz_totally_new_call(1, 2, 3)\n// ...\nd()"
+            )
+            .unwrap(),
+            "a()\nb()\nzzz_totally_new_call(1, 2, 3)\nc()\nd()"
+        );
+        // With one line between them, no reading gives each marker a line.
+        assert!(clean("", "a()\nb()\nd()", "a()\n// ...\nzzz()\n// ...\nd()").is_err());
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! compaction may slide a change into the unchanged lines; when it does so inside the window,
 //! the window may have cut the slide short, and the whole texts are diffed instead.
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 use similar::{ChangeTag, DiffOp, DiffTag, TextDiff};
 
@@ -27,55 +27,133 @@ const CONTEXT: usize = 3;
 /// assert!(d.starts_with("--- a/f.txt\n+++ b/f.txt\n"));
 /// ```
 pub fn unified_diff(before: &str, after: &str, path: &str) -> String {
-    windowed(before, after, path).unwrap_or_else(|| whole(before, after, path))
+    match window(before, after) {
+        Window::Same => String::new(),
+        Window::Part(part) => {
+            let mut out = String::new();
+            let _ = part.write(&mut out, path);
+            out
+        }
+        Window::Whole => whole(before, after, path),
+    }
+}
+
+/// The same diff as [`unified_diff`], written by `Display` as it is computed: a front end
+/// printing the diff of a million changed lines need not hold its 20 MB first.
+///
+/// ```
+/// let d = fuzzy_edit::UnifiedDiff::new("a\nb\n", "a\nc\n", "f.txt");
+/// assert_eq!(d.to_string(), fuzzy_edit::unified_diff("a\nb\n", "a\nc\n", "f.txt"));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct UnifiedDiff<'a> {
+    before: &'a str,
+    after: &'a str,
+    path: &'a str,
+}
+
+impl<'a> UnifiedDiff<'a> {
+    /// The diff from `before` to `after`, with `path` in the headers.
+    pub fn new(before: &'a str, after: &'a str, path: &'a str) -> Self {
+        UnifiedDiff {
+            before,
+            after,
+            path,
+        }
+    }
+}
+
+impl fmt::Display for UnifiedDiff<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match window(self.before, self.after) {
+            Window::Same => Ok(()),
+            Window::Part(part) => part.write(f, self.path),
+            Window::Whole => {
+                let diff = TextDiff::from_lines(self.before, self.after);
+                write!(f, "{}", unified(&diff, self.path))
+            }
+        }
+    }
+}
+
+/// `similar`'s unified diff of `diff`, with this module's context and `path` in the headers.
+fn unified<'d>(
+    diff: &'d TextDiff<'d, 'd, str>,
+    path: &str,
+) -> similar::udiff::UnifiedDiff<'d, 'd, 'd, str> {
+    let mut udiff = diff.unified_diff();
+    udiff
+        .context_radius(CONTEXT)
+        .header(&format!("a/{path}"), &format!("b/{path}"));
+    udiff
 }
 
 /// The diff of the whole texts.
 fn whole(before: &str, after: &str, path: &str) -> String {
     let diff = TextDiff::from_lines(before, after);
-    let mut udiff = diff.unified_diff();
-    udiff
-        .context_radius(CONTEXT)
-        .header(&format!("a/{path}"), &format!("b/{path}"));
     // Room for every line once with its prefix, reserved up front: a diff of a million changed
     // lines grown by doubling would leave as many megabytes of discarded buffers behind.
     let lines = diff.old_len() + diff.new_len();
     let mut out = String::with_capacity(before.len() + after.len() + lines + 2 * path.len() + 64);
-    let _ = write!(out, "{udiff}");
+    let _ = write!(out, "{}", unified(&diff, path));
     out
 }
 
-/// The diff of a window around the changed lines, or `None` when the window cannot be shown
-/// to give what [`whole`] gives.
-fn windowed(before: &str, after: &str, path: &str) -> Option<String> {
+/// How much of the texts is diffed.
+enum Window<'a> {
+    /// They are the same: no diff.
+    Same,
+    /// A window around the changed lines.
+    Part(Part<'a>),
+    /// The whole texts (the window would be all of it, or could give another diff).
+    Whole,
+}
+
+/// The diff of a window around the changed lines, `offset` lines into the texts.
+struct Part<'a> {
+    diff: TextDiff<'a, 'a, str>,
+    offset: usize,
+}
+
+/// The window around the changed lines, when it can be shown to give what the diff of the
+/// whole texts gives.
+fn window<'a>(before: &'a str, after: &'a str) -> Window<'a> {
     let (old, new) = (before.as_bytes(), after.as_bytes());
     let prefix = common_prefix(old, new);
     if prefix == old.len() && prefix == new.len() {
-        return Some(String::new());
+        return Window::Same;
     }
     let suffix = common_suffix(&old[prefix..], &new[prefix..]);
     let start = line_start_before(old, prefix, MARGIN);
     let old_end = line_end_after(old, old.len() - suffix, MARGIN);
     let new_end = new.len() - (old.len() - old_end);
     if start == 0 && old_end == old.len() {
-        return None; // the window is the whole text
+        return Window::Whole; // the window is the whole text
     }
     let diff = TextDiff::from_lines(&before[start..old_end], &after[start..new_end]);
     if !compaction_stayed_inside(&diff, start > 0, old_end < old.len()) {
-        return None;
+        return Window::Whole;
     }
     let offset = count_lines(&old[..start]);
-    let mut out = String::new();
-    for ops in diff.grouped_ops(CONTEXT) {
-        if ops.is_empty() {
-            continue;
+    Window::Part(Part { diff, offset })
+}
+
+impl Part<'_> {
+    /// The window's hunks, after the headers when there is one.
+    fn write(&self, out: &mut impl Write, path: &str) -> fmt::Result {
+        let mut headed = false;
+        for ops in self.diff.grouped_ops(CONTEXT) {
+            if ops.is_empty() {
+                continue;
+            }
+            if !headed {
+                write!(out, "--- a/{path}\n+++ b/{path}\n")?;
+                headed = true;
+            }
+            write_hunk(out, &self.diff, &ops, self.offset)?;
         }
-        if out.is_empty() {
-            let _ = write!(out, "--- a/{path}\n+++ b/{path}\n");
-        }
-        write_hunk(&mut out, &diff, &ops, offset);
+        Ok(())
     }
-    Some(out)
 }
 
 /// Whether `similar`'s compaction left the window's common prefix (when the window cut the
@@ -103,9 +181,14 @@ fn compaction_stayed_inside(diff: &TextDiff<str>, cut_top: bool, cut_bottom: boo
 }
 
 /// One hunk, as `similar` writes it, with line numbers shifted by `offset`.
-fn write_hunk(out: &mut String, diff: &TextDiff<str>, ops: &[DiffOp], offset: usize) {
+fn write_hunk(
+    out: &mut impl Write,
+    diff: &TextDiff<str>,
+    ops: &[DiffOp],
+    offset: usize,
+) -> fmt::Result {
     let (first, last) = (&ops[0], &ops[ops.len() - 1]);
-    let _ = writeln!(
+    writeln!(
         out,
         "@@ -{} +{} @@",
         Range(
@@ -116,27 +199,28 @@ fn write_hunk(out: &mut String, diff: &TextDiff<str>, ops: &[DiffOp], offset: us
             offset + first.new_range().start,
             offset + last.new_range().end
         ),
-    );
+    )?;
     for op in ops {
         for change in diff.iter_changes(op) {
-            out.push(match change.tag() {
+            out.write_char(match change.tag() {
                 ChangeTag::Equal => ' ',
                 ChangeTag::Delete => '-',
                 ChangeTag::Insert => '+',
-            });
-            out.push_str(change.value());
+            })?;
+            out.write_str(change.value())?;
             if change.missing_newline() {
-                out.push_str("\n\\ No newline at end of file\n");
+                out.write_str("\n\\ No newline at end of file\n")?;
             }
         }
     }
+    Ok(())
 }
 
 /// A hunk header's range: `start,len`, `start` alone when one line, the line before when empty.
 struct Range(usize, usize);
 
-impl std::fmt::Display for Range {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Display for Range {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let len = self.1.saturating_sub(self.0);
         match len {
             1 => write!(f, "{}", self.0 + 1),
@@ -239,6 +323,19 @@ fn count_lines(text: &[u8]) -> usize {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The window's diff, or `None` when the whole texts are diffed.
+    fn windowed(before: &str, after: &str, path: &str) -> Option<String> {
+        match window(before, after) {
+            Window::Part(part) => {
+                let mut out = String::new();
+                part.write(&mut out, path).unwrap();
+                Some(out)
+            }
+            Window::Same => Some(String::new()),
+            Window::Whole => None,
+        }
+    }
 
     fn lines(n: usize, f: impl Fn(usize) -> String) -> String {
         (0..n).map(f).collect()
@@ -360,7 +457,9 @@ mod tests {
                 old_lines.splice(at..end, new);
             }
             let after: String = old_lines.concat();
-            prop_assert_eq!(unified_diff(&before, &after, "p"), whole(&before, &after, "p"));
+            let expected = whole(&before, &after, "p");
+            prop_assert_eq!(&unified_diff(&before, &after, "p"), &expected);
+            prop_assert_eq!(&UnifiedDiff::new(&before, &after, "p").to_string(), &expected);
         }
     }
 }

@@ -27,6 +27,9 @@ use crate::strategy::{Candidate, Fit};
 use crate::text::{LineEnding, Text};
 use frame::Depth;
 
+mod literals;
+use literals::LiteralFit;
+
 /// The model changes lines that differ from the file: `old` lines `old_lines` were expected
 /// where the file has lines `file_lines` (0-based, relative to the text).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,9 +86,11 @@ fn continue_at_line_depth<'n>(
     if indent.is_empty() || continuation().all(|l| l.starts_with(indent)) {
         return Cow::Borrowed(new);
     }
+    // A multi-line literal's lines are its value: they stay as written.
+    let literal = literals::inside_literals(&new.split('\n').collect::<Vec<_>>());
     let mut out = String::with_capacity(new.len() + 8 * indent.len());
     for (k, piece) in new.split_inclusive('\n').enumerate() {
-        if k > 0 && !piece.trim().is_empty() {
+        if k > 0 && !piece.trim().is_empty() && !literal[k] {
             out.push_str(indent);
         }
         out.push_str(piece);
@@ -267,6 +272,12 @@ impl Sides<'_, '_> {
         let tabs_for_spaces = (*map == IndentMap::Identity)
             .then(|| text.indent_habits())
             .filter(|h| h.tabs_only);
+        let paired: Vec<Option<(&str, &str)>> = eq_w
+            .iter()
+            .enumerate()
+            .map(|(i, j)| j.map(|j| (old[i], win[j])))
+            .collect();
+        let literal_fit = LiteralFit::learn(old, new, &paired, map);
 
         let otrim: Vec<&str> = old.iter().map(|l| l.trim_end()).collect();
         let ntrim: Vec<&str> = new.iter().map(|l| l.trim_end()).collect();
@@ -348,6 +359,10 @@ impl Sides<'_, '_> {
                 }
                 Side::Model => {
                     for (t, line) in new[h.new.clone()].iter().enumerate() {
+                        if literal_fit.stays(h.new.start + t) {
+                            out.push(Cow::Borrowed(line));
+                            continue;
+                        }
                         let near = paired_old_line(h, t, &eq_w)
                             .map(|i| (old[i], win[eq_w[i].unwrap_or(0)]))
                             // An inserted line after a line copied verbatim from the file (an elided

@@ -6,6 +6,8 @@
 
 use std::borrow::Cow;
 
+use crate::Language;
+
 mod loose_hash;
 
 pub(crate) use loose_hash::loose_hash;
@@ -161,42 +163,102 @@ pub(crate) fn push_punctuation(c: char, out: &mut String) {
 /// Undo the escapes a model writes when it double-encodes a string: `\n`, `\t`, `\r`, `\"`,
 /// `\'`, `` \` ``, `\$`, `\\`. Returns `None` when there is nothing to undo.
 pub(crate) fn unescape(s: &str) -> Option<String> {
-    unescape_where(s, false)
+    unescape_where(s, None)
 }
 
 /// [`unescape`] for a `new` the model wrote: a `\n` inside a string literal it opened with a
-/// plain `"` on the same line (`return x + "\n"`) is that string's escape, not a line break,
-/// and is kept. (A `new` encoded twice writes its quotes as `\"`; a plain one is code.)
-pub(crate) fn unescape_code(s: &str) -> Option<String> {
-    unescape_where(s, true)
+/// plain `"` on the same line (`return x + "\n"`), or with a `'` where one opens a literal
+/// ([`single_quoted`]: `lines.join('\n')`, C's `'\n'`), is that literal's escape, not a line
+/// break, and is kept. (A `new` encoded twice writes its quotes as `\"`; a plain one is code.)
+pub(crate) fn unescape_code(s: &str, language: Option<Language>) -> Option<String> {
+    unescape_where(s, Some(quotes_strings(language)))
 }
 
-fn unescape_where(s: &str, keep_in_strings: bool) -> Option<String> {
+/// Whether `'` delimits strings of any length in `language`, not just character literals
+/// (Rust, C, Java, Go) or nothing at all (an unknown language: short literals only).
+fn quotes_strings(language: Option<Language>) -> bool {
+    use Language::*;
+    matches!(
+        language,
+        Some(Python | JavaScript | TypeScript | Tsx | Bash | Yaml | Toml)
+    )
+}
+
+/// Longest body a `'` literal may have where the language is unknown or `'` quotes characters:
+/// `'\n'`, `'\r\n'`, `', \n'` are literals, while the text between a Rust lifetime `'a` and the
+/// next `'` is longer as a rule.
+const SHORT_LITERAL: usize = 8;
+
+/// Whether the `'` that `rest` follows, after the character `prev`, opens a literal: it is not
+/// an apostrophe within a word (`don't`), and the next unescaped `'` on the line closes it
+/// without running into a word (`&'a str, &'b` is two lifetimes), within [`SHORT_LITERAL`]
+/// characters unless `any_length`.
+fn single_quoted(prev: Option<char>, rest: &str, any_length: bool) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    if prev.is_some_and(word) {
+        return false;
+    }
+    let mut chars = rest.chars();
+    let mut body = 0;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+                body += 2;
+            }
+            '\'' => return !chars.next().is_some_and(word),
+            '\n' => return false,
+            _ => body += 1,
+        }
+        if body > SHORT_LITERAL && !any_length {
+            return false;
+        }
+    }
+    false
+}
+
+/// [`unescape`], keeping each `\n` inside a quoted literal when `keep_in_strings` says how
+/// `'` quotes (see [`unescape_code`]).
+fn unescape_where(s: &str, keep_in_strings: Option<bool>) -> Option<String> {
     if !s.contains('\\') {
         return None;
     }
     let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars().peekable();
+    let mut chars = s.char_indices().peekable();
     let mut changed = false;
-    // Whether a plain `"` (not `"""`) opened a string since the last decoded line break.
-    let mut in_string = false;
-    while let Some(c) = chars.next() {
+    // The quote of the literal open since the last decoded line break: a plain `"` (not `"""`)
+    // or a `'` that opens a literal.
+    let mut quote: Option<char> = None;
+    let mut prev: Option<char> = None;
+    while let Some((at, c)) = chars.next() {
         if c != '\\' {
-            if c == '"' && keep_in_strings {
-                let triple = out.ends_with("\"\"") || chars.peek() == Some(&'"');
-                if !triple {
-                    in_string = !in_string;
+            match (keep_in_strings, quote, c) {
+                (None, _, _) => {}
+                (Some(_), Some(q), c) if c == q => quote = None,
+                (Some(_), None, '"') => {
+                    let triple =
+                        out.ends_with("\"\"") || chars.peek().is_some_and(|&(_, c)| c == '"');
+                    if !triple {
+                        quote = Some('"');
+                    }
                 }
+                (Some(any_length), None, '\'') if single_quoted(prev, &s[at + 1..], any_length) => {
+                    quote = Some('\'');
+                }
+                _ => {}
             }
+            prev = Some(c);
             out.push(c);
             continue;
         }
-        if in_string && chars.peek() == Some(&'n') {
+        let next = chars.peek().map(|&(_, c)| c);
+        if quote.is_some() && next == Some('n') {
             chars.next();
             out.push_str("\\n");
+            prev = Some('n');
             continue;
         }
-        let replacement = match chars.peek() {
+        let replacement = match next {
             Some('n') => Some('\n'),
             Some('t') => Some('\t'),
             Some('r') => Some('\r'),
@@ -212,13 +274,17 @@ fn unescape_where(s: &str, keep_in_strings: bool) -> Option<String> {
                 chars.next();
                 changed = true;
                 if r == '\n' {
-                    in_string = false;
+                    quote = None;
                 }
                 if r != '\r' {
                     out.push(r);
                 }
+                prev = Some(r);
             }
-            None => out.push(c),
+            None => {
+                out.push(c);
+                prev = Some(c);
+            }
         }
     }
     changed.then_some(out)
@@ -298,6 +364,45 @@ mod tests {
         assert_eq!(unescape(r#"a\nb\t\"c\"\\"#).unwrap(), "a\nb\t\"c\"\\");
         assert_eq!(unescape("plain"), None);
         assert_eq!(unescape(r"\d+"), None);
+    }
+
+    #[test]
+    fn unescape_code_keeps_line_breaks_inside_literals() {
+        // A `'` literal, short in any language, of any length where `'` quotes strings.
+        let js = r"a();\n  return lines.join('\n');";
+        assert_eq!(
+            unescape_code(js, None).unwrap(),
+            "a();\n  return lines.join('\\n');"
+        );
+        let py = r"x = 1\nreturn 'rows and more:\n' + y";
+        assert_eq!(
+            unescape_code(py, Some(Language::Python)).unwrap(),
+            "x = 1\nreturn 'rows and more:\\n' + y"
+        );
+        assert_eq!(
+            unescape_code(py, Some(Language::Rust)).unwrap(),
+            "x = 1\nreturn 'rows and more:\n' + y"
+        );
+        // Apostrophes and lifetimes open nothing.
+        let rust = r"fn f<'a>(x: &'a str) {\n    // don't\n    g(x)";
+        assert_eq!(
+            unescape_code(rust, None).unwrap(),
+            "fn f<'a>(x: &'a str) {\n    // don't\n    g(x)"
+        );
+        // A `"` inside a `'` literal does not toggle strings.
+        assert_eq!(
+            unescape_code(r#"a('"\n')\nb()"#, None).unwrap(),
+            "a('\"\\n')\nb()"
+        );
+    }
+
+    #[test]
+    fn single_quotes_open_a_literal_only_where_one_closes() {
+        assert!(single_quoted(Some('('), r"\n')", false));
+        assert!(!single_quoted(Some('n'), "t do it'", true));
+        assert!(!single_quoted(Some('&'), "a str, y: &'b str", true));
+        assert!(!single_quoted(Some(' '), "a long text here'", false));
+        assert!(single_quoted(Some(' '), "a long text here'", true));
     }
 
     #[test]

@@ -103,10 +103,10 @@ pub(super) struct EditFlags {
     /// The file to edit (with --old/--new, or for edits that name no file).
     pub(super) file: Option<PathBuf>,
     /// The text to replace (as the model remembers it).
-    #[arg(long, conflicts_with_all = ["old_file", "edits"])]
+    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["old_file", "edits"])]
     pub(super) old: Option<String>,
     /// The replacement text.
-    #[arg(long, conflicts_with_all = ["new_file", "edits"])]
+    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["new_file", "edits"])]
     pub(super) new: Option<String>,
     /// Read the text to replace from a file (`-` for stdin).
     #[arg(long, value_name = "PATH")]
@@ -118,7 +118,7 @@ pub(super) struct EditFlags {
     #[arg(long)]
     pub(super) replace_all: bool,
     /// Edit the first occurrence after this (unique) text.
-    #[arg(long, value_name = "TEXT")]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub(super) anchor: Option<String>,
     /// Read edits from a file (`-` for stdin), in any supported format: JSON, SEARCH/REPLACE
     /// blocks, *** Begin Patch, unified diff (detected automatically).

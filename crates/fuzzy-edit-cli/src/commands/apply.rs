@@ -78,7 +78,7 @@ pub fn run(settings: ApplySettings) -> ExitCode {
             } else {
                 ExitCode::SUCCESS
             };
-            match render::outcome(settings.output, &outcome) {
+            match render::outcome(settings.output, outcome) {
                 Ok(()) => code,
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => code,
                 Err(e) => {

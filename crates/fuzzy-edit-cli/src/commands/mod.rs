@@ -6,3 +6,4 @@ pub mod apply;
 pub mod mcp;
 pub mod pipe;
 mod pipe_request;
+mod readable_id;

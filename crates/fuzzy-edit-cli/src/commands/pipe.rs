@@ -75,7 +75,10 @@ pub fn serve(
             Line::Read => match std::str::from_utf8(&line) {
                 Ok(s) if s.trim().is_empty() => continue,
                 Ok(s) => answer(s),
-                Err(e) => bad_request(None, &format!("the line is not valid UTF-8: {e}")),
+                Err(e) => bad_request(
+                    super::readable_id::readable_id(&String::from_utf8_lossy(&line)),
+                    &format!("the line is not valid UTF-8: {e}"),
+                ),
             },
         };
         serde_json::to_writer(&mut output, &answer)?;
@@ -171,6 +174,7 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
     let (Some(before), Some(applied)) = (file.before, file.applied) else {
         return answer_json::failure(answer_json::error("io", "the file was not edited"));
     };
+    drop(file.after); // `applied.text` holds the same
     let changed = applied.text != before;
     let mut value = success(&before, applied, &path.to_string_lossy(), returns, false);
     if !options.dry_run && changed {
@@ -182,15 +186,23 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
 /// An applied answer; the result text is moved into it, not copied. Spans that cannot all be
 /// listed ([`answer_json::MAX_MATCHES_LISTED`]) cannot rebuild the text: a `content` request
 /// then gets the `result` too.
-fn success(before: &str, applied: Applied, path: &str, returns: Return, content: bool) -> Value {
+fn success(
+    before: &str,
+    mut applied: Applied,
+    path: &str,
+    returns: Return,
+    content: bool,
+) -> Value {
     let mut v = answer_json::success(json!({}));
     let spans = returns == Return::Spans;
     answer_json::add_matches(&mut v, &applied.matches, spans);
+    let spans_cut = spans && applied.matches.len() > answer_json::MAX_MATCHES_LISTED;
+    // Listed: freed before the diff, which takes as much again (a replace_all may make a million).
+    applied.matches = Vec::new();
     if !spans {
         v["diff"] = json!(unified_diff(before, &applied.text, path));
     }
     add_sequential_and_failures(&mut v, &applied, &Vocabulary::PIPE);
-    let spans_cut = spans && applied.matches.len() > answer_json::MAX_MATCHES_LISTED;
     if content && (returns == Return::Content || spans_cut) {
         v["result"] = Value::String(applied.text);
     }

@@ -133,7 +133,7 @@ pub fn parse(line: &str) -> Result<Request, Rejected> {
     let reject = |id: Option<Value>, message: String| Rejected { id, message };
     let value: Value = serde_json::from_str(line).map_err(|e| {
         reject(
-            None,
+            crate::commands::readable_id::readable_id(line),
             format!("the line is not valid JSON ({e}). Send one JSON object per line: {SHAPE}."),
         )
     })?;
@@ -163,6 +163,9 @@ fn request(f: Fields) -> Result<Request, String> {
             text,
             name: f.name.unwrap_or_else(|| "content".into()),
         },
+        (None, Some(path)) if path.is_empty() => {
+            return Err("\"path\" is empty: give the path of the file to edit.".into())
+        }
         (None, Some(path)) if f.name.is_none() => Target::Path(path),
         (None, Some(_)) => {
             return Err("\"name\" names the diff of a \"content\" request; a \"path\" request's diff shows the path. Remove \"name\".".into())
@@ -206,6 +209,17 @@ fn request(f: Fields) -> Result<Request, String> {
     {
         return Err("\"dry_run\", \"expect_mtime\" and \"expect_sha256\" are about a file: they go with \"path\", not \"content\" (which is never written).".into());
     }
+    // A language the guard does not know is refused, as `--language` is: a misspelt one
+    // would silently turn the check off. (Leaving it out checks by the file's extension.)
+    let language = match f.language.map(|l| l.parse::<Language>()) {
+        None => None,
+        Some(Ok(language)) => Some(language),
+        Some(Err(e)) => {
+            return Err(format!(
+                "\"language\": {e}. Leave \"language\" out to check by the file's extension (a file of another language is not checked)."
+            ))
+        }
+    };
     Ok(Request {
         id: f.id,
         target,
@@ -214,8 +228,7 @@ fn request(f: Fields) -> Result<Request, String> {
         dry_run: f.dry_run,
         expect_mtime: f.expect_mtime,
         expect_sha256: f.expect_sha256,
-        // A language the guard does not know is not checked, as a file of an unknown type.
-        language: f.language.and_then(|l| l.parse::<Language>().ok()),
+        language,
         syntax: f.syntax,
         time_limit_ms: f.time_limit_ms,
         returns: f.returns,
@@ -359,6 +372,14 @@ mod tests {
             (
                 r#"{"content": "a", "path": "f", "old": "a", "new": "b"}"#,
                 "not both",
+            ),
+            (
+                r#"{"content": "a", "old": "a", "new": "b", "language": "klingon"}"#,
+                "unknown language `klingon`; known: python",
+            ),
+            (
+                r#"{"path": "", "old": "a", "new": "b"}"#,
+                "\"path\" is empty",
             ),
             (
                 r#"{"content": "a", "edits": ["a"]}"#,

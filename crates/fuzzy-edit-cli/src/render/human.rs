@@ -7,9 +7,10 @@ use fuzzy_edit::{Vocabulary, MAX_LISTED};
 
 use crate::commands::apply::{Action, Outcome};
 
-/// Print an outcome: per file a summary, per edit the strategy and lines, the diff.
-pub fn outcome(out: &mut impl Write, outcome: &Outcome, color: bool) -> std::io::Result<()> {
-    for f in &outcome.files {
+/// Print an outcome: per file a summary, per edit the strategy and lines, the diff (written as
+/// it is computed, after what it does not need is freed: see [`super::release`]).
+pub fn outcome(out: &mut impl Write, outcome: Outcome, color: bool) -> std::io::Result<()> {
+    for mut f in outcome.files {
         let nothing_applied = f
             .applied
             .as_ref()
@@ -51,7 +52,8 @@ pub fn outcome(out: &mut impl Write, outcome: &Outcome, color: bool) -> std::io:
                 writeln!(out, "  warning: {}", warning.message(&Vocabulary::CLI))?;
             }
         }
-        diff(out, &super::patch::of(f), color)?;
+        super::release(&mut f);
+        super::patch::each_line(&f, |line| diff_line(out, line, color))?;
     }
     Ok(())
 }
@@ -89,26 +91,23 @@ pub fn warnings(err: &mut impl Write, outcome: &Outcome) -> std::io::Result<()> 
     Ok(())
 }
 
-/// Print a unified diff: added lines green, removed red, hunk headers cyan.
-fn diff(out: &mut impl Write, diff: &str, color: bool) -> std::io::Result<()> {
-    for line in diff.split_inclusive('\n') {
-        let style = match line.as_bytes().first() {
-            _ if !color => "",
-            Some(b'+') if !line.starts_with("+++") => "\x1b[32m",
-            Some(b'-') if !line.starts_with("---") => "\x1b[31m",
-            Some(b'@') => "\x1b[36m",
-            _ => "",
-        };
-        if style.is_empty() {
-            write!(out, "{line}")?;
-        } else {
-            write!(
-                out,
-                "{style}{}\x1b[0m{}",
-                line.trim_end_matches('\n'),
-                if line.ends_with('\n') { "\n" } else { "" }
-            )?;
-        }
+/// Print a line of a unified diff: added lines green, removed red, hunk headers cyan.
+fn diff_line(out: &mut impl Write, line: &str, color: bool) -> std::io::Result<()> {
+    let style = match line.as_bytes().first() {
+        _ if !color => "",
+        Some(b'+') if !line.starts_with("+++") => "\x1b[32m",
+        Some(b'-') if !line.starts_with("---") => "\x1b[31m",
+        Some(b'@') => "\x1b[36m",
+        _ => "",
+    };
+    if style.is_empty() {
+        out.write_all(line.as_bytes())
+    } else {
+        write!(
+            out,
+            "{style}{}\x1b[0m{}",
+            line.trim_end_matches('\n'),
+            if line.ends_with('\n') { "\n" } else { "" }
+        )
     }
-    Ok(())
 }

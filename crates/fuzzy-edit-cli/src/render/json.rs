@@ -8,10 +8,12 @@
 //! for the reader of that front end, and `edits` the engine's refusal of each edit when the
 //! engine refused. The front ends choose the message; the shape and the kinds are decided here.
 
+use std::io;
 use std::path::Path;
 
 use fuzzy_edit::fs::{EditFilesError, FileOutcome, FsError};
-use fuzzy_edit::{unified_diff, Applied, EditError, Failed, Match, Vocabulary};
+use fuzzy_edit::{unified_diff, Applied, EditError, Failed, Match, UnifiedDiff, Vocabulary};
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{json, Value};
 
 use crate::commands::apply::Outcome;
@@ -159,27 +161,106 @@ fn refused_kind(failed: &Failed) -> &'static str {
         .map_or("refused", |f| f.error.kind())
 }
 
-/// The outcome of `apply`/`check`: `{"schema", "ok": true, "dry_run", "files": [...]}`.
-pub fn outcome(outcome: &Outcome) -> Value {
-    let files: Vec<Value> = outcome
+/// Print the outcome of `apply`/`check`, pretty: `{"schema", "ok": true, "dry_run", "files":
+/// [...]}`. Each file's diff is written as it is computed, after what it does not need is freed
+/// ([`super::release`]): the diff of a million changed lines is never held whole.
+pub fn write_outcome(out: &mut impl io::Write, outcome: Outcome) -> io::Result<()> {
+    let files: Vec<FileAnswer> = outcome
         .files
-        .iter()
-        .map(|f| file(f, &f.path.to_string_lossy(), &Vocabulary::CLI))
+        .into_iter()
+        .map(|mut file| {
+            let name = file.path.to_string_lossy().into_owned();
+            let fields = file_fields(&file, &name, &Vocabulary::CLI);
+            super::release(&mut file);
+            FileAnswer { fields, name, file }
+        })
         .collect();
-    success(json!({"dry_run": outcome.dry_run, "files": files}))
+    let envelope = success(json!({"dry_run": outcome.dry_run, "files": []}));
+    let answer = WithMember {
+        object: &envelope,
+        key: "files",
+        value: &files,
+    };
+    serde_json::to_writer_pretty(&mut *out, &answer)?;
+    writeln!(out)
+}
+
+/// One file of [`write_outcome`]: its answer but the diff, and the texts the diff is made from.
+struct FileAnswer {
+    fields: Value,
+    name: String,
+    file: FileOutcome,
+}
+
+impl Serialize for FileAnswer {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let diff = UnifiedDiff::new(
+            self.file.before.as_deref().unwrap_or(""),
+            self.file.after.as_deref().unwrap_or(""),
+            &self.name,
+        );
+        WithMember {
+            object: &self.fields,
+            key: "diff",
+            value: &Collected(diff),
+        }
+        .serialize(serializer)
+    }
+}
+
+/// A JSON object whose member `key` is written from `value` instead (in its place, so the
+/// members keep the order the object gives them).
+struct WithMember<'a, T> {
+    object: &'a Value,
+    key: &'a str,
+    value: &'a T,
+}
+
+impl<T: Serialize> Serialize for WithMember<'_, T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Value::Object(members) = self.object else {
+            return self.object.serialize(serializer);
+        };
+        let mut map = serializer.serialize_map(Some(members.len()))?;
+        for (key, value) in members {
+            if key == self.key {
+                map.serialize_entry(key, self.value)?;
+            } else {
+                map.serialize_entry(key, value)?;
+            }
+        }
+        map.end()
+    }
+}
+
+/// A string written from its `Display` a piece at a time (`serde_json` escapes each piece).
+struct Collected<T>(T);
+
+impl<T: std::fmt::Display> Serialize for Collected<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0)
+    }
 }
 
 /// One file of an outcome, named `name`: `path`, `action`, `diff`, and for edits `matches`
 /// (with `sequential` and `failures` when there are, worded in `words`).
 pub fn file(f: &FileOutcome, name: &str, words: &Vocabulary) -> Value {
+    let mut v = file_fields(f, name, words);
+    v["diff"] = json!(unified_diff(
+        f.before.as_deref().unwrap_or(""),
+        f.after.as_deref().unwrap_or(""),
+        name,
+    ));
+    v
+}
+
+/// [`file`] with `diff` null, for the caller to fill in: the fields that need the matches, so
+/// that they can be freed before the diff is made.
+pub fn file_fields(f: &FileOutcome, name: &str, words: &Vocabulary) -> Value {
     let mut v = json!({
         "path": name,
         "action": f.action.as_str(),
-        "diff": unified_diff(
-            f.before.as_deref().unwrap_or(""),
-            f.after.as_deref().unwrap_or(""),
-            name,
-        ),
+        "diff": null,
     });
     if let Some(a) = &f.applied {
         add_matches(&mut v, &a.matches, false);
@@ -227,7 +308,62 @@ pub fn add_sequential_and_failures(v: &mut Value, applied: &Applied, words: &Voc
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fuzzy_edit::fs::Action;
     use fuzzy_edit::{apply_edits, Edit, Mode};
+
+    /// An outcome of an edit (with more matches than an answer lists), a created file and a
+    /// deleted one, with quotes and a tab that JSON escapes.
+    fn outcome() -> Outcome {
+        let before = "x = \"a\"\t1\n".repeat(MAX_MATCHES_LISTED + 5);
+        let edit = Edit::new("\"a\"", "'b'").replace_all(true);
+        let applied = apply_edits(&before, &[edit], Mode::Atomic).unwrap();
+        let file = |path: &str, action, before: Option<&str>, after: Option<&str>| FileOutcome {
+            path: path.into(),
+            real: path.into(),
+            aliases: Vec::new(),
+            action,
+            before: before.map(str::to_string),
+            after: after.map(str::to_string),
+            applied: None,
+            version: None,
+        };
+        let mut edited = file("a.py", Action::Edit, Some(&before), Some(&applied.text));
+        edited.applied = Some(applied);
+        Outcome {
+            files: vec![
+                edited,
+                file("new.txt", Action::Create, None, Some("n\n")),
+                file("old.txt", Action::Delete, Some("o\n"), None),
+            ],
+            dry_run: true,
+        }
+    }
+
+    #[test]
+    fn the_outcome_written_as_computed_is_the_answer_built_whole() {
+        let outcome = outcome();
+        let files: Vec<Value> = outcome
+            .files
+            .iter()
+            .map(|f| file(f, &f.path.to_string_lossy(), &Vocabulary::CLI))
+            .collect();
+        let whole = success(json!({"dry_run": true, "files": files}));
+        let mut expected = serde_json::to_vec_pretty(&whole).unwrap();
+        expected.push(b'\n');
+        let mut written = Vec::new();
+        write_outcome(&mut written, outcome).unwrap();
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            String::from_utf8(expected).unwrap()
+        );
+        let listed = whole["files"][0]["matches"].as_array().unwrap().len();
+        assert_eq!(listed, MAX_MATCHES_LISTED);
+        assert_eq!(whole["files"][0]["matches_total"], MAX_MATCHES_LISTED + 5);
+        assert!(whole["files"][0]["diff"]
+            .as_str()
+            .unwrap()
+            .contains("+x = 'b'\t1\n"));
+    }
 
     #[test]
     fn a_refusal_names_the_first_kind_and_lists_every_edit() {

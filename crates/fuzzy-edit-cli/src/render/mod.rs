@@ -14,7 +14,7 @@ use std::io::{self, Write};
 
 use fuzzy_edit::Match;
 
-use crate::commands::apply::Outcome;
+use crate::commands::apply::{FileOutcome, Outcome};
 use crate::error::Error;
 
 /// How to print, resolved from `--json` and `--color`.
@@ -36,28 +36,40 @@ pub enum Output {
 }
 
 /// Print a successful outcome on stdout, and the edits it did not apply on stderr.
-pub fn outcome(output: Output, outcome: &Outcome) -> io::Result<()> {
+pub fn outcome(output: Output, mut outcome: Outcome) -> io::Result<()> {
     if output != Output::Json {
-        human::not_applied(&mut io::stderr().lock(), outcome)?;
+        human::not_applied(&mut io::stderr().lock(), &outcome)?;
     }
     if matches!(output, Output::Quiet | Output::Stat | Output::Patch) {
-        human::warnings(&mut io::stderr().lock(), outcome)?;
+        human::warnings(&mut io::stderr().lock(), &outcome)?;
+        outcome.files.iter_mut().for_each(release);
     }
     // Buffered: stdout is line-buffered, and a diff of a million lines would be as many writes.
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let written = match output {
-        Output::Json => serde_json::to_writer_pretty(&mut out, &json::outcome(outcome))
-            .map_err(io::Error::from)
-            .and_then(|()| writeln!(out)),
+        Output::Json => json::write_outcome(&mut out, outcome),
         Output::Human { color } => human::outcome(&mut out, outcome, color),
         Output::Quiet => Ok(()),
-        Output::Stat => patch::stat(&mut out, outcome),
+        Output::Stat => patch::stat(&mut out, &outcome),
         Output::Patch => outcome
             .files
             .iter()
-            .try_for_each(|f| out.write_all(patch::of(f).as_bytes())),
+            .try_for_each(|f| patch::each_line(f, |line| out.write_all(line.as_bytes()))),
     };
     written.and_then(|()| out.flush())
+}
+
+/// Free what printing a file needs no more once its matches are listed, before its diff is
+/// made (which takes as much again): the matches past the most any answer lists (a
+/// `replace_all` may make a million, 80 bytes each with their replacements; the total is
+/// printed by then), and the engine's text of the edits (the printers diff `before` and
+/// `after`, which holds the same text for an edit).
+pub fn release(f: &mut FileOutcome) {
+    if let Some(applied) = &mut f.applied {
+        applied.matches.truncate(json::MAX_MATCHES_LISTED);
+        applied.matches.shrink_to_fit();
+        applied.text = String::new();
+    }
 }
 
 /// Print why the run stopped: JSON on stdout under `--json` (a program reads one answer

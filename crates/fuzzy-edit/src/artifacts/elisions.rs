@@ -4,21 +4,42 @@
 //! `old` and `new` are compared by their non-blank lines: a blank line is no landmark (a
 //! model that writes `a`, a marker, `c'` for `a`, blank, comment, `c` means the blank line and
 //! the comment, and a line diff that pairs the blank line with another blank line further down
-//! would read the marker as standing for nothing).
+//! would read the marker as standing for nothing). Within each changed region, which lines the
+//! markers keep is weighed in [`readings`]; a marker written after code on one line is split
+//! off after a whole line of `old` and unclear otherwise ([`trailing_marker`]).
 
 use std::ops::Range;
 
 use super::Unclear;
-use crate::align::{changed_regions, line_similarity, loose_diff};
+use crate::align::{changed_regions, loose_diff};
 use crate::needle::lines_of;
+use crate::normalize::loose_equal;
 use crate::strategy::is_elision_marker;
 use crate::text::Text;
+
+mod readings;
+mod tokens;
+use readings::Region;
 
 /// An elision comment (not a bare `...`, which is code in Python) in a `new` whose `old` has
 /// none.
 fn is_elision_comment(line: &str) -> bool {
     let t = line.trim();
     t != "..." && t != "\u{2026}" && is_elision_marker(line)
+}
+
+/// A line of code ending in an elision comment (`json, cors, // ... existing code ...`): the
+/// code (without the spaces before the comment) and the comment.
+fn trailing_marker(line: &str) -> Option<(&str, &str)> {
+    let leaders = ["//", "#", "/*", "<!--", "--"];
+    line.char_indices().find_map(|(i, _)| {
+        let rest = &line[i..];
+        let code = line[..i].trim_end();
+        (!code.trim().is_empty()
+            && leaders.iter().any(|l| rest.starts_with(l))
+            && is_elision_comment(rest))
+        .then_some((code, rest))
+    })
 }
 
 /// Replace each elision comment of `new` by the lines of `old` it stands for, or say it is
@@ -29,18 +50,43 @@ pub(crate) fn resolve_elisions(
     new: &str,
 ) -> Result<Option<String>, Unclear> {
     let (old_lines, _) = lines_of(old);
-    let (new_lines, new_trailing) = lines_of(new);
+    let (written, new_trailing) = lines_of(new);
     // (Compared modulo whitespace, as the line diff below compares lines.)
-    let files_line =
-        |l: &str| (0..text.line_count()).any(|i| crate::normalize::loose_equal(text.line(i), l));
+    let files_line = |l: &str| (0..text.line_count()).any(|i| loose_equal(text.line(i), l));
     // (A marker-like line the file holds is code, in `old` as in `new`: a line like any other.)
     let marker = |l: &str| is_elision_comment(l) && !files_line(l);
-    if old_lines.iter().any(|l| marker(l)) || !new_lines.iter().any(|l| marker(l)) {
+    if old_lines.iter().any(|l| marker(l)) {
+        return Ok(None);
+    }
+    // A marker written after code on a line of `new`: split off onto a line of its own when
+    // the code is a whole line of `old` (the marker stands for the lines after it); otherwise
+    // it stands for part of that line, and which part is unclear.
+    let mut new_lines: Vec<&str> = Vec::with_capacity(written.len());
+    let mut numbers: Vec<usize> = Vec::with_capacity(written.len());
+    for (k, line) in written.iter().enumerate() {
+        match trailing_marker(line).filter(|&(_, m)| !text.as_str().contains(m)) {
+            Some((code, m)) if !files_line(line) => {
+                if !old_lines.iter().any(|l| loose_equal(l, code)) {
+                    return Err(Unclear {
+                        marker: m.trim().to_string(),
+                        line: k + 1,
+                    });
+                }
+                new_lines.extend([code, m]);
+                numbers.extend([k, k]);
+            }
+            _ => {
+                new_lines.push(line);
+                numbers.push(k);
+            }
+        }
+    }
+    if !new_lines.iter().any(|l| marker(l)) {
         return Ok(None);
     }
     let unclear = |k: usize| Unclear {
         marker: new_lines[k].trim().to_string(),
-        line: k + 1,
+        line: numbers[k] + 1,
     };
     let mut out: Vec<&str> = Vec::with_capacity(new_lines.len() + old_lines.len());
     let mut pos_new = 0;
@@ -106,162 +152,70 @@ fn regions_between_non_blank_lines(
         .collect()
 }
 
-/// A changed region whose `new` side holds elision markers.
-struct Region<'a, 'l> {
-    old: &'a [&'l str],
-    side: &'a [&'l str],
-    markers: &'a [usize],
-    /// The region starts at `old`'s first line / ends at its last.
-    at_start: bool,
-    at_end: bool,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl<'a, 'l> Region<'a, 'l> {
-    /// The region's lines with its markers replaced by the lines of `old` they keep; `None`
-    /// when which lines those are is a guess.
-    fn resolve(&self) -> Option<Vec<&'l str>> {
-        let side = self.side;
-        let is_marker = |t: usize| self.markers.contains(&t);
-        let blank = |l: &str| l.trim().is_empty();
-        let real: Vec<usize> = (0..side.len())
-            .filter(|&t| !is_marker(t) && !blank(side[t]))
-            .collect();
-        let old_non_blank: Vec<usize> = (0..self.old.len())
-            .filter(|&i| !blank(self.old[i]))
-            .collect();
-        let without_markers = |r: Range<usize>| -> Vec<&'l str> {
-            r.filter(|&t| !is_marker(t)).map(|t| side[t]).collect()
-        };
-        if real.is_empty() {
-            // The markers stand for the region's non-blank lines; the blank lines around them
-            // are the model's.
-            let (first, last) = (self.markers[0], self.markers[self.markers.len() - 1]);
-            let mut out = without_markers(0..first);
-            let (Some(&a), Some(&b)) = (old_non_blank.first(), old_non_blank.last()) else {
-                // Only blank lines to stand for: they stay as the file has them.
-                return Some(self.old.to_vec());
-            };
-            out.extend_from_slice(&self.old[a..=b]);
-            out.extend(without_markers(last + 1..side.len()));
-            return Some(out);
-        }
-        let (lead, trail) = match self.covered(old_non_blank.len(), &real)? {
-            // Markers first, at the start of `old`, and as many real lines as `old` has or
-            // more: the markers stand for lines before `old`, unless the first real line
-            // rewrites a later line of `old` (the model expanded the lines it rewrote): then
-            // they stand for the lines before that one.
-            (0, 0) if self.at_start && self.markers[0] < real[0] => {
-                let alike = |i: usize| line_similarity(self.old[i], side[real[0]]) >= 0.5;
-                match (0..old_non_blank.len()).find(|&k| alike(old_non_blank[k])) {
-                    Some(k) if k > 0 => (k, 0),
-                    _ => (0, 0),
-                }
-            }
-            (lead, trail) if self.replaced_alike(&old_non_blank, &real, lead, trail) => {
-                (lead, trail)
-            }
-            _ => return None,
-        };
-        let (first_real, last_real) = (real[0], real[real.len() - 1]);
-        let mut out = Vec::new();
-        if lead > 0 {
-            // Markers before the real lines: the first `lead` non-blank lines of `old` stand
-            // where they were, with the blank lines the model wrote around the markers, or
-            // else `old`'s.
-            let first_marker = self.markers[0];
-            let before = without_markers(0..first_marker);
-            let gap = without_markers(first_marker..first_real);
-            let from = if before.is_empty() {
-                0
-            } else {
-                old_non_blank[0]
-            };
-            let kept_end = old_non_blank[lead - 1] + 1;
-            out.extend(before);
-            out.extend_from_slice(&self.old[from..kept_end]);
-            if gap.is_empty() {
-                out.extend_from_slice(&self.old[kept_end..old_non_blank[lead]]);
-            }
-            out.extend(gap);
-            out.extend_from_slice(&side[first_real..]);
-        } else if trail > 0 {
-            let last_marker = self.markers[self.markers.len() - 1];
-            let gap = without_markers(last_real + 1..last_marker);
-            let after = without_markers(last_marker + 1..side.len());
-            let kept_start = old_non_blank[old_non_blank.len() - trail];
-            let to = if after.is_empty() {
-                self.old.len()
-            } else {
-                old_non_blank[old_non_blank.len() - 1] + 1
-            };
-            out.extend_from_slice(&side[..=last_real]);
-            if gap.is_empty() {
-                let replaced_end = old_non_blank[old_non_blank.len() - trail - 1] + 1;
-                out.extend_from_slice(&self.old[replaced_end..kept_start]);
-            }
-            out.extend(gap);
-            out.extend_from_slice(&self.old[kept_start..to]);
-            out.extend(after);
-        } else {
-            out.extend(without_markers(0..side.len()));
-        }
-        Some(out)
+    fn resolve(old: &str, new: &str) -> Result<Option<String>, Unclear> {
+        resolve_elisions(&Text::new(old), old, new)
     }
 
-    /// How many of the region's `old_count` non-blank lines of `old` the markers keep, before
-    /// and after the real lines: markers only at the start keep the first lines, only at the
-    /// end the last; markers on both sides or between real lines are unclear unless nothing is
-    /// left to keep.
-    fn covered(&self, old_count: usize, real: &[usize]) -> Option<(usize, usize)> {
-        let spare = old_count.saturating_sub(real.len());
-        let (first_real, last_real) = (real[0], real[real.len() - 1]);
-        let before = self.markers.iter().any(|&m| m < first_real);
-        let after = self.markers.iter().any(|&m| m > last_real);
-        let between = self
-            .markers
-            .iter()
-            .any(|&m| m > first_real && m < last_real);
-        // Markers before `old`'s first line or after its last stand for lines outside it.
-        let outside = (!after && self.at_start) || (!before && self.at_end);
-        if old_count == 0 {
-            // New lines around a marker past the end of `old` (or before its start): they
-            // belong after (before) lines `old_string` leaves out, and where is unclear.
-            if (self.at_end && before) || (self.at_start && after) {
-                return None;
-            }
-            // Inside `old`, a marker stands for some of its lines: one that the diff paired
-            // with none means the lines around it were paired wrongly.
-            return (self.at_start || self.at_end).then_some((0, 0));
-        }
-        match (before, between, after) {
-            _ if spare == 0 && outside && !between => Some((0, 0)),
-            // As many rewritten lines as the region had, or more: which ones the marker keeps
-            // is a guess.
-            _ if spare == 0 => None,
-            (true, false, false) => Some((spare, 0)),
-            (false, false, true) => Some((0, spare)),
-            _ => None,
-        }
+    #[test]
+    fn a_marker_after_code_is_split_off_when_the_code_is_a_line_of_old() {
+        assert_eq!(
+            trailing_marker("  json, cors, // ... existing code ..."),
+            Some(("  json, cors,", "// ... existing code ..."))
+        );
+        assert_eq!(trailing_marker("  // ... existing code ..."), None);
+        assert_eq!(trailing_marker("let url = \"http://...\";"), None);
+        assert_eq!(trailing_marker("x = 1  # a comment"), None);
+        let old = "fn f() {\n    a();\n    b();\n}";
+        assert_eq!(
+            resolve(old, "fn f() { // ... existing code ...\n    b(2);\n}").unwrap(),
+            Some("fn f() {\n    a();\n    b(2);\n}".to_string())
+        );
     }
 
-    /// The real lines replace the non-blank `old` lines the markers do not keep: they must be
-    /// alike line for line (the model rewrote those lines), or which lines the marker keeps
-    /// is a guess.
-    fn replaced_alike(
-        &self,
-        old_non_blank: &[usize],
-        real: &[usize],
-        lead: usize,
-        trail: usize,
-    ) -> bool {
-        if lead == 0 && trail == 0 {
-            return true;
-        }
-        let replaced = &old_non_blank[lead..old_non_blank.len() - trail];
-        replaced.len() == real.len()
-            && replaced
-                .iter()
-                .zip(real)
-                .all(|(&i, &t)| line_similarity(self.old[i], self.side[t]) >= 0.5)
+    #[test]
+    fn a_marker_finishing_a_changed_line_is_unclear() {
+        let old = "import {\n  json, auth, router,\n} from \"x\";";
+        let e = resolve(
+            old,
+            "import {\n  json, cors, // ... existing code ...\n} from \"x\";",
+        )
+        .unwrap_err();
+        assert_eq!((e.marker.as_str(), e.line), ("// ... existing code ...", 2));
+        // On a line of its own after the changed line: the same question.
+        let new = "import {\n  json, cors,\n  // ... existing code ...\n} from \"x\";";
+        assert_eq!(resolve(old, new).unwrap_err().line, 3);
+        // A comment the file holds after code is the file's.
+        let old = "x = 1  # ... and more\ny = 2";
+        assert_eq!(resolve(old, "x = 1  # ... and more\ny = 3").unwrap(), None);
+    }
+
+    #[test]
+    fn a_marker_keeps_the_lines_before_the_line_the_model_rewrote() {
+        let old = "    # a\n    # b\n    # c\n    if need_to_add:\n        add(path)";
+        let new = "    # a\n    # ... existing code ...\n    if need_to_add and self.auto_commits:\n        add(path)";
+        assert_eq!(
+            resolve(old, new).unwrap().unwrap(),
+            "    # a\n    # b\n    # c\n    if need_to_add and self.auto_commits:\n        add(path)"
+        );
+    }
+
+    #[test]
+    fn a_new_line_beside_a_sibling_it_may_replace_is_unclear() {
+        // `cors,` may be added before `auth,` or replace it: both read well, and differ.
+        let old = "import {\n  json,\n  auth,\n  router,\n} from \"x\";";
+        let new = "import {\n  json,\n  cors,\n  // ... existing code ...\n} from \"x\";";
+        assert!(resolve(old, new).is_err());
+        // A kept line the real line after the marker is a rewrite of: the marker would keep
+        // the old version beside the new one.
+        let old = "def f():\n    a = 1\n    total = compute(a)\n    return total";
+        let new = "def f():\n    # ... existing code ...\n    total = compute(a, 2)\n    log(total)\n    return total";
+        assert_eq!(
+            resolve(old, new).unwrap().unwrap(),
+            "def f():\n    a = 1\n    total = compute(a, 2)\n    log(total)\n    return total"
+        );
     }
 }

@@ -1,7 +1,10 @@
 //! Read-tool line numbers in `new` (`     12\t`, `12:`, `12:ab|`): which lines carry them, so
 //! that they, and only they, are stripped.
 
-use crate::normalize::loose_equal;
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use crate::normalize::{loose_equal, loose_key};
 use crate::strategy::{parse_prefix, Style};
 use crate::text::Text;
 
@@ -9,8 +12,10 @@ use crate::text::Text;
 /// count up in one style; one numbered line alone must be right-aligned as read tools write
 /// it (`     1\t`), in a style that is never code (not `12: x` or `12|`); and the file must not
 /// number its own lines that way (`1: a` in YAML). Models number the lines they copy but often
-/// not the lines they add, so not every line need carry a number.
-pub(super) fn tool_numbering(text: &Text, s: &str) -> Option<Numbering> {
+/// not the lines they add, so not every line need carry a number. One numbered line alone in
+/// another style counts where it is exactly that line of the file and a line of `copied`
+/// (`old`: the model copied it from there, number and all).
+pub(super) fn tool_numbering(text: &Text, s: &str, copied: &str) -> Option<Numbering> {
     let all: Vec<_> = s
         .split('\n')
         .enumerate()
@@ -43,27 +48,76 @@ pub(super) fn tool_numbering(text: &Text, s: &str) -> Option<Numbering> {
     // The numbers count up, but for lines the model added whose code starts like a number
     // (`  0\tfn`): those are the lines outside the longest counting-up run, and fewer.
     let lines = counting_up(&of_style);
-    let enough = lines.len() >= 2 || (padded && !ambiguous(style)) || style == Style::HashLine;
+    let pieces: Vec<&str> = s.split('\n').collect();
+    let body_of = |i: usize| parse_prefix(pieces[i]).map_or("", |(_, _, len)| &pieces[i][len..]);
+    let file_line = |n: u64| {
+        let at = usize::try_from(n).ok().and_then(|n| n.checked_sub(1));
+        at.filter(|&at| at < text.line_count())
+            .map(|at| text.line(at))
+    };
+    let copied_line = || {
+        of_style.iter().any(|&(i, n)| {
+            let body = body_of(i);
+            let body = body
+                .strip_prefix(' ')
+                .filter(|_| style == Style::Colon)
+                .unwrap_or(body);
+            !body.trim().is_empty()
+                && file_line(n) == Some(body)
+                && copied.lines().any(|o| o == body)
+        })
+    };
+    let enough = lines.len() >= 2
+        || (padded && !ambiguous(style))
+        || style == Style::HashLine
+        || (lines.len() == 1 && copied_line());
     // Where code could start that way (`1: "debug",` in a dict, `1\tAlice` in data), the
     // numbers must be the file's: a numbered line the model copied is that line of the file.
     let code_like = ambiguous(style) || (style == Style::Tab && !padded);
     let the_files = || {
-        let pieces: Vec<&str> = s.split('\n').collect();
         of_style
             .iter()
             .filter(|(i, _)| lines.binary_search(i).is_ok())
             .any(|&(i, n)| {
-                let body = parse_prefix(pieces[i]).map_or("", |(_, _, len)| &pieces[i][len..]);
-                let at = usize::try_from(n).ok().and_then(|n| n.checked_sub(1));
-                at.is_some_and(|at| at < text.line_count() && loose_equal(text.line(at), body))
-                    && !body.trim().is_empty()
+                let body = body_of(i);
+                file_line(n).is_some_and(|l| loose_equal(l, body)) && !body.trim().is_empty()
             })
     };
-    (enough
+    // A file that numbers its own lines that way (`1: a` in YAML, `     1\t` in a fixture of
+    // `cat -n` output) shows them as content, unless the numbered lines are the file's own
+    // lines at those numbers: the model copied them, numbers and all, from a read tool.
+    if !(enough
         && lines.len() * 2 > of_style.len()
-        && !numbered_like_the_file(text, style)
-        && (!code_like || the_files()))
-    .then_some(Numbering { style, lines })
+        && (!code_like || the_files())
+        && (!numbered_like_the_file(text, style) || the_files()))
+    {
+        return None;
+    }
+    // `12: code`: the space is the tool's, not the code's indentation. Every numbered line
+    // goes on with one, and where the file has the line, it has it without (a line at
+    // column 0 settles it; without the file's word, the tool's habit decides).
+    let space = style == Style::Colon && {
+        let bodies: Vec<(usize, u64)> = of_style
+            .iter()
+            .copied()
+            .filter(|(i, _)| lines.binary_search(i).is_ok() && !body_of(*i).trim().is_empty())
+            .collect();
+        let every = bodies.iter().all(|&(i, _)| body_of(i).starts_with(' '));
+        let (with, without) = bodies.iter().fold((0, 0), |(w, wo), &(i, n)| {
+            let body = body_of(i);
+            match file_line(n) {
+                Some(l) if l == &body[1.min(body.len())..] => (w + 1, wo),
+                Some(l) if l == body => (w, wo + 1),
+                _ => (w, wo),
+            }
+        });
+        every && with >= without
+    };
+    Some(Numbering {
+        style,
+        lines,
+        space,
+    })
 }
 
 /// The lines of the longest subsequence of `numbered` (line, number) whose numbers increase;
@@ -138,6 +192,43 @@ fn patience(numbered: &[(usize, u64)]) -> Vec<usize> {
 pub(super) struct Numbering {
     style: Style,
     lines: Vec<usize>,
+    /// A space after each number is the tool's separator (`12: code`).
+    space: bool,
+}
+
+impl Numbering {
+    /// Whether the numbers can be a read tool's for the lines around `old`: a numbered line is
+    /// one of `old`'s (the model copied it, number and all), or the first number is no
+    /// earlier than the first line of the file that `old`'s first line is (the model numbered
+    /// the lines it rewrote). Numbers from 1 on lines the model adds below (a fixture of
+    /// `cat -n` output) are content. Where `old` is nowhere to be seen, nothing says otherwise.
+    pub(super) fn around_old(&self, text: &Text, old: &str, s: &str) -> bool {
+        let pieces: Vec<&str> = s.split('\n').collect();
+        let old_lines: HashSet<Cow<str>> = old.lines().map(loose_key).collect();
+        let copied = self.lines.iter().any(|&i| {
+            let body = parse_prefix(pieces[i]).map_or("", |(_, _, len)| &pieces[i][len..]);
+            !body.trim().is_empty() && old_lines.contains(&loose_key(body))
+        });
+        if copied {
+            return true;
+        }
+        // (`old` may start with blank lines: its first line is that many before.)
+        let Some((before, first)) = old.lines().enumerate().find(|(_, l)| !l.trim().is_empty())
+        else {
+            return true;
+        };
+        let Some(number) = self
+            .lines
+            .first()
+            .and_then(|&i| pieces.get(i).copied())
+            .and_then(parse_prefix)
+            .map(|(_, n, _)| n)
+        else {
+            return true;
+        };
+        let earliest = (0..text.line_count()).find(|&i| loose_equal(text.line(i), first));
+        earliest.is_none_or(|at| number + before as u64 > at as u64)
+    }
 }
 
 /// `s` without the numbers of the lines `numbering` found numbered.
@@ -148,7 +239,14 @@ pub(super) fn strip_numbers(s: &str, numbering: Numbering) -> String {
         let body = piece.trim_end_matches(['\n', '\r']);
         let this = numbered.next_if(|&&k| k == i).is_some();
         match parse_prefix(body) {
-            Some((st, _, len)) if this && st == numbering.style => out.push_str(&piece[len..]),
+            Some((st, _, len)) if this && st == numbering.style => {
+                let rest = &piece[len..];
+                out.push_str(
+                    rest.strip_prefix(' ')
+                        .filter(|_| numbering.space)
+                        .unwrap_or(rest),
+                );
+            }
             _ => out.push_str(piece),
         }
     }

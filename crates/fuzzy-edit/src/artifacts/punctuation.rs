@@ -3,6 +3,7 @@
 
 use crate::normalize::push_punctuation;
 use crate::text::Text;
+use crate::Language;
 
 /// Typographic punctuation in the lines of `new` that are not lines of `old`, outside ASCII
 /// string literals (where it may be the program's text), mapped to ASCII where the file does
@@ -13,7 +14,7 @@ pub(super) fn plain_punctuation(
     text: &Text,
     old: &str,
     new: &str,
-    bare_words: bool,
+    language: Option<Language>,
 ) -> Option<String> {
     if new.is_ascii() {
         return None;
@@ -23,7 +24,7 @@ pub(super) fn plain_punctuation(
         asked: Vec::new(),
         prose: false,
         in_code: false,
-        bare_words,
+        language,
     };
     let out = map_lines(&mut foreign, old, new);
     // Comments are mapped only where `new` shows the habit in its code too: a developer may
@@ -70,8 +71,8 @@ struct Foreign<'f> {
     prose: bool,
     /// Whether a character in code was mapped.
     in_code: bool,
-    /// Whether words stand unquoted in the language (shell, YAML).
-    bare_words: bool,
+    /// The file's language, where known: in shell and YAML words stand unquoted.
+    language: Option<Language>,
 }
 
 impl Foreign<'_> {
@@ -91,6 +92,27 @@ impl Foreign<'_> {
             }
         };
         (!own).then_some(plain)
+    }
+
+    /// Whether a typographic quote outside any string, after `prev`, is the
+    /// program's text in the file's language. YAML has no such quote in its syntax: `“Final”`
+    /// is a plain scalar whose value holds the quotes. In shell, a quote inside an unquoted
+    /// word (`It’s`, `s/“/\"/g`) is part of the word; as ASCII it would open a string the line
+    /// never closes, where one opening a word (`echo “hi”`) is the model's habit.
+    fn quote_is_text(&self, prev: char) -> bool {
+        match self.language {
+            Some(Language::Yaml) => true,
+            // (After an operator or another quote, a word starts.)
+            Some(Language::Bash) => {
+                !prev.is_whitespace()
+                    && !matches!(
+                        prev,
+                        '=' | '(' | ')' | ';' | '|' | '&' | '<' | '>' | '`' | '{' | '$'
+                    )
+                    && !matches!(prev, '\u{201C}' | '\u{201D}' | '\u{2018}' | '\u{2019}')
+            }
+            _ => false,
+        }
     }
 
     /// A comment: every character the file does not use is mapped, when comments are.
@@ -123,17 +145,12 @@ impl Foreign<'_> {
                 self.map_prose(&body[at..], out);
                 return;
             }
-            let next = body[at + c.len_utf8()..].chars().next();
-            let in_word =
-                c == '\u{2019}' && prev.is_alphabetic() && next.is_some_and(char::is_alphabetic);
-            if quote.is_none() && in_word && self.bare_words {
-                // An apostrophe inside an unquoted word (`echo It’s`, a YAML plain scalar): as
-                // ASCII it would open a string the line never closes.
+            let curly = matches!(c, '\u{201C}' | '\u{201D}' | '\u{2018}' | '\u{2019}');
+            if quote.is_none() && curly && self.quote_is_text(prev) {
                 prev = c;
                 out.push(c);
                 continue;
             }
-            let curly = matches!(c, '\u{201C}' | '\u{201D}' | '\u{2018}' | '\u{2019}');
             if curly && (in_character_class(body, at) || in_regex_literal(body, at)) {
                 // `[“”]` quotes nothing: a regex class of the characters, which the program
                 // means as written. (A bare `“”` is an empty string typed curly.)
@@ -252,12 +269,71 @@ fn directive(body: &str, at: usize) -> bool {
         .contains(&word.as_str())
 }
 
-/// Whether two lines differ only in typographic punctuation.
-fn same_but_punctuation(a: &str, b: &str) -> bool {
-    let plain = |s: &str| {
-        let mut out = String::with_capacity(s.len());
-        s.chars().for_each(|c| push_punctuation(c, &mut out));
+/// Whether line `new` differs from line `old` only in typographic punctuation where `old`
+/// has ASCII: the model retyped the line in its habit. A typographic character in place of
+/// another one (`–` for `—`), or ASCII in place of one, is a change the model means.
+fn same_but_punctuation(old: &str, new: &str) -> bool {
+    let plain = |c: char| {
+        let mut out = String::with_capacity(4);
+        push_punctuation(c, &mut out);
         out
     };
-    a != b && plain(a) == plain(b)
+    let plain_line = |s: &str| s.chars().map(plain).collect::<String>();
+    if old == new || plain_line(old) != plain_line(new) {
+        return false;
+    }
+    // Character for character where the lines have as many (else `…` stands for `...`).
+    old.chars().count() != new.chars().count()
+        || old
+            .chars()
+            .zip(new.chars())
+            .all(|(o, n)| o == n || o.is_ascii())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(file: &str, old: &str, new: &str, language: Option<Language>) -> String {
+        plain_punctuation(&Text::new(file), old, new, language).unwrap_or_else(|| new.into())
+    }
+
+    #[test]
+    fn yaml_quotes_are_content() {
+        let new = "title: \u{201C}Final\u{201D}";
+        assert_eq!(plain("a: 1\n", "a: 1", new, Some(Language::Yaml)), new);
+        // Elsewhere they are the model's habit.
+        assert_eq!(plain("a = 1\n", "a = 1", new, None), "title: \"Final\"");
+    }
+
+    #[test]
+    fn a_quote_inside_a_shell_word_is_data() {
+        let bash = Some(Language::Bash);
+        let new = "sed -i s/\u{201C}/\\\"/g f";
+        assert_eq!(plain("x\n", "x", new, bash), new);
+        assert_eq!(
+            plain("x\n", "x", "echo It\u{2019}s", bash),
+            "echo It\u{2019}s"
+        );
+        assert_eq!(
+            plain(
+                "x\n",
+                "x",
+                "X=\u{201C}a b\u{201D}; echo \u{201C}hi\u{201D}",
+                bash
+            ),
+            "X=\"a b\"; echo \"hi\""
+        );
+    }
+
+    #[test]
+    fn a_typographic_character_changed_for_another_is_no_habit() {
+        assert!(same_but_punctuation("x = \"a\"", "x = \u{201C}a\u{201D}"));
+        assert!(!same_but_punctuation(
+            "x = \u{201C}a\u{201D} \u{2013} b",
+            "x = \u{201C}a\u{201D} - b"
+        ));
+        assert!(!same_but_punctuation("1\u{2013}2", "1\u{2014}2"));
+        assert!(same_but_punctuation("wait...", "wait\u{2026}"));
+    }
 }

@@ -85,7 +85,7 @@ fn breaks_as_written(
     };
     // Escapes undone in `old` are undone in `new` by the match itself, not by the cleaning.
     let new = match normalize::unescape(&edit.old) {
-        Some(_) if m.strategy == StrategyId::Escapes => normalize::unescape_code(&new)
+        Some(_) if m.strategy == StrategyId::Escapes => normalize::unescape_code(&new, None)
             .map(std::borrow::Cow::Owned)
             .unwrap_or(new),
         _ => new,

@@ -217,7 +217,7 @@ fn escaped(cx: &Context<'_>) -> Vec<Candidate> {
         return Vec::new();
     }
     let new = cx.needle.new_text();
-    let new = unescape_code(new).unwrap_or_else(|| new.to_string());
+    let new = unescape_code(new, None).unwrap_or_else(|| new.to_string());
     let needle = Needle::owned(old, new);
     Elision.candidates(&Context::new(cx.text, &needle, cx.budget))
 }

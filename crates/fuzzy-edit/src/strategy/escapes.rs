@@ -45,7 +45,7 @@ impl Strategy for Escapes {
         };
         // `new` was written the same way as `old`: undo its escapes too.
         let new = cx.needle.new_text();
-        let new = unescape_code(new).unwrap_or_else(|| new.to_string());
+        let new = unescape_code(new, None).unwrap_or_else(|| new.to_string());
         // An elision comment the decoded `new` alone holds stands for the lines of `old` it
         // covers, as in any `new`; where that is unclear, nothing is matched here.
         let new = match resolve_elisions(cx.text, &old, &new) {

@@ -9,6 +9,7 @@ mod anchor_and_replace_all;
 mod artifacts;
 mod blank_lines;
 mod bounded_work;
+mod content_in_new;
 mod escapes;
 mod exact;
 mod feedback;

@@ -5,7 +5,7 @@
 
 use fuzzy_edit::{Edit, Language, Options};
 
-use crate::support::{applied, kind};
+use crate::support::{applied, kind, refused};
 
 // An `old` under-indented on its one line, and a several-line `new` written at that depth: a
 // line edit, so every line of `new` is re-based onto the file's indentation.
@@ -39,6 +39,27 @@ fn a_newline_on_one_side_only_neither_joins_nor_adds_lines() {
 }
 
 // `old` padded with blank lines the way models copy, `new` not: the file's blank lines stay.
+// `old` begins or ends inside a line and `new` puts a line break there: the model splits the
+// line, and the break is written (it was dropped as habit, gluing the two halves together).
+// A break after text `old` ends with, as it ends, is still habit.
+#[test]
+fn a_line_break_new_puts_inside_a_line_splits_it() {
+    let out = applied(
+        "CFLAGS=-O2 LDFLAGS=-lm\n",
+        &Edit::new(" LDFLAGS=-lm", "\nLDFLAGS=-lm"),
+    );
+    assert_eq!(out.text, "CFLAGS=-O2\nLDFLAGS=-lm\n");
+    let out = applied("a=1; b=2\n", &Edit::new("a=1; ", "a=1\n"));
+    assert_eq!(out.text, "a=1\nb=2\n");
+    let out = applied(
+        "# Doc\n\nItem one. Item two.\n",
+        &Edit::new(" Item two.", "\n\nItem two."),
+    );
+    assert_eq!(out.text, "# Doc\n\nItem one.\n\nItem two.\n");
+    let out = applied("x = foo() + 1\n", &Edit::new("foo()", "bar()\n"));
+    assert_eq!(out.text, "x = bar() + 1\n");
+}
+
 #[test]
 fn padding_on_old_only_keeps_the_files_blank_lines() {
     let file = "import os\n\n\ndef f():\n    return 1\n\n\ndef g():\n    return 2\n";
@@ -158,6 +179,35 @@ fn read_tool_numbers_in_new_only_are_not_written() {
 }
 
 // A several-line `new` replacing part of one line continues at that line's depth.
+// `12: code` and `L12: code` numbers in `new` only: the space after the colon is the tool's,
+// so every line keeps its own indentation (it gained one column). One numbered line the model
+// copied from `old`, exactly the file's line, is stripped too.
+#[test]
+fn colon_numbers_in_new_take_their_separator_space_with_them() {
+    let file = "class A:\n    def load(self, path):\n        with open(path) as f:\n            return f.read()\n\n    def save(self):\n        pass\n";
+    let old =
+        "    def load(self, path):\n        with open(path) as f:\n            return f.read()";
+    let want = file.replace("f.read()", "f.read().strip()");
+    for prefix in ["", "L"] {
+        let new = format!(
+            "{prefix}2:     def load(self, path):\n{prefix}3:         with open(path) as f:\n{prefix}4:             return f.read().strip()"
+        );
+        assert_eq!(applied(file, &Edit::new(old, &new)).text, want, "{prefix}");
+    }
+    let out = applied("x = 1\nz = 3\n", &Edit::new("x = 1", "L1:x = 1\ny = 2"));
+    assert_eq!(out.text, "x = 1\ny = 2\nz = 3\n");
+    // A dictionary entry that starts with a number is code, not a number the tool wrote.
+    let file = "CODES = {\n    0: \"ok\",\n}\n";
+    let out = applied(
+        file,
+        &Edit::new("    0: \"ok\",", "    0: \"ok\",\n    1: \"debug\","),
+    );
+    assert_eq!(
+        out.text,
+        "CODES = {\n    0: \"ok\",\n    1: \"debug\",\n}\n"
+    );
+}
+
 #[test]
 fn continuation_lines_of_new_take_the_depth_of_the_line() {
     let file = "def f():\n    x = foo(a, b)\n";
@@ -305,5 +355,59 @@ fn a_single_hash_line_prefix_is_stripped_from_old_and_new() {
     assert_eq!(
         out.text,
         "/**\n * Copyright\n *\n * This source code is licensed\n */\n"
+    );
+}
+
+// A marker written after code on a line of `new` (`json, cors, // ... existing code ...`)
+// stands for part of that line: which part (`auth`? `router`?) is unclear, so the edit is
+// refused and nothing changes. It once replaced the line and dropped `auth, router`.
+#[test]
+fn a_marker_sharing_a_line_with_changed_code_is_refused() {
+    let file = "import {\n  json, auth, router,\n} from \"x\";\nconst a = 1;\n";
+    let old = "import {\n  json, auth, router,\n} from \"x\";";
+    let new = "import {\n  json, cors, // ... existing code ...\n} from \"x\";";
+    let e = refused(file, &Edit::new(old, new));
+    assert_eq!(e.kind(), "unclear_elision");
+    assert!(e.to_string().contains("Write those lines out"), "{e}");
+    // The same on a line of its own after the changed line: the marker may finish that line
+    // or keep the lines after it.
+    let new = "import {\n  json, cors,\n  // ... existing code ...\n} from \"x\";";
+    assert_eq!(kind(file, &Edit::new(old, new)), "unclear_elision");
+}
+
+// After a whole line of `old`, a marker on the same line stands for the lines after it.
+#[test]
+fn a_marker_after_an_unchanged_line_keeps_the_lines_after_it() {
+    let file = "fn f() {\n    a();\n    b();\n}\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "fn f() {\n    a();\n    b();\n}",
+            "fn f() { // ... existing code ...\n    b(2);\n}",
+        ),
+    );
+    assert_eq!(out.text, "fn f() {\n    a();\n    b(2);\n}\n");
+}
+
+// A new line beside a marker that is a sibling of the line it may replace (`cors,` by
+// `auth,`): added before it or replacing it, both read well and give different files.
+#[test]
+fn a_new_line_beside_a_marker_and_a_sibling_is_refused() {
+    let file = "import {\n  json,\n  auth,\n  router,\n} from \"x\";\n";
+    let old = "import {\n  json,\n  auth,\n  router,\n} from \"x\";";
+    let new = "import {\n  json,\n  cors,\n  // ... existing code ...\n} from \"x\";";
+    assert_eq!(kind(file, &Edit::new(old, new)), "unclear_elision");
+}
+
+// The marker keeps the lines up to the first one the model rewrote, however many there are.
+#[test]
+fn an_elision_comment_keeps_the_lines_before_the_rewritten_one() {
+    let file = "def save(path):\n    # Seems unlikely that we needed to create the file, but it was\n    # actually already part of the repo.\n    # But let's only add if we need to.\n    if need_to_add:\n        add(path)\n\n    done(path)\n";
+    let old = "    # Seems unlikely that we needed to create the file, but it was\n    # actually already part of the repo.\n    # But let's only add if we need to.\n    if need_to_add:\n        add(path)";
+    let new = "    # Seems unlikely that we needed to create the file, but it was\n    # ... existing code ...\n    if need_to_add and self.auto_commits:\n        add(path)";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        file.replace("if need_to_add:", "if need_to_add and self.auto_commits:")
     );
 }

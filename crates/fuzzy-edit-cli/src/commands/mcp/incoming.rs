@@ -12,9 +12,9 @@
 //! cannot represent).
 
 use rmcp::model::{CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, JsonRpcMessage};
-use serde::de::IgnoredAny;
-use serde::Deserialize;
 use serde_json::{json, Value};
+
+use crate::commands::readable_id::{readable_id, readable_shape};
 
 /// JSON-RPC 2.0: the text is not JSON.
 pub const PARSE_ERROR: i64 = -32700;
@@ -167,38 +167,6 @@ fn params_problem(method: &str, params: Option<&Value>) -> String {
 /// JSON-RPC ids are strings or numbers (null is reserved for answers without one).
 fn is_id(id: &Value) -> bool {
     id.is_string() || id.is_number()
-}
-
-/// The id of a message that is JSON by grammar, skipping values the parser cannot represent:
-/// `None` when `text` is not JSON at all, `Some(None)` when it is but has no readable id.
-fn readable_shape(text: &str) -> Option<Option<Value>> {
-    #[derive(Deserialize)]
-    struct Shape {
-        #[serde(default)]
-        id: Option<IdOrOther>,
-    }
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum IdOrOther {
-        Number(serde_json::Number),
-        String(String),
-        Other(IgnoredAny),
-    }
-    // `IgnoredAny` checks the grammar without building values: no surrogate, range or depth
-    // limits. A non-object top level still has grammar worth checking.
-    if let Ok(shape) = serde_json::from_str::<Shape>(text) {
-        return Some(match shape.id {
-            Some(IdOrOther::Number(n)) => Some(Value::Number(n)),
-            Some(IdOrOther::String(s)) => Some(Value::String(s)),
-            _ => None,
-        });
-    }
-    serde_json::from_str::<IgnoredAny>(text).ok().map(|_| None)
-}
-
-/// The id of a line that may not be JSON, if a lenient reading finds one.
-fn readable_id(text: &str) -> Option<Value> {
-    readable_shape(text).flatten()
 }
 
 #[cfg(test)]

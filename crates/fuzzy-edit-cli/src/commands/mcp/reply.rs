@@ -4,7 +4,7 @@
 //! (`structuredContent`), in the shape `apply --json` and the pipe use ([`render::json`]).
 
 use fuzzy_edit::fs::{EditFilesError, FsError};
-use fuzzy_edit::{unified_diff, Applied, Vocabulary, MAX_LISTED};
+use fuzzy_edit::{Applied, Vocabulary, MAX_LISTED};
 use rmcp::model::{CallToolResult, ContentBlock};
 use serde_json::{json, Value};
 
@@ -29,18 +29,13 @@ impl Reply {
         }
     }
 
-    /// A change of the file named `name`: `text` for the model, `{"ok": true, "dry_run",
-    /// "files": [...]}` for programs.
-    pub(super) fn change(
-        text: String,
-        file: &fuzzy_edit::fs::FileOutcome,
-        name: &str,
-        dry_run: bool,
-    ) -> Self {
+    /// A change of one file: `text` for the model, `{"ok": true, "dry_run", "files": [file]}`
+    /// for programs, `file` shaped by [`answer_json::file`].
+    pub(super) fn change(text: String, file: Value, dry_run: bool) -> Self {
         Reply {
             text,
             structured: Some(answer_json::success(
-                json!({"dry_run": dry_run, "files": [answer_json::file(file, name, &Vocabulary::TOOL)]}),
+                json!({"dry_run": dry_run, "files": [file]}),
             )),
         }
     }
@@ -110,14 +105,8 @@ pub(super) fn tool_result(answer: Answer) -> CallToolResult {
 const MAX_DIFF_LINES: usize = 300;
 
 /// What an applied edit did (or, in a dry run, would do): each replacement's lines and
-/// strategy, then the diff.
-pub(super) fn report(
-    name: &str,
-    before: &str,
-    applied: &Applied,
-    edits: usize,
-    dry_run: bool,
-) -> String {
+/// strategy; the caller adds the diff.
+pub(super) fn report(name: &str, applied: &Applied, edits: usize, dry_run: bool) -> String {
     let verb = if dry_run { "Would edit" } else { "Edited" };
     let mut out = format!(
         "{verb} {name}: {} from {}.\n",
@@ -144,7 +133,6 @@ pub(super) fn report(
     for warning in &applied.warnings {
         out.push_str(&format!("Warning, the edit was applied: {warning}\n"));
     }
-    out.push_str(&short_diff(&unified_diff(before, &applied.text, name)));
     out
 }
 

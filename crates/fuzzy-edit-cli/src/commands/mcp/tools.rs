@@ -12,13 +12,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 use fuzzy_edit::fs::{
     self, EditFilesError, EditOptions, EditRequest, FileOutcome, FileRequest, FsError, Op,
 };
-use fuzzy_edit::{unified_diff, Mode};
+use fuzzy_edit::{unified_diff, Mode, Vocabulary};
 use rmcp::handler::server::common::schema_for_input;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolResult, Extensions, Implementation, JsonObject, ServerCapabilities, ServerConfig,
 };
 use rmcp::{tool, tool_handler, tool_router, ServerHandler};
+use serde_json::Value;
 use tokio::sync::Semaphore;
 
 use super::confine::Roots;
@@ -28,6 +29,7 @@ use super::session::Session;
 use super::tool_args::{self, EditFileArgs, ReadFileArgs, WriteFileArgs};
 use super::turns::PathTurn;
 use super::MAX_BYTES;
+use crate::render::{self, json as answer_json};
 
 /// The MCP server: the roots it may touch and what the model has read.
 #[derive(Clone)]
@@ -343,23 +345,32 @@ impl FuzzyEditServer {
         let a: EditFileArgs = tool_args::parse(&tool_args::EDIT, arguments)?;
         let edits = a.edits()?;
         let dry_run = a.dry_run.unwrap_or(false);
-        let file = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
+        let mut file = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
         let name = self.roots.display(&file.real);
-        let (Some(before), Some(applied)) = (&file.before, &file.applied) else {
+        let Some(applied) = &file.applied else {
             return Err(Refusal::new("io", format!("{name}: nothing was edited.")));
         };
-        let report = report(&name, before, applied, edits.len(), dry_run);
+        let report = report(&name, applied, edits.len(), dry_run);
+        let mut structured = answer_json::file_fields(&file, &name, &Vocabulary::TOOL);
+        // The diff is made once, for both answers, after what it does not need is freed.
+        render::release(&mut file);
+        let (Some(before), Some(after)) = (file.before.as_deref(), file.after.as_deref()) else {
+            return Err(Refusal::new("io", format!("{name}: nothing was edited.")));
+        };
+        let diff = unified_diff(before, after, &name);
+        let report = report + &short_diff(&diff);
+        structured["diff"] = Value::String(diff);
         if dry_run {
             let text = format!("{report}\n(dry run: nothing was written.)");
-            return Ok(Reply::change(text, &file, &name, dry_run));
+            return Ok(Reply::change(text, structured, dry_run));
         }
-        if applied.text == *before {
+        if after == before {
             let text = format!("{name}: the edits leave the file as it is; nothing was written.");
-            return Ok(Reply::change(text, &file, &name, dry_run));
+            return Ok(Reply::change(text, structured, dry_run));
         }
         self.session()
-            .record_written(&file.real, &applied.text, installed(&file));
-        Ok(Reply::change(report, &file, &name, dry_run))
+            .record_written(&file.real, after, installed(&file));
+        Ok(Reply::change(report, structured, dry_run))
     }
 
     fn write(&self, arguments: JsonObject) -> Answer {
@@ -390,6 +401,7 @@ impl FuzzyEditServer {
                 short_diff(&unified_diff(before, &a.content, &name))
             ),
         };
-        Ok(Reply::change(text, &file, &name, false))
+        let structured = answer_json::file(&file, &name, &Vocabulary::TOOL);
+        Ok(Reply::change(text, structured, false))
     }
 }
