@@ -294,12 +294,12 @@ impl Sides<'_, '_> {
                     same_non_blank(&old[f.old.clone()], &win[f.new.clone()], loose_eq);
                 // Next to the model's change, the file's own blank lines and misremembered lines
                 // are independent of it and kept.
-                if !f.overlaps(m) && (file_blank_only || misremembered(f, &old, &win)) {
+                if !f.overlaps(m) && (file_blank_only || misremembered(f, old, win)) {
                     continue;
                 }
                 // Over it, blank lines alone do not make a conflict (the side that only moves
                 // blank lines yields), nor does the same change made on both sides.
-                if let Some(lines) = merge_misremembered(f, m, &old, &win, &new) {
+                if let Some(lines) = merge_misremembered(f, m, old, win, new) {
                     // The model rewrites lines it remembered a few characters off, and its change
                     // is independent of the difference: merged within each line.
                     f.resolution = Resolution::Dropped;
@@ -312,8 +312,8 @@ impl Sides<'_, '_> {
                 {
                     // The same change on both sides, or the model only moves blank lines.
                     m.resolution = Resolution::Dropped;
-                } else if new_has_the_files_lines(f, m, &old, &win, &new)
-                    || rewrites_misspellings(f, m, &old, &win, &new)
+                } else if new_has_the_files_lines(f, m, old, win, new)
+                    || rewrites_misspellings(f, m, old, win, new)
                 {
                     // The model misremembered lines in `old` but wrote them as the file has them in
                     // `new`, beside its change, or rewrote the words it misspelled without writing
@@ -348,7 +348,7 @@ impl Sides<'_, '_> {
             out.extend(range.filter_map(|i| eq_w[i].map(|j| Cow::Borrowed(win[j]))));
         }
         for h in all {
-            emit_kept(&mut out, &eq_w, &win, pos..h.old.start.max(pos));
+            emit_kept(&mut out, eq_w, win, pos..h.old.start.max(pos));
             match h.side {
                 Side::File => out.extend(win[h.new.clone()].iter().map(|l| Cow::Borrowed(*l))),
                 // Lines merged with the file's are fitted already: the file's indentation.
@@ -363,7 +363,7 @@ impl Sides<'_, '_> {
                             out.push(Cow::Borrowed(line));
                             continue;
                         }
-                        let near = paired_old_line(h, t, &eq_w)
+                        let near = paired_old_line(h, t, eq_w)
                             .map(|i| (old[i], win[eq_w[i].unwrap_or(0)]))
                             // An inserted line after a line copied verbatim from the file (an elided
                             // gap) takes the block's depth, not that line's: the model did not write
@@ -380,8 +380,8 @@ impl Sides<'_, '_> {
             }
             pos = pos.max(h.old.end);
         }
-        emit_kept(&mut out, &eq_w, &win, pos..old.len());
-        join_no_blank_runs(&mut out, &win, &new);
+        emit_kept(&mut out, eq_w, win, pos..old.len());
+        join_no_blank_runs(&mut out, win, new);
 
         let eol = span_line_ending(text, &text.span_of_lines(window.clone(), true)).as_str();
         let mut s = out.join(eol);
