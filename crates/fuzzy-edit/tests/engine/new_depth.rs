@@ -79,13 +79,13 @@ fn a_changed_line_at_the_files_depth_is_not_indented_twice() {
     assert_eq!(out.text, file.replace("sys.argv))", "sys.argv[1:]))"));
 }
 
-// A body nested in 2 spaces in a file indented with tabs, rewritten in tabs: `new` is in the
-// file's characters, so at its depth.
+// A body nested in 2 spaces in a file indented with tabs, rewritten in tabs (no line kept to
+// vote): `new` is in the file's characters, so at its depth, not nested twice.
 #[test]
 fn new_in_the_files_indentation_characters_is_at_its_depth() {
     let file = "}\n\nfn skip(key: &str) -> bool {\n\tmatches!(key, \"A\" | \"B\")\n}\n";
     let old = "fn skip(key: &str) -> bool {\n  matches!(key, \"A\" | \"B\")\n}";
-    let new = "fn skip(key: &str) -> bool {\n\tif key.is_empty() {\n\t\treturn true;\n\t}\n\tmatches!(key, \"A\" | \"B\")\n}";
+    let new = "fn skip(key: &str) -> bool {\n\tif key.is_empty() {\n\t\treturn true;\n\t}\n\tmatches!(\n\t\tkey,\n\t\t\"A\" | \"B\"\n\t)\n}";
     let out = applied(file, &Edit::new(old, new));
     assert_eq!(out.text, format!("}}\n\n{new}\n"));
 }
