@@ -284,6 +284,15 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
         asym.push(("elision_new_only", h.old.into(), n));
     }
     asym.push(("indent_old_only", indent(h.old, "  "), h.new.into()));
+    // The model fixed its indentation in `new` only: `old` copied without its depth, or nested
+    // in 2-space units, and `new` at the file's depth. (Lines such as `}` or `return x` at two
+    // depths of the block are where a merge that pairs lines by their text goes wrong.)
+    if let Some(min) = min_indent(h.old).filter(|&m| m > 0) {
+        asym.push(("dedent_old_only", dedent(h.old, min), h.new.into()));
+    }
+    if let Some(o) = halve_unit(h.old, unit) {
+        asym.push(("indent_unit_old_only", o, h.new.into()));
+    }
     if let Some((o, _)) = typo {
         asym.push(("typo_old_only", o, h.new.into()));
     }

@@ -12,6 +12,9 @@
 //!
 //! Line endings follow the file (CRLF stays CRLF); the final-newline state of the span is kept.
 
+mod frame;
+mod gaps;
+
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -22,6 +25,7 @@ use crate::indent::{IndentHabits, IndentMap};
 use crate::needle::{lines_of, Needle};
 use crate::strategy::{Candidate, Fit};
 use crate::text::{LineEnding, Text};
+use frame::Depth;
 
 mod literals;
 use literals::LiteralFit;
@@ -46,6 +50,7 @@ pub(crate) fn replacement(
         Fit::Splice(needle) => {
             let needle = needle.as_deref().unwrap_or(base);
             let new = continue_at_line_depth(text, &candidate.span, needle);
+            let new = tabs_for_spaces(text, &candidate.span, needle.old_text(), new);
             Ok(adapt_line_endings(
                 &new,
                 span_line_ending(text, &candidate.span),
@@ -93,6 +98,53 @@ fn continue_at_line_depth<'n>(
     Cow::Owned(out)
 }
 
+/// `new` spliced in a file indented with tabs alone, with the lines it adds indented with
+/// spaces alone indented with tabs (see [`IndentHabits::tabs_for_spaces`]): the model's habit,
+/// which in a Makefile is a syntax error. (A line it rewrites keeps its spaces: an author may
+/// mean them. Its first line only when the span starts a line: after other text, its leading
+/// blanks are no indentation.)
+fn tabs_for_spaces<'n>(
+    text: &Text,
+    span: &Range<usize>,
+    old: &str,
+    new: Cow<'n, str>,
+) -> Cow<'n, str> {
+    if !new.contains("\n ") && !new.starts_with(' ') {
+        return new;
+    }
+    let habits = text.indent_habits();
+    if !habits.tabs_only {
+        return new;
+    }
+    let old_lines: Vec<&str> = old.split('\n').collect();
+    let pieces: Vec<&str> = new.split_inclusive('\n').collect();
+    let new_lines: Vec<&str> = pieces.iter().map(|p| p.trim_end_matches('\n')).collect();
+    let at_line_start = span.start == text.lines()[text.line_of(span.start)].start;
+    let mut added = vec![false; pieces.len()];
+    for op in loose_diff(&old_lines, &new_lines) {
+        if op.tag() == similar::DiffTag::Insert {
+            op.new_range()
+                .for_each(|k| added[k] = k > 0 || at_line_start);
+        }
+    }
+    let mut changed = false;
+    let mut out = String::with_capacity(new.len() + 8);
+    for (piece, added) in pieces.iter().zip(added) {
+        match habits.tabs_for_spaces(piece).filter(|_| added) {
+            Some(line) => {
+                changed = true;
+                out.push_str(&line);
+            }
+            None => out.push_str(piece),
+        }
+    }
+    if changed {
+        Cow::Owned(out)
+    } else {
+        new
+    }
+}
+
 /// The line ending of the replaced span: its own, else that of the line it is in (a file may
 /// mix endings; the edit follows the place it lands).
 fn span_line_ending(text: &Text, span: &Range<usize>) -> LineEnding {
@@ -135,149 +187,223 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     };
     // One diff of `old` against the window, loosely: its hunks are the file's differences, and
     // the lines between them pair `old` with the file.
-    let mut file_hunks = hunks(changed_regions(loose_diff(&old, &win)), Side::File);
+    let mut regions = changed_regions(loose_diff(&old, &win));
+    gaps::slide_gaps(&old, &win, &mut regions);
+    let file_hunks = hunks(regions, Side::File);
     let eq_w = paired_lines(old.len(), &file_hunks);
     let pairs: Vec<(&str, &str)> = eq_w
         .iter()
         .enumerate()
         .filter_map(|(i, j)| j.map(|j| (old[i], win[j])))
         .collect();
-    let map = if new_at_file_depth(&old, &new, &win, &eq_w) {
-        // The model got the indentation wrong in `old` only: `new` needs no mapping.
-        IndentMap::Identity
-    } else {
-        IndentMap::learn(
-            &pairs,
-            IndentHabits::of(old.iter().chain(new.iter()).copied()),
-            || text.indent_habits(),
-        )
+    let learned = IndentMap::learn(
+        &pairs,
+        IndentHabits::of(old.iter().chain(new.iter()).copied()),
+        || text.indent_habits(),
+    );
+    let sides = Sides {
+        text,
+        window: window.clone(),
+        needle,
+        win: &win,
+        new: &new,
+        new_trailing,
+        eq_w: &eq_w,
+        file_hunks: &file_hunks,
     };
-    let paired: Vec<Option<(&str, &str)>> = eq_w
-        .iter()
-        .enumerate()
-        .map(|(i, j)| j.map(|j| (old[i], win[j])))
-        .collect();
-    let literal_fit = LiteralFit::learn(&old, &new, &paired, &map);
-
-    let trailing_habit = trailing_whitespace_habit(&old, &win);
-    let otrim: Vec<&str> = old.iter().map(|l| l.trim_end()).collect();
-    let ntrim: Vec<&str> = new.iter().map(|l| l.trim_end()).collect();
-    let model_ops = capture_diff_slices(Algorithm::Myers, &otrim, &ntrim);
-    let mut model_hunks = hunks(changed_regions(model_ops), Side::Model);
-
-    // Resolve overlaps between the file's differences and the model's changes.
-    for f in &mut file_hunks {
-        for m in &mut model_hunks {
-            if f.dropped() || m.dropped() || !f.touches(m) {
-                continue;
-            }
-            let file_blank_only =
-                same_non_blank(&old[f.old.clone()], &win[f.new.clone()], loose_eq);
-            // Next to the model's change, the file's own blank lines and misremembered lines
-            // are independent of it and kept.
-            if !f.overlaps(m) && (file_blank_only || misremembered(f, &old, &win)) {
-                continue;
-            }
-            // Over it, blank lines alone do not make a conflict (the side that only moves
-            // blank lines yields), nor does the same change made on both sides.
-            if let Some(lines) = merge_misremembered(f, m, &old, &win, &new) {
-                // The model rewrites lines it remembered a few characters off, and its change
-                // is independent of the difference: merged within each line.
-                f.resolution = Resolution::Dropped;
-                m.resolution = Resolution::Merged(lines);
-            } else if file_blank_only {
-                f.resolution = Resolution::Dropped;
-            } else if (f.old == m.old
-                && same_non_blank(&win[f.new.clone()], &new[m.new.clone()], loose_eq))
-                || same_non_blank(&old[m.old.clone()], &new[m.new.clone()], exact_eq)
-            {
-                // The same change on both sides, or the model only moves blank lines.
-                m.resolution = Resolution::Dropped;
-            } else if new_has_the_files_lines(f, m, &old, &win, &new)
-                || rewrites_misspellings(f, m, &old, &win, &new)
-            {
-                // The model misremembered lines in `old` but wrote them as the file has them in
-                // `new`, beside its change, or rewrote the words it misspelled without writing
-                // them again: nothing of its slip reaches the file, and its lines stand.
-                f.resolution = Resolution::Dropped;
-            } else {
-                let lines = f.old.start.min(m.old.start)..f.old.end.max(m.old.end);
-                return Err(Mismatch {
-                    old_lines: lines,
-                    file_lines: window.start + f.new.start..window.start + f.new.end,
-                });
-            }
-        }
+    if learned == IndentMap::Identity {
+        return sides.merge(&old, &learned);
     }
-    let mut all: Vec<&Hunk> = file_hunks
-        .iter()
-        .chain(&model_hunks)
-        .filter(|h| !h.dropped())
-        .collect();
-    // Insertions before replacements at the same line; the model's insertion before the file's.
-    all.sort_by_key(|h| (h.old.start, !h.old.is_empty(), h.side == Side::File));
-
-    let mut out: Vec<Cow<str>> = Vec::with_capacity(new.len() + 4);
-    let mut pos = 0;
-    // Lines neither side changed: the file's bytes.
-    fn emit_kept<'w>(
-        out: &mut Vec<Cow<'w, str>>,
-        eq_w: &[Option<usize>],
-        win: &[&'w str],
-        range: Range<usize>,
-    ) {
-        out.extend(range.filter_map(|i| eq_w[i].map(|j| Cow::Borrowed(win[j]))));
+    // `old` as the model's `new` sees it: at the file's depth when `new` is written there (the
+    // model got the indentation wrong in `old` only, and `new` needs no mapping), so that the
+    // line diff of `old` and `new` never pairs lines by their text across depths.
+    let moved = frame::old_at_file_depth(&old, &win, &eq_w, &learned);
+    let moved: Vec<&str> = moved.iter().map(|l| l.as_ref()).collect();
+    match frame::new_depth(&old, &moved, &new, &win, &eq_w, &learned) {
+        Depth::Old => sides.merge(&old, &learned),
+        Depth::File => sides.merge(&moved, &IndentMap::Identity),
+        Depth::Contested => match (
+            sides.merge(&old, &learned),
+            sides.merge(&moved, &IndentMap::Identity),
+        ) {
+            (Ok(a), Ok(b)) if a == b => Ok(a),
+            // Which lines `new` keeps depends on the depth it is at, and the readings differ:
+            // refused, showing the file's lines to copy `old` from.
+            _ => Err(Mismatch {
+                old_lines: 0..old.len(),
+                file_lines: window,
+            }),
+        },
     }
-    for h in all {
-        emit_kept(&mut out, &eq_w, &win, pos..h.old.start.max(pos));
-        match h.side {
-            Side::File => out.extend(win[h.new.clone()].iter().map(|l| Cow::Borrowed(*l))),
-            // Lines merged with the file's are fitted already: the file's indentation.
-            Side::Model if matches!(h.resolution, Resolution::Merged(_)) => {
-                if let Resolution::Merged(lines) = &h.resolution {
-                    out.extend(lines.iter().map(|l| Cow::Owned(l.clone())));
+}
+
+/// The file's side of a merge and the model's `new`, for merging `new` with `old` read at one
+/// depth or the other (see [`frame`]).
+struct Sides<'a, 't> {
+    text: &'a Text<'t>,
+    window: Range<usize>,
+    needle: &'a Needle<'a>,
+    win: &'a [&'t str],
+    new: &'a [&'a str],
+    new_trailing: bool,
+    eq_w: &'a [Option<usize>],
+    file_hunks: &'a [Hunk],
+}
+
+impl Sides<'_, '_> {
+    /// The merge with `old` as given (at the depth `new` is written at), `new`'s changed lines
+    /// re-indented by `map`.
+    fn merge(&self, old: &[&str], map: &IndentMap) -> Result<String, Mismatch> {
+        let Sides {
+            text,
+            ref window,
+            needle,
+            win,
+            new,
+            new_trailing,
+            eq_w,
+            file_hunks,
+        } = *self;
+        let window = window.clone();
+        let mut file_hunks = file_hunks.to_vec();
+        // Lines the model adds to a file indented with tabs alone, indented with spaces alone: its
+        // habit of typing a tab as spaces (mapped lines are rendered in the file's style already).
+        // (A line it rewrites keeps its spaces: an author may mean them.)
+        let tabs_for_spaces = (*map == IndentMap::Identity)
+            .then(|| text.indent_habits())
+            .filter(|h| h.tabs_only);
+        let paired: Vec<Option<(&str, &str)>> = eq_w
+            .iter()
+            .enumerate()
+            .map(|(i, j)| j.map(|j| (old[i], win[j])))
+            .collect();
+        let literal_fit = LiteralFit::learn(old, new, &paired, map);
+        let trailing_habit = trailing_whitespace_habit(old, win);
+
+        let otrim: Vec<&str> = old.iter().map(|l| l.trim_end()).collect();
+        let ntrim: Vec<&str> = new.iter().map(|l| l.trim_end()).collect();
+        let model_ops = capture_diff_slices(Algorithm::Myers, &otrim, &ntrim);
+        let mut model_hunks = hunks(changed_regions(model_ops), Side::Model);
+
+        // Resolve overlaps between the file's differences and the model's changes.
+        for f in &mut file_hunks {
+            for m in &mut model_hunks {
+                if f.dropped() || m.dropped() || !f.touches(m) {
+                    continue;
+                }
+                let file_blank_only =
+                    same_non_blank(&old[f.old.clone()], &win[f.new.clone()], loose_eq);
+                // Next to the model's change, the file's own blank lines and misremembered lines
+                // are independent of it and kept.
+                if !f.overlaps(m) && (file_blank_only || misremembered(f, old, win)) {
+                    continue;
+                }
+                // Over it, blank lines alone do not make a conflict (the side that only moves
+                // blank lines yields), nor does the same change made on both sides.
+                if let Some(lines) = merge_misremembered(f, m, old, win, new) {
+                    // The model rewrites lines it remembered a few characters off, and its change
+                    // is independent of the difference: merged within each line.
+                    f.resolution = Resolution::Dropped;
+                    m.resolution = Resolution::Merged(lines);
+                } else if file_blank_only {
+                    f.resolution = Resolution::Dropped;
+                } else if (f.old == m.old
+                    && same_non_blank(&win[f.new.clone()], &new[m.new.clone()], loose_eq))
+                    || same_non_blank(&old[m.old.clone()], &new[m.new.clone()], exact_eq)
+                {
+                    // The same change on both sides, or the model only moves blank lines.
+                    m.resolution = Resolution::Dropped;
+                } else if new_has_the_files_lines(f, m, old, win, new)
+                    || rewrites_misspellings(f, m, old, win, new)
+                {
+                    // The model misremembered lines in `old` but wrote them as the file has them in
+                    // `new`, beside its change, or rewrote the words it misspelled without writing
+                    // them again: nothing of its slip reaches the file, and its lines stand.
+                    f.resolution = Resolution::Dropped;
+                } else {
+                    let lines = f.old.start.min(m.old.start)..f.old.end.max(m.old.end);
+                    return Err(Mismatch {
+                        old_lines: lines,
+                        file_lines: window.start + f.new.start..window.start + f.new.end,
+                    });
                 }
             }
-            Side::Model => {
-                for (t, line) in new[h.new.clone()].iter().enumerate() {
-                    if literal_fit.stays(h.new.start + t) {
-                        out.push(Cow::Borrowed(line));
-                        continue;
+        }
+        let mut all: Vec<&Hunk> = file_hunks
+            .iter()
+            .chain(&model_hunks)
+            .filter(|h| !h.dropped())
+            .collect();
+        // Insertions before replacements at the same line; the model's insertion before the file's.
+        all.sort_by_key(|h| (h.old.start, !h.old.is_empty(), h.side == Side::File));
+
+        let mut out: Vec<Cow<str>> = Vec::with_capacity(new.len() + 4);
+        let mut pos = 0;
+        // Lines neither side changed: the file's bytes.
+        fn emit_kept<'w>(
+            out: &mut Vec<Cow<'w, str>>,
+            eq_w: &[Option<usize>],
+            win: &[&'w str],
+            range: Range<usize>,
+        ) {
+            out.extend(range.filter_map(|i| eq_w[i].map(|j| Cow::Borrowed(win[j]))));
+        }
+        for h in all {
+            emit_kept(&mut out, eq_w, win, pos..h.old.start.max(pos));
+            match h.side {
+                Side::File => out.extend(win[h.new.clone()].iter().map(|l| Cow::Borrowed(*l))),
+                // Lines merged with the file's are fitted already: the file's indentation.
+                Side::Model if matches!(h.resolution, Resolution::Merged(_)) => {
+                    if let Resolution::Merged(lines) = &h.resolution {
+                        out.extend(lines.iter().map(|l| Cow::Owned(l.clone())));
                     }
-                    let near = paired_old_line(h, t, &eq_w)
-                        .map(|i| (old[i], win[eq_w[i].unwrap_or(0)]))
-                        // An inserted line after a line copied verbatim from the file (an elided
-                        // gap) takes the block's depth, not that line's: the model did not write
-                        // it, so it says nothing about the model's indentation.
-                        .filter(|(m, f)| !(h.old.is_empty() && m == f));
-                    // (The model's trailing blanks on every line of `old`, none in the file's.)
-                    let line = if trailing_habit {
-                        line.trim_end()
-                    } else {
-                        *line
-                    };
-                    out.push(Cow::Owned(map.apply_near(line, near)));
+                }
+                Side::Model => {
+                    for (t, line) in new[h.new.clone()].iter().enumerate() {
+                        if literal_fit.stays(h.new.start + t) {
+                            out.push(Cow::Borrowed(line));
+                            continue;
+                        }
+                        let near = paired_old_line(h, t, eq_w)
+                            .map(|i| (old[i], win[eq_w[i].unwrap_or(0)]))
+                            // An inserted line after a line copied verbatim from the file (an elided
+                            // gap) takes the block's depth, not that line's: the model did not write
+                            // it, so it says nothing about the model's indentation.
+                            .filter(|(m, f)| !(h.old.is_empty() && m == f));
+                        // (The model's trailing blanks on every line of `old`, none in the file's.)
+                        let line = if trailing_habit {
+                            line.trim_end()
+                        } else {
+                            line
+                        };
+                        let line = map.apply_near(line, near);
+                        let line = tabs_for_spaces
+                            .filter(|_| h.old.is_empty())
+                            .and_then(|h| h.tabs_for_spaces(&line))
+                            .unwrap_or(line);
+                        out.push(Cow::Owned(line));
+                    }
                 }
             }
+            pos = pos.max(h.old.end);
         }
-        pos = pos.max(h.old.end);
-    }
-    emit_kept(&mut out, &eq_w, &win, pos..old.len());
-    join_no_blank_runs(&mut out, &win, &new);
+        emit_kept(&mut out, eq_w, win, pos..old.len());
+        join_no_blank_runs(&mut out, win, new);
 
-    let eol = span_line_ending(text, &text.span_of_lines(window.clone(), true)).as_str();
-    let mut s = out.join(eol);
-    let last = text.lines()[window.end - 1];
-    // The replacement ends a line when the span did. Past a span that ends inside its last line
-    // it adds a line ending only where that line is blank (`old` ended with a blank line whose
-    // ending the model wrote as `new`'s final newline): after code, that would split the line.
-    let span_has_eol = needle.trailing_newline() && last.end > last.content_end;
-    let last_blank = text.is_blank(window.end - 1);
-    let ends_blank_line = new_trailing && !needle.trailing_newline() && last_blank;
-    if (span_has_eol || ends_blank_line) && !out.is_empty() {
-        s.push_str(eol);
+        let eol = span_line_ending(text, &text.span_of_lines(window.clone(), true)).as_str();
+        let mut s = out.join(eol);
+        let last = text.lines()[window.end - 1];
+        // The replacement ends a line when the span did. Past a span that ends inside its last line
+        // it adds a line ending only where that line is blank (`old` ended with a blank line whose
+        // ending the model wrote as `new`'s final newline): after code, that would split the line.
+        let span_has_eol = needle.trailing_newline() && last.end > last.content_end;
+        let last_blank = text.is_blank(window.end - 1);
+        let ends_blank_line = new_trailing && !needle.trailing_newline() && last_blank;
+        if (span_has_eol || ends_blank_line) && !out.is_empty() {
+            s.push_str(eol);
+        }
+        Ok(s)
     }
-    Ok(s)
 }
 
 /// Where the model deleted a line between two of the file's blank lines (`a`, blank, `x`,
@@ -328,7 +454,7 @@ enum Side {
 }
 
 /// A region where one side differs from `old`: `old` lines `old` became that side's lines `new`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Hunk {
     old: Range<usize>,
     new: Range<usize>,
@@ -373,51 +499,6 @@ fn trailing_whitespace_habit(old: &[&str], win: &[&str]) -> bool {
     non_blank.peek().is_some()
         && non_blank.all(ends_blank)
         && !win.iter().filter(|l| !l.trim().is_empty()).any(ends_blank)
-}
-
-/// Whether `new` is already at the file's depth though `old` was not. Each line `new` keeps
-/// from `old` (modulo whitespace) where `old`'s indentation differs from the file's votes: at
-/// the file line's indentation in `new`, or at `old`'s (a kept line at a third depth was
-/// re-indented on purpose and says nothing). The first and last votes decide when they agree
-/// (a model re-indents the lines inside a block, rarely its edges); else the majority.
-/// Models often repeat their indentation mistake of `old` in `new`, and often do not; mapping
-/// a `new` that did not would shift it by the mistake.
-fn new_at_file_depth(old: &[&str], new: &[&str], win: &[&str], eq_w: &[Option<usize>]) -> bool {
-    use crate::normalize::indent_of;
-    let mut votes = Vec::new();
-    for op in crate::align::loose_diff(old, new) {
-        let (tag, o, n) = op.as_tag_tuple();
-        if tag != similar::DiffTag::Equal {
-            continue;
-        }
-        for (i, k) in o.zip(n) {
-            let Some(j) = eq_w[i] else { continue };
-            let (file, was) = (indent_of(win[j]), indent_of(old[i]));
-            if old[i].trim().is_empty() || was == file {
-                continue;
-            }
-            match indent_of(new[k]) {
-                now if now == file => votes.push(true),
-                now if now == was => votes.push(false),
-                _ => {}
-            }
-        }
-    }
-    match (votes.first(), votes.last()) {
-        (Some(first), Some(last)) if first == last => *first,
-        (Some(_), Some(_)) => 2 * votes.iter().filter(|v| **v).count() > votes.len(),
-        // No line kept (a one-line `old` the model rewrote): the first lines say it.
-        _ => {
-            fn first<'a>(lines: &[&'a str]) -> Option<&'a str> {
-                let line = lines.iter().find(|l| !l.trim().is_empty())?;
-                Some(indent_of(line))
-            }
-            match (first(old), first(new), first(win)) {
-                (Some(o), Some(n), Some(f)) => o != f && n == f,
-                _ => false,
-            }
-        }
-    }
 }
 
 /// Whether the model's hunk `m` covers the file's difference `f`, `f` is a slip of memory

@@ -34,6 +34,10 @@ pub(crate) struct IndentHabits {
     pub(crate) unit: Option<usize>,
     /// Columns a tab stands for: 8 in GNU-style lines, else [`TAB_WIDTH`].
     pub(crate) tab: usize,
+    /// Every indented line (block comments' ` * ` lines aside) starts with a tab: a line the
+    /// model indents with spaces alone is its habit, not the file's (see
+    /// [`IndentHabits::tabs_for_spaces`]).
+    pub(crate) tabs_only: bool,
 }
 
 impl IndentHabits {
@@ -46,6 +50,7 @@ impl IndentHabits {
         // GNU style: tabs followed by two spaces or more, and lines indented by spaces alone
         // never as deep as a tab. (A block comment's ` * ` lines say nothing.)
         let (mut tab_then_space, mut deepest_spaces) = (false, 0);
+        let mut space_code_lines = 0usize;
         for line in lines {
             let Some((ind, comment)) = indent_and_comment(line) else {
                 continue;
@@ -57,6 +62,7 @@ impl IndentHabits {
                 spaces += 1;
                 if !comment {
                     deepest_spaces = deepest_spaces.max(ind.len());
+                    space_code_lines += 1;
                 }
             }
             let w: usize = ind
@@ -82,7 +88,30 @@ impl IndentHabits {
             .filter(|&d| steps[d] > 0)
             .max_by_key(|&d| (steps[d], std::cmp::Reverse(d)));
         let tab = if gnu { GNU_TAB_WIDTH } else { TAB_WIDTH };
-        IndentHabits { style, unit, tab }
+        IndentHabits {
+            style,
+            unit,
+            tab,
+            tabs_only: tabs > 0 && space_code_lines == 0,
+        }
+    }
+
+    /// `line` with its indentation rendered in tabs, when these are the habits of a file that
+    /// indents with tabs only and `line` is indented with spaces alone: the model's habit of
+    /// typing a tab as [`TAB_WIDTH`] spaces (a Makefile recipe line indented with spaces is a
+    /// syntax error). `None` when the line stays as written.
+    pub(crate) fn tabs_for_spaces(&self, line: &str) -> Option<String> {
+        let indent = indent_of(line);
+        if !self.tabs_only
+            || !indent.starts_with(' ')
+            || indent.contains('\t')
+            || line.trim().is_empty()
+        {
+            return None;
+        }
+        let mut out = tabs_then_spaces(indent.len(), TAB_WIDTH);
+        out.push_str(&line[indent.len()..]);
+        Some(out)
     }
 }
 

@@ -19,6 +19,7 @@ mod line_endings;
 mod misremembered_blocks;
 mod misremembered_lines;
 mod near_twins;
+mod new_depth;
 mod new_side;
 mod properties;
 mod requests;

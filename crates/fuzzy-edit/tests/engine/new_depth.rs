@@ -1,0 +1,139 @@
+//! An `old` at the wrong indentation with `new` at the file's depth (the model fixed its
+//! indentation in `new` only): `new`'s lines keep their relation to their neighbours, and a
+//! line `new` keeps from `old` is never paired with a line of the same text at another depth.
+//! Where either depth fits `new` and they differ, the edit is refused. Also: lines a model adds
+//! with spaces to a file indented with tabs alone are indented with tabs.
+
+use fuzzy_edit::Edit;
+
+use crate::support::{applied, kind};
+
+const PUMP: &str = "\
+def pump(queue, sink):
+    for item in queue:
+        sink.write(item)
+        sink.flush()
+        item.ack()
+    sink.flush()
+";
+
+// The same line (`sink.flush()`) inside the loop and after it: compared with a dedented
+// `old` as written, `new`'s final `sink.flush()` paired with the inner one, and the kept line
+// was written inside the loop.
+#[test]
+fn a_line_at_two_depths_stays_in_its_block() {
+    let old =
+        "for item in queue:\n    sink.write(item)\n    sink.flush()\n    item.ack()\nsink.flush()";
+    let new = "    for item in queue:\n        sink.write(item)\n        sink.flush()\n        item.ack(now=True)\n    sink.flush()";
+    let out = applied(PUMP, &Edit::new(old, new));
+    assert_eq!(out.text, PUMP.replace("item.ack()", "item.ack(now=True)"));
+}
+
+// The same with `old` at +2 and at half the unit, and in braces (`}` at two depths).
+#[test]
+fn closing_braces_at_two_depths_keep_theirs() {
+    let file = "class A {\n  run() {\n    if (x) {\n      go();\n    }\n    done();\n  }\n}\n";
+    let new = "    if (x) {\n      go();\n    }\n    done(1);\n  }";
+    let want = "class A {\n  run() {\n    if (x) {\n      go();\n    }\n    done(1);\n  }\n}\n";
+    for old in [
+        // +2
+        "      if (x) {\n        go();\n      }\n      done();\n    }",
+        // dedented
+        "  if (x) {\n    go();\n  }\n  done();\n}",
+    ] {
+        let out = applied(file, &Edit::new(old, new));
+        assert_eq!(out.text, want, "old: {old:?}");
+    }
+    let go = "package p\n\nfunc f() {\n\tfor {\n\t\tif x {\n\t\t\tbreak\n\t\t}\n\t\ty()\n\t}\n}\n";
+    let old = "for {\n\tif x {\n\t\tbreak\n\t}\n\ty()\n}";
+    let new = "\tfor {\n\t\tif x {\n\t\t\tbreak\n\t\t}\n\t\ty(1)\n\t}";
+    let out = applied(go, &Edit::new(old, new));
+    assert_eq!(out.text, go.replace("y()", "y(1)"));
+}
+
+// A JSON block at +2 with a line deleted: the closing brace stays at its depth.
+#[test]
+fn a_deleted_line_leaves_the_closing_brace_at_its_depth() {
+    let file = "{\n  \"deps\": {\n    \"zod\": \"^3\"\n  },\n  \"dev\": {\n    \"jest\": \"^29\",\n    \"ts\": \"^5\"\n  }\n}\n";
+    let old = "      \"jest\": \"^29\",\n      \"ts\": \"^5\"\n    }\n  }";
+    let new = "    \"jest\": \"^29\"\n  }\n}";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        "{\n  \"deps\": {\n    \"zod\": \"^3\"\n  },\n  \"dev\": {\n    \"jest\": \"^29\"\n  }\n}\n"
+    );
+}
+
+// Only the changed line tells the depth when the lines around it are at column 0, where `old`
+// and the file agree: an `if __name__` body nested in 2 spaces, `new`'s line at the file's 4.
+#[test]
+fn a_changed_line_at_the_files_depth_is_not_indented_twice() {
+    let file = "import sys\n\nif __name__ == \"__main__\":\n    sys.exit(main(sys.argv))\n";
+    let old = "if __name__ == \"__main__\":\n  sys.exit(main(sys.argv))";
+    let new = "if __name__ == \"__main__\":\n    sys.exit(main(sys.argv[1:]))";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("sys.argv))", "sys.argv[1:]))"));
+    // Written at `old`'s depth instead, it is re-based as before.
+    let new = "if __name__ == \"__main__\":\n  sys.exit(main(sys.argv[1:]))";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("sys.argv))", "sys.argv[1:]))"));
+}
+
+// A body nested in 2 spaces in a file indented with tabs, rewritten in tabs (no line kept to
+// vote): `new` is in the file's characters, so at its depth, not nested twice.
+#[test]
+fn new_in_the_files_indentation_characters_is_at_its_depth() {
+    let file = "}\n\nfn skip(key: &str) -> bool {\n\tmatches!(key, \"A\" | \"B\")\n}\n";
+    let old = "fn skip(key: &str) -> bool {\n  matches!(key, \"A\" | \"B\")\n}";
+    let new = "fn skip(key: &str) -> bool {\n\tif key.is_empty() {\n\t\treturn true;\n\t}\n\tmatches!(\n\t\tkey,\n\t\t\"A\" | \"B\"\n\t)\n}";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, format!("}}\n\n{new}\n"));
+}
+
+// Three `}` remembered at 4, 2 and 0 spaces where the file has 8, 4 and 0, and `new` keeps
+// two: `old`'s first two, or at the file's depth its last two. Which one the model deleted
+// is a guess: refused.
+#[test]
+fn a_line_deleted_among_lines_at_two_depths_is_refused_when_either_fits() {
+    let file =
+        "impl X {\n    fn f() {\n        match x {\n            A => 1,\n        }\n    }\n}\n";
+    assert_eq!(
+        kind(file, &Edit::new("    }\n  }\n}", "    }\n}")),
+        "content_mismatch"
+    );
+}
+
+// A tab-indented Makefile recipe: a line the model adds with spaces gets the file's tab
+// (spaces there are a syntax error); in Go alike.
+#[test]
+fn lines_added_with_spaces_to_a_file_indented_with_tabs_get_tabs() {
+    let out = applied(
+        "all:\n\techo one\n",
+        &Edit::new("\techo one", "\techo one\n    echo two"),
+    );
+    assert_eq!(out.text, "all:\n\techo one\n\techo two\n");
+    let go = "func f() {\n\tif x {\n\t\ty()\n\t}\n}\n";
+    let out = applied(
+        go,
+        &Edit::new("\tif x {\n\t\ty()", "\tif x {\n\t\ty()\n        z()"),
+    );
+    assert_eq!(out.text, "func f() {\n\tif x {\n\t\ty()\n\t\tz()\n\t}\n}\n");
+    // A line the model rewrites keeps its spaces (an author may mean them), and a file with
+    // space-indented lines of its own keeps added lines as written.
+    let out = applied(go, &Edit::new("\t\ty()", "        y(1)"));
+    assert_eq!(out.text, "func f() {\n\tif x {\n        y(1)\n\t}\n}\n");
+    let mixed = "all:\n\techo one\n  # note\n";
+    let out = applied(mixed, &Edit::new("\techo one", "\techo one\n    echo two"));
+    assert_eq!(out.text, "all:\n\techo one\n    echo two\n  # note\n");
+}
+
+// An elision comment in `new` stands for `old`'s lines at `old`'s depth, beside lines the model
+// wrote at the file's: `new` is at neither depth throughout, and shifting it all by `old`'s
+// mistake broke the file. Refused.
+#[test]
+fn an_elision_comment_beside_lines_at_the_files_depth_is_refused_with_a_dedented_old() {
+    let file = "class Inventory:\n    def remove(self, name, count=1):\n        if self.items.get(name, 0) < count:\n            raise ValueError(\"not enough \" + name)\n        self.items[name] -= count\n        return self.items[name]\n\n    def total(self):\n        return sum(self.items.values())\n";
+    let old = "    if self.items.get(name, 0) < count:\n        raise ValueError(\"not enough \" + name)\n    self.items[name] -= count\n    return self.items[name]\n\ndef total(self):";
+    let new = "        if self.items.get(name, 0) < count:\n            # ... existing code ...\n    def total(self, fmt=None):";
+    assert_eq!(kind(file, &Edit::new(old, new)), "content_mismatch");
+}
