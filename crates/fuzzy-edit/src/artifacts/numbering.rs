@@ -64,7 +64,10 @@ pub(super) fn tool_numbering(text: &Text, s: &str, copied: &str) -> Option<Numbe
                 .unwrap_or(body);
             !body.trim().is_empty()
                 && file_line(n) == Some(body)
-                && copied.lines().any(|o| o == body)
+                && copied.lines().any(|o| {
+                    // (`old` may carry the same number: `2|x` copied into `new` as `2|x`.)
+                    o == body || parse_prefix(o).is_some_and(|(_, _, len)| &o[len..] == body)
+                })
         })
     };
     let enough = lines.len() >= 2

@@ -58,6 +58,13 @@ fn a_line_break_new_puts_inside_a_line_splits_it() {
     assert_eq!(out.text, "# Doc\n\nItem one.\n\nItem two.\n");
     let out = applied("x = foo() + 1\n", &Edit::new("foo()", "bar()\n"));
     assert_eq!(out.text, "x = bar() + 1\n");
+    // A break beside text `old` begins with (no space it replaces) would split `return` from
+    // its value: habit.
+    let out = applied(
+        "def f(a, b):\n    return compute(a, b)\n",
+        &Edit::new("compute(a, b)", "\ncompute(b, a)"),
+    );
+    assert_eq!(out.text, "def f(a, b):\n    return compute(b, a)\n");
 }
 
 #[test]
@@ -196,6 +203,12 @@ fn colon_numbers_in_new_take_their_separator_space_with_them() {
     }
     let out = applied("x = 1\nz = 3\n", &Edit::new("x = 1", "L1:x = 1\ny = 2"));
     assert_eq!(out.text, "x = 1\ny = 2\nz = 3\n");
+    // The same number on `old`'s line too.
+    let out = applied(
+        "CFLAGS ?= -O2\nall:\n",
+        &Edit::new("1|CFLAGS ?= -O2", "1|CFLAGS ?= -O2\n\t@echo step"),
+    );
+    assert_eq!(out.text, "CFLAGS ?= -O2\n\t@echo step\nall:\n");
     // A dictionary entry that starts with a number is code, not a number the tool wrote.
     let file = "CODES = {\n    0: \"ok\",\n}\n";
     let out = applied(
