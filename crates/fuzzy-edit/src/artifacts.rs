@@ -92,7 +92,8 @@ fn undo_escapes(old: &str, new: &str, language: Option<Language>) -> Option<Stri
         return None;
     }
     if !old.trim().contains('\n') {
-        return breaks_outside_strings(new);
+        let line = old.trim_matches(['\r', '\n']);
+        return breaks_outside_strings(new, &line[..line.len() - line.trim_start().len()]);
     }
     let decoded = unescape_code(new, language)?;
     // (Its lines may be numbered too: compare what follows the numbers.)
@@ -107,9 +108,11 @@ fn undo_escapes(old: &str, new: &str, language: Option<Language>) -> Option<Stri
 
 /// A one-line `new` with literal `\n` between statements (`a();\n  b();`), outside any
 /// string literal: there it is no escape of the language but a line break the model encoded
-/// twice, and written as is it breaks the line. Those are decoded; a `\n` inside quotes is the
-/// program's.
-fn breaks_outside_strings(new: &str) -> Option<String> {
+/// twice, and written as is it breaks the line. Those are decoded: after the end of a statement
+/// or clause, or before the indentation of `old`'s line (`indent`, not empty) and a name, as
+/// languages without semicolons write the next statement (`x = 0\n    y = 1`). A `\n` inside
+/// quotes is the program's.
+fn breaks_outside_strings(new: &str, indent: &str) -> Option<String> {
     if !new.contains("\\n") {
         return None;
     }
@@ -131,13 +134,15 @@ fn breaks_outside_strings(new: &str) -> Option<String> {
                 quote = Some(c);
                 out.push(c);
             }
-            // After the end of a statement or clause only: `/\n/` is a regex.
+            // After the end of a statement or clause, or before the line's own indentation:
+            // `/\n/` is a regex.
             (None, '\\')
                 if chars.peek() == Some(&'n')
-                    && out
+                    && ((out
                         .trim_end_matches([' ', '\t'])
                         .ends_with([';', '{', '}', ')', ',', ':'])
-                    && starts_a_line(chars.clone().nth(1)) =>
+                        && starts_a_line(chars.clone().nth(1)))
+                        || next_line_at(chars.clone().skip(1), indent)) =>
             {
                 chars.next();
                 out.push('\n');
@@ -148,6 +153,14 @@ fn breaks_outside_strings(new: &str) -> Option<String> {
     }
     // An unclosed quote means the scan lost track of the strings: leave `new` alone.
     (changed && quote.is_none()).then_some(out)
+}
+
+/// Whether `rest` (what follows a `\n`) is a line at `indent`, not empty: exactly that
+/// indentation, then a name.
+fn next_line_at(mut rest: impl Iterator<Item = char>, indent: &str) -> bool {
+    !indent.is_empty()
+        && indent.chars().all(|c| rest.next() == Some(c))
+        && rest.next().is_some_and(|c| c.is_alphabetic() || c == '_')
 }
 
 /// Whether what follows a `\n` begins a line of code (indentation, a name, a closing brace),

@@ -208,3 +208,21 @@ fn escapes_inside_a_plain_literal_stay_when_new_is_decoded() {
     );
     assert_eq!(out.text, file.replace("n = 0", "n = 1"));
 }
+
+// A one-line `new` with `\n` before the line's own indentation and a name: the next statement
+// of a language without semicolons, decoded (after `x = 0`, and after an empty string).
+#[test]
+fn a_line_break_before_the_lines_indentation_is_decoded() {
+    let file = "def f():\n    x = 1\n    return x\n";
+    let out = applied(file, &Edit::new("    x = 1", r"    x = 0\n    y = 1"));
+    assert_eq!(out.text, "def f():\n    x = 0\n    y = 1\n    return x\n");
+    let file = "def f():\n    x = \"\"\n    return x\n";
+    let out = applied(file, &Edit::new("    x = \"\"", r#"    x = ""\n    y = 1"#));
+    assert_eq!(
+        out.text,
+        "def f():\n    x = \"\"\n    y = 1\n    return x\n"
+    );
+    // Inside a string, or not at the line's indentation, it stays.
+    let out = applied(file, &Edit::new("    x = \"\"", r#"    x = "a\n    b""#));
+    assert_eq!(out.text, "def f():\n    x = \"a\\n    b\"\n    return x\n");
+}
