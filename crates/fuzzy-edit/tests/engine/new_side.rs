@@ -424,3 +424,17 @@ fn an_elision_comment_keeps_the_lines_before_the_rewritten_one() {
         file.replace("if need_to_add:", "if need_to_add and self.auto_commits:")
     );
 }
+
+// Elision comments in the forms models write them besides `# ... existing code ...`: without
+// the spaces (`# ...existing code...`), or in words alone (`# rest unchanged`). Each stands
+// for the lines of `old` it covers; none is written into the file.
+#[test]
+fn elision_comments_in_other_forms_keep_the_lines_they_stand_for() {
+    let file = "def f(x):\n    a = 1\n    b = 2\n    c = 3\n    return a + b + c + x\n";
+    let old = "def f(x):\n    a = 1\n    b = 2\n    c = 3\n    return a + b + c + x";
+    for marker in ["# ...existing code...", "# rest unchanged", "# (unchanged)"] {
+        let new = format!("def f(x):\n    {marker}\n    return a + b + c + x + 1");
+        let out = applied(file, &Edit::new(old, &new));
+        assert_eq!(out.text, file.replace("+ x\n", "+ x + 1\n"), "{marker}");
+    }
+}
