@@ -18,7 +18,7 @@
 
 use std::borrow::Cow;
 
-use crate::normalize::{loose_equal, unescape_code};
+use crate::normalize::{indent_of, loose_equal, unescape_code};
 use crate::strategy::{strip_line_prefixes, strip_where_present};
 use crate::text::Text;
 use crate::{Language, Options};
@@ -92,8 +92,8 @@ fn undo_escapes(old: &str, new: &str, language: Option<Language>) -> Option<Stri
         return None;
     }
     if !old.trim().contains('\n') {
-        let line = old.trim_matches(['\r', '\n']);
-        return breaks_outside_strings(new, &line[..line.len() - line.trim_start().len()]);
+        let line = old.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        return breaks_outside_strings(new, indent_of(line));
     }
     let decoded = unescape_code(new, language)?;
     // (Its lines may be numbered too: compare what follows the numbers.)

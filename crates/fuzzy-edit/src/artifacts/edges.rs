@@ -51,16 +51,14 @@ pub(crate) fn keep_edges(old: &str, new: &str, beyond: impl FnOnce() -> Beyond) 
     let drops_lead = fewer(old_lead, new_lead) && only_edges_change;
     let drops_trail = fewer(old_trail, new_trail) && only_edges_change;
     let adds_lead = old_lead.is_empty() && !new_lead.is_empty();
-    let adds_trail = old_trail.is_empty()
-        && !new_trail.is_empty()
-        && old.ends_with([' ', '\t'])
-        && !new_core.ends_with([' ', '\t']);
-    let splits_lead =
-        adds_lead && old.starts_with([' ', '\t']) && !new_core.starts_with([' ', '\t']);
+    let adds_trail = old_trail.is_empty() && !new_trail.is_empty();
+    // The break takes the place of the spaces `old` began or ended with (a split, not habit).
+    let blank = [' ', '\t'];
+    let splits_lead = adds_lead && old.starts_with(blank) && !new_core.starts_with(blank);
+    let splits_trail = adds_trail && old.ends_with(blank) && !new_core.ends_with(blank);
     // Blank lines `new` has at an edge where `old` has none that are `old`'s own.
     let olds_lead = adds_lead && blank_edge_from_old(old, new, Edge::Start);
-    let olds_trail =
-        old_trail.is_empty() && !new_trail.is_empty() && blank_edge_from_old(old, new, Edge::End);
+    let olds_trail = adds_trail && blank_edge_from_old(old, new, Edge::End);
     // All the edit changes is blank lines before a line `old` starts: asked for (a model's
     // newline habit is at the end of its text; blank lines around a changed `new` are padding).
     let asks_lead = || adds_lead && only_edges_change;
@@ -75,7 +73,7 @@ pub(crate) fn keep_edges(old: &str, new: &str, beyond: impl FnOnce() -> Beyond) 
     };
     let trail = if olds_trail
         || (drops_trail && ask().blank_after)
-        || (adds_trail && ask().midline_after)
+        || (splits_trail && ask().midline_after)
     {
         new_trail.to_string()
     } else {
@@ -92,8 +90,9 @@ pub(super) enum Edge {
 }
 
 /// Whether the blank lines at `new`'s `edge` are `old`'s own: the line of `new` they border is
-/// paired (by a line diff) with a line of `old` bordered by as many blank lines on that side. The model deleted lines at that edge of `old` and kept the blank lines next to
-/// them (`a`, blank, `b` becoming blank, `b`), which a newline habit never does.
+/// paired (by a line diff) with a line of `old` bordered by as many blank lines on that side.
+/// The model deleted lines at that edge of `old` and kept the blank lines next to them (`a`,
+/// blank, `b` becoming blank, `b`), which a newline habit never does.
 pub(super) fn blank_edge_from_old(old: &str, new: &str, edge: Edge) -> bool {
     let old: Vec<&str> = old.split('\n').collect();
     let new: Vec<&str> = new.split('\n').collect();
