@@ -296,6 +296,18 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
     if let Some((o, _)) = typo {
         asym.push(("typo_old_only", o, h.new.into()));
     }
+    // The model copied `old` right but wrote `new` at a depth of its own: flush left, two
+    // spaces deeper, or nested in 2-space units; or each side with a mistake of its own.
+    if let Some(min) = min_indent(h.new).filter(|&m| m > 0) {
+        asym.push(("dedent_new_only", h.old.into(), dedent(h.new, min)));
+        asym.push(("indent_each_own", indent(h.old, "  "), dedent(h.new, min)));
+    }
+    if !h.new.trim().is_empty() {
+        asym.push(("indent_new_only", h.old.into(), indent(h.new, "  ")));
+    }
+    if let Some(n) = halve_unit(h.new, unit) {
+        asym.push(("indent_unit_new_only", h.old.into(), n));
+    }
     for (class, old, new) in asym {
         if old != h.old || new != h.new {
             out.push(Perturbed {

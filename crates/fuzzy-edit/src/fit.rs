@@ -14,6 +14,7 @@
 
 mod frame;
 mod gaps;
+mod shifted;
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -49,7 +50,10 @@ pub(crate) fn replacement(
     match &candidate.fit {
         Fit::Splice(needle) => {
             let needle = needle.as_deref().unwrap_or(base);
-            let new = continue_at_line_depth(text, &candidate.span, needle);
+            let new = match new_at_olds_depth(text, &candidate.span, needle) {
+                Some(moved) => Cow::Owned(moved),
+                None => continue_at_line_depth(text, &candidate.span, needle),
+            };
             let new = tabs_for_spaces(text, &candidate.span, needle.old_text(), new);
             Ok(adapt_line_endings(
                 &new,
@@ -63,6 +67,19 @@ pub(crate) fn replacement(
             merge(text, candidate.lines.clone(), needle)
         }
     }
+}
+
+/// `new` moved to `old`'s depth, for an `old` copied from the start of whole lines and a `new`
+/// the model wrote at a depth of its own (see [`shifted`]).
+fn new_at_olds_depth(text: &Text, span: &Range<usize>, needle: &Needle) -> Option<String> {
+    if text.lines()[text.line_of(span.start)].start != span.start {
+        return None;
+    }
+    let old: Vec<&str> = needle.old_text().split('\n').collect();
+    let new: Vec<&str> = needle.new_text().split('\n').collect();
+    let file: Vec<Option<&str>> = old.iter().copied().map(Some).collect();
+    let moved = shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits())?;
+    Some(moved.join("\n"))
 }
 
 /// `new` for a one-line `old` found after other text on its line (code, or all of the
@@ -191,6 +208,12 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     gaps::slide_gaps(&old, &win, &mut regions);
     let file_hunks = hunks(regions, Side::File);
     let eq_w = paired_lines(old.len(), &file_hunks);
+    let file_lines: Vec<Option<&str>> = eq_w.iter().map(|j| j.map(|j| win[j])).collect();
+    let moved = shifted::new_at_old_depth(&old, &new, &file_lines, || text.indent_habits());
+    let new: Vec<&str> = match &moved {
+        Some(moved) => moved.iter().map(String::as_str).collect(),
+        None => new,
+    };
     let pairs: Vec<(&str, &str)> = eq_w
         .iter()
         .enumerate()

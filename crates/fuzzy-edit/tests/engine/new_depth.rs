@@ -137,3 +137,47 @@ fn an_elision_comment_beside_lines_at_the_files_depth_is_refused_with_a_dedented
     let new = "        if self.items.get(name, 0) < count:\n            # ... existing code ...\n    def total(self, fmt=None):";
     assert_eq!(kind(file, &Edit::new(old, new)), "content_mismatch");
 }
+
+// `old` copied right, `new` at a depth of its own: flush left, two spaces deeper, spaces for
+// a Makefile's tabs, or each side with a mistake of its own. `new` is moved to the block's
+// depth (it was written as given: an IndentationError, a recipe without its tab).
+#[test]
+fn new_at_a_depth_of_its_own_moves_to_the_blocks() {
+    let want = PUMP.replace("sink.write(item)", "sink.write(item, 1)");
+    let exact = "        sink.write(item)\n        sink.flush()";
+    for (old, new) in [
+        (exact, "sink.write(item, 1)\nsink.flush()"),
+        (exact, "          sink.write(item, 1)\n          sink.flush()"),
+        // A one-line change flush left: no author writes it there under an indented `old`.
+        ("        sink.write(item)", "sink.write(item, 1)"),
+        // `old` two spaces deeper, `new` flush left.
+        (
+            "          sink.write(item)\n          sink.flush()",
+            "sink.write(item, 1)\nsink.flush()",
+        ),
+    ] {
+        assert_eq!(applied(PUMP, &Edit::new(old, new)).text, want, "{new:?}");
+    }
+    let make = "app: main.o\n\t$(CC) -o app main.o\n\nclean:\n\trm -f app\n";
+    let out = applied(
+        make,
+        &Edit::new("clean:\n\trm -f app", "clean:\n    rm -f app\n    rm -f *.o"),
+    );
+    assert_eq!(out.text, make.replace("\trm -f app\n", "\trm -f app\n\trm -f *.o\n"));
+}
+
+// A re-indent the model means is written as given: a block wrapped in a new `if` (the
+// wrapper at the block's depth), taken out of one, or only re-indented.
+#[test]
+fn a_re_indent_the_model_means_stays() {
+    let old = "        sink.write(item)\n        sink.flush()";
+    let wrapped = "        if item:\n            sink.write(item)\n            sink.flush()";
+    let out = applied(PUMP, &Edit::new(old, wrapped));
+    assert_eq!(out.text, PUMP.replace(old, wrapped));
+    let old = "    for item in queue:\n        sink.write(item)";
+    let out = applied(PUMP, &Edit::new(old, "    sink.write(item)"));
+    assert!(out.text.contains("\n    sink.write(item)\n        sink.flush()"), "{}", out.text);
+    let old = "        item.ack()";
+    let out = applied(PUMP, &Edit::new(old, "    item.ack()"));
+    assert!(out.text.contains("\n    item.ack()\n    sink.flush()"), "{}", out.text);
+}

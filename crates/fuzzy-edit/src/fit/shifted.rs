@@ -1,0 +1,418 @@
+//! `new` written at a depth of its own.
+//!
+//! A model that copies `old` right often pastes `new` flush left, a level too deep, with
+//! spaces for the file's tabs or with half its indent unit: every line of `new` is then off
+//! `old`'s depth by one map. Written as given, its changed lines land at the wrong depth: an
+//! `IndentationError`, a line moved out of its block, a Makefile recipe without its tab. Such
+//! a `new` is moved to `old`'s depth before the edit is fitted, when its lines show a slip and
+//! not a re-indent the model meant:
+//! - the first and last lines `new` keeps from `old` (or else rewrites one for one) are off by
+//!   one map: every line moved alike, or every depth scaled alike where the model indents by
+//!   another unit. The lines between are at that map's depth, or whole units from it (a model
+//!   re-indents lines inside a block on purpose, wrapping them in a `try`, rarely its edges).
+//!   An edge left where it was says the others were moved on purpose;
+//! - the map puts `new`'s shallowest line at `old`'s shallowest depth. A block wrapped in a
+//!   new `if` or `try` keeps its lines deeper than `old` but adds the wrapper at `old`'s
+//!   depth; a block taken out of one drops the line that held it: neither is moved;
+//! - `new` changes more than indentation (a `new` that only re-indents `old` means it);
+//! - where no kept line with a word in it shows the map (a one-line change), the rewritten
+//!   lines alone show it only at a depth no author chooses: flush left under an indented
+//!   `old`, off the file's indent unit, or in the indentation characters the file never uses.
+
+use crate::align::{line_similarity, loose_diff};
+use crate::indent::{IndentHabits, IndentMap, IndentStyle};
+use crate::normalize::{indent_columns, indent_of};
+use similar::DiffTag;
+
+/// Lines of `old` and `new` at least this alike, opposite each other in a changed region, are
+/// the same line rewritten: their depths pair like a kept line's (as in `frame`).
+const REWRITTEN_LINE: f64 = 0.5;
+
+/// `new` moved to `old`'s depth, or `None` when it is there already or the lines do not show
+/// a slip (see the module docs). `file_lines[i]` is the file's line paired with `old[i]`, if
+/// any: a `new` whose edges stand at their file lines' depth where `old`'s do not is at the
+/// file's depth, which is for the merge to take (`frame`), not a depth of its own. `file` gives
+/// the file's indentation habits, for a unit or style `old` does not show.
+pub(super) fn new_at_old_depth(
+    old: &[&str],
+    new: &[&str],
+    file_lines: &[Option<&str>],
+    file: impl FnOnce() -> IndentHabits,
+) -> Option<Vec<String>> {
+    let evidence = Evidence::of(old, new, file_lines)?;
+    let word = |l: &str| l.chars().filter(|c| c.is_alphanumeric()).count() >= 2;
+    let kept_word = evidence.kept.iter().any(|(_, o)| word(o));
+    if !kept_word && !evidence.rewritten.iter().any(|(_, o)| word(o)) {
+        return None;
+    }
+    let pairs: Vec<(&str, &str)> = evidence
+        .kept
+        .iter()
+        .chain(&evidence.rewritten)
+        .copied()
+        .collect();
+    // The map is the one the block's edges show: a model re-indents lines inside a block on
+    // purpose (wrapping them in a `try`), rarely its first and last line.
+    let worded: Vec<(&str, &str)> = if kept_word {
+        &evidence.kept
+    } else {
+        &evidence.rewritten
+    }
+    .iter()
+    .filter(|(_, o)| word(o))
+    .copied()
+    .collect();
+    let edges = [worded[0], worded[worded.len() - 1]];
+    // An edge that stays where it was (column 0 aside, which a change of unit keeps), or
+    // stands at the file's depth (the merge's to take).
+    let stays = |(n, o): &(&str, &str)| indent_of(n) == indent_of(o) && !indent_of(o).is_empty();
+    if edges
+        .iter()
+        .any(|e| stays(e) || evidence.at_files_depth.contains(e))
+    {
+        return None;
+    }
+    let file = file();
+    let mut target = IndentHabits::of(old.iter().copied());
+    target.style = target.style.or(file.style);
+    target.unit = target.unit.or(file.unit);
+    let model = IndentHabits::of(new.iter().copied());
+    let map = IndentMap::learn(&edges, model, || target);
+    let slip = match map {
+        IndentMap::Affine { scale, offset, .. } => {
+            let rescaled = match (model.unit, target.unit) {
+                (Some(m), Some(f)) => m != f && (f as f64 / m as f64 - scale).abs() < 1e-9,
+                _ => false,
+            };
+            scale == 1.0 || (offset == 0.0 && rescaled)
+        }
+        IndentMap::Identity => false,
+    };
+    // Any two depths fit some map: only a slip's counts. It must fit the edges, and put every
+    // other line at `old`'s depth or whole units from it (re-indented on purpose).
+    let at = |(n, o): &(&str, &str)| indent_of(&map.apply_near(n, None)) == indent_of(o);
+    let units_off = |(n, o): &(&str, &str)| {
+        let w = indent_columns(&map.apply_near(n, None), target.tab);
+        let was = indent_columns(o, target.tab);
+        at(&(n, o))
+            || target
+                .unit
+                .is_some_and(|u| w.abs_diff(was).is_multiple_of(u))
+    };
+    let fits = slip && edges.iter().all(at) && pairs.iter().all(units_off);
+    // Only the indentation characters changed: in a file indented with tabs alone, spaces are
+    // the model's habit; tabs in a file of spaces are rarely a slip (a real commit converting
+    // a file to tabs does this hunk by hunk), and are left as written.
+    let style_only =
+        matches!(map, IndentMap::Affine { scale, offset, .. } if scale == 1.0 && offset == 0.0);
+    let unlikely = Unlikely::of(old, new, &file);
+    if !fits || (style_only && !unlikely.spaces_for_tabs) || !(kept_word || unlikely.any()) {
+        return None;
+    }
+    let moved: Vec<String> = new.iter().map(|l| map.apply_near(l, None)).collect();
+    let depth = |lines: &[&str]| shallowest(lines.iter().copied(), target.tab);
+    let (base, moved_base) = (
+        depth(old),
+        shallowest(moved.iter().map(String::as_str), target.tab),
+    );
+    // Where `new` drops `old`'s shallowest lines, and they only close blocks (the `}` after
+    // the lines it keeps), `new` stays inside the block, short of its base: moved there from a
+    // depth no author chooses, though not from `old`'s base, where a block taken out of its
+    // wrapper would stand.
+    let closers_dropped = || {
+        let at_base = |l: &&&str| Some(indent_columns(l, target.tab)) == base;
+        old.iter()
+            .filter(at_base)
+            .all(|l| evidence.dropped.contains(l) && closes(l))
+    };
+    let inside = moved_base > base && unlikely.any() && depth(new) != base && closers_dropped();
+    (moved_base == base || inside).then_some(moved)
+}
+
+/// Whether a line only closes blocks: `}`, `);`, `end`, `fi`, `done`, `esac`.
+fn closes(line: &str) -> bool {
+    let t = line.trim().trim_end_matches([';', ',']);
+    !t.is_empty() && t.chars().all(|c| matches!(c, '}' | ')' | ']'))
+        || matches!(t, "end" | "fi" | "done" | "esac")
+}
+
+/// The pairs `(new line, old line)` that show where `new` stands relative to `old`.
+struct Evidence<'a> {
+    /// Lines `new` keeps (modulo whitespace).
+    kept: Vec<(&'a str, &'a str)>,
+    /// Lines `new` rewrites one for one, at least [`REWRITTEN_LINE`] alike.
+    rewritten: Vec<(&'a str, &'a str)>,
+    /// Lines of `old` with nothing opposite them in `new`.
+    dropped: Vec<&'a str>,
+    /// The pairs whose `new` line stands at its file line's depth, where `old`'s does not.
+    at_files_depth: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Evidence<'a> {
+    /// `None` when `new` changes nothing but indentation.
+    fn of(old: &[&'a str], new: &[&'a str], file_lines: &[Option<&str>]) -> Option<Self> {
+        let blank = |l: &str| l.trim().is_empty();
+        let (mut kept, mut rewritten, mut dropped) = (Vec::new(), Vec::new(), Vec::new());
+        let mut at_files_depth = Vec::new();
+        let mut changes = false;
+        for op in loose_diff(old, new) {
+            let (tag, o, n) = op.as_tag_tuple();
+            if tag != DiffTag::Equal {
+                changes |= o.clone().any(|i| !blank(old[i])) || n.clone().any(|k| !blank(new[k]));
+            }
+            if tag == DiffTag::Delete || (tag == DiffTag::Replace && o.len() != n.len()) {
+                dropped.extend(o.clone().map(|i| old[i]));
+            }
+            let votes = match tag {
+                DiffTag::Equal => &mut kept,
+                DiffTag::Replace if o.len() == n.len() => &mut rewritten,
+                _ => continue,
+            };
+            for (i, k) in o.zip(n) {
+                if blank(old[i]) || blank(new[k]) {
+                    continue;
+                }
+                if tag != DiffTag::Equal && line_similarity(old[i], new[k]) < REWRITTEN_LINE {
+                    continue;
+                }
+                let at_file = file_lines[i].is_some_and(|f| {
+                    indent_of(f) != indent_of(old[i]) && indent_of(f) == indent_of(new[k])
+                });
+                if at_file {
+                    at_files_depth.push((new[k], old[i]));
+                }
+                votes.push((new[k], old[i]));
+            }
+        }
+        changes.then_some(Evidence {
+            kept,
+            rewritten,
+            dropped,
+            at_files_depth,
+        })
+    }
+}
+
+/// Depths no author chooses for `new` under `old`.
+struct Unlikely {
+    /// Flush left under an indented `old`.
+    flush_left: bool,
+    /// Off the file's indent unit, where `old` is on it.
+    off_unit: bool,
+    /// Indented with spaces in a file indented with tabs alone.
+    spaces_for_tabs: bool,
+    /// Indented with tabs in a file indented with spaces alone.
+    tabs_for_spaces: bool,
+}
+
+impl Unlikely {
+    fn of(old: &[&str], new: &[&str], file: &IndentHabits) -> Self {
+        let widths = |lines: &[&str]| -> Vec<usize> {
+            lines
+                .iter()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| indent_columns(l, file.tab))
+                .collect()
+        };
+        let (o, n) = (widths(old), widths(new));
+        let on_unit = |w: &[usize]| {
+            file.unit
+                .is_some_and(|u| w.iter().all(|x| x.is_multiple_of(u)))
+        };
+        let starts = |c: char| new.iter().any(|l| l.starts_with(c));
+        Unlikely {
+            flush_left: n.iter().min() == Some(&0) && o.iter().min().is_some_and(|m| *m > 0),
+            off_unit: on_unit(&o) && !on_unit(&n),
+            spaces_for_tabs: file.tabs_only && starts(' '),
+            tabs_for_spaces: file.style == Some(IndentStyle::Spaces) && starts('\t'),
+        }
+    }
+
+    fn any(&self) -> bool {
+        self.flush_left || self.off_unit || self.spaces_for_tabs || self.tabs_for_spaces
+    }
+}
+
+/// The shallowest depth of `lines`' non-blank lines.
+fn shallowest<'l>(lines: impl Iterator<Item = &'l str>, tab: usize) -> Option<usize> {
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| indent_columns(l, tab))
+        .min()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moved(old: &[&str], new: &[&str]) -> Option<Vec<String>> {
+        let file: Vec<Option<&str>> = old.iter().copied().map(Some).collect();
+        new_at_old_depth(old, new, &file, || IndentHabits::of(old.iter().copied()))
+    }
+
+    #[test]
+    fn a_new_pasted_flush_left_moves_to_olds_depth() {
+        let old = ["        a = 1", "        b = 2"];
+        assert_eq!(
+            moved(&old, &["a = 1", "b = 3"]).unwrap(),
+            ["        a = 1", "        b = 3"]
+        );
+        // Two spaces too deep, nested lines included.
+        let old = ["    if x:", "        y()"];
+        assert_eq!(
+            moved(&old, &["      if x:", "          y()", "          z()"]).unwrap(),
+            ["    if x:", "        y()", "        z()"]
+        );
+    }
+
+    #[test]
+    fn spaces_for_tabs_and_half_the_unit_are_mapped_back() {
+        let old = ["\tif (x) {", "\t\ty();", "\t}"];
+        let new = ["    if (x) {", "        y();", "        z();", "    }"];
+        assert_eq!(
+            moved(&old, &new).unwrap(),
+            ["\tif (x) {", "\t\ty();", "\t\tz();", "\t}"]
+        );
+        let old = ["        run()", "            b()"];
+        assert_eq!(
+            moved(&old, &["    run()", "      b(1)"]).unwrap(),
+            ["        run()", "            b(1)"]
+        );
+    }
+
+    #[test]
+    fn a_re_indent_the_model_means_is_left_alone() {
+        // Wrapped in a new block: the wrapper stands at `old`'s depth.
+        let old = ["    a()", "    b()"];
+        assert_eq!(
+            moved(&old, &["    if x:", "        a()", "        b()"]),
+            None
+        );
+        // Taken out of one: the line that held it is gone.
+        let old = ["    if x:", "        a()", "        b()"];
+        assert_eq!(moved(&old, &["    a()", "    b()"]), None);
+        // Only re-indented.
+        assert_eq!(moved(&["    a()"], &["a()"]), None);
+        // Part of the block re-indented.
+        let old = ["    a()", "    b()", "    c()"];
+        assert_eq!(
+            moved(&old, &["    a()", "        b()", "        d()"]),
+            None
+        );
+    }
+
+    #[test]
+    fn new_at_the_files_depth_is_not_a_depth_of_its_own() {
+        let old = ["a()", "b()"];
+        let file = ["    a()", "    b()"];
+        let at_file = new_at_old_depth(&old, &["    a()", "    c()"], &file.map(Some), || {
+            IndentHabits::of(file.iter().copied())
+        });
+        assert_eq!(at_file, None);
+    }
+
+    #[test]
+    fn a_kept_line_left_where_it_was_means_the_others_moved_on_purpose() {
+        // Two depths fit some map (here: twice as deep, less 12), but no slip moves `return`
+        // and leaves the comment.
+        let old = [
+            "    // flag",
+            "    if a {",
+            "        if b {",
+            "            return true;",
+        ];
+        let new = ["    // flag", "    if a && b {", "        return true;"];
+        assert_eq!(moved(&old, &new), None);
+        // At column 0, which every scale keeps, the same edit fits twice as deep: but the model
+        // indents by the file's unit, so it did not halve it.
+        let old = [
+            "// flag",
+            "if a {",
+            "\tif b {",
+            "\t\treturn true;",
+            "\t}",
+            "}",
+        ];
+        let new = ["// flag", "if a && b {", "\treturn true;", "}"];
+        assert_eq!(moved(&old, &new), None);
+    }
+
+    #[test]
+    fn a_rewritten_line_alone_moves_only_from_a_depth_no_author_chooses() {
+        fn moved_in(file: &[&str], old: &str, new: &str) -> Option<Vec<String>> {
+            new_at_old_depth(&[old], &[new], &[Some(old)], || {
+                IndentHabits::of(file.iter().copied())
+            })
+        }
+        let file = ["def f(xs):", "    for x in xs:", "        return total"];
+        let old = "        return total";
+        // Flush left, or off the unit of 4.
+        let want = ["        return total + 1"];
+        assert_eq!(moved_in(&file, old, "return total + 1").unwrap(), want);
+        assert_eq!(
+            moved_in(&file, old, "          return total + 1").unwrap(),
+            want
+        );
+        // One level out: the model may mean it.
+        assert_eq!(moved_in(&file, old, "    return total + 1"), None);
+        // Spaces in a file of tabs.
+        let file = ["fn f() {", "\tlet a = 1;", "\t\treturn total;", "}"];
+        let got = moved_in(&file, "\t\treturn total;", "        return total + 1;");
+        assert_eq!(got.unwrap(), ["\t\treturn total + 1;"]);
+    }
+
+    #[test]
+    fn a_dropped_closing_line_leaves_new_inside_the_block() {
+        // `}` deleted, the lines above it pasted 2 spaces off the unit of 4.
+        let old = ["    free(data);", "    return 0;", "}"];
+        let new = ["      free(data);", "      return 1;"];
+        assert_eq!(
+            moved(&old, &new).unwrap(),
+            ["    free(data);", "    return 1;"]
+        );
+        // A block taken out of its wrapper stands at `old`'s base: left as written.
+        let old = [
+            "    if (ok) {",
+            "        free(data);",
+            "        return 0;",
+            "    }",
+        ];
+        assert_eq!(moved(&old, &["    free(data);", "    return 1;"]), None);
+    }
+
+    #[test]
+    fn lines_inside_the_block_may_be_re_indented_on_purpose() {
+        // Flush left, with the middle lines wrapped in a new `try` one level in.
+        let old = [
+            "    if fmt:",
+            "        out = convert(x)",
+            "    else:",
+            "        out = x",
+        ];
+        let new = [
+            "if fmt:",
+            "    try:",
+            "        out = convert(x)",
+            "    except E:",
+            "        out = None",
+            "else:",
+            "    out = x",
+        ];
+        let want = [
+            "    if fmt:",
+            "        try:",
+            "            out = convert(x)",
+            "        except E:",
+            "            out = None",
+            "    else:",
+            "        out = x",
+        ];
+        assert_eq!(moved(&old, &new).unwrap(), want);
+    }
+
+    #[test]
+    fn lines_without_words_are_no_evidence() {
+        let old = ["    }", "    x"];
+        assert_eq!(moved(&old, &["}", "y"]), None);
+    }
+}
