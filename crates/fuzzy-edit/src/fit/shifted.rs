@@ -109,6 +109,15 @@ pub(super) fn new_at_old_depth(
     if !fits || (style_only && !unlikely.spaces_for_tabs) || !(kept_word || unlikely.any()) {
         return None;
     }
+    // A line the map would move left of column 0 is no slip's: `new` adds it shallower than
+    // the lines it keeps (a wrapper at column 0).
+    let IndentMap::Affine { scale, offset, .. } = map else {
+        return None;
+    };
+    let negative = |l: &&str| scale * indent_columns(l, target.tab) as f64 + offset < -1e-9;
+    if new.iter().filter(|l| !l.trim().is_empty()).any(|l| negative(&l)) {
+        return None;
+    }
     let moved: Vec<String> = new.iter().map(|l| map.apply_near(l, None)).collect();
     let depth = |lines: &[&str]| shallowest(lines.iter().copied(), target.tab);
     let (base, moved_base) = (
@@ -408,6 +417,12 @@ mod tests {
             "        out = x",
         ];
         assert_eq!(moved(&old, &new).unwrap(), want);
+    }
+
+    #[test]
+    fn a_wrapper_at_column_0_is_no_slip() {
+        // Moving `if x:` left of column 0 is what it would take: the model means the wrap.
+        assert_eq!(moved(&["y = 2"], &["if x:", "    y = 2"]), None);
     }
 
     #[test]
