@@ -21,8 +21,9 @@
 
 use crate::align::{line_similarity, loose_diff};
 use crate::indent::{IndentHabits, IndentMap, IndentStyle};
-use crate::normalize::{indent_columns, indent_of};
+use crate::normalize::{indent_columns, indent_of, TAB_WIDTH};
 use similar::DiffTag;
+use std::cell::LazyCell;
 
 /// Lines of `old` and `new` at least this alike, opposite each other in a changed region, are
 /// the same line rewritten: their depths pair like a kept line's (as in `frame`).
@@ -39,7 +40,29 @@ pub(super) fn new_at_old_depth(
     file_lines: &[Option<&str>],
     file: impl FnOnce() -> IndentHabits,
 ) -> Option<Vec<String>> {
+    if let Some(fixed) = first_line_indented(old, new) {
+        return Some(fixed);
+    }
     let evidence = Evidence::of(old, new, file_lines)?;
+    let file = LazyCell::new(file);
+    let target = || {
+        let mut target = IndentHabits::of(old.iter().copied());
+        target.style = target.style.or(file.style);
+        target.unit = target.unit.or(file.unit);
+        target
+    };
+    moved_as_a_whole(old, new, &evidence, &|| *file, &target)
+        .or_else(|| wrapped_at_base(old, new, &evidence, file_lines, target()))
+}
+
+/// `new` moved as a whole by the map its edges show (see the module docs).
+fn moved_as_a_whole(
+    old: &[&str],
+    new: &[&str],
+    evidence: &Evidence,
+    file: &dyn Fn() -> IndentHabits,
+    target: &dyn Fn() -> IndentHabits,
+) -> Option<Vec<String>> {
     let word = |l: &str| l.chars().filter(|c| c.is_alphanumeric()).count() >= 2;
     let kept_word = evidence.kept.iter().any(|(_, o)| word(o));
     if !kept_word && !evidence.rewritten.iter().any(|(_, o)| word(o)) {
@@ -72,10 +95,7 @@ pub(super) fn new_at_old_depth(
     {
         return None;
     }
-    let file = file();
-    let mut target = IndentHabits::of(old.iter().copied());
-    target.style = target.style.or(file.style);
-    target.unit = target.unit.or(file.unit);
+    let (file, target) = (file(), target());
     let model = IndentHabits::of(new.iter().copied());
     let map = IndentMap::learn(&edges, model, || target);
     let slip = match map {
@@ -115,7 +135,7 @@ pub(super) fn new_at_old_depth(
         return None;
     };
     let negative = |l: &&str| scale * indent_columns(l, target.tab) as f64 + offset < -1e-9;
-    if new.iter().filter(|l| !l.trim().is_empty()).any(|l| negative(&l)) {
+    if new.iter().filter(|l| !l.trim().is_empty()).any(negative) {
         return None;
     }
     let moved: Vec<String> = new.iter().map(|l| map.apply_near(l, None)).collect();
@@ -138,11 +158,109 @@ pub(super) fn new_at_old_depth(
     (moved_base == base || inside).then_some(moved)
 }
 
+/// `new` wrapped in a block the model added, the whole of it off `old`'s depth: it opens with
+/// its shallowest line, a line it adds (the wrapper), and every line it keeps lands, once the wrapper is
+/// moved to `old`'s base, the same whole number of units deeper than in `old` (the block
+/// nested one level in). Written as given, the wrapper would open at a depth the file's
+/// lines around it do not have.
+fn wrapped_at_base(
+    old: &[&str],
+    new: &[&str],
+    evidence: &Evidence,
+    file_lines: &[Option<&str>],
+    target: IndentHabits,
+) -> Option<Vec<String>> {
+    let tab = target.tab;
+    let unit = target.unit?;
+    let base = shallowest(old.iter().copied(), tab)?;
+    let wrapper = shallowest(new.iter().copied(), tab)?;
+    let files_base = shallowest(file_lines.iter().flatten().copied(), tab);
+    let width = |l: &str| indent_columns(l, tab);
+    let kept_at = |w: usize| evidence.kept.iter().any(|(n, _)| width(n) == w);
+    // A wrap opens with its wrapper (lines of a multi-line string at column 0 are no wrapper).
+    let first = new.iter().find(|l| !l.trim().is_empty())?;
+    if width(first) != wrapper || wrapper == base || Some(wrapper) == files_base || kept_at(wrapper)
+    {
+        return None;
+    }
+    let offset = base as f64 - wrapper as f64;
+    let word = |l: &str| l.chars().filter(|c| c.is_alphanumeric()).count() >= 2;
+    let levels: Vec<f64> = evidence
+        .kept
+        .iter()
+        .chain(&evidence.rewritten)
+        .filter(|(_, o)| word(o))
+        .map(|(n, o)| (width(n) as f64 + offset - width(o) as f64) / unit as f64)
+        .collect();
+    let nested = levels
+        .first()
+        .is_some_and(|&k| k >= 1.0 && k.fract() == 0.0)
+        && levels.iter().all(|&k| k == levels[0]);
+    if !nested {
+        return None;
+    }
+    let map = IndentMap::Affine {
+        scale: 1.0,
+        offset,
+        style: target.style.unwrap_or(IndentStyle::Spaces),
+        tab,
+    };
+    Some(new.iter().map(|l| map.apply_near(l, None)).collect())
+}
+
 /// Whether a line only closes blocks: `}`, `);`, `end`, `fi`, `done`, `esac`.
 fn closes(line: &str) -> bool {
     let t = line.trim().trim_end_matches([';', ',']);
     !t.is_empty() && t.chars().all(|c| matches!(c, '}' | ')' | ']'))
         || matches!(t, "end" | "fi" | "done" | "esac")
+}
+
+/// `new` with its first line given `old`'s first line's indentation, where the model copied
+/// that line from after its indentation and the rest of `new` at `old`'s depth (the way a
+/// selection that starts at the first character of code reads). The lines after the first
+/// tell the two readings apart: each line paired with `old`'s at `old`'s depth says the
+/// first line alone lost its indentation; one at `old`'s depth less the first line's says
+/// all of `new` was moved (for [`new_at_old_depth`] to take). Where no line is paired, the
+/// second lines of `old` and `new` say it.
+fn first_line_indented(old: &[&str], new: &[&str]) -> Option<Vec<String>> {
+    let (first_old, first_new) = (*old.first()?, *new.first()?);
+    let indent = indent_of(first_old);
+    let cut = indent_columns(first_old, TAB_WIDTH);
+    let opposite =
+        first_new.trim().is_empty() || (line_similarity(first_old, first_new) < REWRITTEN_LINE);
+    if indent.is_empty() || !indent_of(first_new).is_empty() || opposite || new.len() < 2 {
+        return None;
+    }
+    // (first line alone, all of `new`): the reading a pair of lines agrees with.
+    let vote = |o: &str, n: &str| -> (usize, usize) {
+        if o.trim().is_empty() || n.trim().is_empty() {
+            return (0, 0);
+        }
+        let (o, n) = (indent_columns(o, TAB_WIDTH), indent_columns(n, TAB_WIDTH));
+        (usize::from(n == o), usize::from(o >= cut && n == o - cut))
+    };
+    let (mut alone, mut all) = (0, 0);
+    for op in loose_diff(old, new) {
+        let (tag, o, n) = op.as_tag_tuple();
+        let paired = tag == DiffTag::Equal || (tag == DiffTag::Replace && o.len() == n.len());
+        for (i, k) in o.zip(n).filter(|&(i, k)| paired && (i, k) != (0, 0)) {
+            if tag == DiffTag::Equal || line_similarity(old[i], new[k]) >= REWRITTEN_LINE {
+                let (a, b) = vote(old[i], new[k]);
+                (alone, all) = (alone + a, all + b);
+            }
+        }
+    }
+    if alone == 0 && all == 0 {
+        fn second<'l>(lines: &[&'l str]) -> Option<&'l str> {
+            lines[1..].iter().find(|l| !l.trim().is_empty()).copied()
+        }
+        (alone, all) = vote(second(old)?, second(new)?);
+    }
+    (alone > 0 && all == 0).then(|| {
+        let mut fixed: Vec<String> = new.iter().map(|l| l.to_string()).collect();
+        fixed[0] = format!("{indent}{first_new}");
+        fixed
+    })
 }
 
 /// The pairs `(new line, old line)` that show where `new` stands relative to `old`.
@@ -423,6 +541,45 @@ mod tests {
     fn a_wrapper_at_column_0_is_no_slip() {
         // Moving `if x:` left of column 0 is what it would take: the model means the wrap.
         assert_eq!(moved(&["y = 2"], &["if x:", "    y = 2"]), None);
+    }
+
+    #[test]
+    fn a_first_line_copied_from_after_its_indentation_gets_it_back() {
+        let old = ["    def f(self):", "        pass"];
+        assert_eq!(
+            moved(&old, &["def f(self):", "        return 1"]).unwrap(),
+            ["    def f(self):", "        return 1"]
+        );
+        // Kept lines at `old`'s depth say the same.
+        let old = ["    if x:", "        a()", "    b()"];
+        assert_eq!(
+            moved(&old, &["if x:", "        a()", "        c()", "    b()"]).unwrap(),
+            ["    if x:", "        a()", "        c()", "    b()"]
+        );
+        // All of `new` flush left is the other reading.
+        assert_eq!(
+            moved(&old, &["if x:", "    a()", "    c()", "b()"]).unwrap(),
+            ["    if x:", "        a()", "        c()", "    b()"]
+        );
+    }
+
+    #[test]
+    fn a_wrapped_block_off_olds_depth_moves_its_wrapper_to_olds_base() {
+        let old = ["    for x in xs:", "        send(x)", "    done()"];
+        let want = [
+            "    if ready:",
+            "        for x in xs:",
+            "            send(x)",
+            "        done()",
+        ];
+        // One level too deep, and flush left.
+        let deeper: Vec<String> = want.iter().map(|l| format!("    {l}")).collect();
+        let deeper: Vec<&str> = deeper.iter().map(String::as_str).collect();
+        assert_eq!(moved(&old, &deeper).unwrap(), want);
+        let flush: Vec<&str> = want.iter().map(|l| &l[4..]).collect();
+        assert_eq!(moved(&old, &flush).unwrap(), want);
+        // A wrapper at `old`'s base is where the model means it.
+        assert_eq!(moved(&old, &want), None);
     }
 
     #[test]
