@@ -176,24 +176,28 @@ impl<'l> Region<'_, 'l> {
             .collect()
     }
 
-    /// Markers and blank lines only: the markers stand for the region's non-blank lines; the
-    /// blank lines around them are the model's.
+    /// Markers and blank lines only: the markers stand for the region's non-blank lines, and
+    /// for its blank lines at either end unless the model wrote its own there, as
+    /// [`Self::render`] reads them (taking `side`'s blank lines alone dropped the file's).
     fn markers_only(&self, non_blank: &[usize]) -> Vec<&'l str> {
-        let (first, last) = (self.markers[0], self.markers[self.markers.len() - 1]);
-        let (Some(&a), Some(&b)) = (non_blank.first(), non_blank.last()) else {
+        if non_blank.is_empty() {
             // Only blank lines to stand for: they stay as the file has them.
             return self.old.to_vec();
+        }
+        let slot = Slot {
+            first: self.markers[0],
+            last: self.markers[self.markers.len() - 1],
         };
-        let mut out = self.side[..first].to_vec();
-        out.extend_from_slice(&self.old[a..=b]);
-        out.extend_from_slice(&self.side[last + 1..]);
-        out
+        self.render(non_blank, &[slot], &vec![(0, non_blank.len())])
     }
 
     /// The region's text under a reading: `side` with each slot replaced by the `old` lines it
-    /// keeps. Next to a slot, the blank lines are the ones the model wrote, or else `old`'s.
+    /// keeps. The marker stands for the file's blank lines between the kept run and the line
+    /// before it (after it) too: the blank lines the model wrote beside the slot are the first
+    /// of them (taking the file's as well would double them), and the file's further ones
+    /// follow (dropping them would lose them).
     fn render(&self, non_blank: &[usize], slots: &[Slot], reading: &Reading) -> Vec<&'l str> {
-        let blank = |t: usize| self.side.get(t).is_some_and(|l| l.trim().is_empty());
+        let blank = |l: &&&str| l.trim().is_empty();
         let mut out = Vec::with_capacity(self.side.len() + self.old.len());
         let mut t = 0;
         // (`old` lines up to here are written: the blank lines between two runs that meet go
@@ -205,18 +209,17 @@ impl<'l> Region<'_, 'l> {
             if a == b {
                 continue;
             }
-            let from = if slot.first > 0 && blank(slot.first - 1) {
-                non_blank[a]
-            } else if a == 0 {
-                0
-            } else {
-                non_blank[a - 1] + 1
-            };
-            let to = if blank(slot.last + 1) {
-                non_blank[b - 1] + 1
-            } else {
-                non_blank.get(b).copied().unwrap_or(self.old.len())
-            };
+            let written_before = self.side[..slot.first]
+                .iter()
+                .rev()
+                .take_while(blank)
+                .count();
+            let written_after = self.side[t..].iter().take_while(blank).count();
+            let gap_start = if a == 0 { 0 } else { non_blank[a - 1] + 1 };
+            let gap_end = non_blank.get(b).copied().unwrap_or(self.old.len());
+            let from = (gap_start + written_before).min(non_blank[a]);
+            let to = non_blank[b - 1] + 1;
+            let to = to + (gap_end - to).saturating_sub(written_after);
             out.extend_from_slice(&self.old[from.max(written)..to]);
             written = to;
         }
