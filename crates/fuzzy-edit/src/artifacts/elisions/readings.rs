@@ -107,9 +107,14 @@ impl<'l> Region<'_, 'l> {
         }
         segments.push(from..non_blank.len());
         let rewrites = |g: usize, k: usize| {
-            group_words[g]
-                .iter()
-                .any(|w| old_words[k].relation(w) != Relation::Unrelated)
+            group_words[g].iter().any(|w| {
+                let relation = old_words[k].relation(w);
+                relation == Relation::Rewrite
+                    || (relation != Relation::Unrelated
+                        && !segments[g]
+                            .clone()
+                            .any(|j| j != k && old_words[j].relation(w) == Relation::Rewrite))
+            })
         };
         for (i, &(a, b)) in reading.iter().enumerate() {
             for g in [i, i + 1] {
