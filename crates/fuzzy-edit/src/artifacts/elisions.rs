@@ -90,7 +90,9 @@ pub(crate) fn resolve_elisions(
     };
     let mut out: Vec<&str> = Vec::with_capacity(new_lines.len() + old_lines.len());
     let mut pos_new = 0;
-    for (o, n) in regions_between_non_blank_lines(&old_lines, &new_lines) {
+    let regions = regions_between_non_blank_lines(&old_lines, &new_lines);
+    let has_marker = |n: &Range<usize>| new_lines[n.clone()].iter().any(|l| marker(l));
+    for (o, n) in merge_beside_twins(&old_lines, regions, has_marker) {
         out.extend_from_slice(&new_lines[pos_new..n.start]);
         pos_new = n.end;
         let side = &new_lines[n.clone()];
@@ -117,6 +119,42 @@ pub(crate) fn resolve_elisions(
         s.push('\n');
     }
     Ok(Some(s))
+}
+
+/// The regions with markers, each merged with the changed region before it (after it) when
+/// every line between them is also a line of that region's `old`: the line diff may have
+/// paired such a line (`"""`, `codec = codec`, `except AttributeError:`) with the wrong one of
+/// its twins, and taken the lines between as deleted or as what the marker stands for. Which
+/// lines the markers keep is then weighed over the whole.
+fn merge_beside_twins(
+    old: &[&str],
+    mut regions: Vec<(Range<usize>, Range<usize>)>,
+    has_marker: impl Fn(&Range<usize>) -> bool,
+) -> Vec<(Range<usize>, Range<usize>)> {
+    let twins = |between: Range<usize>, region: &Range<usize>| {
+        let mut lines = old[between].iter().filter(|l| !l.trim().is_empty());
+        lines.all(|l| old[region.clone()].iter().any(|m| loose_equal(l, m)))
+    };
+    let mut i = 0;
+    while i < regions.len() {
+        let (o, n) = regions[i].clone();
+        if !has_marker(&n) {
+            i += 1;
+            continue;
+        }
+        if i > 0 && twins(regions[i - 1].0.end..o.start, &regions[i - 1].0) {
+            let (po, pn) = regions.remove(i - 1);
+            regions[i - 1] = (po.start..o.end, pn.start..n.end);
+            i -= 1;
+        } else if i + 1 < regions.len() && twins(o.end..regions[i + 1].0.start, &regions[i + 1].0)
+        {
+            let (no, nn) = regions.remove(i + 1);
+            regions[i] = (o.start..no.end, n.start..nn.end);
+        } else {
+            i += 1;
+        }
+    }
+    regions
 }
 
 /// The changed regions of a line diff of `old` and `new` by their non-blank lines, in line
