@@ -122,18 +122,18 @@ pub(crate) fn resolve_elisions(
 }
 
 /// The regions with markers, each merged with the changed region before it (after it) when
-/// every line between them is also a line of that region's `old`: the line diff may have
-/// paired such a line (`"""`, `codec = codec`, `except AttributeError:`) with the wrong one of
-/// its twins, and taken the lines between as deleted or as what the marker stands for. Which
-/// lines the markers keep is then weighed over the whole.
+/// every line between them is a line `old` holds more than once: the line diff may have paired
+/// such a line (`"""`, `<li>`, `except AttributeError:`) with the wrong one of its twins, and
+/// taken the lines between as deleted, or as what the marker stands for. Which lines the
+/// markers keep is then weighed over the whole.
 fn merge_beside_twins(
     old: &[&str],
     mut regions: Vec<(Range<usize>, Range<usize>)>,
     has_marker: impl Fn(&Range<usize>) -> bool,
 ) -> Vec<(Range<usize>, Range<usize>)> {
-    let twins = |between: Range<usize>, region: &Range<usize>| {
+    let twins = |between: Range<usize>| {
         let mut lines = old[between].iter().filter(|l| !l.trim().is_empty());
-        lines.all(|l| old[region.clone()].iter().any(|m| loose_equal(l, m)))
+        lines.all(|l| old.iter().filter(|m| loose_equal(l, m)).count() > 1)
     };
     let mut i = 0;
     while i < regions.len() {
@@ -142,12 +142,11 @@ fn merge_beside_twins(
             i += 1;
             continue;
         }
-        if i > 0 && twins(regions[i - 1].0.end..o.start, &regions[i - 1].0) {
+        if i > 0 && twins(regions[i - 1].0.end..o.start) {
             let (po, pn) = regions.remove(i - 1);
             regions[i - 1] = (po.start..o.end, pn.start..n.end);
             i -= 1;
-        } else if i + 1 < regions.len() && twins(o.end..regions[i + 1].0.start, &regions[i + 1].0)
-        {
+        } else if i + 1 < regions.len() && twins(o.end..regions[i + 1].0.start) {
             let (no, nn) = regions.remove(i + 1);
             regions[i] = (o.start..no.end, n.start..nn.end);
         } else {
