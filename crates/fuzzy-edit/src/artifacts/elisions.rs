@@ -255,4 +255,72 @@ mod tests {
             "def f():\n    a = 1\n    total = compute(a, 2)\n    log(total)\n    return total"
         );
     }
+
+    #[test]
+    fn a_marker_keeps_the_blank_lines_at_the_edges_of_the_lines_it_stands_for() {
+        // A marker alone between two kept lines: the blank lines it covers are the file's.
+        let old = "import tempfile\n\nfrom a import b\nfrom c import d\n\n\ndef f():";
+        let new = "import tempfile\n# ... existing code ...\n\n\ndef f():";
+        assert_eq!(resolve(old, new).unwrap().unwrap(), old);
+        // After a rewritten line, the blank line before the next paragraph stays.
+        let old = "def f(a):\n    x = a + 1\n    y = x * 2\n\n    z = y - 3\n    w = z + x\n    return w";
+        let new = "def f(a):\n    x = a + 2\n    y = x * 2\n    # ... existing code ...\n    return w";
+        assert_eq!(
+            resolve(old, new).unwrap().unwrap(),
+            old.replace("a + 1", "a + 2")
+        );
+    }
+
+    #[test]
+    fn blank_lines_written_beside_a_marker_are_the_files_first_ones() {
+        // The model wrote one of the file's two blank lines: not doubled, the other kept.
+        let old = "class A:\n    x = 1\n\n\nclass B:\n    y = 2\n\n\nclass C:\n    z = 3";
+        let new = "class A:\n    x = 10\n\n# ... existing code ...\n\nclass C:\n    z = 3";
+        assert_eq!(
+            resolve(old, new).unwrap().unwrap(),
+            old.replace("x = 1\n", "x = 10\n")
+        );
+        // Blank lines the model wrote where the file has none stay its own.
+        let old = "def f():\n    a = 1\n    b = 2\n    return a";
+        let new = "def f():\n    a = 10\n\n    # ... existing code ...\n    return a";
+        assert_eq!(
+            resolve(old, new).unwrap().unwrap(),
+            "def f():\n    a = 10\n\n    b = 2\n    return a"
+        );
+    }
+
+    #[test]
+    fn a_line_old_holds_twice_before_a_marker_is_paired_with_the_nearer_twin() {
+        // `"""` after the rewritten line ends its docstring, not the last one of `old`:
+        // the marker stands for the methods between, which stay.
+        let doc = |name: &str, what: &str| {
+            format!("    def {name}(self, records):\n        \"\"\"\n        {what}\n        \"\"\"\n")
+        };
+        let old = [
+            doc("header", "Return the header string for the specified records."),
+            "        return \"\"\n\n".into(),
+            doc("footer", "Nothing goes after the page."),
+            "        return \"\"\n\n".into(),
+            doc("format", "Join every record into one text."),
+            "        rv = \"\"".into(),
+        ]
+        .concat();
+        let rewritten = "Return the page header string for the specified records.";
+        let new = [
+            doc("header", rewritten),
+            "        # ... existing code ...\n        rv = \"\"".into(),
+        ]
+        .concat();
+        let want = old.replace("Return the header string for the specified records.", rewritten);
+        assert_eq!(resolve(&old, &new).unwrap().unwrap(), want);
+    }
+
+    #[test]
+    fn a_real_line_rewriting_another_line_does_not_rewrite_the_line_beside_the_marker() {
+        // `record[0] = t / SPEEDUP` rewrites `record[0] = t`, not `last_timestamp = t` beside
+        // the marker: read as replacing both, with the comment, it deleted that line.
+        let old = "        # Ensure timestamps never go backward\n        adjusted_timestamp = max(adjusted_timestamp, last_timestamp)\n        last_timestamp = adjusted_timestamp\n        record[0] = adjusted_timestamp\n        outfile.write(json.dumps(record))";
+        let new = "        # Ensure timestamps never go backward\n        # ... existing code ...\n        # Apply speedup factor to the timestamp\n        record[0] = adjusted_timestamp / SPEEDUP\n        outfile.write(json.dumps(record))";
+        assert!(resolve(old, new).is_err());
+    }
 }

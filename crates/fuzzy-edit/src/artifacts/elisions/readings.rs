@@ -27,6 +27,7 @@ use std::collections::HashMap;
 
 use super::tokens::{Relation, Words};
 use crate::align::{block_edits, block_edits_cost, block_key};
+use crate::normalize::loose_equal;
 
 /// Readings weighed at most per region; past that, which one is meant is refused as unclear
 /// (regions with two or three slots over a few dozen lines stay far below it).
@@ -114,10 +115,14 @@ impl<'l> Region<'_, 'l> {
             from = b;
         }
         segments.push(from..non_blank.len());
+        // (A line of punctuation alone, `"""` or `})`, has no words: written as it was, it is
+        // the line kept.)
         let rewrites = |g: usize, k: usize| {
-            group_words[g].iter().any(|w| {
+            let line = self.old[non_blank[k]];
+            groups[g].iter().zip(&group_words[g]).any(|(real, w)| {
                 let relation = old_words[k].relation(w);
                 relation == Relation::Rewrite
+                    || loose_equal(line, real)
                     || (relation != Relation::Unrelated
                         && !segments[g]
                             .clone()
