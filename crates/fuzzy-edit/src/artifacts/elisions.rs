@@ -263,8 +263,10 @@ mod tests {
         let new = "import tempfile\n# ... existing code ...\n\n\ndef f():";
         assert_eq!(resolve(old, new).unwrap().unwrap(), old);
         // After a rewritten line, the blank line before the next paragraph stays.
-        let old = "def f(a):\n    x = a + 1\n    y = x * 2\n\n    z = y - 3\n    w = z + x\n    return w";
-        let new = "def f(a):\n    x = a + 2\n    y = x * 2\n    # ... existing code ...\n    return w";
+        let old =
+            "def f(a):\n    x = a + 1\n    y = x * 2\n\n    z = y - 3\n    w = z + x\n    return w";
+        let new =
+            "def f(a):\n    x = a + 2\n    y = x * 2\n    # ... existing code ...\n    return w";
         assert_eq!(
             resolve(old, new).unwrap().unwrap(),
             old.replace("a + 1", "a + 2")
@@ -294,10 +296,15 @@ mod tests {
         // `"""` after the rewritten line ends its docstring, not the last one of `old`:
         // the marker stands for the methods between, which stay.
         let doc = |name: &str, what: &str| {
-            format!("    def {name}(self, records):\n        \"\"\"\n        {what}\n        \"\"\"\n")
+            format!(
+                "    def {name}(self, records):\n        \"\"\"\n        {what}\n        \"\"\"\n"
+            )
         };
         let old = [
-            doc("header", "Return the header string for the specified records."),
+            doc(
+                "header",
+                "Return the header string for the specified records.",
+            ),
             "        return \"\"\n\n".into(),
             doc("footer", "Nothing goes after the page."),
             "        return \"\"\n\n".into(),
@@ -311,7 +318,10 @@ mod tests {
             "        # ... existing code ...\n        rv = \"\"".into(),
         ]
         .concat();
-        let want = old.replace("Return the header string for the specified records.", rewritten);
+        let want = old.replace(
+            "Return the header string for the specified records.",
+            rewritten,
+        );
         assert_eq!(resolve(&old, &new).unwrap().unwrap(), want);
     }
 
