@@ -8,12 +8,14 @@
 //! markers keep is weighed in [`readings`]; a marker written after code on one line is split
 //! off after a whole line of `old` and unclear otherwise ([`trailing_marker`]).
 
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::ops::Range;
 
 use super::Unclear;
 use crate::align::{changed_regions, loose_diff};
 use crate::needle::lines_of;
-use crate::normalize::loose_equal;
+use crate::normalize::{loose_equal, loose_key};
 use crate::strategy::is_elision_marker;
 use crate::text::Text;
 
@@ -131,9 +133,13 @@ fn merge_beside_twins(
     mut regions: Vec<(Range<usize>, Range<usize>)>,
     has_marker: impl Fn(&Range<usize>) -> bool,
 ) -> Vec<(Range<usize>, Range<usize>)> {
+    let mut count: HashMap<Cow<'_, str>, usize> = HashMap::new();
+    for l in old {
+        *count.entry(loose_key(l)).or_default() += 1;
+    }
     let twins = |between: Range<usize>| {
         let mut lines = old[between].iter().filter(|l| !l.trim().is_empty());
-        lines.all(|l| old.iter().filter(|m| loose_equal(l, m)).count() > 1)
+        lines.all(|l| count.get(&loose_key(l)).is_some_and(|&c| c > 1))
     };
     let mut i = 0;
     while i < regions.len() {
