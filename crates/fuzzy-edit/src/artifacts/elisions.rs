@@ -8,7 +8,6 @@
 //! markers keep is weighed in [`readings`]; a marker written after code on one line is split
 //! off after a whole line of `old` and unclear otherwise ([`trailing_marker`]).
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -94,7 +93,7 @@ pub(crate) fn resolve_elisions(
     let mut pos_new = 0;
     let regions = regions_between_non_blank_lines(&old_lines, &new_lines);
     let has_marker = |n: &Range<usize>| new_lines[n.clone()].iter().any(|l| marker(l));
-    for (o, n) in merge_beside_twins(&old_lines, regions, has_marker) {
+    for (o, n) in merge_beside_twins(&old_lines, &new_lines, regions, has_marker) {
         out.extend_from_slice(&new_lines[pos_new..n.start]);
         pos_new = n.end;
         let side = &new_lines[n.clone()];
@@ -124,22 +123,32 @@ pub(crate) fn resolve_elisions(
 }
 
 /// The regions with markers, each merged with the changed region before it (after it) when
-/// every line between them is a line `old` holds more than once: the line diff may have paired
-/// such a line (`"""`, `<li>`, `except AttributeError:`) with the wrong one of its twins, and
-/// taken the lines between as deleted, or as what the marker stands for. Which lines the
-/// markers keep is then weighed over the whole.
+/// every line between them is a line `old` or `new` holds more than once: the line diff may
+/// have paired such a line (`"""`, `<li>`, a `}` closing a block `new` adds) with the wrong one
+/// of its twins, and taken the lines between as deleted, or as what the marker stands for.
+/// Which lines the markers keep is then weighed over the whole.
 fn merge_beside_twins(
     old: &[&str],
+    new: &[&str],
     mut regions: Vec<(Range<usize>, Range<usize>)>,
     has_marker: impl Fn(&Range<usize>) -> bool,
 ) -> Vec<(Range<usize>, Range<usize>)> {
-    let mut count: HashMap<Cow<'_, str>, usize> = HashMap::new();
-    for l in old {
-        *count.entry(loose_key(l)).or_default() += 1;
-    }
+    let counts = |lines: &[&str]| {
+        let mut count: HashMap<String, usize> = HashMap::new();
+        for l in lines {
+            *count.entry(loose_key(l).into_owned()).or_default() += 1;
+        }
+        count
+    };
+    let (in_old, in_new) = (counts(old), counts(new));
     let twins = |between: Range<usize>| {
         let mut lines = old[between].iter().filter(|l| !l.trim().is_empty());
-        lines.all(|l| count.get(&loose_key(l)).is_some_and(|&c| c > 1))
+        lines.all(|l| {
+            let key = loose_key(l);
+            let more =
+                |count: &HashMap<String, usize>| count.get(key.as_ref()).is_some_and(|&c| c > 1);
+            more(&in_old) || more(&in_new)
+        })
     };
     let mut i = 0;
     while i < regions.len() {

@@ -491,3 +491,15 @@ fn an_elision_comment_after_a_repeated_line_keeps_the_lines_it_stands_for() {
         )
     );
 }
+
+// A marker after a `}` the block holds more than once: the `}` closes the function just
+// rewritten, not the last one (paired with the last, the functions between were deleted).
+#[test]
+fn an_elision_comment_after_a_closing_brace_keeps_the_functions_between() {
+    let old = "fn f0() {\n    run(0);\n}\n\nfn f1() {\n    run(1);\n}\n\nfn f2() {\n    run(2);\n}\n\nfn f3() {\n    run(3);\n}";
+    let new =
+        "fn f0() {\n    run(0, true);\n}\n// ... existing code ...\nfn f3() {\n    run(3);\n}";
+    let file = format!("{old}\n");
+    let out = applied(&file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("run(0);", "run(0, true);"));
+}
