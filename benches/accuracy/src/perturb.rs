@@ -280,7 +280,7 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
         prefix(h.new, first_line, |n| format!("{n:>6}\t")),
     ));
     asym.push(("curly_new_only", h.old.into(), typographic(h.new)));
-    if let Some((_, n)) = elide(h.old, h.new, h.comment) {
+    if let Some(n) = elide_new_only(h.old, h.new, h.comment) {
         asym.push(("elision_new_only", h.old.into(), n));
     }
     asym.push(("indent_old_only", indent(h.old, "  "), h.new.into()));
@@ -562,6 +562,30 @@ fn elide(old: &str, new: &str, comment: &str) -> Option<(String, String)> {
     let marker = format!("{ind}{comment} ... existing code ...");
     let join = |v: &[&str]| format!("{}\n{marker}\n{}", v[0], v[3..].join("\n"));
     Some((join(&o), join(&n)))
+}
+
+/// [`elide`]'s `new`, for an `old` written out in full: only when what follows the marker shows
+/// where the elided lines end. The first non-blank line after the marker must be the line of
+/// `old` after the elided ones, or a line new to the block that is inserted before that line
+/// (it is kept) or rewrites it. Not when it is a later line of `old` (the hunk deleted or moved
+/// the lines between: the marker reads as standing for them too, and no reader can tell the
+/// deletion from the lines it keeps), nor when it is unrelated to the line it replaced
+/// (inserted after that line or written in its place: both readings are the model's text).
+fn elide_new_only(old: &str, new: &str, comment: &str) -> Option<String> {
+    let (_, elided) = elide(old, new, comment)?;
+    let o: Vec<&str> = old.split('\n').collect();
+    let n: Vec<&str> = new.split('\n').collect();
+    let next = (3..o.len()).find(|&i| !o[i].trim().is_empty())?;
+    let written = n[3..].iter().find(|l| !l.trim().is_empty())?.trim();
+    if written == o[next].trim() {
+        return Some(elided);
+    }
+    if o.iter().any(|l| l.trim() == written) {
+        return None;
+    }
+    let kept = kept_lines(old, new)[next];
+    let rewritten = similar::TextDiff::from_chars(o[next].trim(), written).ratio() >= 0.5;
+    (kept || rewritten).then_some(elided)
 }
 
 /// The line of new that keeps line `i` of old, if new keeps it.

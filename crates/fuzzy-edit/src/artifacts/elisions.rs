@@ -8,12 +8,13 @@
 //! markers keep is weighed in [`readings`]; a marker written after code on one line is split
 //! off after a whole line of `old` and unclear otherwise ([`trailing_marker`]).
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 use super::Unclear;
 use crate::align::{changed_regions, loose_diff};
 use crate::needle::lines_of;
-use crate::normalize::loose_equal;
+use crate::normalize::{loose_equal, loose_key};
 use crate::strategy::is_elision_marker;
 use crate::text::Text;
 
@@ -90,7 +91,9 @@ pub(crate) fn resolve_elisions(
     };
     let mut out: Vec<&str> = Vec::with_capacity(new_lines.len() + old_lines.len());
     let mut pos_new = 0;
-    for (o, n) in regions_between_non_blank_lines(&old_lines, &new_lines) {
+    let regions = regions_between_non_blank_lines(&old_lines, &new_lines);
+    let has_marker = |n: &Range<usize>| new_lines[n.clone()].iter().any(|l| marker(l));
+    for (o, n) in merge_beside_twins(&old_lines, &new_lines, regions, has_marker) {
         out.extend_from_slice(&new_lines[pos_new..n.start]);
         pos_new = n.end;
         let side = &new_lines[n.clone()];
@@ -117,6 +120,55 @@ pub(crate) fn resolve_elisions(
         s.push('\n');
     }
     Ok(Some(s))
+}
+
+/// The regions with markers, each merged with the changed region before it (after it) when
+/// every line between them is a line `old` or `new` holds more than once: the line diff may
+/// have paired such a line (`"""`, `<li>`, a `}` closing a block `new` adds) with the wrong one
+/// of its twins, and taken the lines between as deleted, or as what the marker stands for.
+/// Which lines the markers keep is then weighed over the whole.
+fn merge_beside_twins(
+    old: &[&str],
+    new: &[&str],
+    mut regions: Vec<(Range<usize>, Range<usize>)>,
+    has_marker: impl Fn(&Range<usize>) -> bool,
+) -> Vec<(Range<usize>, Range<usize>)> {
+    let counts = |lines: &[&str]| {
+        let mut count: HashMap<String, usize> = HashMap::new();
+        for l in lines {
+            *count.entry(loose_key(l).into_owned()).or_default() += 1;
+        }
+        count
+    };
+    let (in_old, in_new) = (counts(old), counts(new));
+    let twins = |between: Range<usize>| {
+        let mut lines = old[between].iter().filter(|l| !l.trim().is_empty());
+        lines.all(|l| {
+            let key = loose_key(l);
+            let more =
+                |count: &HashMap<String, usize>| count.get(key.as_ref()).is_some_and(|&c| c > 1);
+            more(&in_old) || more(&in_new)
+        })
+    };
+    let mut i = 0;
+    while i < regions.len() {
+        let (o, n) = regions[i].clone();
+        if !has_marker(&n) {
+            i += 1;
+            continue;
+        }
+        if i > 0 && twins(regions[i - 1].0.end..o.start) {
+            let (po, pn) = regions.remove(i - 1);
+            regions[i - 1] = (po.start..o.end, pn.start..n.end);
+            i -= 1;
+        } else if i + 1 < regions.len() && twins(o.end..regions[i + 1].0.start) {
+            let (no, nn) = regions.remove(i + 1);
+            regions[i] = (o.start..no.end, n.start..nn.end);
+        } else {
+            i += 1;
+        }
+    }
+    regions
 }
 
 /// The changed regions of a line diff of `old` and `new` by their non-blank lines, in line
@@ -217,5 +269,83 @@ mod tests {
             resolve(old, new).unwrap().unwrap(),
             "def f():\n    a = 1\n    total = compute(a, 2)\n    log(total)\n    return total"
         );
+    }
+
+    #[test]
+    fn a_marker_keeps_the_blank_lines_at_the_edges_of_the_lines_it_stands_for() {
+        // A marker alone between two kept lines: the blank lines it covers are the file's.
+        let old = "import tempfile\n\nfrom a import b\nfrom c import d\n\n\ndef f():";
+        let new = "import tempfile\n# ... existing code ...\n\n\ndef f():";
+        assert_eq!(resolve(old, new).unwrap().unwrap(), old);
+        // After a rewritten line, the blank line before the next paragraph stays.
+        let old =
+            "def f(a):\n    x = a + 1\n    y = x * 2\n\n    z = y - 3\n    w = z + x\n    return w";
+        let new =
+            "def f(a):\n    x = a + 2\n    y = x * 2\n    # ... existing code ...\n    return w";
+        assert_eq!(
+            resolve(old, new).unwrap().unwrap(),
+            old.replace("a + 1", "a + 2")
+        );
+    }
+
+    #[test]
+    fn blank_lines_written_beside_a_marker_are_the_files_first_ones() {
+        // The model wrote one of the file's two blank lines: not doubled, the other kept.
+        let old = "class A:\n    x = 1\n\n\nclass B:\n    y = 2\n\n\nclass C:\n    z = 3";
+        let new = "class A:\n    x = 10\n\n# ... existing code ...\n\nclass C:\n    z = 3";
+        assert_eq!(
+            resolve(old, new).unwrap().unwrap(),
+            old.replace("x = 1\n", "x = 10\n")
+        );
+        // Blank lines the model wrote where the file has none stay its own.
+        let old = "def f():\n    a = 1\n    b = 2\n    return a";
+        let new = "def f():\n    a = 10\n\n    # ... existing code ...\n    return a";
+        assert_eq!(
+            resolve(old, new).unwrap().unwrap(),
+            "def f():\n    a = 10\n\n    b = 2\n    return a"
+        );
+    }
+
+    #[test]
+    fn a_line_old_holds_twice_before_a_marker_is_paired_with_the_nearer_twin() {
+        // `"""` after the rewritten line ends its docstring, not the last one of `old`:
+        // the marker stands for the methods between, which stay.
+        let doc = |name: &str, what: &str| {
+            format!(
+                "    def {name}(self, records):\n        \"\"\"\n        {what}\n        \"\"\"\n"
+            )
+        };
+        let old = [
+            doc(
+                "header",
+                "Return the header string for the specified records.",
+            ),
+            "        return \"\"\n\n".into(),
+            doc("footer", "Nothing goes after the page."),
+            "        return \"\"\n\n".into(),
+            doc("format", "Join every record into one text."),
+            "        rv = \"\"".into(),
+        ]
+        .concat();
+        let rewritten = "Return the page header string for the specified records.";
+        let new = [
+            doc("header", rewritten),
+            "        # ... existing code ...\n        rv = \"\"".into(),
+        ]
+        .concat();
+        let want = old.replace(
+            "Return the header string for the specified records.",
+            rewritten,
+        );
+        assert_eq!(resolve(&old, &new).unwrap().unwrap(), want);
+    }
+
+    #[test]
+    fn a_real_line_rewriting_another_line_does_not_rewrite_the_line_beside_the_marker() {
+        // `record[0] = t / SPEEDUP` rewrites `record[0] = t`, not `last_timestamp = t` beside
+        // the marker: read as replacing both, with the comment, it deleted that line.
+        let old = "        # Ensure timestamps never go backward\n        adjusted_timestamp = max(adjusted_timestamp, last_timestamp)\n        last_timestamp = adjusted_timestamp\n        record[0] = adjusted_timestamp\n        outfile.write(json.dumps(record))";
+        let new = "        # Ensure timestamps never go backward\n        # ... existing code ...\n        # Apply speedup factor to the timestamp\n        record[0] = adjusted_timestamp / SPEEDUP\n        outfile.write(json.dumps(record))";
+        assert!(resolve(old, new).is_err());
     }
 }

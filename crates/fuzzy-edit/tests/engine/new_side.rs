@@ -438,3 +438,68 @@ fn elision_comments_in_other_forms_keep_the_lines_they_stand_for() {
         assert_eq!(out.text, file.replace("+ x\n", "+ x + 1\n"), "{marker}");
     }
 }
+
+// A marker stands for the blank lines inside and at the edges of the lines it covers, as the
+// file has them: written right after a changed or an unchanged line, it dropped the blank line
+// between two paragraphs; the blank lines the model wrote beside it are not doubled.
+#[test]
+fn an_elision_comment_keeps_the_blank_lines_it_stands_for() {
+    let file = "import os\n\n\ndef load(path):\n    text = read_file(path)\n    lines = text.splitlines()\n\n    header = lines[0]\n    body = lines[1:]\n    check(header)\n    return body\n\n\ndef other():\n    pass\n";
+    let old = "def load(path):\n    text = read_file(path)\n    lines = text.splitlines()\n\n    header = lines[0]\n    body = lines[1:]\n    check(header)\n    return body";
+    let want = file.replace("read_file(path)", "read_file(path, encoding=\"utf-8\")");
+    for new in [
+        "def load(path):\n    text = read_file(path, encoding=\"utf-8\")\n    # ... existing code ...\n    check(header)\n    return body",
+        "def load(path):\n    text = read_file(path, encoding=\"utf-8\")\n    lines = text.splitlines()\n    # ... existing code ...\n    check(header)\n    return body",
+        "def load(path):\n    text = read_file(path, encoding=\"utf-8\")\n    lines = text.splitlines()\n\n    # ... existing code ...\n    check(header)\n    return body",
+    ] {
+        assert_eq!(applied(file, &Edit::new(old, new)).text, want, "{new}");
+    }
+}
+
+// A line `old` holds more than once (`"""`) right before a marker is not paired with its last
+// twin: that read the methods between as deleted.
+#[test]
+fn an_elision_comment_after_a_repeated_line_keeps_the_lines_it_stands_for() {
+    let doc = |name: &str, what: &str| {
+        format!("    def {name}(self, records):\n        \"\"\"\n        {what}\n        \"\"\"\n")
+    };
+    let old = [
+        doc(
+            "header",
+            "Return the header string for the specified records.",
+        ),
+        "        return \"\"\n\n".into(),
+        doc("footer", "Nothing goes after the page."),
+        "        return \"\"\n\n".into(),
+        doc("format", "Join every record into one text."),
+        "        rv = \"\"".into(),
+    ]
+    .concat();
+    let rewritten = "Return the page header string for the specified records.";
+    let new = [
+        doc("header", rewritten),
+        "        # ... existing code ...\n        rv = \"\"".into(),
+    ]
+    .concat();
+    let file = format!("class F:\n{old}\n        return rv\n");
+    let out = applied(&file, &Edit::new(&old, &new));
+    assert_eq!(
+        out.text,
+        file.replace(
+            "Return the header string for the specified records.",
+            rewritten
+        )
+    );
+}
+
+// A marker after a `}` the block holds more than once: the `}` closes the function just
+// rewritten, not the last one (paired with the last, the functions between were deleted).
+#[test]
+fn an_elision_comment_after_a_closing_brace_keeps_the_functions_between() {
+    let old = "fn f0() {\n    run(0);\n}\n\nfn f1() {\n    run(1);\n}\n\nfn f2() {\n    run(2);\n}\n\nfn f3() {\n    run(3);\n}";
+    let new =
+        "fn f0() {\n    run(0, true);\n}\n// ... existing code ...\nfn f3() {\n    run(3);\n}";
+    let file = format!("{old}\n");
+    let out = applied(&file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("run(0);", "run(0, true);"));
+}

@@ -15,12 +15,19 @@
 //! matched the replaced ones in number and likeness) 448 / 20 / 89 / 485; the cheapest reading
 //! alone 737 / 21 / 198 / 86; with the checks beside the markers 606 / 20 / 95 / 321. Weighing
 //! readings by shared words instead of character edits: 618 / 21 / 138 / 265 with the same
-//! checks (it keeps unrelated lines where the model replaced them).
+//! checks (it keeps unrelated lines where the model replaced them). Later, on the same cases:
+//! the file's blank lines at a kept run's edges restored 619 / 4 / 72 / 347 (23 results whose
+//! only change was dropping them now change nothing); a real line that rewrites another
+//! replaced line no rewrite of the edge line 618 / 4 / 67 / 353; regions weighed together
+//! across lines `old` holds twice 628 / 4 / 65 / 345. Tried and left: weighing by indel
+//! distance (substitutions cost two) 628 / 4 / 73 / 337 (it keeps a sibling beside its
+//! replacement); the edge line rewritten only by a [`Relation::Rewrite`] 423 / 4 / 56 / 559.
 
 use std::collections::HashMap;
 
 use super::tokens::{Relation, Words};
 use crate::align::{block_edits, block_edits_cost, block_key};
+use crate::normalize::loose_equal;
 
 /// Readings weighed at most per region; past that, which one is meant is refused as unclear
 /// (regions with two or three slots over a few dozen lines stay far below it).
@@ -88,7 +95,9 @@ impl<'l> Region<'_, 'l> {
     ///   marker may keep a line the model rewrote (it then stands for other lines);
     /// - the first line replaced after a marker (the last one before) must be rewritten by one
     ///   of the real lines that replace it: otherwise the marker may as well keep it, and the
-    ///   real lines be new (a sibling such as `show("b")` for `show("a")` is no rewrite);
+    ///   real lines be new (a sibling such as `show("b")` for `show("a")` is no rewrite, nor a
+    ///   real line sharing a word with it that rewrites another replaced line: `record[0] = t /
+    ///   S` for `last = t` when it rewrites `record[0] = t`);
     /// - a real line just before a marker must not keep only part of the line it replaces,
     ///   dropping more than it adds: the marker may stand for the rest of it (`json, cors,`
     ///   then a marker, for `json, auth, router,`).
@@ -106,10 +115,19 @@ impl<'l> Region<'_, 'l> {
             from = b;
         }
         segments.push(from..non_blank.len());
+        // (A line of punctuation alone, `"""` or `})`, has no words: written as it was, it is
+        // the line kept.)
         let rewrites = |g: usize, k: usize| {
-            group_words[g]
-                .iter()
-                .any(|w| old_words[k].relation(w) != Relation::Unrelated)
+            let line = self.old[non_blank[k]];
+            groups[g].iter().zip(&group_words[g]).any(|(real, w)| {
+                let relation = old_words[k].relation(w);
+                relation == Relation::Rewrite
+                    || loose_equal(line, real)
+                    || (relation != Relation::Unrelated
+                        && !segments[g]
+                            .clone()
+                            .any(|j| j != k && old_words[j].relation(w) == Relation::Rewrite))
+            })
         };
         for (i, &(a, b)) in reading.iter().enumerate() {
             for g in [i, i + 1] {
@@ -176,24 +194,28 @@ impl<'l> Region<'_, 'l> {
             .collect()
     }
 
-    /// Markers and blank lines only: the markers stand for the region's non-blank lines; the
-    /// blank lines around them are the model's.
+    /// Markers and blank lines only: the markers stand for the region's non-blank lines, and
+    /// for its blank lines at either end unless the model wrote its own there, as
+    /// [`Self::render`] reads them (taking `side`'s blank lines alone dropped the file's).
     fn markers_only(&self, non_blank: &[usize]) -> Vec<&'l str> {
-        let (first, last) = (self.markers[0], self.markers[self.markers.len() - 1]);
-        let (Some(&a), Some(&b)) = (non_blank.first(), non_blank.last()) else {
+        if non_blank.is_empty() {
             // Only blank lines to stand for: they stay as the file has them.
             return self.old.to_vec();
+        }
+        let slot = Slot {
+            first: self.markers[0],
+            last: self.markers[self.markers.len() - 1],
         };
-        let mut out = self.side[..first].to_vec();
-        out.extend_from_slice(&self.old[a..=b]);
-        out.extend_from_slice(&self.side[last + 1..]);
-        out
+        self.render(non_blank, &[slot], &vec![(0, non_blank.len())])
     }
 
     /// The region's text under a reading: `side` with each slot replaced by the `old` lines it
-    /// keeps. Next to a slot, the blank lines are the ones the model wrote, or else `old`'s.
+    /// keeps. The marker stands for the file's blank lines between the kept run and the line
+    /// before it (after it) too: the blank lines the model wrote beside the slot are the first
+    /// of them (taking the file's as well would double them), and the file's further ones
+    /// follow (dropping them would lose them).
     fn render(&self, non_blank: &[usize], slots: &[Slot], reading: &Reading) -> Vec<&'l str> {
-        let blank = |t: usize| self.side.get(t).is_some_and(|l| l.trim().is_empty());
+        let blank = |l: &&&str| l.trim().is_empty();
         let mut out = Vec::with_capacity(self.side.len() + self.old.len());
         let mut t = 0;
         // (`old` lines up to here are written: the blank lines between two runs that meet go
@@ -205,18 +227,17 @@ impl<'l> Region<'_, 'l> {
             if a == b {
                 continue;
             }
-            let from = if slot.first > 0 && blank(slot.first - 1) {
-                non_blank[a]
-            } else if a == 0 {
-                0
-            } else {
-                non_blank[a - 1] + 1
-            };
-            let to = if blank(slot.last + 1) {
-                non_blank[b - 1] + 1
-            } else {
-                non_blank.get(b).copied().unwrap_or(self.old.len())
-            };
+            let written_before = self.side[..slot.first]
+                .iter()
+                .rev()
+                .take_while(blank)
+                .count();
+            let written_after = self.side[t..].iter().take_while(blank).count();
+            let gap_start = if a == 0 { 0 } else { non_blank[a - 1] + 1 };
+            let gap_end = non_blank.get(b).copied().unwrap_or(self.old.len());
+            let from = (gap_start + written_before).min(non_blank[a]);
+            let to = non_blank[b - 1] + 1;
+            let to = to + (gap_end - to).saturating_sub(written_after);
             out.extend_from_slice(&self.old[from.max(written)..to]);
             written = to;
         }
