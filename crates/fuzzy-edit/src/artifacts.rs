@@ -12,7 +12,10 @@
 //! - **elision comments** (`# ... existing code ...`) in `new` alone: each stands for the lines
 //!   of `old` it covers, or the edit is refused as unclear ([`Unclear`]);
 //! - **typographic punctuation** (curly quotes, dashes, odd spaces) on lines the model wrote
-//!   fresh, outside ASCII string literals, in a file that does not use that character.
+//!   fresh, outside ASCII string literals, in a file that does not use that character (in
+//!   prose, where the rest is the author's, only the odd spaces);
+//! - **trailing blanks** on the lines the model wrote fresh, where the file's lines do not
+//!   commonly carry them (a Markdown hard line break stays where the text uses them).
 //!
 //! Each is left alone where it is the file's own convention.
 
@@ -27,13 +30,15 @@ mod edges;
 mod elisions;
 mod numbering;
 mod punctuation;
+mod trailing_blanks;
 pub(crate) use edges::keep_edges;
 use edges::{beyond, without_split_line_ending};
 pub(crate) use elisions::resolve_elisions;
 #[cfg(test)]
 use numbering::counting_up;
 use numbering::{strip_numbers, tool_numbering};
-use punctuation::plain_punctuation;
+use punctuation::{plain_punctuation, plain_spaces};
+use trailing_blanks::strip_trailing_blanks;
 
 /// `new` holds an elision comment whose meaning is unclear.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,11 +71,17 @@ pub(crate) fn clean_new<'n>(
     if let Some(resolved) = resolve_elisions(text, old_view, &new)? {
         new = Cow::Owned(resolved);
     }
-    // (In prose, typographic punctuation is the author's.)
-    if let Some(plain) =
-        plain_punctuation(text, old_view, &new, options.language).filter(|_| !options.prose)
-    {
+    // (In prose, typographic punctuation is the author's; odd spaces break its markup.)
+    let plain = if options.prose {
+        plain_spaces(text, old_view, &new)
+    } else {
+        plain_punctuation(text, old_view, &new, options.language)
+    };
+    if let Some(plain) = plain {
         new = Cow::Owned(plain);
+    }
+    if let Some(stripped) = strip_trailing_blanks(text, old_view, &new, options.prose) {
+        new = Cow::Owned(stripped);
     }
     // (An empty `old` has no line structure to keep: it fills an empty file.)
     if let Some(edged) =

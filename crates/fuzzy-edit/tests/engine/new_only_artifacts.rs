@@ -1,0 +1,51 @@
+//! Copying artifacts the model puts in `new` alone (`old` is exact): odd spaces in Markdown,
+//! trailing blanks, literal `\n` between statements, a bare `...` standing for lines of `old`.
+//! None reaches the file unless it is the file's own.
+
+use fuzzy_edit::{apply_with, Edit, Options};
+
+use crate::support::applied;
+
+fn prose() -> Options {
+    Options {
+        prose: true,
+        ..Options::default()
+    }
+}
+
+// A no-break space after a list marker or in its indentation makes the item text: mapped to
+// a space, as in code. Where the file uses no-break spaces itself they are the author's.
+#[test]
+fn a_no_break_space_in_markdown_new_is_a_plain_space() {
+    let file = "# List\n\n- one\n- two\n";
+    let edit = Edit::new("- two", "- two\n-\u{a0}three\n\u{a0}\u{a0}- nested");
+    let out = apply_with(file, &[edit], &prose()).unwrap();
+    assert_eq!(out.text, "# List\n\n- one\n- two\n- three\n  - nested\n");
+    let french = "# Liste\n\nIl dit\u{a0}: oui.\n";
+    let edit = Edit::new("Il dit\u{a0}: oui.", "Il dit\u{a0}: non\u{a0}!");
+    let out = apply_with(french, &[edit], &prose()).unwrap();
+    assert_eq!(out.text, "# Liste\n\nIl dit\u{a0}: non\u{a0}!\n");
+}
+
+// Trailing blanks on lines the model wrote, where the file has none, are dropped; in a file
+// whose lines commonly carry them they stay, and so does a Markdown hard line break in a text
+// that uses them.
+#[test]
+fn trailing_blanks_only_new_has_are_dropped() {
+    let file = "def f():\n    a = 1\n    return a\n";
+    let out = applied(
+        file,
+        &Edit::new("    a = 1\n", "    a = 2   \n    b = a\t\n"),
+    );
+    assert_eq!(out.text, "def f():\n    a = 2\n    b = a\n    return a\n");
+    let file = "a = 1 \nb = 2 \nc = 3\n";
+    let out = applied(file, &Edit::new("c = 3", "c = 4 "));
+    assert_eq!(out.text, "a = 1 \nb = 2 \nc = 4 \n");
+    let md = "Roses are red,  \nviolets blue.\n\nMore.\n";
+    let edit = Edit::new("More.", "Sugar is sweet,  \nand so are you.");
+    let out = apply_with(md, &[edit], &prose()).unwrap();
+    assert_eq!(
+        out.text,
+        "Roses are red,  \nviolets blue.\n\nSugar is sweet,  \nand so are you.\n"
+    );
+}
