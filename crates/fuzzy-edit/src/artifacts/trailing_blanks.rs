@@ -1,13 +1,15 @@
 //! Trailing blanks (spaces, tabs) the model ends lines of `new` with where the file does not
 //! carry them: a copying habit that no linter lets through and no diff shows.
 
+use crate::normalize::indent_of;
 use crate::text::Text;
 
 /// `new` without the trailing blanks on the lines the model wrote fresh (not lines of `old` as
 /// written), unless the file's own lines commonly end in blanks (at least a quarter of its
-/// non-blank lines, or of its blank ones for a line of blanks only: an editor that keeps them)
-/// or, in prose, the blanks are a Markdown hard line break (two spaces or more after text) that
-/// `old` or the file uses too. The last line of `new`, when it has no line ending, is left
+/// non-blank lines, or of its blank ones for a line of blanks only: an editor that keeps them),
+/// a line of blanks is indented as the line before or after it (an editor's auto-indent), or,
+/// in prose, the blanks are a Markdown hard line break (two spaces or more after text) that
+/// `old` or the file uses too, or they end a line inside a multi-line string. The last line of `new`, when it has no line ending, is left
 /// alone unless `old`'s last line is a whole line of the file: the span may end inside a line,
 /// where the blank separates it from the text that follows.
 pub(super) fn strip_trailing_blanks(
@@ -32,13 +34,33 @@ pub(super) fn strip_trailing_blanks(
         let last = old.lines().next_back().unwrap_or("").trim();
         !last.is_empty() && file.lines().any(|l| l.trim() == last)
     };
+    // A blank line indented as a neighbour is an editor's auto-indent, not a copying slip.
+    let auto_indent = |i: usize| {
+        let line = body(pieces[i]);
+        let next = pieces[i + 1..]
+            .iter()
+            .map(|p| body(p))
+            .find(|l| !l.trim().is_empty());
+        let prev = pieces[..i]
+            .iter()
+            .rev()
+            .map(|p| body(p))
+            .find(|l| !l.trim().is_empty());
+        [prev, next]
+            .into_iter()
+            .flatten()
+            .any(|n| indent_of(n) == line)
+    };
+    let mut open = Open::default();
     let mut out = String::with_capacity(new.len());
     for (i, piece) in pieces.iter().enumerate() {
         let line = body(piece);
         let unterminated = i + 1 == pieces.len() && line.len() == piece.len();
+        let in_string = !prose && open.after(line);
         let keep = !fresh(piece)
+            || in_string
             || if line.trim().is_empty() {
-                habit.blank_lines
+                habit.blank_lines || auto_indent(i)
             } else {
                 habit.lines || (breaks_used && hard_break(line))
             }
@@ -50,7 +72,25 @@ pub(super) fn strip_trailing_blanks(
             out.push_str(&piece[line.len()..]);
         }
     }
-    (out != new).then_some(out)
+    // Blanks that are all the edit changes are what it asks for.
+    (out != new && out != old).then_some(out)
+}
+
+/// Which multi-line string literals (`"""`, `'''`, `` ` ``) are open: a blank at the end of a
+/// line inside one is the string's text.
+#[derive(Default)]
+struct Open {
+    quotes: [bool; 3],
+}
+
+impl Open {
+    /// Whether a string is still open after `line`.
+    fn after(&mut self, line: &str) -> bool {
+        for (open, quote) in self.quotes.iter_mut().zip(["\"\"\"", "'''", "`"]) {
+            *open ^= line.matches(quote).count() % 2 == 1;
+        }
+        self.quotes.iter().any(|&o| o)
+    }
 }
 
 /// Whether the file's lines commonly end in blanks.
@@ -99,11 +139,22 @@ mod tests {
     fn blanks_only_new_ends_lines_with_go() {
         let file = "def f():\n    a = 1\n    return a\n";
         let old = "    a = 1\n    return a";
-        let new = "    a = 2  \n    b = 3\t\n    \n    return a";
-        assert_eq!(strip(file, old, new, false), "    a = 2\n    b = 3\n\n    return a");
+        let new = "    a = 2  \n    b = 3\t\n  \n    return a";
+        assert_eq!(
+            strip(file, old, new, false),
+            "    a = 2\n    b = 3\n\n    return a"
+        );
+        // A blank line at its neighbours' depth is auto-indent; an edit of blanks alone is
+        // what the edit asks for.
+        let new = "    a = 2\n    \n    return a";
+        assert_eq!(strip(file, old, new, false), new);
+        assert_eq!(strip(file, "a = 1", "a = 1 ", false), "a = 1 ");
         // A line of old as written is old's (the file's bytes are kept there anyway).
         let old = "    a = 1  \n    return a";
-        assert_eq!(strip(file, old, "    a = 1  \n    c = 0", false), "    a = 1  \n    c = 0");
+        assert_eq!(
+            strip(file, old, "    a = 1  \n    c = 0", false),
+            "    a = 1  \n    c = 0"
+        );
     }
 
     #[test]
@@ -134,10 +185,23 @@ mod tests {
     }
 
     #[test]
+    fn a_blank_inside_a_multi_line_string_is_text() {
+        let file = "class E(Exception):\n    pass\n";
+        let new = "    \"\"\"Raised when the command \n    fails.\"\"\"\n    x = 1 ";
+        assert_eq!(
+            strip(file, "    pass", new, false),
+            "    \"\"\"Raised when the command \n    fails.\"\"\"\n    x = 1"
+        );
+    }
+
+    #[test]
     fn a_span_that_may_end_inside_a_line_keeps_its_last_blank() {
         // `return ` ends inside `return x`: the space separates it from `x`.
         let file = "def f(x):\n    return x\n";
         assert_eq!(strip(file, "return ", "yield ", false), "yield ");
-        assert_eq!(strip(file, "    return x", "    return y ", false), "    return y");
+        assert_eq!(
+            strip(file, "    return x", "    return y ", false),
+            "    return y"
+        );
     }
 }
