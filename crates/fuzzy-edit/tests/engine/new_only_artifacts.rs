@@ -49,3 +49,27 @@ fn trailing_blanks_only_new_has_are_dropped() {
         "Roses are red,  \nviolets blue.\n\nSugar is sweet,  \nand so are you.\n"
     );
 }
+
+// A one-line `new` with literal `\n` (and `\t`, `\r\n`) between statements of a language that
+// ends them with `;`: line breaks encoded twice, decoded outside strings and characters.
+#[test]
+fn literal_line_breaks_between_statements_are_decoded() {
+    let c = "int main() {\n\tint x = 0;\n\treturn x;\n}\n";
+    let out = applied(c, &Edit::new("int x = 0;", r"int x = 1;\n\tint y = 2;\n"));
+    assert_eq!(
+        out.text,
+        "int main() {\n\tint x = 1;\n\tint y = 2;\n\treturn x;\n}\n"
+    );
+    let java = "class A {\n    void f() {\n        foo(a);\n    }\n}\n";
+    let out = applied(
+        java,
+        &Edit::new(
+            "        foo(a);",
+            r#"        foo(a);\r\n        log("a\n");\n"#,
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "class A {\n    void f() {\n        foo(a);\n        log(\"a\\n\");\n    }\n}\n"
+    );
+}
