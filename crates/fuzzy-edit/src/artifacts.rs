@@ -10,7 +10,8 @@
 //! - **literal escapes**: a one-line `new` full of `\n` standing for the lines of a real
 //!   multi-line `old`;
 //! - **elision comments** (`# ... existing code ...`) in `new` alone: each stands for the lines
-//!   of `old` it covers, or the edit is refused as unclear ([`Unclear`]);
+//!   of `old` it covers, or the edit is refused as unclear ([`Unclear`]); so does a bare `...`
+//!   line that is no stub (`ellipsis`);
 //! - **typographic punctuation** (curly quotes, dashes, odd spaces) on lines the model wrote
 //!   fresh, outside ASCII string literals, in a file that does not use that character (in
 //!   prose, where the rest is the author's, only the odd spaces);
@@ -28,12 +29,14 @@ use crate::{Language, Options};
 
 mod edges;
 mod elisions;
+mod ellipsis;
 mod numbering;
 mod punctuation;
 mod trailing_blanks;
 pub(crate) use edges::keep_edges;
 use edges::{beyond, without_split_line_ending};
 pub(crate) use elisions::resolve_elisions;
+use ellipsis::resolve_bare_ellipses;
 #[cfg(test)]
 use numbering::counting_up;
 use numbering::{strip_numbers, tool_numbering};
@@ -67,6 +70,13 @@ pub(crate) fn clean_new<'n>(
         tool_numbering(text, &new, old_view).filter(|n| n.around_old(text, old_view, &new))
     {
         new = Cow::Owned(strip_numbers(&new, numbering));
+    }
+    // (`...` is text in prose, and ends a document in YAML.)
+    let ellipses = !options.prose && options.language != Some(Language::Yaml);
+    if ellipses {
+        if let Some(resolved) = resolve_bare_ellipses(text, old_view, &new)? {
+            new = Cow::Owned(resolved);
+        }
     }
     if let Some(resolved) = resolve_elisions(text, old_view, &new)? {
         new = Cow::Owned(resolved);
