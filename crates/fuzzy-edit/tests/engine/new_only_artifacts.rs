@@ -73,3 +73,29 @@ fn literal_line_breaks_between_statements_are_decoded() {
         "class A {\n    void f() {\n        foo(a);\n        log(\"a\\n\");\n    }\n}\n"
     );
 }
+
+// A bare `...` line standing for lines of `old` the model did not retype keeps them; a stub
+// (a new function's body, a `new` of `...` alone) is code; a block of `old` whose whole body
+// becomes `...` is unclear.
+#[test]
+fn a_bare_ellipsis_in_python_new_is_an_elision_unless_it_is_a_stub() {
+    let file = "def f(x):\n    a = 1\n    b = 2\n    return a\n";
+    let old = "def f(x):\n    a = 1\n    b = 2\n    return a";
+    let out = applied(
+        file,
+        &Edit::new(old, "def f(x):\n    ...\n    return a + 1"),
+    );
+    assert_eq!(
+        out.text,
+        "def f(x):\n    a = 1\n    b = 2\n    return a + 1\n"
+    );
+    let out = applied(
+        file,
+        &Edit::new("    return a", "    return a\n\n\ndef g(y):\n    ..."),
+    );
+    assert_eq!(out.text, format!("{file}\n\ndef g(y):\n    ...\n"));
+    let out = applied(file, &Edit::new("    b = 2", "    ..."));
+    assert_eq!(out.text, "def f(x):\n    a = 1\n    ...\n    return a\n");
+    let err = crate::support::refused(file, &Edit::new(old, "def f(x):\n    ..."));
+    assert_eq!(err.kind(), "unclear_elision");
+}
