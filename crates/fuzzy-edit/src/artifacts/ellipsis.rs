@@ -1,9 +1,9 @@
 //! A bare `...` line in `new`: Python's `Ellipsis`, and the model's way of writing "the lines
 //! of `old` I did not retype". Read as an elision where it is no stub: where `old` and the file
 //! have no such line, and it is not the whole body of a block `new` opens (`def g():` then
-//! `...` is a stub). The whole body of a block `old` already has (`def f():` then `...`,
-//! where `old` has the body) may be either: unclear, unless it stands for nothing. A `new` that
-//! is `...` alone is code (`pass` becoming `...`).
+//! `...` is a stub, after a docstring too). The whole body of a block `old` already has
+//! (`def f():` then `...`, where `old` has the body) may be either: unclear, unless it stands
+//! for nothing. A `new` that is `...` alone is code (`pass` becoming `...`).
 
 use std::borrow::Cow;
 
@@ -42,7 +42,7 @@ pub(super) fn resolve_bare_ellipses(
             continue;
         }
         let non_blank = |l: &&&str| !l.trim().is_empty();
-        let prev = lines[..k].iter().rev().find(non_blank);
+        let prev = header_before(&lines[..k]);
         let next = lines[k + 1..].iter().find(non_blank);
         let opens_block = prev.is_some_and(|p| p.trim_end().ends_with(':'));
         let whole_body =
@@ -98,6 +98,27 @@ pub(super) fn resolve_bare_ellipses(
     Ok(Some(resolved))
 }
 
+/// The non-blank line before a `...` whose lines are `before`, skipping a docstring right
+/// before it (`def f():`, `"""Doc."""`, `...` is a stub too).
+fn header_before<'l>(before: &[&'l str]) -> Option<&'l str> {
+    let mut lines = before.iter().rev().filter(|l| !l.trim().is_empty());
+    let prev = *lines.next()?;
+    let t = prev.trim();
+    let Some(quote) = ["\"\"\"", "'''"].into_iter().find(|q| t.ends_with(q)) else {
+        return Some(prev);
+    };
+    // The docstring's first line: this one when it opens and closes there.
+    if t.len() >= 6 && t.starts_with(quote) {
+        return lines.next().copied();
+    }
+    for l in lines.by_ref() {
+        if l.trim().starts_with(quote) {
+            return lines.next().copied();
+        }
+    }
+    Some(prev)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,5 +162,7 @@ mod tests {
         let old = "def f(x):\n    a = 1\n    b = 2\n    c = 3\n    return a";
         let err = resolve(FILE, old, "def f(x):\n    ...").unwrap_err();
         assert_eq!((err.marker.as_str(), err.line), ("...", 2));
+        let err = resolve(FILE, old, "def f(x):\n    \"\"\"Doc.\"\"\"\n    ...").unwrap_err();
+        assert_eq!((err.marker.as_str(), err.line), ("...", 3));
     }
 }
