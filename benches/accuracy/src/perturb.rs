@@ -280,6 +280,20 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
         prefix(h.new, first_line, |n| format!("{n:>6}\t")),
     ));
     asym.push(("curly_new_only", h.old.into(), typographic(h.new)));
+    asym.push(("trailing_ws_new_only", h.old.into(), trailing_ws(h.new)));
+    if h.new.trim().contains('\n') {
+        asym.push(("escaped_new_only", h.old.into(), escape(h.new)));
+    }
+    // A bare `...` (Python's Ellipsis) standing for lines of `old` the model did not retype.
+    if h.comment == "#" {
+        if let Some((_, n)) = elide(h.old, h.new, "") {
+            asym.push((
+                "ellipsis_new_only",
+                h.old.into(),
+                n.replace(" ... existing code ...", "..."),
+            ));
+        }
+    }
     if let Some(n) = elide_new_only(h.old, h.new, h.comment) {
         asym.push(("elision_new_only", h.old.into(), n));
     }

@@ -10,9 +10,13 @@
 //! - **literal escapes**: a one-line `new` full of `\n` standing for the lines of a real
 //!   multi-line `old`;
 //! - **elision comments** (`# ... existing code ...`) in `new` alone: each stands for the lines
-//!   of `old` it covers, or the edit is refused as unclear ([`Unclear`]);
+//!   of `old` it covers, or the edit is refused as unclear ([`Unclear`]); so does a bare `...`
+//!   line that is no stub (`ellipsis`);
 //! - **typographic punctuation** (curly quotes, dashes, odd spaces) on lines the model wrote
-//!   fresh, outside ASCII string literals, in a file that does not use that character.
+//!   fresh, outside ASCII string literals, in a file that does not use that character (in
+//!   prose, where the rest is the author's, only the odd spaces);
+//! - **trailing blanks** on the lines the model wrote fresh, where the file's lines do not
+//!   commonly carry them (a Markdown hard line break stays where the text uses them).
 //!
 //! Each is left alone where it is the file's own convention.
 
@@ -25,15 +29,19 @@ use crate::{Language, Options};
 
 mod edges;
 mod elisions;
+mod ellipsis;
 mod numbering;
 mod punctuation;
+mod trailing_blanks;
 pub(crate) use edges::keep_edges;
 use edges::{beyond, without_split_line_ending};
 pub(crate) use elisions::resolve_elisions;
+use ellipsis::resolve_bare_ellipses;
 #[cfg(test)]
 use numbering::counting_up;
 use numbering::{strip_numbers, tool_numbering};
-use punctuation::plain_punctuation;
+use punctuation::{plain_punctuation, plain_spaces};
+use trailing_blanks::strip_trailing_blanks;
 
 /// `new` holds an elision comment whose meaning is unclear.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,7 +63,7 @@ pub(crate) fn clean_new<'n>(
     let stripped_old = tool_numbering(text, old, "").and_then(|_| strip_line_prefixes(old));
     let old_view = stripped_old.as_deref().unwrap_or(old);
     let mut new = Cow::Borrowed(new);
-    if let Some(unescaped) = undo_escapes(old_view, &new, options.language) {
+    if let Some(unescaped) = undo_escapes(text, old_view, &new, options.language) {
         new = Cow::Owned(unescaped);
     }
     if let Some(numbering) =
@@ -63,14 +71,27 @@ pub(crate) fn clean_new<'n>(
     {
         new = Cow::Owned(strip_numbers(&new, numbering));
     }
+    // (`...` is text in prose, and ends a document in YAML.)
+    let ellipses = !options.prose && options.language != Some(Language::Yaml);
+    if ellipses {
+        if let Some(resolved) = resolve_bare_ellipses(text, old_view, &new)? {
+            new = Cow::Owned(resolved);
+        }
+    }
     if let Some(resolved) = resolve_elisions(text, old_view, &new)? {
         new = Cow::Owned(resolved);
     }
-    // (In prose, typographic punctuation is the author's.)
-    if let Some(plain) =
-        plain_punctuation(text, old_view, &new, options.language).filter(|_| !options.prose)
-    {
+    // (In prose, typographic punctuation is the author's; odd spaces break its markup.)
+    let plain = if options.prose {
+        plain_spaces(text, old_view, &new)
+    } else {
+        plain_punctuation(text, old_view, &new, options.language)
+    };
+    if let Some(plain) = plain {
         new = Cow::Owned(plain);
+    }
+    if let Some(stripped) = strip_trailing_blanks(text, old_view, &new, options.prose) {
+        new = Cow::Owned(stripped);
     }
     // (An empty `old` has no line structure to keep: it fills an empty file.)
     if let Some(edged) =
@@ -87,13 +108,14 @@ pub(crate) fn clean_new<'n>(
 /// A one-line `new` written with `\n` escapes for the lines of a multi-line `old`: decoded
 /// once too often. Only when the decoded lines are several and one of them is one of `old`'s,
 /// so a string literal holding `\n` is never split.
-fn undo_escapes(old: &str, new: &str, language: Option<Language>) -> Option<String> {
+fn undo_escapes(text: &Text, old: &str, new: &str, language: Option<Language>) -> Option<String> {
     if old.contains("\\n") || new.contains('\n') {
         return None;
     }
     if !old.trim().contains('\n') {
         let line = old.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-        return breaks_outside_strings(new, indent_of(line));
+        let tabs = text.as_str().lines().any(|l| l.starts_with('\t'));
+        return breaks_outside_strings(new, indent_of(line), tabs);
     }
     let decoded = unescape_code(new, language)?;
     // (Its lines may be numbered too: compare what follows the numbers.)
@@ -110,49 +132,67 @@ fn undo_escapes(old: &str, new: &str, language: Option<Language>) -> Option<Stri
 /// string literal: there it is no escape of the language but a line break the model encoded
 /// twice, and written as is it breaks the line. Those are decoded: after the end of a statement
 /// or clause, or before the indentation of `old`'s line (`indent`, not empty) and a name, as
-/// languages without semicolons write the next statement (`x = 0\n    y = 1`). A `\n` inside
-/// quotes is the program's.
-fn breaks_outside_strings(new: &str, indent: &str) -> Option<String> {
+/// languages without semicolons write the next statement (`x = 0\n    y = 1`). A `\r\n` is one
+/// break; `\t` escapes that indent the next line are tabs where the file indents with tabs
+/// (`tabs`); a break that ends `new` after a statement ends its line. A `\n` inside quotes is
+/// the program's.
+fn breaks_outside_strings(new: &str, indent: &str, tabs: bool) -> Option<String> {
     if !new.contains("\\n") {
         return None;
     }
     let mut out = String::with_capacity(new.len());
     let mut quote: Option<char> = None;
-    let mut chars = new.chars().peekable();
+    let mut rest = new;
     let mut changed = false;
-    while let Some(c) = chars.next() {
+    while let Some(c) = rest.chars().next() {
+        let after = &rest[c.len_utf8()..];
         match (quote, c) {
             (Some(_), '\\') => {
                 out.push(c);
-                out.extend(chars.next());
+                let escaped = after.chars().next().map_or(0, char::len_utf8);
+                out.push_str(&after[..escaped]);
+                rest = &after[escaped..];
+                continue;
             }
-            (Some(q), c) if c == q => {
-                quote = None;
-                out.push(c);
-            }
-            (None, '"' | '\'' | '`') => {
-                quote = Some(c);
-                out.push(c);
-            }
-            // After the end of a statement or clause, or before the line's own indentation:
-            // `/\n/` is a regex.
-            (None, '\\')
-                if chars.peek() == Some(&'n')
-                    && ((out
+            (Some(q), c) if c == q => quote = None,
+            (None, '"' | '\'' | '`') => quote = Some(c),
+            (None, '\\') => {
+                if let Some((line_start, next)) = line_break(rest, tabs) {
+                    let ends_clause = out
                         .trim_end_matches([' ', '\t'])
-                        .ends_with([';', '{', '}', ')', ',', ':'])
-                        && starts_a_line(chars.clone().nth(1)))
-                        || next_line_at(chars.clone().skip(1), indent)) =>
-            {
-                chars.next();
-                out.push('\n');
-                changed = true;
+                        .ends_with([';', '{', '}', ')', ',', ':']);
+                    // After the end of a statement or clause, or before the line's own
+                    // indentation: `/\n/` is a regex.
+                    if (ends_clause && (starts_a_line(next.chars().next()) || next.is_empty()))
+                        || next_line_at(line_start.chars().chain(next.chars()), indent)
+                    {
+                        out.push('\n');
+                        out.push_str(&line_start);
+                        rest = next;
+                        changed = true;
+                        continue;
+                    }
+                }
             }
-            _ => out.push(c),
+            _ => {}
         }
+        out.push(c);
+        rest = after;
     }
     // An unclosed quote means the scan lost track of the strings: leave `new` alone.
     (changed && quote.is_none()).then_some(out)
+}
+
+/// An escaped line break at the start of `s` (`\n` or `\r\n`): the indentation it opens (`\t`
+/// escapes decoded, where the file indents with `tabs`) and what follows.
+fn line_break(s: &str, tabs: bool) -> Option<(String, &str)> {
+    let mut rest = s.strip_prefix("\\r\\n").or_else(|| s.strip_prefix("\\n"))?;
+    let mut line_start = String::new();
+    while let Some(r) = rest.strip_prefix("\\t").filter(|_| tabs) {
+        line_start.push('\t');
+        rest = r;
+    }
+    Some((line_start, rest))
 }
 
 /// Whether `rest` (what follows a `\n`) is a line at `indent`, not empty: exactly that
@@ -319,6 +359,30 @@ mod tests {
         assert_eq!(clean("", old, new).unwrap(), new);
         let new = "  const [s, set] = useState(text.split(/;\\n/));";
         assert_eq!(clean("", old, new).unwrap(), new);
+    }
+
+    #[test]
+    fn escaped_tabs_crlf_and_a_final_break_of_a_one_line_new_are_decoded() {
+        let c = "int main() {\n\tint x = 0;\n\treturn x;\n}\n";
+        let old = "\tint x = 0;";
+        assert_eq!(
+            clean(c, old, "\tint x = 1;\\n\\tint y = 2;\\n").unwrap(),
+            "\tint x = 1;\n\tint y = 2;"
+        );
+        assert_eq!(
+            clean(c, old, "\tint x = 1;\\r\\n\\tint y = 2;").unwrap(),
+            "\tint x = 1;\n\tint y = 2;"
+        );
+        // Escaped tabs are indentation only where the file indents with tabs.
+        let spaces = "int main() {\n    int x = 0;\n}\n";
+        let new = "    int x = 1;\\n\\tint y = 2;";
+        assert_eq!(clean(spaces, "    int x = 0;", new).unwrap(), new);
+        // Escapes inside strings and characters are the program's.
+        let new = "\tprintf(\"a\\n\");\\n\\tputchar('\\n');\\n\\ts = `x\\n${y}`;";
+        assert_eq!(
+            clean(c, old, new).unwrap(),
+            "\tprintf(\"a\\n\");\n\tputchar('\\n');\n\ts = `x\\n${y}`;"
+        );
     }
 
     #[test]

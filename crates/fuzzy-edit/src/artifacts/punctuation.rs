@@ -38,6 +38,38 @@ pub(super) fn plain_punctuation(
     (out != new).then_some(out)
 }
 
+/// In prose (Markdown, plain text), where curly quotes and dashes are the author's: the odd
+/// spaces (no-break, thin, ideographic, zero-width) on the lines the model wrote fresh, mapped
+/// to a plain space (zero-width ones dropped) where the file does not use that character. In
+/// Markdown a no-break space turns `-\u{a0}item` or an indentation of them into text, not a
+/// list; where the file uses one (French typography, `10\u{a0}km`) it is the author's.
+pub(super) fn plain_spaces(text: &Text, old: &str, new: &str) -> Option<String> {
+    if new.is_ascii() {
+        return None;
+    }
+    let odd_space = |c: char| {
+        let mut plain = String::new();
+        push_punctuation(c, &mut plain);
+        (c != ' ' && (plain == " " || plain.is_empty())).then_some(plain)
+    };
+    let old_lines: Vec<&str> = old.lines().collect();
+    let mut out = String::with_capacity(new.len());
+    for piece in new.split_inclusive('\n') {
+        let body = piece.trim_end_matches(['\n', '\r']);
+        if body.is_ascii() || old_lines.contains(&body) {
+            out.push_str(piece);
+            continue;
+        }
+        for c in piece.chars() {
+            match odd_space(c).filter(|_| !text.as_str().contains(c)) {
+                Some(plain) => out.push_str(&plain),
+                None => out.push(c),
+            }
+        }
+    }
+    (out != new).then_some(out)
+}
+
 fn map_lines(foreign: &mut Foreign<'_>, old: &str, new: &str) -> String {
     let old_lines: Vec<&str> = old.lines().collect();
     let mut out = String::with_capacity(new.len());
@@ -356,5 +388,25 @@ mod tests {
         ));
         assert!(!same_but_punctuation("1\u{2013}2", "1\u{2014}2"));
         assert!(same_but_punctuation("wait...", "wait\u{2026}"));
+    }
+
+    #[test]
+    fn odd_spaces_in_prose_are_mapped_unless_the_file_uses_them() {
+        let spaces = |file: &str, old: &str, new: &str| {
+            plain_spaces(&Text::new(file), old, new).unwrap_or_else(|| new.into())
+        };
+        let file = "# T\n\n- a\n";
+        assert_eq!(spaces(file, "- a", "- a\n-\u{a0}b"), "- a\n- b");
+        assert_eq!(
+            spaces(file, "- a", "- a\n\u{a0}\u{a0}- b\u{200b}"),
+            "- a\n  - b"
+        );
+        // Curly quotes and dashes are the author's in prose.
+        let new = "\u{201c}Hi\u{201d} \u{2014} x";
+        assert_eq!(spaces(file, "- a", new), new);
+        // The file's own no-break space, and a line old has as is, stay.
+        let french = "Il dit\u{a0}: oui\n";
+        assert_eq!(spaces(french, "x", "Non\u{a0}!"), "Non\u{a0}!");
+        assert_eq!(spaces(file, "a\u{a0}b", "a\u{a0}b\nc"), "a\u{a0}b\nc");
     }
 }

@@ -20,6 +20,7 @@ mod misremembered_blocks;
 mod misremembered_lines;
 mod near_twins;
 mod new_depth;
+mod new_only_artifacts;
 mod new_side;
 mod properties;
 mod requests;

@@ -240,8 +240,14 @@ fn plain_replacement(text: &str, at: usize, old: &str, new: &str) -> bool {
     // (A `new` with literal `\n`: decoded when it stands for `old`'s lines, or, on one line,
     // where it follows the end of a statement outside strings; see `artifacts`.)
     let escaped = (old.contains('\n') || !new.contains('\n')) && new.contains("\\n");
+    // (Trailing blanks on a line of `new` that is not one of `old`'s: dropped where the file's
+    // lines do not commonly carry them.)
+    let added_blanks = new
+        .lines()
+        .any(|l| l.ends_with([' ', '\t']) && !old.lines().any(|o| o == l));
     same_edges
         && !escaped
+        && !added_blanks
         && new.chars().all(|c| c.is_ascii() || c.is_alphanumeric())
         && !under_indented
         && !continued

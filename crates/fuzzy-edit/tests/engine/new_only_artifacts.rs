@@ -1,0 +1,101 @@
+//! Copying artifacts the model puts in `new` alone (`old` is exact): odd spaces in Markdown,
+//! trailing blanks, literal `\n` between statements, a bare `...` standing for lines of `old`.
+//! None reaches the file unless it is the file's own.
+
+use fuzzy_edit::{apply_with, Edit, Options};
+
+use crate::support::applied;
+
+fn prose() -> Options {
+    Options {
+        prose: true,
+        ..Options::default()
+    }
+}
+
+// A no-break space after a list marker or in its indentation makes the item text: mapped to
+// a space, as in code. Where the file uses no-break spaces itself they are the author's.
+#[test]
+fn a_no_break_space_in_markdown_new_is_a_plain_space() {
+    let file = "# List\n\n- one\n- two\n";
+    let edit = Edit::new("- two", "- two\n-\u{a0}three\n\u{a0}\u{a0}- nested");
+    let out = apply_with(file, &[edit], &prose()).unwrap();
+    assert_eq!(out.text, "# List\n\n- one\n- two\n- three\n  - nested\n");
+    let french = "# Liste\n\nIl dit\u{a0}: oui.\n";
+    let edit = Edit::new("Il dit\u{a0}: oui.", "Il dit\u{a0}: non\u{a0}!");
+    let out = apply_with(french, &[edit], &prose()).unwrap();
+    assert_eq!(out.text, "# Liste\n\nIl dit\u{a0}: non\u{a0}!\n");
+}
+
+// Trailing blanks on lines the model wrote, where the file has none, are dropped; in a file
+// whose lines commonly carry them they stay, and so does a Markdown hard line break in a text
+// that uses them.
+#[test]
+fn trailing_blanks_only_new_has_are_dropped() {
+    let file = "def f():\n    a = 1\n    return a\n";
+    let out = applied(
+        file,
+        &Edit::new("    a = 1\n", "    a = 2   \n    b = a\t\n"),
+    );
+    assert_eq!(out.text, "def f():\n    a = 2\n    b = a\n    return a\n");
+    let file = "a = 1 \nb = 2 \nc = 3\n";
+    let out = applied(file, &Edit::new("c = 3", "c = 4 "));
+    assert_eq!(out.text, "a = 1 \nb = 2 \nc = 4 \n");
+    let md = "Roses are red,  \nviolets blue.\n\nMore.\n";
+    let edit = Edit::new("More.", "Sugar is sweet,  \nand so are you.");
+    let out = apply_with(md, &[edit], &prose()).unwrap();
+    assert_eq!(
+        out.text,
+        "Roses are red,  \nviolets blue.\n\nSugar is sweet,  \nand so are you.\n"
+    );
+}
+
+// A one-line `new` with literal `\n` (and `\t`, `\r\n`) between statements of a language that
+// ends them with `;`: line breaks encoded twice, decoded outside strings and characters.
+#[test]
+fn literal_line_breaks_between_statements_are_decoded() {
+    let c = "int main() {\n\tint x = 0;\n\treturn x;\n}\n";
+    let out = applied(c, &Edit::new("int x = 0;", r"int x = 1;\n\tint y = 2;\n"));
+    assert_eq!(
+        out.text,
+        "int main() {\n\tint x = 1;\n\tint y = 2;\n\treturn x;\n}\n"
+    );
+    let java = "class A {\n    void f() {\n        foo(a);\n    }\n}\n";
+    let out = applied(
+        java,
+        &Edit::new(
+            "        foo(a);",
+            r#"        foo(a);\r\n        log("a\n");\n"#,
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "class A {\n    void f() {\n        foo(a);\n        log(\"a\\n\");\n    }\n}\n"
+    );
+}
+
+// A bare `...` line standing for lines of `old` the model did not retype keeps them; a stub
+// (a new function's body, a `new` of `...` alone) is code; a block of `old` whose whole body
+// becomes `...` is unclear.
+#[test]
+fn a_bare_ellipsis_in_python_new_is_an_elision_unless_it_is_a_stub() {
+    let file = "def f(x):\n    a = 1\n    b = 2\n    return a\n";
+    let old = "def f(x):\n    a = 1\n    b = 2\n    return a";
+    let out = applied(
+        file,
+        &Edit::new(old, "def f(x):\n    ...\n    return a + 1"),
+    );
+    assert_eq!(
+        out.text,
+        "def f(x):\n    a = 1\n    b = 2\n    return a + 1\n"
+    );
+    let out = applied(
+        file,
+        &Edit::new("    return a", "    return a\n\n\ndef g(y):\n    ..."),
+    );
+    assert_eq!(out.text, format!("{file}\n\ndef g(y):\n    ...\n"));
+    let out = applied(file, &Edit::new("    b = 2", "    ..."));
+    assert_eq!(out.text, "def f(x):\n    a = 1\n    ...\n    return a\n");
+    let err = crate::support::refused(file, &Edit::new(old, "def f(x):\n    ..."));
+    assert_eq!(err.kind(), "unclear_elision");
+}
