@@ -82,13 +82,14 @@ mod tests {
     use super::*;
     use crate::strategy::Fit;
 
-    fn check(text: &str, lines: &[Range<usize>], old: &str, new: &str) -> Result<(), EditError> {
+    /// Check one-line candidates on the lines `at` (0-based).
+    fn check(text: &str, at: &[usize], old: &str, new: &str) -> Result<(), EditError> {
         let text = Text::new(text);
-        let chosen: Vec<Candidate> = lines
+        let chosen: Vec<Candidate> = at
             .iter()
-            .map(|l| Candidate {
-                span: text.span_of_lines(l.clone(), false),
-                lines: l.clone(),
+            .map(|&l| Candidate {
+                span: text.span_of_lines(l..l + 1, false),
+                lines: l..l + 1,
                 score: 1.0,
                 fit: Fit::Splice(None),
             })
@@ -115,38 +116,33 @@ mod tests {
         let file = "class A:\n    if enabled:\n        def f(self):\n            pass\n";
         let r = check(
             file,
-            &[2..3],
+            &[2],
             "    def f(self):",
             "    if enabled:\n        def f(self):",
         );
         assert_eq!(refused_at(r), ((2, 3), (3, 3)));
         // Loosely: `new` standing at another depth.
-        let r = check(
-            file,
-            &[2..3],
-            "def f(self):",
-            "if enabled:\n    def f(self):",
-        );
+        let r = check(file, &[2], "def f(self):", "if enabled:\n    def f(self):");
         assert_eq!(refused_at(r), ((2, 3), (3, 3)));
     }
 
     #[test]
     fn new_over_the_candidate_alone_or_elsewhere_is_no_reason() {
         // A change of indentation reads as `new` loosely over the candidate itself.
-        assert_eq!(check("  x = 1\n", &[0..1], "  x = 1", "    x = 1"), Ok(()));
+        assert_eq!(check("  x = 1\n", &[0], "  x = 1", "    x = 1"), Ok(()));
         // `new` elsewhere: code repeats itself.
         let file = "a()\nb()\n\nb()\n";
-        assert_eq!(check(file, &[3..4], "b()", "a()\nb()"), Ok(()));
+        assert_eq!(check(file, &[3], "b()", "a()\nb()"), Ok(()));
         // Beside the candidate only blank lines of `new`.
-        assert_eq!(check("\nx = 1\n", &[1..2], "x = 1", "\nx = 1"), Ok(()));
+        assert_eq!(check("\nx = 1\n", &[1], "x = 1", "\nx = 1"), Ok(()));
     }
 
     #[test]
     fn replace_all_is_refused_only_when_every_candidate_is_inside_new() {
         let file = "f()\nlog()\ng()\nf()\nlog()\n";
-        let r = check(file, &[0..1, 3..4], "f()", "f()\nlog()");
+        let r = check(file, &[0, 3], "f()", "f()\nlog()");
         assert_eq!(refused_at(r), ((1, 2), (1, 1)));
         let file = "f()\nlog()\ng()\nf()\n";
-        assert_eq!(check(file, &[0..1, 3..4], "f()", "f()\nlog()"), Ok(()));
+        assert_eq!(check(file, &[0, 3], "f()", "f()\nlog()"), Ok(()));
     }
 }

@@ -219,24 +219,21 @@ mod tests {
     fn a_line_with_old_s_indentation_drops_the_deeper_lines_holding_it() {
         use crate::budget::Budget;
         use crate::needle::Needle;
-        let text = Text::new("a:\n    x\nb:\n        x\n");
-        let spans = |old: &str, new: &str| -> Vec<Range<usize>> {
+        let spans = |text: &str, old: &str, new: &str| -> Vec<(usize, usize)> {
+            let text = Text::new(text);
             let needle = Needle::new(old, new);
             let budget = Budget::new(text.as_str().len(), old.len(), None);
             let cx = Context::new(&text, &needle, &budget);
-            Exact.candidates(&cx).into_iter().map(|c| c.span).collect()
+            let found = Exact.candidates(&cx);
+            found.iter().map(|c| (c.span.start, c.span.end)).collect()
         };
-        // `    x` starts line 2 with its indentation; line 4 holds it at 4 spaces deeper.
-        assert_eq!(spans("    x", "    y"), [3..8]);
+        // `    x` starts line 2 with its indentation; line 4 holds it 4 spaces deeper.
+        let text = "a:\n    x\nb:\n        x\n";
+        assert_eq!(spans(text, "    x", "    y"), [(3, 8)]);
         // Unindented, `x` ends both lines: both count.
-        assert_eq!(spans("x", "y"), [7..8, 20..21]);
+        assert_eq!(spans(text, "x", "y"), [(7, 8), (20, 21)]);
         // Only in the deeper line: read as an under-indented copy of it, from its start.
-        let text = Text::new("b:\n        x\n");
-        let needle = Needle::new("    x", "    y");
-        let budget = Budget::new(text.as_str().len(), 5, None);
-        let cx = Context::new(&text, &needle, &budget);
-        let found: Vec<Range<usize>> = Exact.candidates(&cx).into_iter().map(|c| c.span).collect();
-        assert_eq!(found, [3..12]);
+        assert_eq!(spans("b:\n        x\n", "    x", "    y"), [(3, 12)]);
     }
 
     #[test]
