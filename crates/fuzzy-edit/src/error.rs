@@ -66,11 +66,15 @@ pub enum EditError {
         /// An extra hint when the cause is recognizable (e.g. elision markers).
         hint: Option<String>,
     },
-    /// `old` is absent but `new` is present.
+    /// `old` is absent but `new` is present, or `old` is found only inside what `new` says
+    /// (the edit was made already and is sent again).
     #[error("{}", self.message(&Vocabulary::TOOL))]
     AlreadyApplied {
         /// Where `new` is.
         location: Location,
+        /// Where `old` was found, inside `location`, when it was.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        old_location: Option<Location>,
     },
     /// Several candidates of equal standing.
     #[error("{}", self.message(&Vocabulary::TOOL))]
@@ -198,7 +202,8 @@ impl EditError {
             EditError::NoChange { only_edge_line_breaks: false } => format!("{old} and {new} are identical, so this edit would change nothing. Send the text as it should be after the change in {new}."),
             EditError::NoChange { only_edge_line_breaks: true } => format!("{new} differs from {old} only by line breaks at its start or end, which are read as a copying habit, so this edit would change nothing. To add or remove a blank line there, include the neighbouring line in both {old} and {new}, with the blank line as it should be in {new}."),
             EditError::NotFound { closest, hint } => not_found_message(closest, hint, w),
-            EditError::AlreadyApplied { location } => format!("{old} is not in the file as written, but what {new} says is already there, at {}. Was this edit already applied? If so, skip it; otherwise read the file again and copy {old} from it.", span_words(location.start_line, location.end_line)),
+            EditError::AlreadyApplied { location, old_location: None } => format!("{old} is not in the file as written, but what {new} says is already there, at {}. Was this edit already applied? If so, skip it; otherwise read the file again and copy {old} from it.", span_words(location.start_line, location.end_line)),
+            EditError::AlreadyApplied { location, old_location: Some(at) } => format!("{old} matches {}, but only inside what {new} says, which is already there, at {}. Was this edit already applied? If so, skip it; if you mean to add {new}'s text once more, include the lines around that place in {old} too, so that it says where.", span_words(at.start_line, at.end_line), span_words(location.start_line, location.end_line)),
             EditError::Ambiguous { strategy, candidates, candidates_total } => ambiguous_message(strategy, candidates, *candidates_total, w),
             EditError::LowConfidence { best, runner_up } => format!("{old} was not found exactly; the two closest blocks are too alike to choose between: {} (similarity {:.2}) and {} (similarity {:.2}). Copy {old} exactly from the block you mean, with enough surrounding lines to make it unique.", span_words(best.start_line, best.end_line), best.score.unwrap_or(0.0), span_words(runner_up.start_line, runner_up.end_line), runner_up.score.unwrap_or(0.0)),
             EditError::ContentMismatch { strategy, location, old_text, file_text } => format!("{old} matches {} only approximately ({strategy}), and lines your edit changes differ from the file there. The model may be misremembering the code, so nothing was changed. The file has:\n{file_text}\nYour {old} has:\n{old_text}\nCopy those lines exactly from the file and retry.", span_words(location.start_line, location.end_line)),
@@ -240,7 +245,7 @@ impl EditError {
             EditError::NotFound {
                 closest: Some(f), ..
             } => vec![(f.start_line, f.end_line)],
-            EditError::AlreadyApplied { location }
+            EditError::AlreadyApplied { location, .. }
             | EditError::ContentMismatch { location, .. }
             | EditError::WhitespaceOnly { location, .. } => {
                 vec![(location.start_line, location.end_line)]

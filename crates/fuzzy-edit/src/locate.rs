@@ -80,6 +80,7 @@ pub(crate) fn locate(
             .and_then(|c| c.fit.needle())
             .unwrap_or(&needle);
         decide::check_not_made_already(text, strategy.id(), &chosen, matched_with, &budget)?;
+        decide::check_not_sent_again(text, &chosen, matched_with, &budget)?;
         if budget.exhausted() {
             return Err(spent());
         }

@@ -21,7 +21,9 @@
 //!      the best candidate's lines whose edit leaves the same text is no rival (it only takes
 //!      the block to begin or end a line elsewhere);
 //!    - a fuzzy candidate is refused where `new` already stands in the file
-//!      ([`check_not_made_already`]).
+//!      ([`check_not_made_already`]);
+//!    - any candidate lying inside a place where the file already reads as `new` is refused:
+//!      the edit was made and is sent again ([`check_not_sent_again`]).
 //! 3. **Fitting `new`**: a whitespace-only edit whose whitespace the match ignored is unclear
 //!    ([`check_whitespace_edit`]); a change to a line the model misremembered is refused
 //!    ([`mismatch`]); a replacement that leaves the text as it was is no change or already
@@ -36,8 +38,10 @@
 use std::time::Instant;
 
 mod syntax;
+mod twice;
 
 pub(crate) use syntax::check_syntax;
+pub(crate) use twice::check_not_sent_again;
 
 use crate::align::align;
 use crate::applied::{Failure, Match};
@@ -350,7 +354,10 @@ pub(crate) fn check_not_made_already(
     if over_a_candidate {
         return Ok(());
     }
-    Err(EditError::AlreadyApplied { location })
+    Err(EditError::AlreadyApplied {
+        location,
+        old_location: None,
+    })
 }
 
 /// Rule 3: refuse an edit that only changes whitespace, in a way this match cannot carry out
@@ -470,6 +477,7 @@ pub(crate) fn check_changes_something(text: &Text, matches: &[Match]) -> Result<
     }
     Err(EditError::AlreadyApplied {
         location: location(text, first.start_line - 1..first.end_line, None),
+        old_location: None,
     })
 }
 
@@ -500,7 +508,10 @@ pub(crate) fn not_found(
             location.start_line <= f.end_line + 1 && f.start_line <= location.end_line + 1
         });
         if near_closest {
-            return EditError::AlreadyApplied { location };
+            return EditError::AlreadyApplied {
+                location,
+                old_location: None,
+            };
         }
     }
     EditError::NotFound {

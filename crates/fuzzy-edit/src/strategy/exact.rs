@@ -4,6 +4,10 @@
 //! allowance: a model writes `\n` where a CRLF file has `\r\n`, so when the file uses CRLF and
 //! `old` does not, `old` is searched again with its line endings converted.
 //!
+//! An indented `old` also occurs inside the indentation of a deeper line holding the same text
+//! (`        return 1` in `            return 1`). Where it also starts a line, with that line's
+//! indentation exactly, that occurrence is the one copied, and the deeper ones are no rivals.
+//!
 //! ```
 //! let out = fuzzy_edit::apply("let x = 1;\r\nlet y = 2;\r\n", &fuzzy_edit::Edit::new("x = 1;\nlet y", "x = 3;\nlet y")).unwrap();
 //! assert_eq!(out.text, "let x = 3;\r\nlet y = 2;\r\n");
@@ -25,11 +29,29 @@ impl Strategy for Exact {
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
-        exact_spans(cx.text, cx.needle.old_text())
+        let found: Vec<(Range<usize>, Option<usize>)> = exact_spans(cx.text, cx.needle.old_text())
             .into_iter()
             .map(|span| {
+                let from_indentation = whole_lines_from_indentation(cx, &span);
+                (span, from_indentation)
+            })
+            .collect();
+        // An indented `old` found at the start of a line has that line's indentation exactly:
+        // it is the line the model copied, and a match beginning inside a deeper line's
+        // indentation (the same text nested further) is no rival.
+        let indented_old = cx.needle.old_text().starts_with([' ', '\t']);
+        let at_line_start =
+            |span: &Range<usize>| cx.text.lines()[cx.text.line_of(span.start)].start == span.start;
+        let copied_whole = indented_old
+            && found
+                .iter()
+                .any(|(span, from)| from.is_none() && at_line_start(span));
+        found
+            .into_iter()
+            .filter(|(_, from)| !(copied_whole && from.is_some()))
+            .map(|(span, from_indentation)| {
                 let lines = cx.text.lines_of_span(&span);
-                match whole_lines_from_indentation(cx, &span) {
+                match from_indentation {
                     // `old` began inside the indentation of its first line: the model's
                     // indentation is off there, so `new` is re-based like any line match.
                     Some(start) => Candidate {
@@ -191,6 +213,27 @@ mod tests {
         assert_eq!(smallest_period(b"abcab"), 3);
         assert_eq!(smallest_period(b"aaaa"), 1);
         assert_eq!(smallest_period(b"abc"), 3);
+    }
+
+    #[test]
+    fn a_line_with_old_s_indentation_drops_the_deeper_lines_holding_it() {
+        use crate::budget::Budget;
+        use crate::needle::Needle;
+        let spans = |text: &str, old: &str, new: &str| -> Vec<(usize, usize)> {
+            let text = Text::new(text);
+            let needle = Needle::new(old, new);
+            let budget = Budget::new(text.as_str().len(), old.len(), None);
+            let cx = Context::new(&text, &needle, &budget);
+            let found = Exact.candidates(&cx);
+            found.iter().map(|c| (c.span.start, c.span.end)).collect()
+        };
+        // `    x` starts line 2 with its indentation; line 4 holds it 4 spaces deeper.
+        let text = "a:\n    x\nb:\n        x\n";
+        assert_eq!(spans(text, "    x", "    y"), [(3, 8)]);
+        // Unindented, `x` ends both lines: both count.
+        assert_eq!(spans(text, "x", "y"), [(7, 8), (20, 21)]);
+        // Only in the deeper line: read as an under-indented copy of it, from its start.
+        assert_eq!(spans("b:\n        x\n", "    x", "    y"), [(3, 12)]);
     }
 
     #[test]

@@ -189,3 +189,28 @@ def k2(x_ptr, y_ptr, scale):
         other => panic!("{other:?}"),
     }
 }
+
+// An indented whole line found at a line's start, with that line's indentation exactly, is the
+// line the model copied: the same text inside a deeper line's indentation is no rival.
+#[test]
+fn a_line_with_old_s_indentation_wins_over_a_deeper_line_holding_it() {
+    let file = "def f(a):\n    if a:\n        return 1\n    if b:\n            return 1\n";
+    let out = applied(file, &Edit::new("        return 1", "        return 2"));
+    assert_eq!(
+        out.text,
+        "def f(a):\n    if a:\n        return 2\n    if b:\n            return 1\n"
+    );
+    assert_eq!(lines(&out), [(3, 3)]);
+    // Two lines with that indentation stay ambiguous, the deeper one not listed.
+    let file = "if a:\n    go()\nif b:\n    go()\nif c:\n        go()\n";
+    let err = refused(file, &Edit::new("    go()", "    stop()"));
+    assert_eq!(err.kind(), "ambiguous");
+    assert_eq!(err.locations(), [(2, 2), (4, 4)]);
+    // With no line at that indentation, the deeper lines are read as under-indented copies:
+    // two of them are ambiguous.
+    let file = "if a:\n        go()\nif b:\n      go()\n";
+    assert_eq!(
+        kind(file, &Edit::new("    go()", "    stop()")),
+        "ambiguous"
+    );
+}
