@@ -100,7 +100,9 @@ fn continue_at_line_depth<'n>(
     };
     let indent = crate::normalize::indent_of(before);
     let continuation = || new.split('\n').skip(1).filter(|l| !l.trim().is_empty());
-    if indent.is_empty() || continuation().all(|l| l.starts_with(indent)) {
+    if indent.is_empty()
+        || (continuation().all(|l| l.starts_with(indent)) && !body_at_header(new, indent))
+    {
         return Cow::Borrowed(new);
     }
     // A multi-line literal's lines are its value: they stay as written.
@@ -113,6 +115,23 @@ fn continue_at_line_depth<'n>(
         out.push_str(piece);
     }
     Cow::Owned(out)
+}
+
+/// Whether `new` opens a block on its first line (`def f(self):`, `if (x) {`) and, read as
+/// written at the line's depth, puts the block's first line at the header's depth rather than
+/// inside it: the model wrote its lines relative to its first line, which it copied from after
+/// the indentation. (A line that closes the block, `}`, belongs at the header's depth.)
+fn body_at_header(new: &str, indent: &str) -> bool {
+    let mut lines = new.split('\n');
+    let header = lines.next().unwrap_or("").trim_end();
+    let opens = [":", "{", "(", "[", "=>", " do", " then"]
+        .iter()
+        .any(|o| header.ends_with(o));
+    let Some(body) = lines.find(|l| !l.trim().is_empty()) else {
+        return false;
+    };
+    let closes = body.trim_start().starts_with(['}', ')', ']']) || body.trim() == "end";
+    opens && !closes && crate::normalize::indent_of(body) == indent
 }
 
 /// `new` spliced in a file indented with tabs alone, with the lines it adds indented with

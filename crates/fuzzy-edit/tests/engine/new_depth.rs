@@ -199,3 +199,29 @@ fn a_re_indent_the_model_means_stays() {
         out.text
     );
 }
+
+// A first line copied from after its indentation: in `new` alone (the rest at the file's
+// depth), or in `old` and `new` both (a one-line `old`, `new` opening a block under it).
+// A statement wrapped at column 0 is written as meant.
+#[test]
+fn a_first_line_without_its_indentation_keeps_the_blocks_depth() {
+    let file = "class A:\n    def f(self):\n        pass\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "    def f(self):\n        pass",
+            "def f(self):\n        return 1",
+        ),
+    );
+    assert_eq!(out.text, "class A:\n    def f(self):\n        return 1\n");
+    let out = applied(
+        file,
+        &Edit::new("def f(self):", "def f(self):\n    \"\"\"Doc.\"\"\""),
+    );
+    assert_eq!(
+        out.text,
+        "class A:\n    def f(self):\n        \"\"\"Doc.\"\"\"\n        pass\n"
+    );
+    let out = applied("x = 1\ny = 2\n", &Edit::new("y = 2", "if x:\n    y = 2"));
+    assert_eq!(out.text, "x = 1\nif x:\n    y = 2\n");
+}
