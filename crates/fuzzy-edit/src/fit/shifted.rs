@@ -74,8 +74,10 @@ fn moved_as_a_whole(
         .chain(&evidence.rewritten)
         .copied()
         .collect();
-    // The map is the one the block's edges show: a model re-indents lines inside a block on
-    // purpose (wrapping them in a `try`), rarely its first and last line.
+    // The map is the one the block's first edge shows, and both edges must have moved: a model
+    // re-indents lines inside a block on purpose (wrapping them in a `try`), rarely its first
+    // and last line. Learning from one edge lets the last line sit a whole unit off (measured:
+    // +21 of `indent_unit_new_only`, 0 wrong).
     let worded: Vec<(&str, &str)> = if kept_word {
         &evidence.kept
     } else {
@@ -85,6 +87,17 @@ fn moved_as_a_whole(
     .filter(|(_, o)| word(o))
     .copied()
     .collect();
+    // Lines at column 0 in both say nothing of a change of characters or unit: not edges.
+    let informative: Vec<(&str, &str)> = worded
+        .iter()
+        .copied()
+        .filter(|(n, o)| !(indent_of(n).is_empty() && indent_of(o).is_empty()))
+        .collect();
+    let worded = if informative.is_empty() {
+        worded
+    } else {
+        informative
+    };
     let edges = [worded[0], worded[worded.len() - 1]];
     // An edge that stays where it was (column 0 aside, which a change of unit keeps), or
     // stands at the file's depth (the merge's to take).
@@ -97,7 +110,7 @@ fn moved_as_a_whole(
     }
     let (file, target) = (file(), target());
     let model = IndentHabits::of(new.iter().copied());
-    let map = IndentMap::learn(&edges, model, || target);
+    let map = IndentMap::learn(&edges[..1], model, || target);
     let slip = match map {
         IndentMap::Affine { scale, offset, .. } => {
             let rescaled = match (model.unit, target.unit) {
@@ -119,7 +132,7 @@ fn moved_as_a_whole(
                 .unit
                 .is_some_and(|u| w.abs_diff(was).is_multiple_of(u))
     };
-    let fits = slip && edges.iter().all(at) && pairs.iter().all(units_off);
+    let fits = slip && at(&edges[0]) && pairs.iter().all(units_off);
     // Only the indentation characters changed: in a file indented with tabs alone, spaces are
     // the model's habit; tabs in a file of spaces are rarely a slip (a real commit converting
     // a file to tabs does this hunk by hunk), and are left as written.
