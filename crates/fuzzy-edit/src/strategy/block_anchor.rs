@@ -55,6 +55,8 @@ use crate::align::{
 };
 use crate::normalize::{self, Level};
 
+mod names;
+
 /// Lowest block similarity accepted. Chosen on the accuracy benchmark (see the README).
 pub(crate) const BLOCK_ANCHOR_FLOOR: f64 = 0.8;
 /// How far the best window must lead the runner-up (seed 002's confidence margin).
@@ -195,6 +197,14 @@ impl Strategy for BlockAnchor {
                 c.fit = Fit::Lines(fit_needle.clone());
             }
         }
+        // A window of another block of the same shape is no candidate, however many of its
+        // braces and keywords it shares with `old` (see `names`).
+        out.retain(|c| {
+            let window: Vec<&str> = c.lines.clone().map(|i| text.line(i)).collect();
+            let bytes: usize = body.iter().chain(&window).map(|l| l.len()).sum();
+            // Out of budget, the search reports itself cut short; the window is left as it is.
+            !cx.budget.charge(bytes) || !names::names_another_block(body, &window)
+        });
         let mut out = closest_by_edits(cx, body, out);
         let Some(best) = out.iter().map(|c| c.score).max_by(f64::total_cmp) else {
             return out;
@@ -278,15 +288,20 @@ fn slipped_anchor_windows(
         normalize::loose_hash(old[first]),
         normalize::loose_hash(old[last]),
     );
+    // An anchor line of `old` that stands as written somewhere in the file was not
+    // misremembered: the block it begins or ends changed since the model read it, and a window
+    // where that line "slipped" is a sibling sharing the rest of the boilerplate (`created.`
+    // for `updated.` in the next method). Only a line found nowhere may have slipped.
+    let (first_stands, last_stands) = (hashes.contains(&hf), hashes.contains(&hl));
     let mut windows: Vec<(usize, usize)> = Vec::new();
     for (j, h) in hashes.iter().enumerate() {
         // An equal first line and a slipped last line within reach; or the reverse.
-        if *h == hf {
+        if *h == hf && !last_stands {
             let lo = j + span.saturating_sub(MAX_LINE_DELTA).max(1);
             let hi = (j + span + MAX_LINE_DELTA).min(hashes.len() - 1);
             windows.extend((lo..=hi).filter(|&e| alike(e, last)).map(|e| (j, e)));
         }
-        if *h == hl {
+        if *h == hl && !first_stands {
             let lo = j.saturating_sub(span + MAX_LINE_DELTA);
             let hi = j.saturating_sub(span.saturating_sub(MAX_LINE_DELTA).max(1));
             windows.extend(

@@ -25,5 +25,6 @@ mod new_side;
 mod properties;
 mod requests;
 mod several_edits;
+mod stale_blocks;
 mod syntax_policy;
 mod whitespace;

@@ -1,0 +1,96 @@
+//! Stale blocks and blocks of another shape-alike: `old` read before the block changed, or
+//! copied from another file, must not land on a sibling that shares the block's boilerplate.
+
+use fuzzy_edit::Edit;
+
+use crate::support::{applied, kind, strategy};
+
+/// A controller whose `update` changed (three of its last five lines) since the model read it.
+const CONTROLLER: &str = "
+  def create
+    @user = User.new(user_params)
+    if @user.save
+      redirect_to @user, notice: \"User was successfully created.\"
+    else
+      render :new, status: :unprocessable_entity
+    end
+  end
+
+  def update
+    if @user.update(user_params)
+      redirect_to @user, notice: \"User was successfully updated.\"
+    elsif @user.errors.any?
+      render :edit, status: :conflict
+    end
+  end_of_update
+";
+
+#[test]
+fn a_stale_block_is_not_edited_in_its_sibling() {
+    // `old` is update's tail as it was; its first line stands in update as written, so the
+    // `created.` line in create is no slip of memory for it.
+    let old = "      redirect_to @user, notice: \"User was successfully updated.\"\n    else\n      render :edit, status: :unprocessable_entity\n    end\n  end";
+    let new = old.replace("successfully updated", "updated");
+    assert_eq!(kind(CONTROLLER, &Edit::new(old, new)), "not_found");
+}
+
+#[test]
+fn a_slipped_first_line_found_nowhere_still_anchors_the_block() {
+    // The same tail with its first line misremembered (`update.` for `updated.`): found.
+    let old = "      redirect_to @user, notice: \"User was successfully update.\"\n    else\n      render :new, status: :unprocessable_entity\n    end\n  end";
+    let new = old.replace("render :new", "render :new, layout: false");
+    let new = new.replace(", status:", " status:");
+    let out = applied(CONTROLLER, &Edit::new(old, &new));
+    assert_eq!(strategy(&out), "block_anchor");
+    assert!(out
+        .text
+        .contains("      render :new, layout: false status: :unprocessable_entity\n"));
+    assert!(out
+        .text
+        .contains("notice: \"User was successfully created.\"\n"));
+}
+
+#[test]
+fn a_stale_function_is_not_edited_in_the_overload_beside_it() {
+    let file = "\
+CREATE FUNCTION \"overlaps\"(timestamptz, interval,
+  timestamptz, interval)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE PARALLEL SAFE COST 1
+RETURN ($1, $2) overlaps ($3, ($3 + $4));
+
+CREATE FUNCTION \"overlaps\"(timestamp, timestamp,
+  timestamp, interval)
+ RETURNS bool
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE COST 1
+RETURN ($1, $2) overlaps_at ($3, ($3 + $4));
+";
+    let old = "  timestamp, interval)\n RETURNS boolean\n LANGUAGE sql\n IMMUTABLE PARALLEL SAFE COST 1\nRETURN ($1, $2) overlaps ($3, ($3 + $4));";
+    let new = old.replace(" RETURNS boolean", " RETURNS text");
+    assert_eq!(kind(file, &Edit::new(old, new)), "not_found");
+}
+
+#[test]
+fn old_from_another_file_of_the_same_shape_is_not_found() {
+    let file = "  return 0;\n}\n\nint\nbuffer_append (struct buffer *buf, const char *s, size_t n)\n{\n  if (buffer_grow (buf, n) != 0)\n    return -1;\n";
+    let old = "  return 0;\n}\n\nint\nrgelt (struct NoErrors *set, const char *s, take n)\n{\n  if (Variable (set, n) != 0)\n    return -1;";
+    let new = old.replace(
+        "    return -1;",
+        "    if (enabled) {\n      return -1;\n    }",
+    );
+    assert_eq!(kind(file, &Edit::new(old, new)), "not_found");
+    // The same block with one name misremembered is found.
+    let old = old
+        .replace("rgelt", "buffer_append")
+        .replace("NoErrors", "buffer")
+        .replace("*set", "*buf")
+        .replace("take", "size_t")
+        .replace("(set", "(buf");
+    let new = old.replace("    return -1;", "    return -2;");
+    let out = applied(file, &Edit::new(old, new));
+    assert!(out
+        .text
+        .contains("  if (buffer_grow (buf, n) != 0)\n    return -2;\n"));
+}
