@@ -115,7 +115,11 @@ pub(super) fn new_at_old_depth(
         return None;
     };
     let negative = |l: &&str| scale * indent_columns(l, target.tab) as f64 + offset < -1e-9;
-    if new.iter().filter(|l| !l.trim().is_empty()).any(|l| negative(&l)) {
+    if new
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .any(|l| negative(&l))
+    {
         return None;
     }
     let moved: Vec<String> = new.iter().map(|l| map.apply_near(l, None)).collect();

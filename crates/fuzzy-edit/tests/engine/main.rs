@@ -21,6 +21,7 @@ mod misremembered_lines;
 mod near_twins;
 mod new_depth;
 mod new_side;
+mod numbered_one_line;
 mod properties;
 mod requests;
 mod several_edits;

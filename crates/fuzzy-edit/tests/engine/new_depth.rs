@@ -147,7 +147,10 @@ fn new_at_a_depth_of_its_own_moves_to_the_blocks() {
     let exact = "        sink.write(item)\n        sink.flush()";
     for (old, new) in [
         (exact, "sink.write(item, 1)\nsink.flush()"),
-        (exact, "          sink.write(item, 1)\n          sink.flush()"),
+        (
+            exact,
+            "          sink.write(item, 1)\n          sink.flush()",
+        ),
         // A one-line change flush left: no author writes it there under an indented `old`.
         ("        sink.write(item)", "sink.write(item, 1)"),
         // `old` two spaces deeper, `new` flush left.
@@ -161,9 +164,15 @@ fn new_at_a_depth_of_its_own_moves_to_the_blocks() {
     let make = "app: main.o\n\t$(CC) -o app main.o\n\nclean:\n\trm -f app\n";
     let out = applied(
         make,
-        &Edit::new("clean:\n\trm -f app", "clean:\n    rm -f app\n    rm -f *.o"),
+        &Edit::new(
+            "clean:\n\trm -f app",
+            "clean:\n    rm -f app\n    rm -f *.o",
+        ),
     );
-    assert_eq!(out.text, make.replace("\trm -f app\n", "\trm -f app\n\trm -f *.o\n"));
+    assert_eq!(
+        out.text,
+        make.replace("\trm -f app\n", "\trm -f app\n\trm -f *.o\n")
+    );
 }
 
 // A re-indent the model means is written as given: a block wrapped in a new `if` (the
@@ -176,8 +185,17 @@ fn a_re_indent_the_model_means_stays() {
     assert_eq!(out.text, PUMP.replace(old, wrapped));
     let old = "    for item in queue:\n        sink.write(item)";
     let out = applied(PUMP, &Edit::new(old, "    sink.write(item)"));
-    assert!(out.text.contains("\n    sink.write(item)\n        sink.flush()"), "{}", out.text);
+    assert!(
+        out.text
+            .contains("\n    sink.write(item)\n        sink.flush()"),
+        "{}",
+        out.text
+    );
     let old = "        item.ack()";
     let out = applied(PUMP, &Edit::new(old, "    item.ack()"));
-    assert!(out.text.contains("\n    item.ack()\n    sink.flush()"), "{}", out.text);
+    assert!(
+        out.text.contains("\n    item.ack()\n    sink.flush()"),
+        "{}",
+        out.text
+    );
 }
