@@ -69,16 +69,21 @@ pub(super) fn tool_numbering(text: &Text, s: &str, copied: &str) -> Option<Numbe
                 })
         })
     };
-    // A numbered line at the number of the line `old` stands on (or of a line of its span),
-    // at that line's depth once the number is gone: the tool's number for the line it rewrites.
+    // `new` opening with a numbered line at the number of the line `old` stands on (or of a
+    // line of its span), at that line's depth once the number is gone: the tool's number for
+    // the line it rewrites. (After an unnumbered line, `1: "debug",` is a dict's.)
+    let opening = pieces.iter().position(|l| !l.trim().is_empty());
     let at_old = || {
-        lines.first().is_some_and(|&i| {
-            let n = of_style
-                .iter()
-                .find(|(k, _)| *k == i)
-                .map_or(0, |&(_, n)| n);
-            numbered_at_old(text, copied, style, n, body_of(i))
-        })
+        lines
+            .first()
+            .filter(|&&i| Some(i) == opening)
+            .is_some_and(|&i| {
+                let n = of_style
+                    .iter()
+                    .find(|(k, _)| *k == i)
+                    .map_or(0, |&(_, n)| n);
+                numbered_at_old(text, copied, style, n, body_of(i))
+            })
     };
     let enough = lines.len() >= 2
         || (padded && !ambiguous(style))
