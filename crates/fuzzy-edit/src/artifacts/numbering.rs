@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-use crate::normalize::{loose_equal, loose_key};
+use crate::normalize::{indent_of, loose_equal, loose_key};
 use crate::strategy::{parse_prefix, Style};
 use crate::text::Text;
 
@@ -58,33 +58,49 @@ pub(super) fn tool_numbering(text: &Text, s: &str, copied: &str) -> Option<Numbe
     let copied_line = || {
         of_style.iter().any(|&(i, n)| {
             let body = body_of(i);
-            let body = body
-                .strip_prefix(' ')
-                .filter(|_| style == Style::Colon)
-                .unwrap_or(body);
+            let body = without_tool_space(style, body);
             !body.trim().is_empty()
                 && file_line(n) == Some(body)
                 && copied.lines().any(|o| {
                     // (`old` may carry the same number: `2|x` copied into `new` as `2|x`.)
-                    o == body || parse_prefix(o).is_some_and(|(_, _, len)| &o[len..] == body)
+                    o == body
+                        || parse_prefix(o)
+                            .is_some_and(|(st, _, len)| without_tool_space(st, &o[len..]) == body)
                 })
         })
+    };
+    // `new` opening with a numbered line at the number of the line `old` stands on (or of a
+    // line of its span), at that line's depth once the number is gone: the tool's number for
+    // the line it rewrites. (After an unnumbered line, `1: "debug",` is a dict's.)
+    let opening = pieces.iter().position(|l| !l.trim().is_empty());
+    let at_old = || {
+        lines
+            .first()
+            .filter(|&&i| Some(i) == opening)
+            .is_some_and(|&i| {
+                let n = of_style
+                    .iter()
+                    .find(|(k, _)| *k == i)
+                    .map_or(0, |&(_, n)| n);
+                numbered_at_old(text, copied, style, n, body_of(i))
+            })
     };
     let enough = lines.len() >= 2
         || (padded && !ambiguous(style))
         || style == Style::HashLine
-        || (lines.len() == 1 && copied_line());
+        || (lines.len() == 1 && (copied_line() || at_old()));
     // Where code could start that way (`1: "debug",` in a dict, `1\tAlice` in data), the
     // numbers must be the file's: a numbered line the model copied is that line of the file.
     let code_like = ambiguous(style) || (style == Style::Tab && !padded);
     let the_files = || {
-        of_style
-            .iter()
-            .filter(|(i, _)| lines.binary_search(i).is_ok())
-            .any(|&(i, n)| {
-                let body = body_of(i);
-                file_line(n).is_some_and(|l| loose_equal(l, body)) && !body.trim().is_empty()
-            })
+        at_old()
+            || of_style
+                .iter()
+                .filter(|(i, _)| lines.binary_search(i).is_ok())
+                .any(|&(i, n)| {
+                    let body = body_of(i);
+                    file_line(n).is_some_and(|l| loose_equal(l, body)) && !body.trim().is_empty()
+                })
     };
     // A file that numbers its own lines that way (`1: a` in YAML, `     1\t` in a fixture of
     // `cat -n` output) shows them as content, unless the numbered lines are the file's own
@@ -108,9 +124,13 @@ pub(super) fn tool_numbering(text: &Text, s: &str, copied: &str) -> Option<Numbe
         let every = bodies.iter().all(|&(i, _)| body_of(i).starts_with(' '));
         let (with, without) = bodies.iter().fold((0, 0), |(w, wo), &(i, n)| {
             let body = body_of(i);
+            let after = &body[1.min(body.len())..];
+            // (A line the edit changes shows it by its depth.)
             match file_line(n) {
-                Some(l) if l == &body[1.min(body.len())..] => (w + 1, wo),
+                Some(l) if l == after => (w + 1, wo),
                 Some(l) if l == body => (w, wo + 1),
+                Some(l) if indent_of(l) == indent_of(after) => (w + 1, wo),
+                Some(l) if indent_of(l) == indent_of(body) => (w, wo + 1),
                 _ => (w, wo),
             }
         });
@@ -121,6 +141,52 @@ pub(super) fn tool_numbering(text: &Text, s: &str, copied: &str) -> Option<Numbe
         lines,
         space,
     })
+}
+
+/// `body` after a read tool's number, without the space `12: ` puts after the colon.
+fn without_tool_space(style: Style, body: &str) -> &str {
+    body.strip_prefix(' ')
+        .filter(|_| style == Style::Colon)
+        .unwrap_or(body)
+}
+
+/// Whether `body`, numbered `n` in `style` in `new`, is the read tool's line `n` of a span
+/// `old` stands on: `old`'s first line (its own number gone, if it has one) is on the file's
+/// line `n`, or a line before it within `old`'s length, and `body` starts at line `n`'s depth.
+/// A file line that itself starts with that number (`3: x` in YAML or a dict on line 3) is
+/// content, not a tool's prefix.
+fn numbered_at_old(text: &Text, old: &str, style: Style, n: u64, body: &str) -> bool {
+    let Some(at) = usize::try_from(n)
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .filter(|&at| at < text.line_count())
+    else {
+        return false;
+    };
+    let line = text.line(at);
+    let own = parse_prefix(line).is_some_and(|(st, m, _)| st == style && m == n);
+    // (With or without the space a colon's tool puts after it.)
+    let same_depth = |b: &str| !b.trim().is_empty() && indent_of(b) == indent_of(line);
+    if own || !(same_depth(body) || same_depth(without_tool_space(style, body))) {
+        return false;
+    }
+    let old_lines: Vec<&str> = old.lines().collect();
+    let Some(first) = old_lines.iter().position(|l| !l.trim().is_empty()) else {
+        return false;
+    };
+    let olds_first = old_lines[first];
+    let unnumbered = parse_prefix(olds_first).map(|(_, _, len)| olds_first[len..].trim());
+    let candidates = [Some(olds_first.trim()), unnumbered];
+    // Old's first line on the file's line `at - k` puts old's `first + k`-th line at `n`.
+    (0..old_lines.len() - first)
+        .filter_map(|k| at.checked_sub(k))
+        .any(|start| {
+            let file = text.line(start).trim();
+            candidates
+                .iter()
+                .flatten()
+                .any(|c| !c.is_empty() && file == *c)
+        })
 }
 
 /// The lines of the longest subsequence of `numbered` (line, number) whose numbers increase;
@@ -260,4 +326,68 @@ pub(super) fn strip_numbers(s: &str, numbering: Numbering) -> String {
 /// tab-separated data).
 fn numbered_like_the_file(text: &Text, style: Style) -> bool {
     (0..text.line_count()).any(|i| parse_prefix(text.line(i)).is_some_and(|(s, _, _)| s == style))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_number_is_olds_line_only_at_that_lines_depth_and_not_the_lines_own() {
+        let text = Text::new("def g(x):\n    if x:\n        return 0\n    return 1\n");
+        let body = "         return 2";
+        // Old exact, numbered alike, or the second line of a two-line old.
+        assert!(numbered_at_old(
+            &text,
+            "        return 0",
+            Style::Colon,
+            3,
+            body
+        ));
+        assert!(numbered_at_old(
+            &text,
+            "3:         return 0",
+            Style::Colon,
+            3,
+            body
+        ));
+        assert!(numbered_at_old(
+            &text,
+            "    if x:\n        return 0",
+            Style::Colon,
+            3,
+            body
+        ));
+        // Another line's number, a shallower body, old nowhere near.
+        assert!(!numbered_at_old(
+            &text,
+            "        return 0",
+            Style::Colon,
+            4,
+            body
+        ));
+        assert!(!numbered_at_old(
+            &text,
+            "        return 0",
+            Style::Colon,
+            3,
+            " return 2"
+        ));
+        assert!(!numbered_at_old(
+            &text,
+            "    return 1",
+            Style::Colon,
+            3,
+            body
+        ));
+        // The file's line 3 starts with `3:` itself: the code's number.
+        let text = Text::new("X = {\n  1: a,\n  3: b,\n}\n");
+        assert!(!numbered_at_old(
+            &text,
+            "  3: b,",
+            Style::Colon,
+            3,
+            "  3: c,"
+        ));
+    }
 }

@@ -22,6 +22,7 @@ mod near_twins;
 mod new_depth;
 mod new_only_artifacts;
 mod new_side;
+mod numbered_one_line;
 mod properties;
 mod requests;
 mod several_edits;
