@@ -299,6 +299,13 @@ impl<'a> Evidence<'a> {
             let (tag, o, n) = op.as_tag_tuple();
             if tag != DiffTag::Equal {
                 changes |= o.clone().any(|i| !blank(old[i])) || n.clone().any(|k| !blank(new[k]));
+            } else {
+                // Spaces changed inside a line are a change too (a comment's spacing), one the
+                // re-indent around it does not mean.
+                changes |= o
+                    .clone()
+                    .zip(n.clone())
+                    .any(|(i, k)| old[i].trim() != new[k].trim());
             }
             if tag == DiffTag::Delete || (tag == DiffTag::Replace && o.len() != n.len()) {
                 dropped.extend(o.clone().map(|i| old[i]));
