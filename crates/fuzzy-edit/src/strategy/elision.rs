@@ -278,7 +278,11 @@ impl Strategy for Elision {
 /// delete lines the model never showed, so it is not matched here. (adv4, an elision in `old`
 /// alone with `new` right: refused 65 of 99 before.)
 fn written_out(text: &Text, bounds: &[(usize, usize)], new: &[&str]) -> bool {
-    let new: Vec<&str> = new.iter().copied().filter(|l| !l.trim().is_empty()).collect();
+    let new: Vec<&str> = new
+        .iter()
+        .copied()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
     let mut from = 0;
     for pair in bounds.windows(2) {
         let gap: Vec<&str> = (pair[0].1..pair[1].0)

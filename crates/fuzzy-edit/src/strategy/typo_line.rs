@@ -8,6 +8,11 @@
 //! margin of each other are all candidates, so the edit is refused as ambiguous. The usual
 //! merge then keeps the file's version of the slip and refuses a change to the slipped token.
 //!
+//! A block of two or three lines is judged the same way over the block (see `slipped_block`):
+//! [`BlockAnchor`](super::block_anchor) needs half its middle lines equal, which such a block
+//! cannot show. Each line that differs must be a misspelled word, a letter off: `timestamp`
+//! for `timestamptz` is another block of the same shape.
+//!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
 //! let file = "def f(items):\n    total = sum(item.price for item in items)\n    return total\n";
