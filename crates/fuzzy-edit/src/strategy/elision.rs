@@ -4,8 +4,9 @@
 //! (each piece loosely, the next piece at its nearest occurrence after the previous one at the
 //! same depth); each marker covers the file lines between them, which must be at least as deep
 //! as the marker, so an elision never reaches out of the block it abbreviates. Markers in `new` stand for the same lines, so
-//! `new` must carry as many markers as `old` has between pieces; otherwise the lines a marker
-//! covers would be deleted, and the edit is not matched here.
+//! `new` must carry as many markers as `old` has between pieces, or none at all and hold the
+//! lines each marker covers, unchanged, in order (the model wrote out what it had elided);
+//! otherwise the lines a marker covers would be deleted, and the edit is not matched here.
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
@@ -276,7 +277,7 @@ impl Strategy for Elision {
 /// (`bounds`: the lines each piece of `old` lands on), unchanged and together, in order: the
 /// model wrote out what it had elided and edits around it. A `new` lacking some of them would
 /// delete lines the model never showed, so it is not matched here. (adv4, an elision in `old`
-/// alone with `new` right: refused 65 of 99 before.)
+/// alone with `new` right: 65 of 99 refused before, 6 after, no wrong edit.)
 fn written_out(text: &Text, bounds: &[(usize, usize)], new: &[&str]) -> bool {
     let new: Vec<&str> = new
         .iter()
