@@ -14,6 +14,7 @@
 
 mod frame;
 mod gaps;
+mod omitted;
 mod shifted;
 
 use std::borrow::Cow;
@@ -357,10 +358,23 @@ impl Sides<'_, '_> {
                     m.resolution = Resolution::Dropped;
                 } else if new_has_the_files_lines(f, m, old, win, new)
                     || rewrites_misspellings(f, m, old, win, new)
+                    || (f.old.is_empty()
+                        && omitted::new_writes_omitted_lines(
+                            &old[m.old.clone()],
+                            f.old.start - m.old.start,
+                            &win[f.new.clone()],
+                            &new[m.new.clone()],
+                            |file, model| {
+                                let width = |l: &str| crate::normalize::indent_width(l);
+                                let unit = text.indent_habits().unit.unwrap_or(4);
+                                width(&map.apply_near(model, None)).abs_diff(width(file)) <= unit
+                            },
+                        ))
                 {
                     // The model misremembered lines in `old` but wrote them as the file has them in
                     // `new`, beside its change, or rewrote the words it misspelled without writing
-                    // them again: nothing of its slip reaches the file, and its lines stand.
+                    // them again, or wrote lines it left out of `old` (see [`omitted`]): nothing of
+                    // its slip reaches the file, and its lines stand.
                     f.resolution = Resolution::Dropped;
                 } else {
                     let lines = f.old.start.min(m.old.start)..f.old.end.max(m.old.end);

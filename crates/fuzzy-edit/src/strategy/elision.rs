@@ -4,8 +4,9 @@
 //! (each piece loosely, the next piece at its nearest occurrence after the previous one at the
 //! same depth); each marker covers the file lines between them, which must be at least as deep
 //! as the marker, so an elision never reaches out of the block it abbreviates. Markers in `new` stand for the same lines, so
-//! `new` must carry as many markers as `old` has between pieces; otherwise the lines a marker
-//! covers would be deleted, and the edit is not matched here.
+//! `new` must carry as many markers as `old` has between pieces, or none at all and hold the
+//! lines each marker covers, unchanged, in order (the model wrote out what it had elided);
+//! otherwise the lines a marker covers would be deleted, and the edit is not matched here.
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
@@ -19,7 +20,8 @@ use std::rc::Rc;
 
 use super::{find_windows, Candidate, Context, Fit, Strategy, StrategyId, LINE_COMPARE_UNITS};
 use crate::needle::{lines_of, Needle};
-use crate::normalize::{indent_width, unescape, unescape_code, Level};
+use crate::normalize::{indent_width, lines_equal, unescape, unescape_code, Level};
+use crate::text::Text;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -146,8 +148,16 @@ impl Strategy for Elision {
             return Vec::new();
         }
         let (new_lines, new_trailing) = lines_of(cx.needle.new_text());
-        let Some(new_segments) = new_segments(&new_lines, pieces.len() - 1) else {
-            return Vec::new();
+        // `new` without markers writes every line out: then it must hold the lines each marker
+        // covers (see `written_out`), and it replaces the whole block.
+        let written_in_full = !new_lines.iter().any(|l| is_elision_marker(l));
+        let new_segments = if written_in_full {
+            vec![new_lines.clone()]
+        } else {
+            let Some(segments) = new_segments(&new_lines, pieces.len() - 1) else {
+                return Vec::new();
+            };
+            segments
         };
         let text = cx.text;
         let occurrences: Vec<Vec<usize>> = pieces
@@ -222,6 +232,7 @@ impl Strategy for Elision {
         // Each placement is expanded into a needle as long as the lines it covers.
         placements
             .into_iter()
+            .filter(|b| !written_in_full || written_out(text, b, &new_lines))
             .take_while(|b| {
                 let (start, end) = (b[0].0, end_of(b));
                 cx.budget
@@ -235,10 +246,17 @@ impl Strategy for Elision {
                     if k > 0 {
                         let gap = (bounds[k - 1].1..bounds[k].0).map(|i| text.line(i));
                         exp_old.extend(gap.clone());
-                        exp_new.extend(gap);
+                        if !written_in_full {
+                            exp_new.extend(gap);
+                        }
                     }
                     exp_old.extend(piece.iter());
-                    exp_new.extend(new_segments[k].iter());
+                    if !written_in_full {
+                        exp_new.extend(new_segments[k].iter());
+                    }
+                }
+                if written_in_full {
+                    exp_new.extend(new_lines.iter());
                 }
                 let needle = Needle::owned(
                     join(&exp_old, trailing),
@@ -253,6 +271,37 @@ impl Strategy for Elision {
             })
             .collect()
     }
+}
+
+/// Whether `new`, written without markers, holds the lines each marker of a placement covers
+/// (`bounds`: the lines each piece of `old` lands on), unchanged and together, in order: the
+/// model wrote out what it had elided and edits around it. A `new` lacking some of them would
+/// delete lines the model never showed, so it is not matched here. (adv4, an elision in `old`
+/// alone with `new` right: 65 of 99 refused before, 6 after, no wrong edit.)
+fn written_out(text: &Text, bounds: &[(usize, usize)], new: &[&str]) -> bool {
+    let new: Vec<&str> = new
+        .iter()
+        .copied()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let mut from = 0;
+    for pair in bounds.windows(2) {
+        let gap: Vec<&str> = (pair[0].1..pair[1].0)
+            .map(|i| text.line(i))
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        if gap.is_empty() {
+            continue;
+        }
+        let found = (from..new.len().saturating_sub(gap.len() - 1)).find(|&s| {
+            gap.iter()
+                .zip(&new[s..])
+                .all(|(a, b)| lines_equal(a, b, Level::InnerWhitespace))
+        });
+        let Some(s) = found else { return false };
+        from = s + gap.len();
+    }
+    true
 }
 
 /// An `old` written with `\n` escapes hides its markers on one line: they are resolved on the

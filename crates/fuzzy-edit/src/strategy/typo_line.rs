@@ -8,6 +8,11 @@
 //! margin of each other are all candidates, so the edit is refused as ambiguous. The usual
 //! merge then keeps the file's version of the slip and refuses a change to the slipped token.
 //!
+//! A block of two or three lines is judged the same way over the block (see `slipped_block`):
+//! [`BlockAnchor`](super::block_anchor) needs half its middle lines equal, which such a block
+//! cannot show. Each line that differs must be a misspelled word, a letter off: `timestamp`
+//! for `timestamptz` is another block of the same shape.
+//!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
 //! let file = "def f(items):\n    total = sum(item.price for item in items)\n    return total\n";
@@ -21,6 +26,7 @@
 use rapidfuzz::distance::levenshtein;
 
 use super::{line_candidates, Candidate, Context, Strategy, StrategyId, LINE_COMPARE_UNITS};
+use crate::merge3::misspelled_word;
 use crate::normalize::loose_key;
 
 /// See the module docs.
@@ -42,7 +48,7 @@ impl Strategy for TypoLine {
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
         if cx.needle.line_count() != 1 {
-            return Vec::new();
+            return slipped_block(cx);
         }
         let key = loose_key(cx.needle.line(0));
         let len = key.chars().count();
@@ -85,4 +91,105 @@ impl Strategy for TypoLine {
             .collect();
         line_candidates(text, cx.needle, &close, None)
     }
+}
+
+/// Most non-blank lines of a block this strategy judges: longer blocks are
+/// [`BlockAnchor`](super::block_anchor)'s, whose windows need half their middle lines equal
+/// and so see no slip in a block of two or three.
+pub(crate) const MAX_BLOCK_LINES: usize = 3;
+
+/// Shortest line (in characters, trimmed) of a block that may be a slip: `}` for `)` is
+/// another token, not a slip of the pen.
+const MIN_SLIPPED_CHARS: usize = 8;
+
+/// A block of two or three non-blank lines, a character or two off a block of the file: the
+/// same rules as for one line, over the block. Its lines together are at least [`MIN_CHARS`]
+/// characters, the window's blank lines stand where `old`'s do, its lines are at most
+/// [`MAX_EDITS`] edits from `old`'s in all (each line that differs at least
+/// [`MIN_SLIPPED_CHARS`] long), and every other window at least [`MARGIN`] edits further.
+fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
+    let old: Vec<&str> = cx.needle.lines().collect();
+    let non_blank: Vec<usize> = (0..old.len())
+        .filter(|&k| !old[k].trim().is_empty())
+        .collect();
+    if non_blank.len() < 2 || non_blank.len() > MAX_BLOCK_LINES {
+        return Vec::new();
+    }
+    let keys: Vec<String> = old.iter().map(|l| loose_key(l).into_owned()).collect();
+    let lens: Vec<usize> = keys.iter().map(|k| k.chars().count()).collect();
+    if non_blank.iter().map(|&k| lens[k]).sum::<usize>() < MIN_CHARS {
+        return Vec::new();
+    }
+    let text = cx.text;
+    let n = text.line_count();
+    if old.len() > n {
+        return Vec::new();
+    }
+    let reach = MAX_EDITS + MARGIN;
+    // For each non-blank line of `old`, its distance (up to `reach`) from each line of the text.
+    let mut near: Vec<Vec<Option<usize>>> = Vec::with_capacity(non_blank.len());
+    for &k in &non_blank {
+        let scorer = levenshtein::BatchComparator::new(keys[k].chars());
+        let mut row = vec![None; n];
+        for (i, slot) in row.iter_mut().enumerate() {
+            let line = text.line(i).trim();
+            if line.len() + reach * 4 < lens[k] || line.len() > (lens[k] + reach) * 4 {
+                continue;
+            }
+            if !cx
+                .budget
+                .charge(2 * (line.len() + lens[k]) + 2 * LINE_COMPARE_UNITS)
+            {
+                return Vec::new();
+            }
+            let other = loose_key(line);
+            let args = levenshtein::Args::default().score_cutoff(reach);
+            *slot = scorer.distance_with_args(other.chars(), &args);
+        }
+        near.push(row);
+    }
+    let windows: Vec<(usize, usize)> = (0..=n - old.len())
+        .filter(|&s| {
+            (0..old.len())
+                .filter(|k| !non_blank.contains(k))
+                .all(|k| text.is_blank(s + k))
+        })
+        .filter_map(|s| {
+            let d = non_blank
+                .iter()
+                .zip(&near)
+                .try_fold(0, |sum, (&k, row)| row[s + k].map(|d| sum + d))?;
+            (d <= reach).then_some((d, s))
+        })
+        .collect();
+    let Some(best) = windows.iter().map(|(d, _)| *d).min() else {
+        return Vec::new();
+    };
+    // A slip is a word misspelled (a letter off, in a word of four or more) in a line long
+    // enough to have one: `}` for `)`, `timestamp` for `timestamptz`, `item1` for `item2` are
+    // other tokens, another block of the same shape, and the block is not this strategy's to
+    // judge. (adv4: an already-applied deletion was made again in the `timestamptz` twin.)
+    let slipped_in_long_lines = |s: usize| {
+        non_blank.iter().all(|&k| {
+            let line = text.line(s + k);
+            loose_key(line) == keys[k].as_str()
+                || (lens[k] >= MIN_SLIPPED_CHARS
+                    && misspelled_word(old[k].trim(), line.trim()).is_some())
+        })
+    };
+    if best == 0
+        || best > MAX_EDITS
+        || !windows
+            .iter()
+            .filter(|(d, _)| *d == best)
+            .all(|&(_, s)| slipped_in_long_lines(s))
+    {
+        return Vec::new();
+    }
+    let close: Vec<usize> = windows
+        .iter()
+        .filter(|(d, _)| *d < best + MARGIN)
+        .map(|(_, s)| *s)
+        .collect();
+    line_candidates(text, cx.needle, &close, None)
 }

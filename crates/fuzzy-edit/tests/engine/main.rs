@@ -23,6 +23,7 @@ mod new_depth;
 mod new_only_artifacts;
 mod new_side;
 mod numbered_one_line;
+mod old_misses_lines;
 mod properties;
 mod requests;
 mod several_edits;
