@@ -19,6 +19,11 @@
 //!   lines alone show it only at a depth no author chooses: flush left under an indented
 //!   `old`, off the file's indent unit, or in the indentation characters the file never uses.
 
+mod first_line;
+mod stray_spaces;
+
+pub(super) use stray_spaces::{space_before_tab, without_stray_spaces};
+
 use crate::align::{line_similarity, loose_diff};
 use crate::indent::{IndentHabits, IndentMap, IndentStyle};
 use crate::normalize::{indent_columns, indent_of, TAB_WIDTH};
@@ -40,7 +45,9 @@ pub(super) fn new_at_old_depth(
     file_lines: &[Option<&str>],
     file: impl FnOnce() -> IndentHabits,
 ) -> Option<Vec<String>> {
-    if let Some(fixed) = first_line_indented(old, new) {
+    if let Some(fixed) =
+        first_line_indented(old, new).or_else(|| first_line::wrapper_indented(old, new))
+    {
         return Some(fixed);
     }
     let evidence = Evidence::of(old, new, file_lines)?;
@@ -139,7 +146,11 @@ fn moved_as_a_whole(
     let style_only =
         matches!(map, IndentMap::Affine { scale, offset, .. } if scale == 1.0 && offset == 0.0);
     let unlikely = Unlikely::of(old, new, &file);
-    if !fits || (style_only && !unlikely.spaces_for_tabs) || !(kept_word || unlikely.any()) {
+    let one_unit = !kept_word && one_unit_rewrite(&map, model, target, &evidence.rewritten);
+    if !fits
+        || (style_only && !unlikely.spaces_for_tabs)
+        || !(kept_word || unlikely.any() || one_unit)
+    {
         return None;
     }
     // A line the map would move left of column 0 is no slip's: `new` adds it shallower than
@@ -169,6 +180,36 @@ fn moved_as_a_whole(
     };
     let inside = moved_base > base && unlikely.any() && depth(new) != base && closers_dropped();
     (moved_base == base || inside).then_some(moved)
+}
+
+/// Rewritten lines at least this alike keep most of their content: moved one unit alike, with
+/// no line kept, they were pasted a level off, not re-indented (a model that moves a line
+/// into or out of a block rarely renames it on the way).
+const MOSTLY_KEPT: f64 = 0.7;
+
+/// Whether `map` moves every line by one of the file's units, in the file's indentation
+/// characters, and each rewritten line with a word keeps most of its content.
+fn one_unit_rewrite(
+    map: &IndentMap,
+    model: IndentHabits,
+    target: IndentHabits,
+    rewritten: &[(&str, &str)],
+) -> bool {
+    let IndentMap::Affine { scale, offset, .. } = *map else {
+        return false;
+    };
+    let one_unit = target
+        .unit
+        .is_some_and(|u| (offset.abs() - u as f64).abs() < 1e-9);
+    let word = |l: &str| l.chars().filter(|c| c.is_alphanumeric()).count() >= 2;
+    let same_chars = model.style.is_none() || model.style == target.style;
+    scale == 1.0
+        && one_unit
+        && same_chars
+        && rewritten
+            .iter()
+            .filter(|(_, o)| word(o))
+            .all(|(n, o)| line_similarity(n, o) >= MOSTLY_KEPT)
 }
 
 /// `new` wrapped in a block the model added, the whole of it off `old`'s depth: it opens with
@@ -267,7 +308,10 @@ fn first_line_indented(old: &[&str], new: &[&str]) -> Option<Vec<String>> {
         fn second<'l>(lines: &[&'l str]) -> Option<&'l str> {
             lines[1..].iter().find(|l| !l.trim().is_empty()).copied()
         }
-        (alone, all) = vote(second(old)?, second(new)?);
+        (alone, all) = match second(old) {
+            Some(second_old) => vote(second_old, second(new)?),
+            None => first_line::votes_after_one_line(first_old, first_new, second(new)?),
+        };
     }
     (alone > 0 && all == 0).then(|| {
         let mut fixed: Vec<String> = new.iter().map(|l| l.to_string()).collect();
