@@ -21,6 +21,7 @@
 
 mod first_line;
 mod stray_spaces;
+mod unwrapped;
 
 pub(super) use stray_spaces::{space_before_tab, without_stray_spaces};
 
@@ -60,6 +61,7 @@ pub(super) fn new_at_old_depth(
     };
     moved_as_a_whole(old, new, &evidence, &|| *file, &target)
         .or_else(|| wrapped_at_base(old, new, &evidence, file_lines, target()))
+        .or_else(|| unwrapped::body_at_wrappers_depth(old, new, &evidence, target()))
 }
 
 /// `new` moved as a whole by the map its edges show (see the module docs).
