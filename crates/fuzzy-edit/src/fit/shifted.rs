@@ -17,9 +17,15 @@
 //! - `new` changes more than indentation (a `new` that only re-indents `old` means it);
 //! - where no kept line with a word in it shows the map (a one-line change), the rewritten
 //!   lines alone show it only at a depth no author chooses: flush left under an indented
-//!   `old`, off the file's indent unit, or in the indentation characters the file never uses.
+//!   `old`, off the file's indent unit, or in the indentation characters the file never uses;
+//!   or one unit off with every line rewritten, each keeping most of its content ([`one_unit`]).
+//!
+//! Also read: spaces typed before `new`'s tabs ([`stray_spaces`], applied first by `fit`), a
+//! first line copied without its indentation after a one-line `old` or as an added wrapper
+//! ([`first_line`]), and a body taken out of its wrapper a unit off ([`unwrapped`]).
 
 mod first_line;
+mod one_unit;
 mod stray_spaces;
 mod unwrapped;
 
@@ -61,7 +67,7 @@ pub(super) fn new_at_old_depth(
     };
     moved_as_a_whole(old, new, &evidence, &|| *file, &target)
         .or_else(|| wrapped_at_base(old, new, &evidence, file_lines, target()))
-        .or_else(|| unwrapped::body_at_wrappers_depth(old, new, &evidence, target()))
+        .or_else(|| unwrapped::body_at_wrappers_depth(old, new, &evidence, file_lines, target()))
 }
 
 /// `new` moved as a whole by the map its edges show (see the module docs).
@@ -148,7 +154,7 @@ fn moved_as_a_whole(
     let style_only =
         matches!(map, IndentMap::Affine { scale, offset, .. } if scale == 1.0 && offset == 0.0);
     let unlikely = Unlikely::of(old, new, &file);
-    let one_unit = !kept_word && one_unit_rewrite(&map, model, target, &evidence.rewritten);
+    let one_unit = !kept_word && one_unit::rewrite(&map, model, target, &evidence.rewritten);
     if !fits
         || (style_only && !unlikely.spaces_for_tabs)
         || !(kept_word || unlikely.any() || one_unit)
@@ -182,36 +188,6 @@ fn moved_as_a_whole(
     };
     let inside = moved_base > base && unlikely.any() && depth(new) != base && closers_dropped();
     (moved_base == base || inside).then_some(moved)
-}
-
-/// Rewritten lines at least this alike keep most of their content: moved one unit alike, with
-/// no line kept, they were pasted a level off, not re-indented (a model that moves a line
-/// into or out of a block rarely renames it on the way).
-const MOSTLY_KEPT: f64 = 0.7;
-
-/// Whether `map` moves every line by one of the file's units, in the file's indentation
-/// characters, and each rewritten line with a word keeps most of its content.
-fn one_unit_rewrite(
-    map: &IndentMap,
-    model: IndentHabits,
-    target: IndentHabits,
-    rewritten: &[(&str, &str)],
-) -> bool {
-    let IndentMap::Affine { scale, offset, .. } = *map else {
-        return false;
-    };
-    let one_unit = target
-        .unit
-        .is_some_and(|u| (offset.abs() - u as f64).abs() < 1e-9);
-    let word = |l: &str| l.chars().filter(|c| c.is_alphanumeric()).count() >= 2;
-    let same_chars = model.style.is_none() || model.style == target.style;
-    scale == 1.0
-        && one_unit
-        && same_chars
-        && rewritten
-            .iter()
-            .filter(|(_, o)| word(o))
-            .all(|(n, o)| line_similarity(n, o) >= MOSTLY_KEPT)
 }
 
 /// `new` wrapped in a block the model added, the whole of it off `old`'s depth: it opens with
@@ -524,7 +500,7 @@ mod tests {
     }
 
     #[test]
-    fn a_rewritten_line_alone_moves_only_from_a_depth_no_author_chooses() {
+    fn a_rewritten_line_alone_moves_from_a_depth_no_author_chooses_or_one_unit_off() {
         fn moved_in(file: &[&str], old: &str, new: &str) -> Option<Vec<String>> {
             new_at_old_depth(&[old], &[new], &[Some(old)], || {
                 IndentHabits::of(file.iter().copied())
@@ -539,8 +515,10 @@ mod tests {
             moved_in(&file, old, "          return total + 1").unwrap(),
             want
         );
-        // One level out: the model may mean it.
-        assert_eq!(moved_in(&file, old, "    return total + 1"), None);
+        // One level out, most of the line kept: pasted a level off.
+        assert_eq!(moved_in(&file, old, "    return total + 1").unwrap(), want);
+        // One level out, the line rewritten past most of its content: the model may mean it.
+        assert_eq!(moved_in(&file, old, "    return sum(values) / 2"), None);
         // Spaces in a file of tabs.
         let file = ["fn f() {", "\tlet a = 1;", "\t\treturn total;", "}"];
         let got = moved_in(&file, "\t\treturn total;", "        return total + 1;");

@@ -7,7 +7,7 @@
 
 use super::{closes, shallowest, Evidence};
 use crate::indent::{IndentHabits, IndentMap, IndentStyle};
-use crate::normalize::indent_columns;
+use crate::normalize::{indent_columns, indent_of};
 
 /// `new` moved so its shallowest line stands at `old`'s, where `new` drops a line of `old`'s
 /// that opens a block at that depth, no line of `new` stands there, `new` is one unit off it
@@ -17,8 +17,18 @@ pub(super) fn body_at_wrappers_depth(
     old: &[&str],
     new: &[&str],
     evidence: &Evidence,
+    file_lines: &[Option<&str>],
     target: IndentHabits,
 ) -> Option<Vec<String>> {
+    // Only for an `old` copied at the file's depth: where it is not, a `new` a unit off it may
+    // stand at the file's wrapper's depth (adv4: 2 `shift_in` old, exact new moved wrong).
+    let at_files_depth = file_lines
+        .iter()
+        .zip(old)
+        .all(|(f, o)| f.is_none_or(|f| indent_of(f) == indent_of(o)));
+    if !at_files_depth {
+        return None;
+    }
     let (tab, unit) = (target.tab, target.unit?);
     let base = shallowest(old.iter().copied(), tab)?;
     let written = shallowest(new.iter().copied(), tab)?;
@@ -26,13 +36,14 @@ pub(super) fn body_at_wrappers_depth(
     let wrapper = |l: &&str| {
         width(l) == base && evidence.dropped.contains(l) && !closes(l) && opens(l)
     };
-    // The wrapper that holds old line `i`: the line before it at `old`'s base.
+    // The wrapper that holds old line `i`: the line before it at `old`'s base; and its block
+    // ends inside `old` (a line after it back at the base). A first line dropped whose block
+    // runs past `old` (`a.list {`, `public:`) is a line deleted, not a wrapper: measured, 2
+    // of adv4's exact edits were moved without this.
     let inside_wrapper = |i: usize| {
-        old[..i]
-            .iter()
-            .rev()
-            .find(|l| !l.trim().is_empty() && width(l) <= base)
-            .is_some_and(wrapper)
+        let at_base = |l: &&&str| !l.trim().is_empty() && width(l) <= base;
+        old[..i].iter().rev().find(at_base).is_some_and(wrapper)
+            && old[i + 1..].iter().any(|l| at_base(&l))
     };
     if written == base || (written.abs_diff(base) != unit && written != 0) {
         return None;
