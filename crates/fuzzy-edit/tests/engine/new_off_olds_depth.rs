@@ -29,11 +29,17 @@ fn a_one_line_rename_one_unit_deeper_stays_at_olds_depth() {
 #[test]
 fn a_one_line_new_rewritten_past_most_of_its_content_is_written_as_given() {
     // Not flush left, on the unit, and little of the line kept: the model may mean it.
-    let edit = Edit::new("    params.require(:user)", "  params.permit(:name, :email)");
+    let edit = Edit::new(
+        "    params.require(:user)",
+        "  params.permit(:name, :email)",
+    );
     let out = applied(RB, &edit);
     assert_eq!(
         out.text,
-        RB.replace("    params.require(:user)", "  params.permit(:name, :email)")
+        RB.replace(
+            "    params.require(:user)",
+            "  params.permit(:name, :email)"
+        )
     );
 }
 
@@ -46,7 +52,8 @@ fn a_one_line_new_that_only_re_indents_old_is_meant() {
 
 #[test]
 fn a_line_kept_where_it_was_says_the_rewritten_one_moved_on_purpose() {
-    let file = "def f(xs):\n    total = 0\n    for x in xs:\n        total += x\n    return total\n";
+    let file =
+        "def f(xs):\n    total = 0\n    for x in xs:\n        total += x\n    return total\n";
     let old = "    for x in xs:\n        total += x";
     let new = "    for x in xs:\n        total += x\n            total += 1";
     let out = applied(file, &Edit::new(old, new));
@@ -71,7 +78,10 @@ func main() {
 fn spaces_typed_before_a_tab_indented_new_go() {
     let old = "\tif err != nil {\n\t\tlog.Fatalln(err)\n\t}";
     let out = applied(GO, &Edit::new(old, "    \tlog.Fatalln(err)"));
-    assert_eq!(out.text, GO.replace(&format!("{old}\n"), "\tlog.Fatalln(err)\n"));
+    assert_eq!(
+        out.text,
+        GO.replace(&format!("{old}\n"), "\tlog.Fatalln(err)\n")
+    );
     // Kept lines alike: `\t}` deleted with `return`.
     let out = applied(GO, &Edit::new("\t}\n\treturn", "    \t}"));
     assert_eq!(out.text, GO.replace("\t}\n\treturn\n", "\t}\n"));
@@ -109,7 +119,10 @@ fn a_wrapper_closed_at_olds_depth_gets_olds_indentation() {
     let out = applied(RB, &Edit::new("  def user_params", new));
     assert_eq!(
         out.text,
-        RB.replace("  def user_params\n", "  if enabled\n    def user_params\n  end\n")
+        RB.replace(
+            "  def user_params\n",
+            "  if enabled\n    def user_params\n  end\n"
+        )
     );
 }
 

@@ -101,6 +101,9 @@ mod tests {
             (1, 0)
         );
         assert_eq!(votes_after_one_line(old, "if (c) {", "    f();"), (0, 1));
-        assert_eq!(votes_after_one_line(old, "if (c) {", "            f();"), (0, 0));
+        assert_eq!(
+            votes_after_one_line(old, "if (c) {", "            f();"),
+            (0, 0)
+        );
     }
 }

@@ -73,6 +73,9 @@ mod tests {
         assert_eq!(without_stray_spaces(&old, &["  \tx = 2;"], || true), None);
         // No tab after the spaces, or a depth `old` does not have: not this slip.
         assert_eq!(without_stray_spaces(&old, &["  x = 2;"], || false), None);
-        assert_eq!(without_stray_spaces(&old, &["  \t\tx = 2;"], || false), None);
+        assert_eq!(
+            without_stray_spaces(&old, &["  \t\tx = 2;"], || false),
+            None
+        );
     }
 }

@@ -33,9 +33,8 @@ pub(super) fn body_at_wrappers_depth(
     let base = shallowest(old.iter().copied(), tab)?;
     let written = shallowest(new.iter().copied(), tab)?;
     let width = |l: &str| indent_columns(l, tab);
-    let wrapper = |l: &&str| {
-        width(l) == base && evidence.dropped.contains(l) && !closes(l) && opens(l)
-    };
+    let wrapper =
+        |l: &&str| width(l) == base && evidence.dropped.contains(l) && !closes(l) && opens(l);
     // The wrapper that holds old line `i`: the line before it at `old`'s base; and its block
     // ends inside `old` (a line after it back at the base). A first line dropped whose block
     // runs past `old` (`a.list {`, `public:`) is a line deleted, not a wrapper: measured, 2
