@@ -3,6 +3,8 @@
 //! A model that pastes a tab-indented `new` one level deeper with spaces writes `    \t}`:
 //! the same run of spaces in front of every line, tabs after it. A file that never puts a
 //! space before a tab in its indentation has no such depth; the spaces are the slip and go.
+//! (Measured with the readings of `first_line` and `one_unit`: adv4 OTHER 1304 -> 1141, 0 new
+//! OTHER; the gate moved only `indent_new_only`, +33 exact, real-patch/real-replace unchanged.)
 
 use crate::normalize::{indent_columns, indent_of, TAB_WIDTH};
 
