@@ -78,9 +78,21 @@ fn new_at_olds_depth(text: &Text, span: &Range<usize>, needle: &Needle) -> Optio
     }
     let old: Vec<&str> = needle.old_text().split('\n').collect();
     let new: Vec<&str> = needle.new_text().split('\n').collect();
+    let stray = shifted::without_stray_spaces(&old, &new, || space_before_tab(text));
+    let new: Vec<&str> = match &stray {
+        Some(stripped) => stripped.iter().map(String::as_str).collect(),
+        None => new,
+    };
     let file: Vec<Option<&str>> = old.iter().copied().map(Some).collect();
-    let moved = shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits())?;
-    Some(moved.join("\n"))
+    match shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits()) {
+        Some(moved) => Some(moved.join("\n")),
+        None => stray.map(|stripped| stripped.join("\n")),
+    }
+}
+
+/// Whether the file puts a space before a tab in some line's indentation.
+fn space_before_tab(text: &Text) -> bool {
+    shifted::space_before_tab((0..text.lines().len()).map(|i| text.line(i)))
 }
 
 /// `new` for a one-line `old` found after other text on its line (code, or all of the
@@ -229,6 +241,11 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     let file_hunks = hunks(regions, Side::File);
     let eq_w = paired_lines(old.len(), &file_hunks);
     let file_lines: Vec<Option<&str>> = eq_w.iter().map(|j| j.map(|j| win[j])).collect();
+    let stray = shifted::without_stray_spaces(&old, &new, || space_before_tab(text));
+    let new: Vec<&str> = match &stray {
+        Some(stripped) => stripped.iter().map(String::as_str).collect(),
+        None => new,
+    };
     let moved = shifted::new_at_old_depth(&old, &new, &file_lines, || text.indent_habits());
     let new: Vec<&str> = match &moved {
         Some(moved) => moved.iter().map(String::as_str).collect(),

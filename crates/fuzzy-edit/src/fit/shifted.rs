@@ -17,7 +17,19 @@
 //! - `new` changes more than indentation (a `new` that only re-indents `old` means it);
 //! - where no kept line with a word in it shows the map (a one-line change), the rewritten
 //!   lines alone show it only at a depth no author chooses: flush left under an indented
-//!   `old`, off the file's indent unit, or in the indentation characters the file never uses.
+//!   `old`, off the file's indent unit, or in the indentation characters the file never uses;
+//!   or one unit off with every line rewritten, each keeping most of its content ([`one_unit`]).
+//!
+//! Also read: spaces typed before `new`'s tabs ([`stray_spaces`], applied first by `fit`), a
+//! first line copied without its indentation after a one-line `old` or as an added wrapper
+//! ([`first_line`]), and a body taken out of its wrapper a unit off ([`unwrapped`]).
+
+mod first_line;
+mod one_unit;
+mod stray_spaces;
+mod unwrapped;
+
+pub(super) use stray_spaces::{space_before_tab, without_stray_spaces};
 
 use crate::align::{line_similarity, loose_diff};
 use crate::indent::{IndentHabits, IndentMap, IndentStyle};
@@ -40,7 +52,9 @@ pub(super) fn new_at_old_depth(
     file_lines: &[Option<&str>],
     file: impl FnOnce() -> IndentHabits,
 ) -> Option<Vec<String>> {
-    if let Some(fixed) = first_line_indented(old, new) {
+    if let Some(fixed) =
+        first_line_indented(old, new).or_else(|| first_line::wrapper_indented(old, new))
+    {
         return Some(fixed);
     }
     let evidence = Evidence::of(old, new, file_lines)?;
@@ -53,6 +67,7 @@ pub(super) fn new_at_old_depth(
     };
     moved_as_a_whole(old, new, &evidence, &|| *file, &target)
         .or_else(|| wrapped_at_base(old, new, &evidence, file_lines, target()))
+        .or_else(|| unwrapped::body_at_wrappers_depth(old, new, &evidence, file_lines, target()))
 }
 
 /// `new` moved as a whole by the map its edges show (see the module docs).
@@ -139,7 +154,11 @@ fn moved_as_a_whole(
     let style_only =
         matches!(map, IndentMap::Affine { scale, offset, .. } if scale == 1.0 && offset == 0.0);
     let unlikely = Unlikely::of(old, new, &file);
-    if !fits || (style_only && !unlikely.spaces_for_tabs) || !(kept_word || unlikely.any()) {
+    let one_unit = !kept_word && one_unit::rewrite(&map, model, target, &evidence.rewritten);
+    if !fits
+        || (style_only && !unlikely.spaces_for_tabs)
+        || !(kept_word || unlikely.any() || one_unit)
+    {
         return None;
     }
     // A line the map would move left of column 0 is no slip's: `new` adds it shallower than
@@ -267,7 +286,10 @@ fn first_line_indented(old: &[&str], new: &[&str]) -> Option<Vec<String>> {
         fn second<'l>(lines: &[&'l str]) -> Option<&'l str> {
             lines[1..].iter().find(|l| !l.trim().is_empty()).copied()
         }
-        (alone, all) = vote(second(old)?, second(new)?);
+        (alone, all) = match second(old) {
+            Some(second_old) => vote(second_old, second(new)?),
+            None => first_line::votes_after_one_line(first_old, first_new, second(new)?),
+        };
     }
     (alone > 0 && all == 0).then(|| {
         let mut fixed: Vec<String> = new.iter().map(|l| l.to_string()).collect();
@@ -485,7 +507,7 @@ mod tests {
     }
 
     #[test]
-    fn a_rewritten_line_alone_moves_only_from_a_depth_no_author_chooses() {
+    fn a_rewritten_line_alone_moves_from_a_depth_no_author_chooses_or_one_unit_off() {
         fn moved_in(file: &[&str], old: &str, new: &str) -> Option<Vec<String>> {
             new_at_old_depth(&[old], &[new], &[Some(old)], || {
                 IndentHabits::of(file.iter().copied())
@@ -500,8 +522,10 @@ mod tests {
             moved_in(&file, old, "          return total + 1").unwrap(),
             want
         );
-        // One level out: the model may mean it.
-        assert_eq!(moved_in(&file, old, "    return total + 1"), None);
+        // One level out, most of the line kept: pasted a level off.
+        assert_eq!(moved_in(&file, old, "    return total + 1").unwrap(), want);
+        // One level out, the line rewritten past most of its content: the model may mean it.
+        assert_eq!(moved_in(&file, old, "    return sum(values) / 2"), None);
         // Spaces in a file of tabs.
         let file = ["fn f() {", "\tlet a = 1;", "\t\treturn total;", "}"];
         let got = moved_in(&file, "\t\treturn total;", "        return total + 1;");
