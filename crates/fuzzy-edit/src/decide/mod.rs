@@ -37,9 +37,11 @@
 
 use std::time::Instant;
 
+mod stale;
 mod syntax;
 mod twice;
 
+pub(crate) use stale::check_not_stale;
 pub(crate) use syntax::check_syntax;
 pub(crate) use twice::check_not_sent_again;
 

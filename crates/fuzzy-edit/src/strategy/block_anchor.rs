@@ -297,7 +297,16 @@ fn slipped_anchor_windows(
         cx.budget.charge(bytes + LINE_COMPARE_UNITS)
             && !normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace)
             && cx.budget.charge(4 * bytes + 8 * LINE_COMPARE_UNITS)
-            && line_similarity_at_least(text.line(i), old[k], SLIPPED_ANCHOR).is_some()
+            && (line_similarity_at_least(text.line(i), old[k], SLIPPED_ANCHOR).is_some()
+                // A rival may slip on a short line too (`elxe` for `else`: 0.75 alike); the
+                // distance from `old` then judges it (see `twins`).
+                || standing == Standing::MaySlip
+                    && block_edits_within(
+                        &block_key(&[text.line(i)]),
+                        &block_key(&[old[k]]),
+                        TWIN_MAX_EDITS,
+                    )
+                    .is_some())
     };
     let (hf, hl) = (
         normalize::loose_hash(old[first]),
