@@ -8,9 +8,7 @@
 
 use std::ops::Range;
 
-use super::{
-    names, slipped_anchor_windows, Standing, BLOCK_ANCHOR_MARGIN, TWIN_MARGIN,
-};
+use super::{names, slipped_anchor_windows, Standing, BLOCK_ANCHOR_MARGIN, TWIN_MARGIN};
 use crate::align::{block_edits, block_edits_cost, block_edits_within, block_key};
 use crate::strategy::{Candidate, Context};
 
