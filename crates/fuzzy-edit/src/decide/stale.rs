@@ -17,6 +17,8 @@ use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::Text;
 
 /// Lines of `old` (non-blank) differing from the block, at least, for it to be stale.
+/// Measured: adv4 `stale_half` wrong 21 -> 8 (the rest land on a sibling block), no must-apply
+/// case of adv4 or the gate moved. (At 1, every one-slip rewrite would be refused.)
 const MIN_STALE_LINES: usize = 2;
 
 /// Rule 3: refuse as a content mismatch when at least [`MIN_STALE_LINES`] non-blank lines of

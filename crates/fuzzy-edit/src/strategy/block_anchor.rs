@@ -27,7 +27,8 @@
 //! A block with a **near twin** elsewhere scores almost as well against both (0.99 and 0.95:
 //! within the margin), so windows that close are told apart by character edits: one slip
 //! from a block is 1 edit from it and 5 from a twin with a renamed variable, and the block is
-//! meant (see `closest_by_edits`). One slip from each of two twins is still refused.
+//! meant (see `closest_by_edits`). One slip from each of two twins is still refused, also when
+//! one twin's slip is on its first or last line and only the other is a window (see `twins`).
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
