@@ -302,6 +302,7 @@ fn slipped_anchor_windows(
                 // A rival may slip on a short line too (`elxe` for `else`: 0.75 alike); the
                 // distance from `old` then judges it (see `twins`).
                 || standing == Standing::MaySlip
+                    && text.line(i).trim().len().abs_diff(old[k].trim().len()) <= TWIN_MAX_EDITS
                     && block_edits_within(
                         &block_key(&[text.line(i)]),
                         &block_key(&[old[k]]),

@@ -8,7 +8,9 @@
 
 use std::ops::Range;
 
-use super::{names, slipped_anchor_windows, Standing, BLOCK_ANCHOR_MARGIN, TWIN_MARGIN};
+use super::{
+    names, slipped_anchor_windows, Standing, BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN, TWIN_MARGIN,
+};
 use crate::align::{block_edits, block_edits_cost, block_edits_within, block_key};
 use crate::strategy::{Candidate, Context};
 
@@ -30,6 +32,11 @@ pub(super) fn slipped_twins(
     let Some(top) = out.iter().map(|c| c.score).max_by(f64::total_cmp) else {
         return Vec::new();
     };
+    if top < BLOCK_ANCHOR_FLOOR {
+        // The strategy passes over these windows: no rival changes that (and the search
+        // costs as much as the windows').
+        return Vec::new();
+    }
     let body = &old[first..=last];
     let apart = |lines: &Range<usize>| {
         out.iter()
