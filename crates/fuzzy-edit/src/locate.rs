@@ -91,6 +91,10 @@ pub(crate) fn locate(
             decide::check_whitespace_edit(text, strategy.id(), &c, matched_with)?;
             let replacement = fit::replacement(text, &c, &needle)
                 .map_err(|m| decide::mismatch(text, strategy.id(), &c, matched_with, m))?;
+            // (A replacement that changes nothing is refused as already applied below.)
+            if replacement != text.as_str()[c.span.clone()] {
+                decide::check_not_stale(text, strategy.id(), &c, matched_with)?;
+            }
             let replacement = end_text_as_asked(text, &c.span, replacement, edit.final_newline);
             matches.push(Match::new(index, strategy.id(), c, replacement));
         }

@@ -26,7 +26,8 @@
 //!      the edit was made and is sent again ([`check_not_sent_again`]).
 //! 3. **Fitting `new`**: a whitespace-only edit whose whitespace the match ignored is unclear
 //!    ([`check_whitespace_edit`]); a change to a line the model misremembered is refused
-//!    ([`mismatch`]); a replacement that leaves the text as it was is no change or already
+//!    ([`mismatch`]), and so is a change to a line of a stale block (two lines of `old` or
+//!    more differing from it: [`check_not_stale`]); a replacement that leaves the text as it was is no change or already
 //!    applied ([`check_changes_something`]).
 //! 4. **Nothing found** ([`not_found`]): found only before the anchor; `new` already standing
 //!    where `old` most nearly is; else not found, with the closest fragment. A search stopped
@@ -37,9 +38,11 @@
 
 use std::time::Instant;
 
+mod stale;
 mod syntax;
 mod twice;
 
+pub(crate) use stale::check_not_stale;
 pub(crate) use syntax::check_syntax;
 pub(crate) use twice::check_not_sent_again;
 

@@ -27,7 +27,8 @@
 //! A block with a **near twin** elsewhere scores almost as well against both (0.99 and 0.95:
 //! within the margin), so windows that close are told apart by character edits: one slip
 //! from a block is 1 edit from it and 5 from a twin with a renamed variable, and the block is
-//! meant (see `closest_by_edits`). One slip from each of two twins is still refused.
+//! meant (see `closest_by_edits`). One slip from each of two twins is still refused, also when
+//! one twin's slip is on its first or last line and only the other is a window (see `twins`).
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
@@ -56,6 +57,7 @@ use crate::align::{
 use crate::normalize::{self, Level};
 
 mod names;
+mod twins;
 
 /// Lowest block similarity accepted. Chosen on the accuracy benchmark (see the README).
 pub(crate) const BLOCK_ANCHOR_FLOOR: f64 = 0.8;
@@ -191,7 +193,7 @@ impl Strategy for BlockAnchor {
             }
         }
         if out.is_empty() && !truncated {
-            out = slipped_anchor_windows(cx, &old, first, last, needed);
+            out = slipped_anchor_windows(cx, &old, first, last, needed, Standing::NotSlipped);
             for c in &mut out {
                 c.span = text.span_of_lines(c.lines.clone(), trailing);
                 c.fit = Fit::Lines(fit_needle.clone());
@@ -243,6 +245,9 @@ impl Strategy for BlockAnchor {
                 rivals.push(lines);
             }
         }
+        if !truncated {
+            rivals.extend(twins::slipped_twins(cx, &old, (first, last), needed, &out));
+        }
         if truncated && rivals.is_empty() {
             // The best window's own lines again: the decision reads them as unscored rivals.
             if let Some(c) = out.iter().find(|c| c.score == best) {
@@ -261,6 +266,16 @@ impl Strategy for BlockAnchor {
     }
 }
 
+/// Whether an anchor line of `old` that stands as written somewhere in the file may have
+/// slipped elsewhere (see `slipped_anchor_windows`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Standing {
+    /// It was not misremembered: no window where it slipped is searched.
+    NotSlipped,
+    /// Windows where it slipped are searched too (as rivals only, see `twins`).
+    MaySlip,
+}
+
 /// Windows where one anchor line is equal and the other is a slip of memory (at least
 /// [`SLIPPED_ANCHOR`] alike): a model misremembers a block's first or last line as often as a
 /// middle one. Tried only when no window has both anchors; each is graded like the others, so
@@ -271,6 +286,7 @@ fn slipped_anchor_windows(
     first: usize,
     last: usize,
     needed: usize,
+    standing: Standing,
 ) -> Vec<Candidate> {
     let text = cx.text;
     let hashes = text.loose_hashes();
@@ -282,7 +298,17 @@ fn slipped_anchor_windows(
         cx.budget.charge(bytes + LINE_COMPARE_UNITS)
             && !normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace)
             && cx.budget.charge(4 * bytes + 8 * LINE_COMPARE_UNITS)
-            && line_similarity_at_least(text.line(i), old[k], SLIPPED_ANCHOR).is_some()
+            && (line_similarity_at_least(text.line(i), old[k], SLIPPED_ANCHOR).is_some()
+                // A rival may slip on a short line too (`elxe` for `else`: 0.75 alike); the
+                // distance from `old` then judges it (see `twins`).
+                || standing == Standing::MaySlip
+                    && text.line(i).trim().len().abs_diff(old[k].trim().len()) <= TWIN_MAX_EDITS
+                    && block_edits_within(
+                        &block_key(&[text.line(i)]),
+                        &block_key(&[old[k]]),
+                        TWIN_MAX_EDITS,
+                    )
+                    .is_some())
     };
     let (hf, hl) = (
         normalize::loose_hash(old[first]),
@@ -292,7 +318,10 @@ fn slipped_anchor_windows(
     // misremembered: the block it begins or ends changed since the model read it, and a window
     // where that line "slipped" is a sibling sharing the rest of the boilerplate (`created.`
     // for `updated.` in the next method). Only a line found nowhere may have slipped.
-    let (first_stands, last_stands) = (hashes.contains(&hf), hashes.contains(&hl));
+    let (first_stands, last_stands) = match standing {
+        Standing::NotSlipped => (hashes.contains(&hf), hashes.contains(&hl)),
+        Standing::MaySlip => (false, false),
+    };
     let mut windows: Vec<(usize, usize)> = Vec::new();
     for (j, h) in hashes.iter().enumerate() {
         // An equal first line and a slipped last line within reach; or the reverse.

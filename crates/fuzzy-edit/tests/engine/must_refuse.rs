@@ -1,0 +1,128 @@
+//! Edits that must be refused though one place fits: `old` one character from each of two
+//! twins (one twin's first or last line differs, so only the other has both anchors), and a
+//! block that changed since the model read it where the edit rewrites a changed line.
+//! (Shrunk from adv4's `twins_mixed` and `stale_half` scenarios.)
+
+use fuzzy_edit::Edit;
+
+use crate::support::{applied, kind, refused, sorted_locations, strategy};
+
+/// The same Lua block twice: the first twin's first line and the second twin's `return` line
+/// each one character off what the model copied.
+const LUA_TWINS: &str = "\
+function M:get(key)
+\tlocal entry = self.itemz[key]
+\tif not entry then
+\t\treturn nil
+\tend
+end
+
+function M:peek(key)
+\tlocal entry = self.items[key]
+\tif not entry then
+\t\tretxrn nil
+\tend
+end
+";
+
+const LUA_OLD: &str = "\tlocal entry = self.items[key]\n\tif not entry then\n\t\treturn nil\n\tend";
+
+#[test]
+fn old_one_character_from_each_of_two_twins_is_refused_naming_both() {
+    let new = LUA_OLD.replace("then\n", "then\n\t\tprint(\"miss\")\n");
+    let e = refused(LUA_TWINS, &Edit::new(LUA_OLD, new));
+    assert_eq!(e.kind(), "low_confidence");
+    assert_eq!(sorted_locations(&e), [(2, 5), (9, 12)]);
+}
+
+#[test]
+fn a_twin_whose_short_last_line_slipped_is_a_rival_too() {
+    // The first twin's middle line and the second's `else` differ by a character; `elxe` is
+    // 0.75 alike to `else` (a slipped anchor needs 0.8), yet one edit away.
+    let file = "\
+case x in
+\t;;
+\t*.gz)
+\t\tgzip -dx \"$1\"
+\telse
+\t;;
+\t*.gz)
+\t\tgzip -dc \"$1\"
+\telxe
+";
+    let old = "\t;;\n\t*.gz)\n\t\tgzip -dc \"$1\"\n\telse";
+    let new = "\t;;\n\t*.gz|*.tgz)\n\t\tgzip -dc \"$1\"\n\telse";
+    let e = refused(file, &Edit::new(old, new));
+    assert_eq!(e.kind(), "low_confidence");
+    assert_eq!(sorted_locations(&e), [(2, 5), (6, 9)]);
+}
+
+#[test]
+fn a_twin_with_a_slipped_anchor_further_by_the_margin_is_no_rival() {
+    // The second twin's first line is now several edits off (`self.cache`): old is one edit
+    // from the first twin only, which is edited.
+    let file = LUA_TWINS
+        .replace("self.itemz[key]", "self.items[key]")
+        .replace(
+            "\tlocal entry = self.items[key]\n\tif not entry then\n\t\tretxrn",
+            "\tlocal entry = self.cache[key]\n\tif not entry then\n\t\treturn",
+        );
+    let old = LUA_OLD.replace("return nil", "retrn nil");
+    let new = old.replace("then\n", "then\n\t\tprint(\"miss\")\n");
+    let out = applied(&file, &Edit::new(old, new));
+    assert_eq!(strategy(&out), "block_anchor");
+    assert!(out
+        .text
+        .starts_with("function M:get(key)\n\tlocal entry = self.items[key]\n\tif not entry then\n\t\tprint(\"miss\")\n\t\treturn nil\n"));
+}
+
+/// `set` after the file changed: two of its four lines renamed a name since the model read it.
+const STALE_SET: &str = "\
+function M:set(key, value)
+\tif #self.order >= self.capacity then
+\t\tlocal oldest = table.remove(self.order, 1)
+\t\tself.items[revisedOldest] = nil
+\tend
+\tself.items[key] = { value = value, expires = os.time() + self.revisedTtl }
+\ttable.insert(self.order, key)
+end
+";
+
+const STALE_OLD: &str = "\t\tlocal oldest = table.remove(self.order, 1)\n\t\tself.items[oldest] = nil\n\tend\n\tself.items[key] = { value = value, expires = os.time() + self.ttl }";
+
+#[test]
+fn a_stale_block_whose_changed_lines_the_edit_rewrites_is_refused() {
+    let new = STALE_OLD.replace("self.items", "self.entries");
+    let e = refused(STALE_SET, &Edit::new(STALE_OLD, new));
+    assert_eq!(e.kind(), "content_mismatch");
+    assert_eq!(sorted_locations(&e), [(3, 6)]);
+}
+
+#[test]
+fn a_stale_block_whose_unchanged_lines_the_edit_rewrites_is_merged() {
+    // The edit rewrites only `local oldest = ...`, which the file still holds: the file's
+    // renamed lines are kept (a three-way merge).
+    let new = STALE_OLD.replace("self.order, 1)", "self.order, 1) -- evict");
+    let out = applied(STALE_SET, &Edit::new(STALE_OLD, new));
+    assert_eq!(
+        out.text,
+        STALE_SET.replace("self.order, 1)\n", "self.order, 1) -- evict\n")
+    );
+}
+
+#[test]
+fn one_slip_on_a_line_the_edit_rewrites_is_still_merged() {
+    // Only the rewritten line differs from the file (`revisedOldest`): a slip of memory.
+    let file = STALE_SET.replace("self.revisedTtl", "self.ttl");
+    let old = STALE_OLD;
+    let new = old.replace("] = nil", "] = false");
+    let out = applied(&file, &Edit::new(old, new));
+    assert!(out.text.contains("\t\tself.items[revisedOldest] = false\n"));
+    assert_eq!(
+        kind(
+            STALE_SET,
+            &Edit::new(old, old.replace("] = nil", "] = false"))
+        ),
+        "content_mismatch"
+    );
+}
