@@ -14,6 +14,7 @@
 
 mod frame;
 mod gaps;
+mod indent_chars;
 mod shifted;
 
 use std::borrow::Cow;
@@ -78,7 +79,8 @@ fn new_at_olds_depth(text: &Text, span: &Range<usize>, needle: &Needle) -> Optio
     let old: Vec<&str> = needle.old_text().split('\n').collect();
     let new: Vec<&str> = needle.new_text().split('\n').collect();
     let file: Vec<Option<&str>> = old.iter().copied().map(Some).collect();
-    let moved = shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits())?;
+    let moved = shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits())
+        .or_else(|| indent_chars::new_in_files_chars(&old, &new, &old, text.indent_habits()))?;
     Some(moved.join("\n"))
 }
 
@@ -228,7 +230,8 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     let file_hunks = hunks(regions, Side::File);
     let eq_w = paired_lines(old.len(), &file_hunks);
     let file_lines: Vec<Option<&str>> = eq_w.iter().map(|j| j.map(|j| win[j])).collect();
-    let moved = shifted::new_at_old_depth(&old, &new, &file_lines, || text.indent_habits());
+    let moved = shifted::new_at_old_depth(&old, &new, &file_lines, || text.indent_habits())
+        .or_else(|| indent_chars::new_in_files_chars(&old, &new, &win, text.indent_habits()));
     let new: Vec<&str> = match &moved {
         Some(moved) => moved.iter().map(String::as_str).collect(),
         None => new,
