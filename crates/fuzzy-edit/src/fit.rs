@@ -79,9 +79,15 @@ fn new_at_olds_depth(text: &Text, span: &Range<usize>, needle: &Needle) -> Optio
     let old: Vec<&str> = needle.old_text().split('\n').collect();
     let new: Vec<&str> = needle.new_text().split('\n').collect();
     let file: Vec<Option<&str>> = old.iter().copied().map(Some).collect();
-    let moved = shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits())
-        .or_else(|| indent_chars::new_in_files_chars(&old, &new, &old, text.indent_habits()))?;
-    Some(moved.join("\n"))
+    // In the file's indentation characters first, so that a depth of its own shows.
+    let chars = indent_chars::new_in_files_chars(&old, &new, &old, text.indent_habits());
+    let new = chars.as_deref().map_or(new, as_strs);
+    let moved = shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits());
+    Some(moved.or(chars)?.join("\n"))
+}
+
+fn as_strs(lines: &[String]) -> Vec<&str> {
+    lines.iter().map(String::as_str).collect()
 }
 
 /// `new` for a one-line `old` found after other text on its line (code, or all of the
@@ -230,10 +236,11 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     let file_hunks = hunks(regions, Side::File);
     let eq_w = paired_lines(old.len(), &file_hunks);
     let file_lines: Vec<Option<&str>> = eq_w.iter().map(|j| j.map(|j| win[j])).collect();
-    let moved = shifted::new_at_old_depth(&old, &new, &file_lines, || text.indent_habits())
-        .or_else(|| indent_chars::new_in_files_chars(&old, &new, &win, text.indent_habits()));
+    let chars = indent_chars::new_in_files_chars(&old, &new, &win, text.indent_habits());
+    let new = chars.as_deref().map_or(new, as_strs);
+    let moved = shifted::new_at_old_depth(&old, &new, &file_lines, || text.indent_habits());
     let new: Vec<&str> = match &moved {
-        Some(moved) => moved.iter().map(String::as_str).collect(),
+        Some(moved) => as_strs(moved),
         None => new,
     };
     let pairs: Vec<(&str, &str)> = eq_w

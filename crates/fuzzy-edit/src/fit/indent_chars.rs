@@ -50,9 +50,13 @@ pub(super) fn new_in_files_chars(
     if n.is_empty() {
         return None;
     }
-    // A `new` that only re-indents `old` means its characters (a file converted hunk by hunk).
+    // A `new` that only re-indents `old`, or the file's lines, means its characters (a file
+    // converted hunk by hunk; gate: a real commit converting a file of spaces to tabs, its
+    // `old` misspelled, was refused as already applied).
     let ops = loose_diff(old, new);
-    if ops.iter().all(|op| op.tag() == DiffTag::Equal) {
+    let only_re_indents =
+        |ops: &[DiffOp]| ops.iter().all(|op| op.tag() == DiffTag::Equal);
+    if only_re_indents(&ops) || only_re_indents(&loose_diff(file_lines, new)) {
         return None;
     }
     let literal = inside_literals(new);

@@ -20,6 +20,7 @@ mod misremembered_blocks;
 mod misremembered_lines;
 mod near_twins;
 mod new_depth;
+mod new_indent_chars;
 mod new_only_artifacts;
 mod new_side;
 mod numbered_one_line;
