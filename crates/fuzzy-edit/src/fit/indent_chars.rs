@@ -54,8 +54,7 @@ pub(super) fn new_in_files_chars(
     // converted hunk by hunk; gate: a real commit converting a file of spaces to tabs, its
     // `old` misspelled, was refused as already applied).
     let ops = loose_diff(old, new);
-    let only_re_indents =
-        |ops: &[DiffOp]| ops.iter().all(|op| op.tag() == DiffTag::Equal);
+    let only_re_indents = |ops: &[DiffOp]| ops.iter().all(|op| op.tag() == DiffTag::Equal);
     if only_re_indents(&ops) || only_re_indents(&loose_diff(file_lines, new)) {
         return None;
     }
@@ -95,7 +94,8 @@ pub(super) fn new_in_files_chars(
             };
             (tabs > 0).then(|| format!("{}{}{}", "\t".repeat(tabs), " ".repeat(rest), &line[s..]))
         };
-        let per_tab = reading(readings, old, new, &pairs, tab, &convert)?;
+        let step = IndentHabits::of(new.iter().copied()).unit;
+        let per_tab = reading(readings, old, new, &pairs, tab, step, true, &convert)?;
         rewrite(new, &literal, |l| convert(l, per_tab))
     } else if file.no_tabs && o.iter().chain(&f).all(|i| !i.contains('\t')) {
         // Tabs in a file that never indents with one: a tab per indent unit.
@@ -116,7 +116,13 @@ pub(super) fn new_in_files_chars(
                 .sum();
             Some(format!("{}{}", " ".repeat(width), &line[indent.len()..]))
         };
-        let per_tab = reading(&readings, old, new, &pairs, TAB_WIDTH, &convert)?;
+        // Nothing deciding, a tab is the file's unit: a depth `old` has under another reading
+        // is no evidence where `old` itself is off the file's depth (adv4: `old` a unit too
+        // deep read 8 columns to a tab).
+        let per_tab = reading(
+            &readings, old, new, &pairs, TAB_WIDTH, None, false, &convert,
+        )
+        .unwrap_or(unit);
         rewrite(new, &literal, |l| convert(l, per_tab))
     } else {
         None
@@ -128,13 +134,16 @@ pub(super) fn new_in_files_chars(
 /// (its wrapper) and an unwrap (the lines it frees) all keep it. Several such readings (`new`
 /// at column 0), or none, are told apart by the pairs of lines `new` keeps or rewrites: the one
 /// most of them fit (a line wrapped or unwrapped moved on purpose, and fits none). Failing
-/// that, the reading that puts `new`'s shallowest line at a depth `old` has (a deletion).
+/// that, where `by_old_depths`, the reading that puts `new`'s shallowest line at a
+/// depth `old` has (a deletion).
 fn reading(
     readings: &[usize],
     old: &[&str],
     new: &[&str],
     pairs: &[(&str, &str)],
     tab: usize,
+    model_step: Option<usize>,
+    by_old_depths: bool,
     convert: &dyn Fn(&str, usize) -> Option<String>,
 ) -> Option<usize> {
     let converted = |l: &str, r: usize| convert(l, r).unwrap_or_else(|| l.to_string());
@@ -158,6 +167,11 @@ fn reading(
     if at_base.len() == 1 {
         return Some(at_base[0]);
     }
+    // `new` at column 0 (every reading keeps it): the step between its own depths is the
+    // model's tab (adv4: a Go line wrapped in an `if` at 8 spaces per tab).
+    if let Some(step) = model_step.filter(|s| at_base.contains(s)) {
+        return Some(step);
+    }
     let fitting = |r: usize| {
         pairs
             .iter()
@@ -177,12 +191,13 @@ fn reading(
         .copied()
         .max_by_key(|&r| fitting(r))
         .filter(|&r| fitting(r) > 0);
-    best.or_else(|| {
-        candidates
-            .iter()
-            .copied()
-            .find(|&r| shallowest(r).is_some_and(|d| depths.contains(&d)))
-    })
+    if best.is_some() || !by_old_depths {
+        return best;
+    }
+    candidates
+        .iter()
+        .copied()
+        .find(|&r| shallowest(r).is_some_and(|d| depths.contains(&d)))
 }
 
 /// `new` with `convert` applied to its lines outside multi-line literals; `None` when nothing
@@ -196,13 +211,15 @@ fn rewrite(
     let out = new
         .iter()
         .zip(literal)
-        .map(|(l, &lit)| match convert(l).filter(|_| !lit && !l.trim().is_empty()) {
-            Some(c) => {
-                changed = true;
-                c
-            }
-            None => l.to_string(),
-        })
+        .map(
+            |(l, &lit)| match convert(l).filter(|_| !lit && !l.trim().is_empty()) {
+                Some(c) => {
+                    changed = true;
+                    c
+                }
+                None => l.to_string(),
+            },
+        )
         .collect();
     changed.then_some(out)
 }
@@ -219,7 +236,8 @@ fn pairs<'a>(old: &[&'a str], new: &[&'a str], ops: &[DiffOp]) -> Vec<(&'a str, 
         }
         for (i, k) in o.zip(n) {
             let blank = old[i].trim().is_empty() || new[k].trim().is_empty();
-            if !blank && (tag == DiffTag::Equal || line_similarity(old[i], new[k]) >= REWRITTEN_LINE)
+            if !blank
+                && (tag == DiffTag::Equal || line_similarity(old[i], new[k]) >= REWRITTEN_LINE)
             {
                 pairs.push((new[k], old[i]));
             }
@@ -238,7 +256,13 @@ mod tests {
 
     #[test]
     fn spaces_in_a_tab_file_become_tabs_at_the_depth_they_mean() {
-        let file = ["func f() {", "\tif err != nil {", "\t\tlog.Fatalln(err)", "\t}", "}"];
+        let file = [
+            "func f() {",
+            "\tif err != nil {",
+            "\t\tlog.Fatalln(err)",
+            "\t}",
+            "}",
+        ];
         let old = ["\tif err != nil {", "\t\tlog.Fatalln(err)", "\t}"];
         // Unwrapped, 4 or 8 spaces per tab.
         assert_eq!(
@@ -248,6 +272,17 @@ mod tests {
         assert_eq!(
             fixed(&file, &old, &["        log.Fatalln(err)"]).unwrap(),
             ["\tlog.Fatalln(err)"]
+        );
+        // Wrapped at column 0: the step between `new`'s depths is the model's tab.
+        let file = ["package main", "func f() {", "\tg()", "}"];
+        assert_eq!(
+            fixed(
+                &file,
+                &["package main"],
+                &["if x {", "        package main", "}"]
+            )
+            .unwrap(),
+            ["if x {", "\tpackage main", "}"]
         );
         // A kept line says how many spaces a tab is.
         let new = ["  if err != nil {", "    log.Fatal(err)", "  }"];
@@ -285,7 +320,14 @@ mod tests {
 
     #[test]
     fn gnu_style_spaces_are_the_columns() {
-        let file = ["  if (x)", "    {", "      y ();", "\tz ();", "\t  w ();", "    }"];
+        let file = [
+            "  if (x)",
+            "    {",
+            "      y ();",
+            "\tz ();",
+            "\t  w ();",
+            "    }",
+        ];
         let old = ["\tz ();", "\t  w ();"];
         assert_eq!(
             fixed(&file, &old, &["        z ();", "          v ();"]).unwrap(),

@@ -58,7 +58,10 @@ fn tabs_in_a_file_of_spaces_become_its_unit() {
     let out = applied(java, &Edit::new(old, new));
     assert_eq!(
         out.text,
-        java.replace(old, "            result.add(order);\n            log.debug(\"checkpoint\");")
+        java.replace(
+            old,
+            "            result.add(order);\n            log.debug(\"checkpoint\");"
+        )
     );
 }
 
