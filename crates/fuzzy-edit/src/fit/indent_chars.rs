@@ -95,7 +95,18 @@ pub(super) fn new_in_files_chars(
             (tabs > 0).then(|| format!("{}{}{}", "\t".repeat(tabs), " ".repeat(rest), &line[s..]))
         };
         let step = IndentHabits::of(new.iter().copied()).unit;
-        let per_tab = reading(readings, old, new, &pairs, tab, step, true, &convert)?;
+        let per_tab = reading(
+            Readings {
+                per_tab: readings,
+                model_step: step,
+                by_old_depths: true,
+            },
+            old,
+            new,
+            &pairs,
+            tab,
+            &convert,
+        )?;
         rewrite(new, &literal, |l| convert(l, per_tab))
     } else if file.no_tabs && o.iter().chain(&f).all(|i| !i.contains('\t')) {
         // Tabs in a file that never indents with one: a tab per indent unit.
@@ -120,13 +131,30 @@ pub(super) fn new_in_files_chars(
         // is no evidence where `old` itself is off the file's depth (adv4: `old` a unit too
         // deep read 8 columns to a tab).
         let per_tab = reading(
-            &readings, old, new, &pairs, TAB_WIDTH, None, false, &convert,
+            Readings {
+                per_tab: &readings,
+                model_step: None,
+                by_old_depths: false,
+            },
+            old,
+            new,
+            &pairs,
+            TAB_WIDTH,
+            &convert,
         )
         .unwrap_or(unit);
         rewrite(new, &literal, |l| convert(l, per_tab))
     } else {
         None
     }
+}
+
+/// The readings to choose from: columns per model tab, the likelier first; the step between
+/// `new`'s own depths, where it is in spaces; whether a depth `old` has decides last.
+struct Readings<'r> {
+    per_tab: &'r [usize],
+    model_step: Option<usize>,
+    by_old_depths: bool,
 }
 
 /// The reading (columns per model tab, among `readings`, the likelier first) under which
@@ -137,15 +165,18 @@ pub(super) fn new_in_files_chars(
 /// that, where `by_old_depths`, the reading that puts `new`'s shallowest line at a
 /// depth `old` has (a deletion).
 fn reading(
-    readings: &[usize],
+    readings: Readings,
     old: &[&str],
     new: &[&str],
     pairs: &[(&str, &str)],
     tab: usize,
-    model_step: Option<usize>,
-    by_old_depths: bool,
     convert: &dyn Fn(&str, usize) -> Option<String>,
 ) -> Option<usize> {
+    let Readings {
+        per_tab: readings,
+        model_step,
+        by_old_depths,
+    } = readings;
     let converted = |l: &str, r: usize| convert(l, r).unwrap_or_else(|| l.to_string());
     let depths: Vec<usize> = old
         .iter()
