@@ -14,6 +14,7 @@
 
 mod frame;
 mod gaps;
+mod indent_chars;
 mod omitted;
 mod shifted;
 
@@ -84,10 +85,17 @@ fn new_at_olds_depth(text: &Text, span: &Range<usize>, needle: &Needle) -> Optio
         None => new,
     };
     let file: Vec<Option<&str>> = old.iter().copied().map(Some).collect();
+    // In the file's indentation characters first, so that a depth of its own shows.
+    let chars = indent_chars::new_in_files_chars(&old, &new, &old, text.indent_habits());
+    let new = chars.as_deref().map_or(new, as_strs);
     match shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits()) {
         Some(moved) => Some(moved.join("\n")),
-        None => stray.map(|stripped| stripped.join("\n")),
+        None => chars.or(stray).map(|lines| lines.join("\n")),
     }
+}
+
+fn as_strs(lines: &[String]) -> Vec<&str> {
+    lines.iter().map(String::as_str).collect()
 }
 
 /// Whether the file puts a space before a tab in some line's indentation.
@@ -242,13 +250,12 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     let eq_w = paired_lines(old.len(), &file_hunks);
     let file_lines: Vec<Option<&str>> = eq_w.iter().map(|j| j.map(|j| win[j])).collect();
     let stray = shifted::without_stray_spaces(&old, &new, || space_before_tab(text));
-    let new: Vec<&str> = match &stray {
-        Some(stripped) => stripped.iter().map(String::as_str).collect(),
-        None => new,
-    };
+    let new: Vec<&str> = stray.as_deref().map_or(new, as_strs);
+    let chars = indent_chars::new_in_files_chars(&old, &new, &win, text.indent_habits());
+    let new = chars.as_deref().map_or(new, as_strs);
     let moved = shifted::new_at_old_depth(&old, &new, &file_lines, || text.indent_habits());
     let new: Vec<&str> = match &moved {
-        Some(moved) => moved.iter().map(String::as_str).collect(),
+        Some(moved) => as_strs(moved),
         None => new,
     };
     let pairs: Vec<(&str, &str)> = eq_w

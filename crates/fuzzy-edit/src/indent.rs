@@ -38,6 +38,9 @@ pub(crate) struct IndentHabits {
     /// model indents with spaces alone is its habit, not the file's (see
     /// [`IndentHabits::tabs_for_spaces`]).
     pub(crate) tabs_only: bool,
+    /// Some line is indented and none starts with a tab: a tab the model writes is its own
+    /// habit, never the file's (see `fit::indent_chars`).
+    pub(crate) no_tabs: bool,
 }
 
 impl IndentHabits {
@@ -93,6 +96,7 @@ impl IndentHabits {
             unit,
             tab,
             tabs_only: tabs > 0 && space_code_lines == 0,
+            no_tabs: tabs == 0 && spaces > 0,
         }
     }
 

@@ -21,6 +21,7 @@ mod misremembered_lines;
 mod must_refuse;
 mod near_twins;
 mod new_depth;
+mod new_indent_chars;
 mod new_off_olds_depth;
 mod new_only_artifacts;
 mod new_side;

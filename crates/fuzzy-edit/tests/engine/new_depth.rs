@@ -118,10 +118,10 @@ fn lines_added_with_spaces_to_a_file_indented_with_tabs_get_tabs() {
         &Edit::new("\tif x {\n\t\ty()", "\tif x {\n\t\ty()\n        z()"),
     );
     assert_eq!(out.text, "func f() {\n\tif x {\n\t\ty()\n\t\tz()\n\t}\n}\n");
-    // A line the model rewrites keeps its spaces (an author may mean them), and a file with
+    // A line the model rewrites gets them too (see `new_indent_chars`), and a file with
     // space-indented lines of its own keeps added lines as written.
     let out = applied(go, &Edit::new("\t\ty()", "        y(1)"));
-    assert_eq!(out.text, "func f() {\n\tif x {\n        y(1)\n\t}\n}\n");
+    assert_eq!(out.text, "func f() {\n\tif x {\n\t\ty(1)\n\t}\n}\n");
     let mixed = "all:\n\techo one\n  # note\n";
     let out = applied(mixed, &Edit::new("\techo one", "\techo one\n    echo two"));
     assert_eq!(out.text, "all:\n\techo one\n    echo two\n  # note\n");

@@ -245,9 +245,16 @@ fn plain_replacement(text: &str, at: usize, old: &str, new: &str) -> bool {
     let added_blanks = new
         .lines()
         .any(|l| l.ends_with([' ', '\t']) && !old.lines().any(|o| o == l));
+    // (A `new` indented with tabs in a text with no line indented by one, or with spaces where
+    // `old` indents with tabs: written in the file's characters; see `new_indent_chars`.)
+    let indented_with =
+        |s: &str, c: char| s.lines().any(|l| l.starts_with(c) && !l.trim().is_empty());
+    let other_chars = (indented_with(new, '\t') && !indented_with(text, '\t'))
+        || (indented_with(new, ' ') && indented_with(old, '\t'));
     same_edges
         && !escaped
         && !added_blanks
+        && !other_chars
         && new.chars().all(|c| c.is_ascii() || c.is_alphanumeric())
         && !under_indented
         && !continued

@@ -1,0 +1,90 @@
+//! `new` written in indentation characters that are not the file's, with `old` copied right:
+//! spaces in a block indented with tabs (2, 4 or 8 per tab; GNU style at 8 columns), tabs in
+//! a file that never indents with one. The changed lines are written in the file's characters
+//! at the depth they mean; a `new` that only re-indents the file's lines keeps its characters.
+
+use fuzzy_edit::Edit;
+
+use crate::support::applied;
+
+const GO: &str = "package main\n\nfunc main() {\n\tf, err := open()\n\tif err != nil {\n\t\tlog.Fatalln(err)\n\t}\n\tuse(f)\n}\n";
+
+// Unwrapped (adv4 `main.go unwrap`), the freed line at 4 or 8 spaces per tab.
+#[test]
+fn spaces_for_tabs_become_tabs_at_the_depth_they_mean() {
+    let old = "\tif err != nil {\n\t\tlog.Fatalln(err)\n\t}";
+    let want = GO.replace(old, "\tlog.Fatalln(err)");
+    for new in ["    log.Fatalln(err)", "        log.Fatalln(err)"] {
+        let out = applied(GO, &Edit::new(old, new));
+        assert_eq!(out.text, want, "new: {new:?}");
+    }
+    // A line inserted after a kept one (adv4 `lesspipe.sh insert`), in a file with a few
+    // space-indented lines elsewhere.
+    let sh = "case \"$1\" in\n\t*.bz)\n\t\tbunzip -c \"$1\" ;;\n\t*.snap)\n            snap info \"$1\" ;;\nesac\n";
+    let old = "\t\tbunzip -c \"$1\" ;;";
+    let new = "        bunzip -c \"$1\" ;;\n        echo \"checkpoint\" >&2";
+    let out = applied(sh, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        sh.replace(old, "\t\tbunzip -c \"$1\" ;;\n\t\techo \"checkpoint\" >&2")
+    );
+}
+
+// GNU style (a tab for every 8 columns): 8 spaces and more are written with tabs.
+#[test]
+fn gnu_style_spaces_become_its_tabs() {
+    let c = "int\nf (void)\n{\n  if (!p)\n    {\n      while (x)\n\t{\n\t  fprintf (stderr, \"oom\\n\");\n\t  return -1;\n\t}\n    }\n}\n";
+    let old = "\t  fprintf (stderr, \"oom\\n\");\n\t  return -1;\n\t}";
+    let new = "          fprintf (stderr, \"out of memory\\n\");\n          return -1;\n        }";
+    let out = applied(c, &Edit::new(old, new));
+    assert_eq!(out.text, c.replace("\"oom\\n\"", "\"out of memory\\n\""));
+}
+
+// Wrapped in a new block (adv4 `user_controller.rb wrap`): a tab is the file's unit of 2.
+#[test]
+fn tabs_in_a_file_of_spaces_become_its_unit() {
+    let rb = "class UsersController\n  def index\n    @users = User.all\n  end\n\n  def user_params\n    params.require(:user)\n  end\nend\n";
+    let old = "  def user_params";
+    let new = "\tif enabled\n\t\tdef user_params\n\tend";
+    let out = applied(rb, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        rb.replace(old, "  if enabled\n    def user_params\n  end")
+    );
+    // One line changed in a file of 4 spaces (adv4 `OrderService.java insert`).
+    let java = "class A {\n    void f() {\n        if (ok) {\n            result.add(order);\n        }\n    }\n}\n";
+    let old = "            result.add(order);";
+    let new = "\t\t\tresult.add(order);\n\t\t\tlog.debug(\"checkpoint\");";
+    let out = applied(java, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        java.replace(
+            old,
+            "            result.add(order);\n            log.debug(\"checkpoint\");"
+        )
+    );
+}
+
+// A file converted from spaces to tabs hunk by hunk: `new` re-indents the file's lines only.
+#[test]
+fn a_new_that_only_re_indents_keeps_its_characters() {
+    let rs = "fn f() -> Vec<i32> {\n    let mut out = Vec::new();\n    out\n}\n";
+    let old = "fn f() -> Vec<i32> {\n    let mut out = Vec::new();\n    out\n}";
+    let new = "fn f() -> Vec<i32> {\n\tlet mut out = Vec::new();\n\tout\n}";
+    let out = applied(rs, &Edit::new(old, new));
+    assert_eq!(out.text, format!("{new}\n"));
+    // Its `old` misremembered (`Vex`): still the file's lines, re-indented.
+    let typo = "fn f() -> Vex<i32> {\n    let mut out = Vec::new();\n    out\n}";
+    let out = applied(rs, &Edit::new(typo, new));
+    assert_eq!(out.text, format!("{new}\n"));
+}
+
+// A file that already indents some lines with tabs and others with spaces: tabs stay.
+#[test]
+fn a_file_that_mixes_both_keeps_new_as_written() {
+    let mk = "all:\n\tcc -o app main.c\n\nDEPS = a.o \\\n    b.o\n";
+    let old = "    b.o";
+    let new = "\tb.o \\\n\tc.o";
+    let out = applied(mk, &Edit::new(old, new));
+    assert_eq!(out.text, mk.replace(old, new));
+}
