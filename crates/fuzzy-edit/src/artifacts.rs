@@ -40,7 +40,7 @@ use ellipsis::resolve_bare_ellipses;
 #[cfg(test)]
 use numbering::counting_up;
 use numbering::{strip_numbers, tool_numbering};
-use punctuation::{plain_punctuation, plain_spaces};
+use punctuation::{plain_prose, plain_punctuation};
 use trailing_blanks::strip_trailing_blanks;
 
 /// `new` holds an elision comment whose meaning is unclear.
@@ -83,7 +83,7 @@ pub(crate) fn clean_new<'n>(
     }
     // (In prose, typographic punctuation is the author's; odd spaces break its markup.)
     let plain = if options.prose {
-        plain_spaces(text, old_view, &new)
+        plain_prose(text, old_view, &new)
     } else {
         plain_punctuation(text, old_view, &new, options.language)
     };
