@@ -2,9 +2,9 @@
 //! file has ASCII: those are mapped on the lines it writes fresh even inside strings and
 //! comments, where a typographic character may otherwise be the author's text.
 
-use similar::{capture_diff_slices, Algorithm, DiffOp};
+use similar::{capture_diff_slices, Algorithm, DiffOp, DiffTag};
 
-use crate::align::{changed_regions, line_similarity, loose_diff};
+use crate::align::{line_similarity, loose_diff};
 use crate::normalize::push_punctuation;
 
 /// Lines longer than this are not compared character by character (a minified line).
@@ -26,11 +26,19 @@ pub(super) fn habits(file: &str, old: &str, new: &str) -> Vec<char> {
     old.chars().filter(|&c| ascii_for(c).is_some()).for_each(&mut add);
     let old_lines: Vec<&str> = old.lines().collect();
     let new_lines: Vec<&str> = new.lines().collect();
-    for (olds, news) in changed_regions(loose_diff(&old_lines, &new_lines)) {
-        for n in &new_lines[news] {
-            if n.is_ascii() || n.len() > LONGEST_LINE {
-                continue;
+    let short = |l: &str| l.len() <= LONGEST_LINE && !l.is_ascii();
+    for op in loose_diff(&old_lines, &new_lines) {
+        let (tag, olds, news) = op.as_tag_tuple();
+        if tag == DiffTag::Equal {
+            // Loosely equal: the same line, perhaps moved to another depth.
+            for (o, n) in olds.zip(news).map(|(i, j)| (old_lines[i], new_lines[j])) {
+                if short(n) && o != n {
+                    substituted(o.trim(), n.trim()).into_iter().for_each(&mut add);
+                }
             }
+            continue;
+        }
+        for n in new_lines[news].iter().filter(|n| short(n)) {
             let best = old_lines[olds.clone()]
                 .iter()
                 .filter(|o| o.len() <= LONGEST_LINE)
@@ -102,5 +110,8 @@ mod tests {
         assert!(habits(file, "log(`build`)", "log(`build \u{201c}now\u{201d}`)").is_empty());
         let curly = "s = \u{201c}x\u{201d}\n";
         assert!(habits(curly, "s = \"x\"", "s = \u{201c}y\u{201d}").is_empty());
+        // A line moved to another depth, retyped.
+        let new = "if x {\n    f(\u{201c}a\u{201d})\n}";
+        assert_eq!(habits(file, "f(\"a\")", new), ['\u{201c}', '\u{201d}']);
     }
 }
