@@ -23,7 +23,9 @@ pub(super) fn habits(file: &str, old: &str, new: &str) -> Vec<char> {
             found.push(c);
         }
     };
-    old.chars().filter(|&c| ascii_for(c).is_some()).for_each(&mut add);
+    old.chars()
+        .filter(|&c| ascii_for(c).is_some())
+        .for_each(&mut add);
     let old_lines: Vec<&str> = old.lines().collect();
     let new_lines: Vec<&str> = new.lines().collect();
     let short = |l: &str| l.len() <= LONGEST_LINE && !l.is_ascii();
@@ -33,7 +35,9 @@ pub(super) fn habits(file: &str, old: &str, new: &str) -> Vec<char> {
             // Loosely equal: the same line, perhaps moved to another depth.
             for (o, n) in olds.zip(news).map(|(i, j)| (old_lines[i], new_lines[j])) {
                 if short(n) && o != n {
-                    substituted(o.trim(), n.trim()).into_iter().for_each(&mut add);
+                    substituted(o.trim(), n.trim())
+                        .into_iter()
+                        .for_each(&mut add);
                 }
             }
             continue;
@@ -99,7 +103,10 @@ mod tests {
     #[test]
     fn a_typographic_character_old_carries_or_new_substitutes_is_a_habit() {
         let file = "say(\"hi\")\n";
-        assert_eq!(habits(file, "say(\u{201c}hi\u{201d})", "x"), ['\u{201c}', '\u{201d}']);
+        assert_eq!(
+            habits(file, "say(\u{201c}hi\u{201d})", "x"),
+            ['\u{201c}', '\u{201d}']
+        );
         // Written where the rewritten line has the ASCII quote.
         let new = "log(`build with \u{201c}make\u{201d} now`)";
         assert_eq!(
