@@ -222,7 +222,7 @@ impl Foreign<'_> {
                 return;
             }
             let curly = matches!(c, '\u{201C}' | '\u{201D}' | '\u{2018}' | '\u{2019}');
-            if quote.is_none() && curly && self.quote_is_text(prev) && self.habitual(c).is_none() {
+            if quote.is_none() && curly && self.quote_is_text(prev) {
                 prev = c;
                 out.push(c);
                 continue;

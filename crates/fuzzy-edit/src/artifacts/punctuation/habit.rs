@@ -18,8 +18,14 @@ const REWRITE: f64 = 0.5;
 /// rewritten line of `new` puts where its line of `old` has the ASCII character.
 pub(super) fn habits(file: &str, old: &str, new: &str) -> Vec<char> {
     let mut found: Vec<char> = Vec::new();
+    // (A file that spells the character as an escape, `\u2013`, uses it: see
+    // `strategy::char_escapes`.)
+    let escaped = |c: char| {
+        let hex = format!("{:x}", u32::from(c));
+        file.contains(&hex) || file.contains(&hex.to_uppercase())
+    };
     let mut add = |c: char| {
-        if !found.contains(&c) && !file.contains(c) {
+        if !found.contains(&c) && !file.contains(c) && !escaped(c) {
             found.push(c);
         }
     };
