@@ -22,6 +22,7 @@
 
 use std::borrow::Cow;
 
+use crate::align::line_similarity;
 use crate::normalize::{indent_of, loose_equal, unescape_code};
 use crate::strategy::{strip_line_prefixes, strip_where_present};
 use crate::text::Text;
@@ -40,7 +41,7 @@ use ellipsis::resolve_bare_ellipses;
 #[cfg(test)]
 use numbering::counting_up;
 use numbering::{strip_numbers, tool_numbering};
-use punctuation::{plain_punctuation, plain_spaces};
+use punctuation::{plain_prose, plain_punctuation};
 use trailing_blanks::strip_trailing_blanks;
 
 /// `new` holds an elision comment whose meaning is unclear.
@@ -83,7 +84,7 @@ pub(crate) fn clean_new<'n>(
     }
     // (In prose, typographic punctuation is the author's; odd spaces break its markup.)
     let plain = if options.prose {
-        plain_spaces(text, old_view, &new)
+        plain_prose(text, old_view, &new)
     } else {
         plain_punctuation(text, old_view, &new, options.language)
     };
@@ -109,13 +110,16 @@ pub(crate) fn clean_new<'n>(
 /// once too often. Only when the decoded lines are several and one of them is one of `old`'s,
 /// so a string literal holding `\n` is never split.
 fn undo_escapes(text: &Text, old: &str, new: &str, language: Option<Language>) -> Option<String> {
-    if old.contains("\\n") || new.contains('\n') {
+    // (`old` written with escapes too is the escapes strategy's; a `'\n'` in its strings is
+    // the program's.)
+    if bare_escapes(old) || new.contains('\n') {
         return None;
     }
     if !old.trim().contains('\n') {
         let line = old.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
         let tabs = text.as_str().lines().any(|l| l.starts_with('\t'));
-        return breaks_outside_strings(new, indent_of(line), tabs);
+        return lines_echoing(new, line, tabs)
+            .or_else(|| breaks_outside_strings(new, indent_of(line), tabs));
     }
     let decoded = unescape_code(new, language)?;
     // (Its lines may be numbered too: compare what follows the numbers.)
@@ -124,8 +128,64 @@ fn undo_escapes(text: &Text, old: &str, new: &str, language: Option<Language>) -
         .lines()
         .filter(|l| !l.trim().is_empty())
         .collect();
-    let echoes_old = lines.iter().any(|l| old.lines().any(|o| loose_equal(l, o)));
+    // A line of `old` retyped, or rewritten (a rename on every line).
+    let echoes_old = lines.iter().any(|l| {
+        old.lines()
+            .any(|o| loose_equal(l, o) || line_similarity(l, o) >= ECHO)
+    });
     (lines.len() >= 2 && echoes_old).then_some(decoded)
+}
+
+/// Least similarity of a decoded line to a line of `old` for it to be read as that line
+/// retyped or rewritten. With [`lines_echoing`], on adv4 (seeds 1-3): wrong edits of an
+/// escaped `new` 49 -> 20 (`old` exact), 15 -> 0 (`old` escaped too), 4 -> 0 (`old` a regex);
+/// on the gate, `escaped_new_only` 1,076 -> 1,105 exact, nothing lost.
+const ECHO: f64 = 0.8;
+
+/// Whether `s` holds a `\n` escape that is not inside a string literal of its line (`'\n'`,
+/// `"a\n"`): any escape outside strings, or a line whose strings the scan cannot follow,
+/// counts.
+fn bare_escapes(s: &str) -> bool {
+    if !s.contains("\\n") {
+        return false;
+    }
+    s.lines().any(|l| {
+        let mut quote: Option<char> = None;
+        let mut chars = l.chars();
+        while let Some(c) = chars.next() {
+            match (quote, c) {
+                (Some(_), '\\') => {
+                    chars.next();
+                }
+                (Some(q), c) if c == q => quote = None,
+                (None, '"' | '\'' | '`') => quote = Some(c),
+                (None, '\\') => return true,
+                _ => {}
+            }
+        }
+        quote.is_some()
+    })
+}
+
+/// A one-line `new` whose `\n` escapes outside strings, all decoded, give lines one of which
+/// is `old`'s line (retyped or rewritten) more closely than the undecoded `new` is: the
+/// model wrote its lines around `old`'s (`if x\n    f()\nend`, `a = 1\nb = 2`) and encoded
+/// the breaks twice. A `\n` a comment mentions (`# strip the \n`) leaves its line less like
+/// `old`'s, not more.
+fn lines_echoing(new: &str, line: &str, tabs: bool) -> Option<String> {
+    // (A line opened by another escape, `\\n\\t` in a file indented with spaces, is no line
+    // of the file's.)
+    let decoded = decode_breaks(new, tabs, |_, line_start, next| {
+        !line_start.is_empty() || !next.starts_with('\\') || line_break(next, tabs).is_some()
+    })?;
+    if !decoded.starts_with(indent_of(line)) || decoded.trim().lines().count() < 2 {
+        return None;
+    }
+    let best = decoded
+        .lines()
+        .map(|l| line_similarity(l, line))
+        .fold(0.0, f64::max);
+    (best >= ECHO && best > line_similarity(new, line)).then_some(decoded)
 }
 
 /// A one-line `new` with literal `\n` between statements (`a();\n  b();`), outside any
@@ -137,6 +197,25 @@ fn undo_escapes(text: &Text, old: &str, new: &str, language: Option<Language>) -
 /// (`tabs`); a break that ends `new` after a statement ends its line. A `\n` inside quotes is
 /// the program's.
 fn breaks_outside_strings(new: &str, indent: &str, tabs: bool) -> Option<String> {
+    decode_breaks(new, tabs, |out, line_start, next| {
+        let ends_clause = out
+            .trim_end_matches([' ', '\t'])
+            .ends_with([';', '{', '}', ')', ',', ':']);
+        // After the end of a statement or clause, or before the line's own
+        // indentation: `/\n/` is a regex.
+        (ends_clause && (starts_a_line(next.chars().next()) || next.is_empty()))
+            || next_line_at(line_start.chars().chain(next.chars()), indent)
+    })
+}
+
+/// `new` with the escaped line breaks outside string literals that `accept` takes decoded
+/// (given what precedes the break, the indentation it opens and what follows); `None` when none
+/// is, or when the scan loses track of the strings.
+fn decode_breaks(
+    new: &str,
+    tabs: bool,
+    accept: impl Fn(&str, &str, &str) -> bool,
+) -> Option<String> {
     if !new.contains("\\n") {
         return None;
     }
@@ -158,14 +237,7 @@ fn breaks_outside_strings(new: &str, indent: &str, tabs: bool) -> Option<String>
             (None, '"' | '\'' | '`') => quote = Some(c),
             (None, '\\') => {
                 if let Some((line_start, next)) = line_break(rest, tabs) {
-                    let ends_clause = out
-                        .trim_end_matches([' ', '\t'])
-                        .ends_with([';', '{', '}', ')', ',', ':']);
-                    // After the end of a statement or clause, or before the line's own
-                    // indentation: `/\n/` is a regex.
-                    if (ends_clause && (starts_a_line(next.chars().next()) || next.is_empty()))
-                        || next_line_at(line_start.chars().chain(next.chars()), indent)
-                    {
+                    if accept(&out, &line_start, next) {
                         out.push('\n');
                         out.push_str(&line_start);
                         rest = next;

@@ -5,6 +5,9 @@ use crate::normalize::push_punctuation;
 use crate::text::Text;
 use crate::Language;
 
+mod habit;
+use habit::{ascii_for, habits};
+
 /// Typographic punctuation in the lines of `new` that are not lines of `old`, outside ASCII
 /// string literals (where it may be the program's text), mapped to ASCII where the file does
 /// not use that character itself: in code it breaks the program, in a comment it is not the
@@ -19,31 +22,67 @@ pub(super) fn plain_punctuation(
     if new.is_ascii() {
         return None;
     }
+    // Odd spaces first, strings and comments included (see `plain_spaces`).
+    let spaced = plain_spaces(text, old, new);
+    let new_view = spaced.as_deref().unwrap_or(new);
     let mut foreign = Foreign {
         file: text.as_str(),
         asked: Vec::new(),
+        habit: habits(text.as_str(), old, new_view),
         prose: false,
         in_code: false,
         language,
     };
-    let out = map_lines(&mut foreign, old, new);
+    let mut out = map_lines(&mut foreign, old, new_view);
     // Comments are mapped only where `new` shows the habit in its code too: a developer may
     // write a curly apostrophe in a comment on purpose (4 of the 1,108 real hunks of the
     // accuracy benchmark do, in files with none), a model's habit is everywhere.
-    if !foreign.in_code {
-        return (out != new).then_some(out);
+    if foreign.in_code {
+        foreign.prose = true;
+        out = map_lines(&mut foreign, old, new_view);
     }
-    foreign.prose = true;
-    let out = map_lines(&mut foreign, old, new);
     (out != new).then_some(out)
 }
 
-/// In prose (Markdown, plain text), where curly quotes and dashes are the author's: the odd
-/// spaces (no-break, thin, ideographic, zero-width) on the lines the model wrote fresh, mapped
-/// to a plain space (zero-width ones dropped) where the file does not use that character. In
-/// Markdown a no-break space turns `-\u{a0}item` or an indentation of them into text, not a
-/// list; where the file uses one (French typography, `10\u{a0}km`) it is the author's.
-pub(super) fn plain_spaces(text: &Text, old: &str, new: &str) -> Option<String> {
+/// In prose (Markdown, plain text, HTML), where curly quotes and dashes are the author's: the
+/// odd spaces (see [`plain_spaces`]), a line `old` has but for its punctuation written as
+/// `old` has it, and the characters the model shows as its habit in this edit (see
+/// [`habits`]) mapped to ASCII on the lines it writes fresh.
+pub(super) fn plain_prose(text: &Text, old: &str, new: &str) -> Option<String> {
+    if new.is_ascii() {
+        return None;
+    }
+    let spaced = plain_spaces(text, old, new);
+    let new_view = spaced.as_deref().unwrap_or(new);
+    let habit = habits(text.as_str(), old, new_view);
+    let old_lines: Vec<&str> = old.lines().collect();
+    let mut out = String::with_capacity(new.len());
+    for piece in new_view.split_inclusive('\n') {
+        let body = piece.trim_end_matches(['\n', '\r']);
+        if body.is_ascii() || old_lines.contains(&body) {
+            out.push_str(piece);
+        } else if let Some(same) = old_lines.iter().find(|o| same_but_punctuation(o, body)) {
+            out.push_str(same);
+            out.push_str(&piece[body.len()..]);
+        } else {
+            for c in piece.chars() {
+                match ascii_for(c).filter(|_| habit.contains(&c)) {
+                    Some(a) => out.push(a),
+                    None => out.push(c),
+                }
+            }
+        }
+    }
+    (out != new).then_some(out)
+}
+
+/// The odd spaces (no-break, thin, ideographic, zero-width) on the lines the model wrote
+/// fresh, mapped to a plain space (zero-width ones dropped) where the file does not use that
+/// character, in strings and comments too: no author types a no-break space where the rest of
+/// the file has none, a model does (in Markdown it turns `-\u{a0}item` or an indentation of
+/// them into text, not a list). Where the file uses one (French typography, `10\u{a0}km`) it
+/// is the author's.
+fn plain_spaces(text: &Text, old: &str, new: &str) -> Option<String> {
     if new.is_ascii() {
         return None;
     }
@@ -99,6 +138,9 @@ fn map_lines(foreign: &mut Foreign<'_>, old: &str, new: &str) -> String {
 struct Foreign<'f> {
     file: &'f str,
     asked: Vec<(char, bool)>,
+    /// The characters the model shows as its habit in this edit (see [`habits`]): mapped in
+    /// strings and comments too.
+    habit: Vec<char>,
     /// Whether comments are mapped.
     prose: bool,
     /// Whether a character in code was mapped.
@@ -126,6 +168,11 @@ impl Foreign<'_> {
         (!own).then_some(plain)
     }
 
+    /// The ASCII for `c` where it is one of the model's habits in this edit.
+    fn habitual(&self, c: char) -> Option<char> {
+        ascii_for(c).filter(|_| self.habit.contains(&c))
+    }
+
     /// Whether a typographic quote outside any string, after `prev`, is the
     /// program's text in the file's language. YAML has no such quote in its syntax: `“Final”`
     /// is a plain scalar whose value holds the quotes. In shell, a quote inside an unquoted
@@ -149,12 +196,12 @@ impl Foreign<'_> {
 
     /// A comment: every character the file does not use is mapped, when comments are.
     fn map_prose(&mut self, s: &str, out: &mut String) {
-        if !self.prose {
-            out.push_str(s);
-            return;
-        }
         for c in s.chars() {
-            match self.plain(c) {
+            let plain = match self.prose {
+                true => self.plain(c),
+                false => self.habitual(c).map(String::from),
+            };
+            match plain {
                 Some(plain) => out.push_str(&plain),
                 None => out.push(c),
             }
@@ -209,6 +256,10 @@ impl Foreign<'_> {
                         quote = None;
                     }
                     out.push_str(&plain);
+                }
+                // A habit of the model's, in a string: mapped, unless it would close the string.
+                (Some((q, _)), Some(_)) if !escaped && self.habitual(c).is_some_and(|a| a != q) => {
+                    out.extend(self.habitual(c));
                 }
                 (Some((q, _)), _) => {
                     if escaped {

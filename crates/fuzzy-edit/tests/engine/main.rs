@@ -18,6 +18,7 @@ mod generate;
 mod line_endings;
 mod misremembered_blocks;
 mod misremembered_lines;
+mod model_artifacts_in_new;
 mod must_refuse;
 mod near_twins;
 mod new_depth;
