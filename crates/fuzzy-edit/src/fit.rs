@@ -86,7 +86,7 @@ fn new_at_olds_depth(text: &Text, span: &Range<usize>, needle: &Needle) -> Optio
     };
     let file: Vec<Option<&str>> = old.iter().copied().map(Some).collect();
     // In the file's indentation characters first, so that a depth of its own shows.
-    let chars = indent_chars::new_in_files_chars(&old, &new, &old, text.indent_habits());
+    let chars = indent_chars::new_in_files_chars(&old, &new, &old, || text.indent_habits());
     let new = chars.as_deref().map_or(new, as_strs);
     match shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits()) {
         Some(moved) => Some(moved.join("\n")),
@@ -251,7 +251,7 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     let file_lines: Vec<Option<&str>> = eq_w.iter().map(|j| j.map(|j| win[j])).collect();
     let stray = shifted::without_stray_spaces(&old, &new, || space_before_tab(text));
     let new: Vec<&str> = stray.as_deref().map_or(new, as_strs);
-    let chars = indent_chars::new_in_files_chars(&old, &new, &win, text.indent_habits());
+    let chars = indent_chars::new_in_files_chars(&old, &new, &win, || text.indent_habits());
     let new = chars.as_deref().map_or(new, as_strs);
     let moved = shifted::new_at_old_depth(&old, &new, &file_lines, || text.indent_habits());
     let new: Vec<&str> = match &moved {

@@ -86,8 +86,10 @@ pub(crate) fn locate(
         }
         // Sized once: collecting a million matches would grow the vector by doubling.
         let mut matches = Vec::with_capacity(chosen.len());
-        for c in chosen {
+        for mut c in chosen {
             let matched_with = c.fit.needle().unwrap_or(&needle);
+            c.span =
+                decide::check_whole_words(text, strategy.id(), &c, matched_with, edit.replace_all)?;
             decide::check_whitespace_edit(text, strategy.id(), &c, matched_with)?;
             let replacement = fit::replacement(text, &c, &needle)
                 .map_err(|m| decide::mismatch(text, strategy.id(), &c, matched_with, m))?;

@@ -24,7 +24,10 @@
 //!      ([`check_not_made_already`]);
 //!    - any candidate lying inside a place where the file already reads as `new` is refused:
 //!      the edit was made and is sent again ([`check_not_sent_again`]).
-//! 3. **Fitting `new`**: a whitespace-only edit whose whitespace the match ignored is unclear
+//! 3. **Fitting `new`**: a match spliced in as written that starts or ends inside a word of
+//!    the file takes the whole word where `new` writes it whole (`old` cut short), and is
+//!    refused where `new` would change a word it was not given whole ([`check_whole_words`]);
+//!    a whitespace-only edit whose whitespace the match ignored is unclear
 //!    ([`check_whitespace_edit`]); a change to a line the model misremembered is refused
 //!    ([`mismatch`]), and so is a change to a line of a stale block (two lines of `old` or
 //!    more differing from it: [`check_not_stale`]); a replacement that leaves the text as it was is no change or already
@@ -41,10 +44,12 @@ use std::time::Instant;
 mod stale;
 mod syntax;
 mod twice;
+mod words;
 
 pub(crate) use stale::check_not_stale;
 pub(crate) use syntax::check_syntax;
 pub(crate) use twice::check_not_sent_again;
+pub(crate) use words::check_whole_words;
 
 use crate::align::align;
 use crate::applied::{Failure, Match};

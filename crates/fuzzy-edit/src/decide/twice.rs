@@ -14,8 +14,8 @@ use crate::budget::Budget;
 use crate::error::EditError;
 use crate::feedback::location;
 use crate::needle::{lines_of, Needle};
-use crate::normalize::Level;
-use crate::strategy::{exact_spans, find_windows, Candidate};
+use crate::normalize::{self, Level};
+use crate::strategy::{exact_spans, Candidate};
 use crate::text::Text;
 
 /// Rule 2: refuse when `chosen` (every one of them, for `replace_all`) lies inside a place
@@ -35,10 +35,17 @@ pub(crate) fn check_not_sent_again(
     }
     let spans = exact_spans(text, new);
     let (new_lines, _) = lines_of(new);
-    let windows: Vec<Range<usize>> = find_windows(text, &new_lines, Level::InnerWhitespace, budget)
-        .into_iter()
-        .map(|s| s..s + new_lines.len())
-        .collect();
+    let n = new_lines.len();
+    // Only windows over the candidate's lines matter: they are looked for there, not over the
+    // whole text (which would index every line of a large file for an exact match).
+    let loosely_new_at = |s: usize| {
+        s + n <= text.line_count()
+            && budget.charge(n)
+            && new_lines
+                .iter()
+                .enumerate()
+                .all(|(k, l)| normalize::lines_equal(text.line(s + k), l, Level::InnerWhitespace))
+    };
     let around = |c: &Candidate| -> Option<Range<usize>> {
         // `new` reaching past the candidate by more than whitespace.
         let more = |s: &Range<usize>| {
@@ -53,16 +60,14 @@ pub(crate) fn check_not_sent_again(
         if let Some(s) = in_span {
             return Some(text.lines_of_span(s));
         }
-        windows
-            .iter()
+        (c.lines.end.saturating_sub(n)..=c.lines.start)
+            .map(|s| s..s + n)
             .find(|w| {
-                w.start <= c.lines.start
-                    && c.lines.end <= w.end
-                    && (w.start..c.lines.start)
-                        .chain(c.lines.end..w.end)
-                        .any(|i| !text.is_blank(i))
+                (w.start..c.lines.start)
+                    .chain(c.lines.end..w.end)
+                    .any(|i| i < text.line_count() && !text.is_blank(i))
+                    && loosely_new_at(w.start)
             })
-            .cloned()
     };
     let mut inside = chosen.iter().map(|c| (c, around(c)));
     let Some((first, Some(lines))) = inside.next() else {

@@ -31,12 +31,13 @@ const GNU_TAB: usize = 8;
 
 /// `new` with its lines in the file's indentation characters, or `None` when they are already
 /// or no reading fits (see the module docs). `file_lines` are the file's lines `old` matched
-/// (`old` itself for an exact match); `file` gives the whole file's habits.
+/// (`old` itself for an exact match); `file` gives the whole file's habits, asked for only
+/// when they decide (they take a pass over every line).
 pub(super) fn new_in_files_chars(
     old: &[&str],
     new: &[&str],
     file_lines: &[&str],
-    file: IndentHabits,
+    file: impl FnOnce() -> IndentHabits,
 ) -> Option<Vec<String>> {
     let indents = |lines: &[&str]| -> Vec<String> {
         lines
@@ -58,15 +59,23 @@ pub(super) fn new_in_files_chars(
     if only_re_indents(&ops) || only_re_indents(&loose_diff(file_lines, new)) {
         return None;
     }
+    let new_has_tabs = n.iter().any(|i| i.contains('\t'));
+    let with_tabs = |is: &[String]| is.iter().any(|i| i.starts_with('\t'));
+    // Spaces where `old` and the file's lines are indented without a tab either: nothing to
+    // convert, whatever the rest of the file does.
+    let unindented = o.is_empty() && f.is_empty();
+    if !(new_has_tabs || unindented || with_tabs(&o) && with_tabs(&f)) {
+        return None;
+    }
+    let file = file();
     let literal = inside_literals(new);
     let pairs = pairs(old, new, &ops);
-    if n.iter().all(|i| !i.contains('\t')) && file.style != Some(IndentStyle::Spaces) {
+    if !new_has_tabs && file.style != Some(IndentStyle::Spaces) {
         // Spaces where the file has tabs.
         let tabbed = |is: &[String]| !is.is_empty() && is.iter().all(|i| i.starts_with('\t'));
         let gnu = file.style == Some(IndentStyle::Mixed);
         // `old` written with the file's tabs (with spaces, it is the model's `old` the merge maps
-        // to the file, `new` with it).
-        let with_tabs = |is: &[String]| is.iter().any(|i| i.starts_with('\t'));
+        // to the file, `new` with it): `with_tabs`.
         let convention = if o.is_empty() && f.is_empty() {
             file.tabs_only
         } else if gnu {
@@ -282,7 +291,7 @@ mod tests {
     use super::*;
 
     fn fixed(file: &[&str], old: &[&str], new: &[&str]) -> Option<Vec<String>> {
-        new_in_files_chars(old, new, old, IndentHabits::of(file.iter().copied()))
+        new_in_files_chars(old, new, old, || IndentHabits::of(file.iter().copied()))
     }
 
     #[test]

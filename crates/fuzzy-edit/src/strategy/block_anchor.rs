@@ -293,7 +293,7 @@ fn slipped_anchor_windows(
     let span = last - first;
     let body = &old[first..=last];
     // Slipped: alike but not equal (windows with both anchors equal were judged already).
-    let alike = |i: usize, k: usize| {
+    let alike_now = |i: usize, k: usize| {
         let bytes = text.line(i).len() + old[k].len();
         cx.budget.charge(bytes + LINE_COMPARE_UNITS)
             && !normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace)
@@ -309,6 +309,20 @@ fn slipped_anchor_windows(
                         TWIN_MAX_EDITS,
                     )
                     .is_some())
+    };
+    // Code repeats its lines (`}`, `return x;`): each is compared with an anchor once, by its
+    // loose key's hash. (A budget that ran out is not remembered as an answer.)
+    let mut seen: HashMap<(u64, bool), bool, HashIsKey> = HashMap::default();
+    let mut alike = |i: usize, k: usize| {
+        let key = (hashes[i], k == first);
+        if let Some(&known) = seen.get(&key) {
+            return known && cx.budget.charge(1);
+        }
+        let answer = alike_now(i, k);
+        if !cx.budget.exhausted() {
+            seen.insert(key, answer);
+        }
+        answer
     };
     let (hf, hl) = (
         normalize::loose_hash(old[first]),

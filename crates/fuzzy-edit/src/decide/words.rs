@@ -1,0 +1,155 @@
+//! Rule 3: an exact match that cuts a word in two.
+//!
+//! A model copies `old` a character or two short (`return tota` for `return total`) and
+//! writes `new` whole (`return total_sum`). Spliced where it was found, `new` leaves the rest
+//! of the word behind it: `return total_suml`, exit 0. And `x = 1` found in `x = 10` turns it
+//! into `x = 20`, which no one asked for. So where a match spliced in as written starts or ends
+//! inside a word of the file, and `new` does not keep `old`'s piece of that word (which leaves
+//! the word whole), either `new` writes the whole word there (the model cut `old` short: the
+//! span grows to the word's end) or the edit is refused, showing the line. `replace_all`
+//! keeps substring semantics (a rename inside longer names is what it is for).
+
+use std::ops::Range;
+
+use crate::error::EditError;
+use crate::feedback::{location, numbered};
+use crate::needle::Needle;
+use crate::strategy::{Candidate, Fit, StrategyId};
+use crate::text::Text;
+
+fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Rule 3: `c`'s span, grown to whole words where the model cut `old` short and `new` writes
+/// the words whole; refused where `new` would split or change a word it was not given whole;
+/// as it is otherwise.
+pub(crate) fn check_whole_words(
+    text: &Text,
+    strategy: StrategyId,
+    c: &Candidate,
+    needle: &Needle,
+    replace_all: bool,
+) -> Result<Range<usize>, EditError> {
+    let mut span = c.span.clone();
+    if replace_all || !matches!(c.fit, Fit::Splice(_)) {
+        return Ok(span);
+    }
+    let (t, old, new) = (text.as_str(), needle.old_text(), needle.new_text());
+    // The end: the file's word goes on after the span.
+    let rest_after: &str = {
+        let after = &t[span.end..];
+        &after[..after.find(|ch| !is_word(ch)).unwrap_or(after.len())]
+    };
+    let piece_end = &old[old.trim_end_matches(is_word).len()..];
+    if !rest_after.is_empty() && !piece_end.is_empty() && !new.ends_with(piece_end) {
+        let last_line = old.rsplit('\n').next().unwrap_or(old);
+        let whole = format!("{last_line}{rest_after}");
+        if !new.split('\n').any(|l| l.starts_with(&whole)) {
+            return Err(cut(text, strategy, c, old, piece_end, rest_after, true));
+        }
+        span.end += rest_after.len();
+    }
+    // The start: the file's word began before the span.
+    let rest_before: &str = {
+        let before = &t[..span.start];
+        &before[before.trim_end_matches(is_word).len()..]
+    };
+    let piece_start = &old[..old.len() - old.trim_start_matches(is_word).len()];
+    if !rest_before.is_empty() && !piece_start.is_empty() && !new.starts_with(piece_start) {
+        let first_line = new.split('\n').next().unwrap_or(new);
+        if !first_line.starts_with(&format!("{rest_before}{piece_start}")) {
+            return Err(cut(text, strategy, c, old, piece_start, rest_before, false));
+        }
+        span.start -= rest_before.len();
+    }
+    Ok(span)
+}
+
+/// The refusal: the line whose word `old` cuts, as the file has it.
+fn cut(
+    text: &Text,
+    strategy: StrategyId,
+    c: &Candidate,
+    old: &str,
+    piece: &str,
+    rest: &str,
+    at_end: bool,
+) -> EditError {
+    let (line, old_line, word) = if at_end {
+        let line = text.line_of(c.span.end);
+        (
+            line,
+            old.rsplit('\n').next().unwrap_or(old),
+            format!("{piece}{rest}"),
+        )
+    } else {
+        let line = text.line_of(c.span.start);
+        (
+            line,
+            old.split('\n').next().unwrap_or(old),
+            format!("{rest}{piece}"),
+        )
+    };
+    EditError::ContentMismatch {
+        strategy: format!(
+            "{strategy}, but it {} inside the word `{word}`",
+            if at_end { "ends" } else { "starts" }
+        ),
+        location: location(text, c.lines.clone(), Some(c.score)),
+        old_text: old_line.to_string(),
+        file_text: numbered(text, line..line + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{apply, Edit};
+
+    fn applied(text: &str, old: &str, new: &str) -> Result<String, String> {
+        apply(text, &Edit::new(old, new))
+            .map(|a| a.text)
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn an_old_cut_short_takes_the_whole_word_new_writes() {
+        let file = "def f():\n    return total\n";
+        let out = applied(file, "    return tota", "    return total_sum");
+        assert_eq!(out.unwrap(), "def f():\n    return total_sum\n");
+        let file = "x = tax_rate\n";
+        let out = applied(file, "= tax_rat", "= tax_rate * 2");
+        assert_eq!(out.unwrap(), "x = tax_rate * 2\n");
+        // At the start.
+        let out = applied("y = total + 1\n", "otal + 1", "total + 2");
+        assert_eq!(out.unwrap(), "y = total + 2\n");
+    }
+
+    #[test]
+    fn a_word_changed_without_being_given_whole_is_refused() {
+        let err = applied("x = 10\n", "x = 1", "x = 2").unwrap_err();
+        assert!(err.contains("inside the word `10`"), "{err}");
+        assert!(err.contains("x = 10"), "{err}");
+        let err = applied("return total\n", "return tota", "return count").unwrap_err();
+        assert!(err.contains("`total`"), "{err}");
+    }
+
+    #[test]
+    fn a_piece_new_keeps_leaves_the_word_whole() {
+        // `old` and `new` end in the same piece of a word: the word stays whole.
+        let out = applied(
+            "a = 1\nreturn total\n",
+            "a = 1\nreturn tota",
+            "a = 2\nreturn tota",
+        );
+        assert_eq!(out.unwrap(), "a = 2\nreturn total\n");
+        // Not inside a word.
+        assert_eq!(applied("f(x)\n", "f(", "g(").unwrap(), "g(x)\n");
+        // replace_all renames inside longer names.
+        let edit = Edit::new("user", "account").replace_all(true);
+        assert_eq!(
+            apply("user username\n", &edit).unwrap().text,
+            "account accountname\n"
+        );
+    }
+}
