@@ -292,6 +292,21 @@ fn slipped_anchor_windows(
     let hashes = text.loose_hashes();
     let span = last - first;
     let body = &old[first..=last];
+    // An ASCII line's loose key is never longer than the line trimmed: one shorter than the
+    // share of the anchor's key that similarity needs is no slip of it, ruled out without
+    // comparing. (A `…` is three characters in a key.)
+    let key_chars = |k: usize| normalize::loose_key(old[k]).chars().count() as f64;
+    let (shortest_first, shortest_last) = (
+        SLIPPED_ANCHOR * key_chars(first),
+        SLIPPED_ANCHOR * key_chars(last),
+    );
+    let too_short = |i: usize, k: usize| {
+        let line = text.line(i);
+        let shortest = if k == first { shortest_first } else { shortest_last };
+        let short_twin = standing == Standing::MaySlip
+            && line.trim().len().abs_diff(old[k].trim().len()) <= TWIN_MAX_EDITS;
+        line.is_ascii() && (line.trim().len() as f64) < shortest && !short_twin
+    };
     // Slipped: alike but not equal (windows with both anchors equal were judged already).
     let alike_now = |i: usize, k: usize| {
         let bytes = text.line(i).len() + old[k].len();
@@ -314,6 +329,9 @@ fn slipped_anchor_windows(
     // loose key's hash. (A budget that ran out is not remembered as an answer.)
     let mut seen: HashMap<(u64, bool), bool, HashIsKey> = HashMap::default();
     let mut alike = |i: usize, k: usize| {
+        if too_short(i, k) {
+            return false;
+        }
         let key = (hashes[i], k == first);
         if let Some(&known) = seen.get(&key) {
             return known && cx.budget.charge(1);
