@@ -254,7 +254,7 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     let chars = indent_chars::new_in_files_chars(&old, &new, &win, text.indent_habits());
     let new = chars.as_deref().map_or(new, as_strs);
     let moved = shifted::new_at_old_depth(&old, &new, &file_lines, || text.indent_habits())
-        .or_else(|| new_at_files_depth(text, &old, &win, &eq_w, &new));
+        .or_else(|| frame::new_at_files_depth(&old, &win, &eq_w, &new, || text.indent_habits()));
     let new: Vec<&str> = match &moved {
         Some(moved) => as_strs(moved),
         None => new,
@@ -303,45 +303,6 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
             }),
         },
     }
-}
-
-/// `new` moved to the file's depth, for an `old` whose indentation is off the file's and a
-/// `new` the model wrote at a depth of its own, neither `old`'s nor the file's (each side
-/// with a mistake of its own: `old` two spaces deep, `new` pasted flush left). Read against
-/// `old`, such a `new` shows no slip (`old`'s depth is no depth of the file's), and its lines
-/// would be mapped by `old`'s offset from the file, off by `new`'s own. So `new` is compared
-/// with `old` moved to the file's depth, where its lines show the slip as they would under an
-/// `old` copied right ([`shifted`]); a `new` whose edges stand at `old`'s depth is the model
-/// repeating `old`'s mistake, for the merge's map to take (passed to [`shifted`] as the depth
-/// `new` may already be at).
-fn new_at_files_depth(
-    text: &Text,
-    old: &[&str],
-    win: &[&str],
-    eq_w: &[Option<usize>],
-    new: &[&str],
-) -> Option<Vec<String>> {
-    let off_files_depth = old.iter().zip(eq_w).any(|(line, paired)| {
-        paired.is_some_and(|j| {
-            !line.trim().is_empty()
-                && crate::normalize::indent_of(line) != crate::normalize::indent_of(win[j])
-        })
-    });
-    if !off_files_depth {
-        return None;
-    }
-    let pairs: Vec<(&str, &str)> = eq_w
-        .iter()
-        .enumerate()
-        .filter_map(|(i, j)| j.map(|j| (old[i], win[j])))
-        .collect();
-    let map = IndentMap::learn(&pairs, IndentHabits::of(old.iter().copied()), || {
-        text.indent_habits()
-    });
-    let at_file = frame::old_at_file_depth(old, win, eq_w, &map);
-    let at_file: Vec<&str> = at_file.iter().map(|l| l.as_ref()).collect();
-    let olds: Vec<Option<&str>> = old.iter().copied().map(Some).collect();
-    shifted::new_at_old_depth(&at_file, new, &olds, || text.indent_habits())
 }
 
 /// The file's side of a merge and the model's `new`, for merging `new` with `old` read at one
