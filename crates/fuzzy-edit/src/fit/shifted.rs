@@ -24,6 +24,7 @@
 //! first line copied without its indentation after a one-line `old` or as an added wrapper
 //! ([`first_line`]), and a body taken out of its wrapper a unit off ([`unwrapped`]).
 
+pub(super) mod blank_change;
 mod first_line;
 mod one_unit;
 mod stray_spaces;
