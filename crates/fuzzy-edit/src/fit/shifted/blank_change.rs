@@ -77,16 +77,19 @@ pub(in crate::fit) fn at_olds_depth<'t>(
     // the line after it, at depths the code allows.
     let fits = |block: &[&str]| {
         let (first, last) = (block[0], block[block.len() - 1]);
-        let open = |w: usize| around.open.iter().chain(block).any(|l| width(l) == w);
+        // A line shallower than the one before it closes blocks: it stands at the depth of one
+        // still open there (before the block, or in it for the line after it).
+        let open = |w: usize, lines: &[&str]| lines.iter().any(|l| width(l) == w);
         let first_fits = around.open.first().is_none_or(|b| {
             width(first) == width(b)
                 || (opens(b) && width(first) == width(b) + unit)
-                || (width(first) < width(b) && open(width(first)))
+                || (width(first) < width(b) && open(width(first), &around.open))
         });
         let last_fits = around.after.is_none_or(|a| {
             width(a) == width(last)
                 || (opens(last) && width(a) == width(last) + unit)
-                || (width(a) < width(last) && open(width(a)))
+                || (width(a) < width(last)
+                    && (open(width(a), &around.open) || open(width(a), block)))
         });
         first_fits && last_fits
     };
