@@ -22,7 +22,9 @@
 //!
 //! Also read: spaces typed before `new`'s tabs ([`stray_spaces`], applied first by `fit`), a
 //! first line copied without its indentation after a one-line `old` or as an added wrapper
-//! ([`first_line`]), and a body taken out of its wrapper a unit off ([`unwrapped`]).
+//! ([`first_line`]), a body taken out of its wrapper a unit off ([`unwrapped`]), and a `new`
+//! whose own change is to blank lines, moved alike to a depth its neighbours rule out
+//! ([`blank_change`], read by `fit` with the file's lines around the block).
 
 pub(super) mod blank_change;
 mod first_line;
