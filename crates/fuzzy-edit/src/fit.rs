@@ -74,7 +74,10 @@ pub(crate) fn replacement(
 /// `new` moved to `old`'s depth, for an `old` copied from the start of whole lines and a `new`
 /// the model wrote at a depth of its own (see [`shifted`]).
 fn new_at_olds_depth(text: &Text, span: &Range<usize>, needle: &Needle) -> Option<String> {
-    if text.lines()[text.line_of(span.start)].start != span.start {
+    // From the start of a line, or from the line break before one (`old` opening with it).
+    let line = text.lines()[text.line_of(span.start)];
+    let after_break = span.start == line.content_end && needle.old_text().starts_with(['\n', '\r']);
+    if line.start != span.start && !after_break {
         return None;
     }
     let old: Vec<&str> = needle.old_text().split('\n').collect();
@@ -88,9 +91,45 @@ fn new_at_olds_depth(text: &Text, span: &Range<usize>, needle: &Needle) -> Optio
     // In the file's indentation characters first, so that a depth of its own shows.
     let chars = indent_chars::new_in_files_chars(&old, &new, &old, || text.indent_habits());
     let new = chars.as_deref().map_or(new, as_strs);
-    match shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits()) {
+    let moved =
+        shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits()).or_else(|| {
+            let around = || surroundings(text, span);
+            shifted::blank_change::at_olds_depth(&old, &new, text.indent_habits(), around)
+        });
+    match moved {
         Some(moved) => Some(moved.join("\n")),
         None => chars.or(stray).map(|lines| lines.join("\n")),
+    }
+}
+
+/// The file's lines around the lines of `span` (see [`shifted::blank_change::Surroundings`]).
+fn surroundings<'t>(
+    text: &Text<'t>,
+    span: &Range<usize>,
+) -> shifted::blank_change::Surroundings<'t> {
+    use crate::normalize::indent_columns;
+    let lines = text.lines_of_span(span);
+    // A span from a line break has the line it breaks before it.
+    let first = lines.start + usize::from(text.lines()[lines.start].start != span.start);
+    let tab = text.indent_habits().tab;
+    let mut open: Vec<&str> = Vec::new();
+    for line in (0..first)
+        .rev()
+        .filter(|&i| !text.is_blank(i))
+        .map(|i| text.line(i))
+    {
+        let width = indent_columns(line, tab);
+        if open.last().is_none_or(|l| width < indent_columns(l, tab)) {
+            open.push(line);
+        }
+        if width == 0 {
+            break;
+        }
+    }
+    let after = (lines.end..text.lines().len()).find(|&i| !text.is_blank(i));
+    shifted::blank_change::Surroundings {
+        open,
+        after: after.map(|i| text.line(i)),
     }
 }
 
@@ -253,7 +292,8 @@ fn merge(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, M
     let new: Vec<&str> = stray.as_deref().map_or(new, as_strs);
     let chars = indent_chars::new_in_files_chars(&old, &new, &win, || text.indent_habits());
     let new = chars.as_deref().map_or(new, as_strs);
-    let moved = shifted::new_at_old_depth(&old, &new, &file_lines, || text.indent_habits());
+    let moved = shifted::new_at_old_depth(&old, &new, &file_lines, || text.indent_habits())
+        .or_else(|| frame::new_at_files_depth(&old, &win, &eq_w, &new, || text.indent_habits()));
     let new: Vec<&str> = match &moved {
         Some(moved) => as_strs(moved),
         None => new,

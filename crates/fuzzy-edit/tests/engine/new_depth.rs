@@ -175,6 +175,35 @@ fn new_at_a_depth_of_its_own_moves_to_the_blocks() {
     );
 }
 
+// Each side with a mistake of its own in a file indented with tabs: `old` with two spaces
+// typed before its tabs, `new` pasted flush left. Read against `old`'s depth, which the file
+// does not have, `new` showed no slip, and its lines were shifted by `old`'s offset instead:
+// written flush left inside the method (an IndentationError). They go to the file's depth.
+#[test]
+fn new_flush_left_under_an_old_too_deep_lands_at_the_files_depth() {
+    let file = "class Cart:\n\tdef total(self):\n\t\tsum = 0\n\t\tfor item in self.items:\n\t\t\tsum += item.price\n\t\treturn sum\n";
+    let old =
+        "  \t\tsum = 0\n  \t\tfor item in self.items:\n  \t\t\tsum += item.price\n  \t\treturn sum";
+    let new = "sum = 0\nfor item in self.items:\n\tsum += item.price * item.count\nreturn sum";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        file.replace("item.price\n", "item.price * item.count\n")
+    );
+    // The same `new` one tab deeper than the file, and at `old`'s depth.
+    for new in [
+        "\t\t\tsum = 0\n\t\t\tfor item in self.items:\n\t\t\t\tsum += item.price * item.count\n\t\t\treturn sum",
+        "  \t\tsum = 0\n  \t\tfor item in self.items:\n  \t\t\tsum += item.price * item.count\n  \t\treturn sum",
+    ] {
+        let out = applied(file, &Edit::new(old, new));
+        assert_eq!(
+            out.text,
+            file.replace("item.price\n", "item.price * item.count\n"),
+            "{new:?}"
+        );
+    }
+}
+
 // A re-indent the model means is written as given: a block wrapped in a new `if` (the
 // wrapper at the block's depth), taken out of one, or only re-indented.
 #[test]

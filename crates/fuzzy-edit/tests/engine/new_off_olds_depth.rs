@@ -151,3 +151,48 @@ fn a_one_line_olds_first_line_copied_without_its_indentation() {
         )
     );
 }
+
+const REPORT: &str = "\
+def report(stats):
+    total = sum(stats)
+    print(total)
+
+
+    average = total / len(stats)
+    print(average)
+    return average
+
+
+def main():
+    report([1, 2])
+";
+
+// The hunk's own change is a blank line removed, every line pasted flush left or two spaces
+// deep: written as given, the block cannot follow the line before it or precede the line after
+// it (an IndentationError). It goes to `old`'s depth; its change stays.
+#[test]
+fn a_blank_line_change_pasted_at_a_depth_its_neighbours_rule_out_keeps_olds_depth() {
+    let old = "    print(total)\n\n\n    average = total / len(stats)\n    print(average)";
+    let want = REPORT.replace("print(total)\n\n\n", "print(total)\n\n");
+    for new in [
+        "print(total)\n\naverage = total / len(stats)\nprint(average)",
+        "      print(total)\n\n      average = total / len(stats)\n      print(average)",
+    ] {
+        assert_eq!(applied(REPORT, &Edit::new(old, new)).text, want, "{new:?}");
+    }
+}
+
+// Where the lines around allow the depth (the block ends the function, dedented to the depth
+// of what follows), or `new` changes nothing but the depth, the re-indent may be meant: as
+// given.
+#[test]
+fn a_blank_line_change_shifted_to_a_depth_its_neighbours_allow_is_written_as_given() {
+    let old = "    print(total)\n\n\n    average = total / len(stats)\n    print(average)\n    return average";
+    let new = "print(total)\n\naverage = total / len(stats)\nprint(average)\nreturn average";
+    let out = applied(REPORT, &Edit::new(old, new));
+    assert_eq!(out.text, REPORT.replace(old, new));
+    let old = "    average = total / len(stats)\n    print(average)";
+    let new = "average = total / len(stats)\nprint(average)";
+    let out = applied(REPORT, &Edit::new(old, new));
+    assert_eq!(out.text, REPORT.replace(old, new));
+}

@@ -15,6 +15,9 @@
 //!     quotes in code — lands on a line of the result unless the file already had it; with
 //!     `old` and `new` perturbed independently. (Typographic punctuation in a comment is prose
 //!     the model may mean: real commits add dashes and quotes there.)
+//! (g) `old` copied `k` columns too deep and `new` written at any base of its own (flush left,
+//!     deeper, at `old`'s depth or the file's): `new` keeps its lines' relative indentation and
+//!     lands at the file's depth, each side's mistake undone.
 
 use fuzzy_edit::{apply, apply_edits, Applied, Edit, Mode};
 use proptest::prelude::*;
@@ -306,6 +309,35 @@ fn substring(text: &str, a: prop::sample::Index, b: prop::sample::Index) -> &str
     &text[bounds[x.min(y)]..bounds[x.max(y)]]
 }
 
+/// A Python-like file indented by `unit`: `levels` nested `class` headers, then `n` methods at
+/// their depth, each with a nested block; every name unique, so a block of it occurs once.
+fn py_methods(levels: usize, unit: &str, n: usize) -> Vec<String> {
+    let pad = |k: usize| unit.repeat(k);
+    let mut lines: Vec<String> = (0..levels)
+        .map(|l| format!("{}class Level{l}:", pad(l)))
+        .collect();
+    for i in 0..n {
+        lines.push(format!("{}def step_{i}(self, x):", pad(levels)));
+        lines.push(format!("{}total_{i} = x * {i}", pad(levels + 1)));
+        lines.push(format!("{}if total_{i} > {i}:", pad(levels + 1)));
+        lines.push(format!("{}total_{i} -= {i}", pad(levels + 2)));
+        lines.push(format!("{}return total_{i}", pad(levels + 1)));
+        lines.push(String::new());
+    }
+    lines
+}
+
+/// `lines`, which start with `from` (blank lines aside), starting with `to` instead.
+fn rebased(lines: &[String], from: &str, to: &str) -> Vec<String> {
+    lines
+        .iter()
+        .map(|l| match l.strip_prefix(from) {
+            Some(rest) if !l.trim().is_empty() => format!("{to}{rest}"),
+            _ => l.clone(),
+        })
+        .collect()
+}
+
 // ---------------------------------------------------------------------------------------------
 // Properties.
 
@@ -462,6 +494,36 @@ proptest! {
         prop_assert_eq!(&out.text, &text.replace(old, &new));
         prop_assert_eq!(out.matches.len(), text.matches(old).count());
         prop_assert!(out.matches.iter().all(|m| m.strategy == "exact"));
+    }
+
+    // (g) `old` too deep by `k` columns, `new` at a base of its own: `new`'s lines keep their
+    // relative depths and land at the file's depth.
+    #[test]
+    fn new_at_a_base_of_its_own_lands_at_the_files_depth(
+        levels in 0usize..3,
+        unit in prop::sample::select(vec!["  ", "    ", "\t"]),
+        first in 0usize..3,
+        count in 1usize..3,
+        changed in 1usize..4,
+        k in 1usize..5,
+        base in 0usize..13,
+    ) {
+        let lines = py_methods(levels, unit, 4);
+        let start = levels + 6 * first;
+        // Whole methods, without the blank line after the last.
+        let block = &lines[start..start + 6 * count - 1];
+        let depth = unit.repeat(levels);
+        // `k` spaces before each line, as a model that indents a copied block writes them.
+        let old = rebased(block, "", &" ".repeat(k));
+        let mut want = block.to_vec();
+        want[changed].push_str(" + 1");
+        let own = if unit == "\t" { "\t".repeat(base % 4) } else { " ".repeat(base) };
+        let new = rebased(&want, &depth, &own);
+        let text = lines.join("\n") + "\n";
+        let expected = text.replacen(&block.join("\n"), &want.join("\n"), 1);
+        let out = apply(&text, &Edit::new(old.join("\n"), new.join("\n")));
+        prop_assert!(out.is_ok(), "refused: {:?}", out.err().map(|e| e.to_string()));
+        prop_assert_eq!(out.unwrap().text, expected);
     }
 }
 

@@ -60,7 +60,7 @@ pub(super) fn wrapper_indented(old: &[&str], new: &[&str]) -> Option<Vec<String>
 }
 
 /// Whether a line opens a block on its own (`if (x) {`, `def f(self):`, `for x in xs do`).
-fn opens(line: &str) -> bool {
+pub(super) fn opens(line: &str) -> bool {
     let t = line.trim_end();
     [":", "{", "(", "[", "=>", " do", " then"]
         .iter()
