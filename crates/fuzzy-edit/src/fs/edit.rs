@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use rustix::fs::{accessat, Access, AtFlags};
 
-use super::lock::lock_dirs;
+use super::lock::{lock_dirs, lock_files};
 use super::open::{decode, open_regular, read_bounded, same_inode, version, Opened};
 use super::plan::{plan_all, EditFilesError, Op, Planned};
 use super::request::{EditOptions, EditOutcome, EditRequest, FileOutcome};
@@ -95,6 +95,11 @@ pub fn edit_files(
             .flat_map(|p| std::iter::once(&p.dir).chain(p.link.as_ref().map(|(d, _)| d)))
             .collect();
         Some(lock_dirs(&dirs).map_err(|e| FsError::io(&base, e))?)
+    };
+    let _file_locks = if options.in_place && !options.dry_run {
+        lock_in_place_targets(&targets)?
+    } else {
+        Vec::new()
     };
     // A caller's check needs no pinning: it runs again on the new read and refuses in its
     // own words (the MCP server: "changed since you read it").
@@ -197,6 +202,20 @@ fn resolve_all(
         });
     }
     Ok(targets)
+}
+
+/// Writes in place keep the inode, which hard links in other directories (other directory
+/// locks) share: the files themselves are locked too, after their directories.
+fn lock_in_place_targets(targets: &[Target]) -> Result<Vec<std::fs::File>, FsError> {
+    let mut files = Vec::with_capacity(targets.len());
+    for t in targets {
+        if let Some(place) = &t.place {
+            if let Some(opened) = open_regular(place, &t.path)? {
+                files.push(opened.file);
+            }
+        }
+    }
+    lock_files(files).map_err(|e| FsError::io(&targets[0].path, e))
 }
 
 fn read_all(

@@ -85,6 +85,13 @@ fn parts(path: &Path) -> Result<VecDeque<Part>, String> {
     Ok(out)
 }
 
+/// Whether `path` ends in `/` or `/.`, which [`Path::components`] drops: it names a directory.
+fn names_a_directory(path: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = path.as_os_str().as_bytes();
+    bytes.ends_with(b"/") || bytes.ends_with(b"/.")
+}
+
 fn open_dir(
     dir: impl std::os::fd::AsFd,
     name: impl rustix::path::Arg,
@@ -197,6 +204,13 @@ pub(crate) fn walk(
             Err(e) => return Err(err(e.into())),
         }
         if queue.is_empty() {
+            if names_a_directory(&shown) {
+                // `file.txt/` names a directory, as for the kernel: never the file `file.txt`.
+                return Err(match open_dir(top, name.as_os_str()) {
+                    Ok(_) => FsError::IsDirectory(shown),
+                    Err(_) => FsError::NotADirectory(shown),
+                });
+            }
             let dir = stack.pop().expect("the root stays on the stack");
             real.push(&name);
             return Ok(Found::Place(Place {
@@ -278,6 +292,20 @@ mod tests {
                 "{bad}"
             );
         }
+        for dir_only in ["src/a.txt/", "src/a.txt/.", "rel/", "src/missing/"] {
+            assert!(
+                matches!(
+                    walk(&root, Path::new(dir_only), Path::new(dir_only), true),
+                    Err(FsError::NotADirectory(_))
+                ),
+                "{dir_only}"
+            );
+        }
+        assert!(!root.path().join("src/missing").exists());
+        assert!(matches!(
+            walk(&root, Path::new("src/"), Path::new("src/"), false),
+            Err(FsError::IsDirectory(_))
+        ));
         assert!(matches!(
             walk(&root, Path::new("new/dir/b"), Path::new("b"), false).unwrap(),
             Found::MissingDir(_)
