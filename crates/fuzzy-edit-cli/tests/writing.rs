@@ -250,7 +250,11 @@ fn failed_write_in_a_read_only_directory_rolls_back() {
     );
     let out = w.run(["apply", "--edits", "edits.json"]);
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
-    assert_fails(&out, 2);
+    let err = assert_fails(&out, 2);
+    assert!(
+        err.contains("nothing was written") && err.contains("write permission on its directory"),
+        "{err}"
+    );
     assert_eq!(w.read("a.txt"), "alpha\n");
     assert_eq!(w.read("ro/b.txt"), "beta\n");
 }

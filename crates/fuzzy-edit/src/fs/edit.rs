@@ -240,6 +240,7 @@ fn read_all(
                         "is the same file as {} (hard links); name it once",
                         targets[j].path.display()
                     )),
+                    hint: "",
                 }
                 .into());
             }

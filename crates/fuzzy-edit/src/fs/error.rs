@@ -83,12 +83,14 @@ pub enum FsError {
         what: String,
     },
     /// Any other I/O error.
-    #[error("{}: {source}", .path.display())]
+    #[error("{}: {source}; nothing was written.{hint}", .path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// The error.
         source: std::io::Error,
+        /// What to check, when the error says it (`""` otherwise), starting with a space.
+        hint: &'static str,
     },
 }
 
@@ -167,7 +169,58 @@ impl FsError {
             _ => FsError::Io {
                 path: path.to_path_buf(),
                 source,
+                hint: "",
             },
         }
+    }
+
+    /// An error while replacing, creating or deleting `path`, with what to check when the
+    /// error says it: a bare "Permission denied" names neither the directory nor the
+    /// attributes a replacement needs.
+    #[cfg(unix)]
+    pub(crate) fn write(path: &Path, source: std::io::Error) -> Self {
+        let hint = match source.raw_os_error().map(rustix::io::Errno::from_raw_os_error) {
+            Some(rustix::io::Errno::ACCESS | rustix::io::Errno::PERM) => {
+                " A file is changed by writing a new file beside it and renaming that over it: this needs write permission on its directory (and, in a sticky directory such as /tmp, owning the file or the directory), and a file without the immutable or append-only attribute (`lsattr`)."
+            }
+            Some(rustix::io::Errno::ROFS) => " The file system is mounted read-only.",
+            Some(rustix::io::Errno::NOSPC | rustix::io::Errno::DQUOT) => {
+                " The disk or this user's quota is full; free some space and retry."
+            }
+            _ => "",
+        };
+        match source.kind() {
+            std::io::ErrorKind::NotFound => FsError::NotFound(path.to_path_buf()),
+            _ => FsError::Io {
+                path: path.to_path_buf(),
+                source,
+                hint,
+            },
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_says_what_to_check() {
+        let message = |errno| {
+            FsError::write(Path::new("a.txt"), std::io::Error::from_raw_os_error(errno)).to_string()
+        };
+        let denied = message(rustix::io::Errno::ACCESS.raw_os_error());
+        assert!(denied.starts_with("a.txt: "), "{denied}");
+        assert!(denied.contains("nothing was written"), "{denied}");
+        assert!(denied.contains("write permission on its directory"), "{denied}");
+        assert!(message(rustix::io::Errno::PERM.raw_os_error()).contains("immutable"));
+        assert!(message(rustix::io::Errno::ROFS.raw_os_error()).contains("read-only"));
+        assert!(message(rustix::io::Errno::NOSPC.raw_os_error()).contains("full"));
+        let other = message(rustix::io::Errno::IO.raw_os_error());
+        assert!(other.ends_with("nothing was written."), "{other}");
+        assert!(matches!(
+            FsError::write(Path::new("a"), std::io::ErrorKind::NotFound.into()),
+            FsError::NotFound(_)
+        ));
     }
 }

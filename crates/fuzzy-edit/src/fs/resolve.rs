@@ -208,7 +208,7 @@ pub(crate) fn walk(
                 // `file.txt/` names a directory, as for the kernel: never the file `file.txt`.
                 return Err(match open_dir(top, name.as_os_str()) {
                     Ok(_) => FsError::IsDirectory(shown),
-                    Err(_) => FsError::NotADirectory(shown),
+                    Err(_) => FsError::NotADirectory(real.join(&name)),
                 });
             }
             let dir = stack.pop().expect("the root stays on the stack");

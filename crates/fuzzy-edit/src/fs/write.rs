@@ -38,7 +38,7 @@ pub(crate) fn stage(
     text: &str,
     like: Option<(&File, &Metadata)>,
 ) -> Result<Staged, FsError> {
-    let err = |e: std::io::Error| FsError::io(shown, e);
+    let err = |e: std::io::Error| FsError::write(shown, e);
     let (tmp, fd) = create_temporary(place, like.is_some()).map_err(err)?;
     let written = (|| {
         let mut file = File::from(fd);
@@ -204,7 +204,7 @@ pub(crate) fn install(
             expected: "no file".into(),
             found: "a file created meanwhile".into(),
         },
-        e => FsError::io(shown, e.into()),
+        e => FsError::write(shown, e.into()),
     })
 }
 
@@ -221,7 +221,7 @@ pub(crate) fn delete(place: &Place, shown: &Path) -> Result<(), FsError> {
     };
     match unlinkat(dir, name.as_os_str(), AtFlags::empty()) {
         Ok(()) | Err(rustix::io::Errno::NOENT) => Ok(()),
-        Err(e) => Err(FsError::io(shown, e.into())),
+        Err(e) => Err(FsError::write(shown, e.into())),
     }
 }
 
@@ -233,7 +233,7 @@ pub(crate) fn write_in_place(
     text: &str,
     ino: u64,
 ) -> Result<FileVersion, FsError> {
-    let err = |e: std::io::Error| FsError::io(shown, e);
+    let err = |e: std::io::Error| FsError::write(shown, e);
     let flags = OFlags::WRONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
     let fd = openat(&place.dir, place.name.as_os_str(), flags, Mode::empty())
         .map_err(|e| err(e.into()))?;
