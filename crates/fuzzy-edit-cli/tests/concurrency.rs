@@ -130,7 +130,11 @@ fn in_place_writers_through_hard_links_in_two_directories_lose_no_edit() {
         std::fs::hard_link(w.path("big.txt"), w.path("other/big.txt")).unwrap();
         let children: Vec<Child> = (0..WRITERS)
             .map(|i| {
-                let path = if i % 2 == 0 { "big.txt" } else { "other/big.txt" };
+                let path = if i % 2 == 0 {
+                    "big.txt"
+                } else {
+                    "other/big.txt"
+                };
                 let args: Vec<String> = ["apply", "-q", "--in-place", path, "--old"]
                     .iter()
                     .map(|s| s.to_string())
@@ -150,8 +154,15 @@ fn in_place_writers_through_hard_links_in_two_directories_lose_no_edit() {
             .copied()
             .filter(|i| !text.contains(&format!("w{i} = 1\n")))
             .collect();
-        assert!(lost.is_empty(), "round {round}: edits {lost:?} reported applied, then lost");
-        assert_eq!(applied.len(), WRITERS, "round {round}: a writer was refused");
+        assert!(
+            lost.is_empty(),
+            "round {round}: edits {lost:?} reported applied, then lost"
+        );
+        assert_eq!(
+            applied.len(),
+            WRITERS,
+            "round {round}: a writer was refused"
+        );
     }
 }
 

@@ -88,11 +88,23 @@ fn endless_inputs_are_cut_at_max_bytes_and_refused() {
             .output()
             .unwrap();
         let err = assert_fails(&out, 2);
-        assert!(err.contains("/dev/zero") && err.contains("--max-bytes"), "{err}");
+        assert!(
+            err.contains("/dev/zero") && err.contains("--max-bytes"),
+            "{err}"
+        );
     }
     let big = "x".repeat(2_000_000);
     let out = w.run_stdin(
-        ["apply", "f.py", "--max-bytes", "1MB", "--old-file", "-", "--new", "x"],
+        [
+            "apply",
+            "f.py",
+            "--max-bytes",
+            "1MB",
+            "--old-file",
+            "-",
+            "--new",
+            "x",
+        ],
         big,
     );
     let err = assert_fails(&out, 2);

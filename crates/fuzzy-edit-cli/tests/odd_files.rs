@@ -112,11 +112,20 @@ fn a_path_ending_in_a_slash_never_edits_or_creates_a_file() {
     }
     let lines: String = ["a.txt/", "new.txt/"]
         .iter()
-        .map(|p| format!("{}\n", serde_json::json!({"path": p, "old": "a = 1", "new": "a = 2"})))
+        .map(|p| {
+            format!(
+                "{}\n",
+                serde_json::json!({"path": p, "old": "a = 1", "new": "a = 2"})
+            )
+        })
         .collect();
     let out = w.run_stdin(["pipe"], lines);
     let answers = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(answers.matches("\"not_a_directory\"").count(), 2, "{answers}");
+    assert_eq!(
+        answers.matches("\"not_a_directory\"").count(),
+        2,
+        "{answers}"
+    );
     let doc = "*** Begin Patch\n*** Add File: new.txt/\n+x\n*** End Patch\n";
     let out = w.run_stdin(["apply", "--edits", "-"], doc);
     assert_fails(&out, 2);

@@ -223,10 +223,16 @@ fn path_request_with_stale_sha256_is_refused() {
 fn a_malformed_expected_version_is_a_bad_request() {
     let w = Work::new();
     w.write("a.py", "x = 1\n");
-    let input = line(json!({"path": "a.py", "old": "x = 1", "new": "x = 2", "expect_sha256": "zz"}))
-        + &line(json!({"path": "a.py", "old": "x = 1", "new": "x = 2", "expect_mtime": "yesterday"}));
+    let input = line(
+        json!({"path": "a.py", "old": "x = 1", "new": "x = 2", "expect_sha256": "zz"}),
+    ) + &line(
+        json!({"path": "a.py", "old": "x = 1", "new": "x = 2", "expect_mtime": "yesterday"}),
+    );
     let answers = pipe(&w, input);
-    for (answer, hint) in answers.iter().zip(["64 hex digits", "seconds since the epoch"]) {
+    for (answer, hint) in answers
+        .iter()
+        .zip(["64 hex digits", "seconds since the epoch"])
+    {
         assert_eq!(answer["error"]["kind"], "bad_request", "{answer}");
         let message = answer["error"]["message"].as_str().unwrap();
         assert!(message.contains(hint), "{message}");

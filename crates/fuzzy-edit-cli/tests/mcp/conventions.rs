@@ -121,12 +121,18 @@ fn a_path_starting_with_a_tilde_is_refused_not_created_in_the_root() {
     let mut s = Server::start(&root);
     for path in ["~/notes.txt", "~", "~/src/lib.py"] {
         let why = s.refused("write_file", json!({"path": path, "content": "x\n"}));
-        assert!(why.contains("`~`") && why.contains("not expanded"), "{path}: {why}");
+        assert!(
+            why.contains("`~`") && why.contains("not expanded"),
+            "{path}: {why}"
+        );
         s.refused("read_file", json!({"path": path}));
     }
     assert!(!root.join("~").exists(), "a directory named ~ was created");
     // A name that only starts with `~` is an ordinary name.
-    s.ok("write_file", json!({"path": "~draft.txt", "content": "x\n"}));
+    s.ok(
+        "write_file",
+        json!({"path": "~draft.txt", "content": "x\n"}),
+    );
     assert!(root.join("~draft.txt").exists());
 }
 

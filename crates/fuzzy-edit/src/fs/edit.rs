@@ -377,9 +377,9 @@ fn first_changed(targets: &[Target], reads: &[Option<Read>]) -> Result<Option<us
         let same = match (r, now) {
             (None, None) => true,
             (Some(r), Some(now)) if !same_inode(&r.opened.meta, &now.meta) => false,
-            (Some(r), Some(now)) => {
-                read_bounded(&now, &t.path, u64::MAX).is_ok_and(|bytes| bytes == r.text.as_bytes())
-            }
+            // Bounded by the length read: a file grown meanwhile differs, and is not held.
+            (Some(r), Some(now)) => read_bounded(&now, &t.path, r.text.len() as u64)
+                .is_ok_and(|bytes| bytes == r.text.as_bytes()),
             _ => false,
         };
         if !same {

@@ -212,7 +212,10 @@ mod tests {
         let denied = message(rustix::io::Errno::ACCESS.raw_os_error());
         assert!(denied.starts_with("a.txt: "), "{denied}");
         assert!(denied.contains("nothing was written"), "{denied}");
-        assert!(denied.contains("write permission on its directory"), "{denied}");
+        assert!(
+            denied.contains("write permission on its directory"),
+            "{denied}"
+        );
         assert!(message(rustix::io::Errno::PERM.raw_os_error()).contains("immutable"));
         assert!(message(rustix::io::Errno::ROFS.raw_os_error()).contains("read-only"));
         assert!(message(rustix::io::Errno::NOSPC.raw_os_error()).contains("full"));
