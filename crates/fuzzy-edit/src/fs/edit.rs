@@ -240,7 +240,7 @@ fn read_all(
                         "is the same file as {} (hard links); name it once",
                         targets[j].path.display()
                     )),
-                    hint: "",
+                    hint: super::error::NOTHING_WRITTEN,
                 }
                 .into());
             }
@@ -438,7 +438,7 @@ fn install_one(
             install(place, &t.path, s, r.is_some()).map(|()| Some(s.version.clone()))
         }
         (Some(after), None, Some(r)) if options.in_place => {
-            write_in_place(place, &t.path, after, r.opened.meta.ino()).map(Some)
+            write_in_place(place, &t.path, after, &r.text, r.opened.meta.ino()).map(Some)
         }
         (None, _, Some(_)) => delete(place, &t.path).map(|()| None),
         _ => Ok(read.map(|r| r.version.clone())),
@@ -463,7 +463,8 @@ fn roll_back(
                 let _ = delete(place, &t.path);
             }
             Some(r) if options.in_place => {
-                let _ = write_in_place(place, &t.path, &r.text, r.opened.meta.ino());
+                let after = p.after.as_deref().unwrap_or_default();
+                let _ = write_in_place(place, &t.path, &r.text, after, r.opened.meta.ino());
             }
             Some(r) => {
                 if let Ok(s) = stage(

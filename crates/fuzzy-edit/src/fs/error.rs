@@ -2,7 +2,16 @@
 
 use std::path::{Path, PathBuf};
 
-/// Why a file could not be read or written. The file is unchanged.
+/// The end of most I/O errors' messages.
+pub(crate) const NOTHING_WRITTEN: &str = "; nothing was written.";
+
+/// The end of the message when a write in place failed midway and the old content could not
+/// be put back either: the one case where a file is left neither old nor new.
+#[cfg(unix)]
+pub(crate) const TORN: &str = "; the write in place failed midway and putting the old content back failed too, so the file may be torn: restore it from version control or a backup.";
+
+/// Why a file could not be read or written. The file is unchanged (except for
+/// [`FsError::Io`] after a failed write in place, which says so).
 #[derive(Debug, thiserror::Error)]
 pub enum FsError {
     /// No file at the path.
@@ -83,13 +92,14 @@ pub enum FsError {
         what: String,
     },
     /// Any other I/O error.
-    #[error("{}: {source}; nothing was written.{hint}", .path.display())]
+    #[error("{}: {source}{hint}", .path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// The error.
         source: std::io::Error,
-        /// What to check, when the error says it (`""` otherwise), starting with a space.
+        /// What became of the file (`"; nothing was written."`), then what to check when the
+        /// error says it.
         hint: &'static str,
     },
 }
@@ -169,7 +179,7 @@ impl FsError {
             _ => FsError::Io {
                 path: path.to_path_buf(),
                 source,
-                hint: "",
+                hint: NOTHING_WRITTEN,
             },
         }
     }
@@ -181,13 +191,13 @@ impl FsError {
     pub(crate) fn write(path: &Path, source: std::io::Error) -> Self {
         let hint = match source.raw_os_error().map(rustix::io::Errno::from_raw_os_error) {
             Some(rustix::io::Errno::ACCESS | rustix::io::Errno::PERM) => {
-                " A file is changed by writing a new file beside it and renaming that over it: this needs write permission on its directory (and, in a sticky directory such as /tmp, owning the file or the directory), and a file without the immutable or append-only attribute (`lsattr`)."
+                "; nothing was written. A file is changed by writing a new file beside it and renaming that over it: this needs write permission on its directory (and, in a sticky directory such as /tmp, owning the file or the directory), and a file without the immutable or append-only attribute (`lsattr`)."
             }
-            Some(rustix::io::Errno::ROFS) => " The file system is mounted read-only.",
+            Some(rustix::io::Errno::ROFS) => "; nothing was written. The file system is mounted read-only.",
             Some(rustix::io::Errno::NOSPC | rustix::io::Errno::DQUOT) => {
-                " The disk or this user's quota is full; free some space and retry."
+                "; nothing was written. The disk or this user's quota is full; free some space and retry."
             }
-            _ => "",
+            _ => NOTHING_WRITTEN,
         };
         match source.kind() {
             std::io::ErrorKind::NotFound => FsError::NotFound(path.to_path_buf()),

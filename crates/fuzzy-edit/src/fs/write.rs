@@ -226,11 +226,14 @@ pub(crate) fn delete(place: &Place, shown: &Path) -> Result<(), FsError> {
 }
 
 /// Overwrite the content of the file at `place` in place: same inode, so its links, owner,
-/// mode and attributes stay, but a crash midway leaves it torn. `ino` is the file read.
+/// mode and attributes stay, but a crash midway leaves it torn. `ino` is the file read and
+/// `before` its content: a write that fails midway (a full disk) puts `before` back, which
+/// needs no new space, and says so only when that fails too.
 pub(crate) fn write_in_place(
     place: &Place,
     shown: &Path,
     text: &str,
+    before: &str,
     ino: u64,
 ) -> Result<FileVersion, FsError> {
     let err = |e: std::io::Error| FsError::write(shown, e);
@@ -247,10 +250,22 @@ pub(crate) fn write_in_place(
             found: meta.ino().to_string(),
         });
     }
-    file.rewind().map_err(err)?;
-    file.write_all(text.as_bytes()).map_err(err)?;
-    file.set_len(text.len() as u64).map_err(err)?;
-    file.sync_all().map_err(err)?;
+    let overwrite = |file: &mut File, text: &str| -> std::io::Result<()> {
+        file.rewind()?;
+        file.write_all(text.as_bytes())?;
+        file.set_len(text.len() as u64)?;
+        file.sync_all()
+    };
+    if let Err(e) = overwrite(&mut file, text) {
+        return Err(match overwrite(&mut file, before) {
+            Ok(()) => err(e),
+            Err(_) => FsError::Io {
+                path: shown.to_path_buf(),
+                source: e,
+                hint: super::error::TORN,
+            },
+        });
+    }
     let meta = file.metadata().map_err(err)?;
     Ok(version(&meta, text.as_bytes()))
 }
