@@ -193,6 +193,9 @@ impl FsError {
             Some(rustix::io::Errno::ACCESS | rustix::io::Errno::PERM) => {
                 "; nothing was written. A file is changed by writing a new file beside it and renaming that over it: this needs write permission on its directory (and, in a sticky directory such as /tmp, owning the file or the directory), and a file without the immutable or append-only attribute (`lsattr`)."
             }
+            Some(rustix::io::Errno::FBIG) => {
+                "; nothing was written. The new content is over this process's file size limit (`ulimit -f`)."
+            }
             Some(rustix::io::Errno::ROFS) => "; nothing was written. The file system is mounted read-only.",
             Some(rustix::io::Errno::NOSPC | rustix::io::Errno::DQUOT) => {
                 "; nothing was written. The disk or this user's quota is full; free some space and retry."
