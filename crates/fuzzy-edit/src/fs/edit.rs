@@ -80,7 +80,7 @@ pub fn edit_files(
     request: &EditRequest,
     options: &EditOptions<'_>,
 ) -> Result<EditOutcome, EditFilesError> {
-    let roots = open_roots(&options.roots)?;
+    let roots = open_roots(options)?;
     let base = match &options.base {
         Some(b) => b.clone(),
         None => std::env::current_dir().map_err(|e| FsError::io(Path::new("."), e))?,
@@ -134,7 +134,7 @@ pub fn edit_files(
 
 /// Read `path` as text through the same confinement and checks as [`edit_files`].
 pub fn read_file(path: &Path, options: &EditOptions<'_>) -> Result<super::TextFile, FsError> {
-    let roots = open_roots(&options.roots)?;
+    let roots = open_roots(options)?;
     let base = match &options.base {
         Some(b) => b.clone(),
         None => std::env::current_dir().map_err(|e| FsError::io(Path::new("."), e))?,
@@ -156,11 +156,15 @@ pub fn read_file(path: &Path, options: &EditOptions<'_>) -> Result<super::TextFi
     })
 }
 
-fn open_roots(dirs: &[PathBuf]) -> Result<Vec<Root>, FsError> {
-    if dirs.is_empty() {
-        return Ok(vec![Root::open(Path::new("/"))?]);
+fn open_roots(options: &EditOptions<'_>) -> Result<Vec<Root>, FsError> {
+    if options.roots.is_empty() {
+        return Ok(vec![Root::open(Path::new("/"), false)?]);
     }
-    dirs.iter().map(|d| Root::open(d)).collect()
+    options
+        .roots
+        .iter()
+        .map(|d| Root::open(d, options.roots_pinned))
+        .collect()
 }
 
 fn resolve_all(

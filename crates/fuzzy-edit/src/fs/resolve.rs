@@ -34,9 +34,26 @@ pub(crate) struct Root {
 }
 
 impl Root {
-    pub(crate) fn open(dir: &Path) -> Result<Root, FsError> {
-        let path = std::fs::canonicalize(dir).map_err(|e| FsError::io(dir, e))?;
-        let fd = open_dir(CWD, &path).map_err(|e| FsError::io(dir, e.into()))?;
+    /// Open `dir`. A `pinned` root is a canonical path fixed beforehand, opened as it is: a
+    /// root that has since become a symlink (or passes through one) is refused, where it would
+    /// otherwise be resolved again and followed. Either way the canonical path is opened one
+    /// component at a time without following symlinks.
+    pub(crate) fn open(dir: &Path, pinned: bool) -> Result<Root, FsError> {
+        let path = if pinned {
+            dir.to_path_buf()
+        } else {
+            std::fs::canonicalize(dir).map_err(|e| FsError::io(dir, e))?
+        };
+        let fd = open_canonical(&path).map_err(|e| match e {
+            rustix::io::Errno::LOOP | rustix::io::Errno::NOTDIR if pinned => FsError::Io {
+                path: dir.to_path_buf(),
+                source: io::Error::other(
+                    "this root is no longer the directory it was (it, or a directory above it, was replaced by a symlink), so it is not followed",
+                ),
+                hint: super::error::NOTHING_WRITTEN,
+            },
+            e => FsError::io(dir, e.into()),
+        })?;
         Ok(Root { fd, path })
     }
 
@@ -83,6 +100,19 @@ fn parts(path: &Path) -> Result<VecDeque<Part>, String> {
         }
     }
     Ok(out)
+}
+
+/// Open the absolute, canonical directory `path` from `/`, refusing any symlink on the way.
+fn open_canonical(path: &Path) -> rustix::io::Result<OwnedFd> {
+    let mut fd = open_dir(CWD, "/")?;
+    for c in path.components() {
+        match c {
+            Component::RootDir => {}
+            Component::Normal(name) => fd = open_dir(&fd, name)?,
+            _ => return Err(rustix::io::Errno::INVAL),
+        }
+    }
+    Ok(fd)
 }
 
 /// Whether `path` ends in `/` or `/.`, which [`Path::components`] drops: it names a directory.
@@ -276,7 +306,7 @@ mod tests {
         std::os::unix::fs::symlink(outer.path().join("secret"), root_dir.join("out")).unwrap();
         std::os::unix::fs::symlink("src/a.txt", root_dir.join("rel")).unwrap();
         std::os::unix::fs::symlink(root_dir.join("src/a.txt"), root_dir.join("abs")).unwrap();
-        let root = Root::open(&root_dir).unwrap();
+        let root = Root::open(&root_dir, false).unwrap();
         let real = root.path().join("src/a.txt");
         for ok in ["src/a.txt", "src/../src/./a.txt", "rel", "abs"] {
             let p = place(walk(&root, Path::new(ok), Path::new(ok), false).unwrap());

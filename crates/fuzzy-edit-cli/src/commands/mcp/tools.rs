@@ -207,6 +207,7 @@ impl FuzzyEditServer {
     fn options<'a>(&self, check: Option<fs::Check<'a>>, dry_run: bool) -> EditOptions<'a> {
         EditOptions {
             roots: self.roots.dirs().to_vec(),
+            roots_pinned: true,
             base: Some(self.roots.dirs()[0].clone()),
             max_bytes: MAX_BYTES,
             dry_run,
