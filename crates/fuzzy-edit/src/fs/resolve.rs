@@ -103,16 +103,22 @@ fn parts(path: &Path) -> Result<VecDeque<Part>, String> {
 }
 
 /// Open the absolute, canonical directory `path` from `/`, refusing any symlink on the way.
+/// The directories above it are only passed through: where the system allows, they are
+/// opened as paths, needing search permission only (as a lookup by name does), not read.
 fn open_canonical(path: &Path) -> rustix::io::Result<OwnedFd> {
-    let mut fd = open_dir(CWD, "/")?;
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let pass = OFlags::PATH | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let pass = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let mut fd = openat(CWD, "/", pass, Mode::empty())?;
     for c in path.components() {
         match c {
             Component::RootDir => {}
-            Component::Normal(name) => fd = open_dir(&fd, name)?,
+            Component::Normal(name) => fd = openat(&fd, name, pass, Mode::empty())?,
             _ => return Err(rustix::io::Errno::INVAL),
         }
     }
-    Ok(fd)
+    open_dir(&fd, ".")
 }
 
 /// Whether `path` ends in `/` or `/.`, which [`Path::components`] drops: it names a directory.
