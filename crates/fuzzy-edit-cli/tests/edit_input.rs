@@ -68,6 +68,50 @@ fn missing_old_file_is_an_io_error() {
     assert_eq!(w.read("f.py"), PY);
 }
 
+/// `--old-file /dev/zero` (or an endless pipe) was read to the end, without limit: gigabytes
+/// of memory within seconds, and no answer. Inputs are read up to `--max-bytes`, as files are,
+/// and refused beyond it, from a file, a device or stdin alike.
+#[test]
+fn endless_inputs_are_cut_at_max_bytes_and_refused() {
+    use std::time::Duration;
+    let w = Work::new();
+    w.write("f.py", PY);
+    let inputs: [&[&str]; 3] = [
+        &["--old-file", "/dev/zero", "--new", "x"],
+        &["--old", "return x + 1", "--new-file", "/dev/zero"],
+        &["--edits", "/dev/zero"],
+    ];
+    for args in inputs {
+        let out = w
+            .cmd(["apply", "f.py", "--max-bytes", "1MiB"].iter().chain(args))
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let err = assert_fails(&out, 2);
+        assert!(
+            err.contains("/dev/zero") && err.contains("--max-bytes"),
+            "{err}"
+        );
+    }
+    let big = "x".repeat(2_000_000);
+    let out = w.run_stdin(
+        [
+            "apply",
+            "f.py",
+            "--max-bytes",
+            "1MB",
+            "--old-file",
+            "-",
+            "--new",
+            "x",
+        ],
+        big,
+    );
+    let err = assert_fails(&out, 2);
+    assert!(err.contains("stdin") && err.contains("1000000"), "{err}");
+    assert_eq!(w.read("f.py"), PY);
+}
+
 // A Markdown or YAML list item, or a negative number, starts with `-`: it is the value of
 // --old, --new or --anchor, not a flag (clap refused it as an unexpected argument).
 #[test]

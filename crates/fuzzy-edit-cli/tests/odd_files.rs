@@ -98,3 +98,37 @@ fn temporaries_left_by_a_crash_are_removed_by_the_next_run() {
     assert!(!w.exists(".a.txt.fuzzy-edit-4242-17-0.tmp"));
     assert!(w.exists(".a.txt.keep"));
 }
+
+/// `a.txt/` names a directory (the kernel refuses it with ENOTDIR): it must never edit or
+/// create the file `a.txt`, whichever front end is asked.
+#[test]
+fn a_path_ending_in_a_slash_never_edits_or_creates_a_file() {
+    let w = Work::new();
+    w.write("a.txt", "a = 1\n");
+    for path in ["a.txt/", "a.txt/."] {
+        let out = w.run(["apply", path, "--old", "a = 1", "--new", "a = 2"]);
+        let err = assert_fails(&out, 2);
+        assert!(err.contains("not a directory"), "{err}");
+    }
+    let lines: String = ["a.txt/", "new.txt/"]
+        .iter()
+        .map(|p| {
+            format!(
+                "{}\n",
+                serde_json::json!({"path": p, "old": "a = 1", "new": "a = 2"})
+            )
+        })
+        .collect();
+    let out = w.run_stdin(["pipe"], lines);
+    let answers = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        answers.matches("\"not_a_directory\"").count(),
+        2,
+        "{answers}"
+    );
+    let doc = "*** Begin Patch\n*** Add File: new.txt/\n+x\n*** End Patch\n";
+    let out = w.run_stdin(["apply", "--edits", "-"], doc);
+    assert_fails(&out, 2);
+    assert_eq!(w.read("a.txt"), "a = 1\n");
+    assert!(!w.exists("new.txt"));
+}

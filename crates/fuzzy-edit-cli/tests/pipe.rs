@@ -216,6 +216,30 @@ fn path_request_with_stale_sha256_is_refused() {
     assert_eq!(w.read("a.py"), "x = 2\n");
 }
 
+/// A malformed expected version is the caller's mistake, not a file that changed: answered
+/// as a `bad_request` saying what a version looks like (a `stale` answer would send the
+/// caller to read the file again, and it would be refused again).
+#[test]
+fn a_malformed_expected_version_is_a_bad_request() {
+    let w = Work::new();
+    w.write("a.py", "x = 1\n");
+    let input = line(
+        json!({"path": "a.py", "old": "x = 1", "new": "x = 2", "expect_sha256": "zz"}),
+    ) + &line(
+        json!({"path": "a.py", "old": "x = 1", "new": "x = 2", "expect_mtime": "yesterday"}),
+    );
+    let answers = pipe(&w, input);
+    for (answer, hint) in answers
+        .iter()
+        .zip(["64 hex digits", "seconds since the epoch"])
+    {
+        assert_eq!(answer["error"]["kind"], "bad_request", "{answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(message.contains(hint), "{message}");
+    }
+    assert_eq!(w.read("a.py"), "x = 1\n");
+}
+
 #[test]
 fn path_request_with_stale_mtime_is_refused() {
     let w = Work::new();

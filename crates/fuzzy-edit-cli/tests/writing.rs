@@ -250,7 +250,52 @@ fn failed_write_in_a_read_only_directory_rolls_back() {
     );
     let out = w.run(["apply", "--edits", "edits.json"]);
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
-    assert_fails(&out, 2);
+    let err = assert_fails(&out, 2);
+    assert!(
+        err.contains("nothing was written") && err.contains("write permission on its directory"),
+        "{err}"
+    );
     assert_eq!(w.read("a.txt"), "alpha\n");
     assert_eq!(w.read("ro/b.txt"), "beta\n");
+}
+
+/// A write that fails midway (here the file size limit, `EFBIG`, as a full disk gives
+/// `ENOSPC`) leaves the file as it was: the temporary file is removed, and a write in place,
+/// which had overwritten the first 4096 bytes, puts the old content back (it left the file
+/// torn, and said "nothing was written").
+#[cfg(target_os = "linux")]
+#[test]
+fn a_write_that_fails_midway_leaves_the_file_as_it_was() {
+    let have_prlimit = std::process::Command::new("prlimit")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_prlimit {
+        eprintln!("skipped: no prlimit");
+        return;
+    }
+    let w = Work::new();
+    let before = format!("head = 1\n{}", "short line\n".repeat(100));
+    let new = format!("head = 2\n{}", "a much longer line\n".repeat(1000));
+    for in_place in [false, true] {
+        w.write("f.txt", &before);
+        // SIGXFSZ ignored, so the write fails with EFBIG instead of killing the process.
+        let script = format!(
+            "trap '' XFSZ; exec prlimit --fsize=4096 '{}' apply f.txt {} --old 'head = 1' --new \"$0\"",
+            env!("CARGO_BIN_EXE_fuzzy-edit"),
+            if in_place { "--in-place" } else { "" }
+        );
+        let out = std::process::Command::new("sh")
+            .current_dir(w.root())
+            .args(["-c", &script, &new])
+            .output()
+            .unwrap();
+        let err = assert_fails(&out, 2);
+        assert!(err.contains("nothing was written"), "{err}");
+        assert!(
+            w.read("f.txt") == before,
+            "in place: {in_place}: the file changed"
+        );
+        assert_eq!(listing(&w), ["f.txt"], "in place: {in_place}");
+    }
 }

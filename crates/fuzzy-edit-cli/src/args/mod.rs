@@ -4,7 +4,7 @@
 
 mod flags;
 mod settings;
-mod values;
+pub(crate) mod values;
 
 pub use flags::Flags;
 pub use settings::{ApplySettings, McpSettings, Settings};

@@ -7,7 +7,7 @@
 //! other failure of the command, as JSON under `--json`.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Read};
+use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -119,7 +119,7 @@ impl EditFlags {
             });
         let files = match &self.edits {
             Some(edits) => {
-                let text = read_input(edits)?;
+                let text = read_input(edits, self.max_bytes)?;
                 let parsed = format::parse(&text).map_err(Error::Edits)?;
                 let file_overrides = parsed.format == format::Format::UnifiedDiff;
                 group_by_file(parsed, self.file.as_deref(), file_overrides)?
@@ -166,12 +166,12 @@ impl EditFlags {
         }
         let old = match (&self.old, &self.old_file) {
             (Some(s), _) => s.clone(),
-            (None, Some(p)) => read_input(p)?,
+            (None, Some(p)) => read_input(p, self.max_bytes)?,
             (None, None) => return Err(Error::NoOld),
         };
         let new = match (&self.new, &self.new_file) {
             (Some(s), _) => s.clone(),
-            (None, Some(p)) => read_input(p)?,
+            (None, Some(p)) => read_input(p, self.max_bytes)?,
             (None, None) => return Err(Error::NoNew),
         };
         let mut edit = Edit::new(old, new).replace_all(self.replace_all);
@@ -270,17 +270,40 @@ fn same_path(a: &Path, b: &Path) -> bool {
     parts(a) == parts(b)
 }
 
-/// Read a text argument file, `-` meaning stdin.
-fn read_input(path: &Path) -> Result<String, Error> {
-    let mut s = String::new();
+/// Read a text argument file, `-` meaning stdin, up to `max_bytes` (`--max-bytes`): an
+/// endless source (`/dev/zero`, a pipe that never closes) is refused at the limit instead of
+/// filling memory. Pipes and process substitutions are fine: only the bytes count.
+fn read_input(path: &Path, max_bytes: u64) -> Result<String, Error> {
+    let too_long = || {
+        io::Error::other(format!(
+            "longer than the --max-bytes limit ({max_bytes} bytes), so it was not read further and nothing was written; pass a larger --max-bytes if it is meant"
+        ))
+    };
+    let read = |source: &mut dyn Read| -> io::Result<String> {
+        let mut bytes = Vec::new();
+        source
+            .take(max_bytes.saturating_add(1))
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > max_bytes {
+            return Err(too_long());
+        }
+        String::from_utf8(bytes).map_err(|e| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "not valid UTF-8 (first invalid byte at offset {})",
+                    e.utf8_error().valid_up_to()
+                ),
+            )
+        })
+    };
     if path.as_os_str() == "-" {
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(Error::Stdin)?;
-        return Ok(s);
+        return read(&mut std::io::stdin().lock()).map_err(Error::Stdin);
     }
-    std::fs::read_to_string(path).map_err(|source| Error::Input {
-        path: path.to_path_buf(),
-        source,
-    })
+    std::fs::File::open(path)
+        .and_then(|mut f| read(&mut f))
+        .map_err(|source| Error::Input {
+            path: path.to_path_buf(),
+            source,
+        })
 }

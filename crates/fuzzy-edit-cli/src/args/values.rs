@@ -2,7 +2,7 @@
 //! error (exit 2) and not, say, a file "changed since it was read".
 
 /// `--expect-sha256`: 64 hex digits.
-pub(super) fn sha256(s: &str) -> Result<String, String> {
+pub(crate) fn sha256(s: &str) -> Result<String, String> {
     let s = s.trim();
     if s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit()) {
         Ok(s.to_string())
@@ -15,7 +15,7 @@ pub(super) fn sha256(s: &str) -> Result<String, String> {
 
 /// `--expect-mtime`: seconds since the epoch, with an optional fraction (`17.` is a prefix of
 /// the seconds and a fraction).
-pub(super) fn mtime(s: &str) -> Result<String, String> {
+pub(crate) fn mtime(s: &str) -> Result<String, String> {
     let s = s.trim();
     let (whole, fraction) = s.split_once('.').unwrap_or((s, ""));
     let digits = |d: &str| d.bytes().all(|b| b.is_ascii_digit());

@@ -221,14 +221,26 @@ fn request(f: Fields) -> Result<Request, String> {
             ))
         }
     };
+    // A malformed version is a bad request, as `--expect-sha256 xyz` is a usage error: taken
+    // as a version, it would be refused as "changed since read", and rereading would not help.
+    let expect_sha256 = f
+        .expect_sha256
+        .map(|s| crate::args::values::sha256(&s))
+        .transpose()
+        .map_err(|e| format!("\"expect_sha256\": {e}."))?;
+    let expect_mtime = f
+        .expect_mtime
+        .map(|s| crate::args::values::mtime(&s))
+        .transpose()
+        .map_err(|e| format!("\"expect_mtime\": {e}."))?;
     Ok(Request {
         id: f.id,
         target,
         edits,
         mode: f.mode,
         dry_run: f.dry_run,
-        expect_mtime: f.expect_mtime,
-        expect_sha256: f.expect_sha256,
+        expect_mtime,
+        expect_sha256,
         language,
         syntax: f.syntax,
         time_limit_ms: f.time_limit_ms,

@@ -112,6 +112,30 @@ fn a_path_ending_in_a_slash_is_refused() {
     );
 }
 
+/// `~` is the shell's, not the file system's: `~/notes.txt` from a model that means its home
+/// directory must not create a directory named `~` in the project (which a later `rm -rf ~`
+/// typed by the user would make fatal). It is refused, naming the root to use instead.
+#[test]
+fn a_path_starting_with_a_tilde_is_refused_not_created_in_the_root() {
+    let (_dir, root) = tree();
+    let mut s = Server::start(&root);
+    for path in ["~/notes.txt", "~", "~/src/lib.py"] {
+        let why = s.refused("write_file", json!({"path": path, "content": "x\n"}));
+        assert!(
+            why.contains("`~`") && why.contains("not expanded"),
+            "{path}: {why}"
+        );
+        s.refused("read_file", json!({"path": path}));
+    }
+    assert!(!root.join("~").exists(), "a directory named ~ was created");
+    // A name that only starts with `~` is an ordinary name.
+    s.ok(
+        "write_file",
+        json!({"path": "~draft.txt", "content": "x\n"}),
+    );
+    assert!(root.join("~draft.txt").exists());
+}
+
 /// `tools/call` whose `arguments` is not an object is invalid params (-32602), not an unknown
 /// method; the server goes on.
 #[test]

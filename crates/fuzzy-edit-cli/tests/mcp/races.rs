@@ -166,3 +166,36 @@ fn two_servers_editing_one_file_lose_no_edit() {
     assert_eq!(lost, 0);
     assert!(applied >= ROUNDS, "too few edits went through: {applied}");
 }
+
+/// The root directory itself replaced by a symlink to another directory after the server
+/// started (by anything with write access to the root's parent, such as a shell tool of the
+/// same agent): the server used to canonicalize the root again on each call, follow the link,
+/// and read, edit and create files outside. The roots are the directories it started with.
+#[test]
+fn a_root_replaced_by_a_symlink_is_not_followed() {
+    let (dir, root) = tree();
+    let outside = dir.path().join("outside");
+    std::fs::write(outside.join("lib.py"), "x = 1\n").unwrap();
+    let mut s = Server::start(&root);
+    s.ok("read_file", json!({"path": "src/lib.py"}));
+    std::fs::rename(&root, dir.path().join("root.moved")).unwrap();
+    std::os::unix::fs::symlink(&outside, &root).unwrap();
+    std::fs::create_dir(outside.join("src")).unwrap();
+    std::fs::write(outside.join("src/lib.py"), "x = 1\n").unwrap();
+    s.refused("read_file", json!({"path": "secret.txt"}));
+    s.refused(
+        "edit_file",
+        json!({"path": "src/lib.py", "old_string": "x = 1", "new_string": "x = 2"}),
+    );
+    let why = s.refused("write_file", json!({"path": "new.txt", "content": "x\n"}));
+    assert!(why.contains("root"), "{why}");
+    assert_eq!(
+        std::fs::read_to_string(outside.join("src/lib.py")).unwrap(),
+        "x = 1\n"
+    );
+    assert!(
+        !outside.join("new.txt").exists(),
+        "a file was created outside"
+    );
+    s.assert_alive();
+}

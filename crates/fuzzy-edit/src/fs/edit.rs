@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use rustix::fs::{accessat, Access, AtFlags};
 
-use super::lock::lock_dirs;
+use super::lock::{lock_dirs, lock_files};
 use super::open::{decode, open_regular, read_bounded, same_inode, version, Opened};
 use super::plan::{plan_all, EditFilesError, Op, Planned};
 use super::request::{EditOptions, EditOutcome, EditRequest, FileOutcome};
@@ -80,7 +80,7 @@ pub fn edit_files(
     request: &EditRequest,
     options: &EditOptions<'_>,
 ) -> Result<EditOutcome, EditFilesError> {
-    let roots = open_roots(&options.roots)?;
+    let roots = open_roots(options)?;
     let base = match &options.base {
         Some(b) => b.clone(),
         None => std::env::current_dir().map_err(|e| FsError::io(Path::new("."), e))?,
@@ -95,6 +95,11 @@ pub fn edit_files(
             .flat_map(|p| std::iter::once(&p.dir).chain(p.link.as_ref().map(|(d, _)| d)))
             .collect();
         Some(lock_dirs(&dirs).map_err(|e| FsError::io(&base, e))?)
+    };
+    let _file_locks = if options.in_place && !options.dry_run {
+        lock_in_place_targets(&targets)?
+    } else {
+        Vec::new()
     };
     // A caller's check needs no pinning: it runs again on the new read and refuses in its
     // own words (the MCP server: "changed since you read it").
@@ -129,7 +134,7 @@ pub fn edit_files(
 
 /// Read `path` as text through the same confinement and checks as [`edit_files`].
 pub fn read_file(path: &Path, options: &EditOptions<'_>) -> Result<super::TextFile, FsError> {
-    let roots = open_roots(&options.roots)?;
+    let roots = open_roots(options)?;
     let base = match &options.base {
         Some(b) => b.clone(),
         None => std::env::current_dir().map_err(|e| FsError::io(Path::new("."), e))?,
@@ -151,11 +156,15 @@ pub fn read_file(path: &Path, options: &EditOptions<'_>) -> Result<super::TextFi
     })
 }
 
-fn open_roots(dirs: &[PathBuf]) -> Result<Vec<Root>, FsError> {
-    if dirs.is_empty() {
-        return Ok(vec![Root::open(Path::new("/"))?]);
+fn open_roots(options: &EditOptions<'_>) -> Result<Vec<Root>, FsError> {
+    if options.roots.is_empty() {
+        return Ok(vec![Root::open(Path::new("/"), false)?]);
     }
-    dirs.iter().map(|d| Root::open(d)).collect()
+    options
+        .roots
+        .iter()
+        .map(|d| Root::open(d, options.roots_pinned))
+        .collect()
 }
 
 fn resolve_all(
@@ -199,6 +208,20 @@ fn resolve_all(
     Ok(targets)
 }
 
+/// Writes in place keep the inode, which hard links in other directories (other directory
+/// locks) share: the files themselves are locked too, after their directories.
+fn lock_in_place_targets(targets: &[Target]) -> Result<Vec<std::fs::File>, FsError> {
+    let mut files = Vec::with_capacity(targets.len());
+    for t in targets {
+        if let Some(place) = &t.place {
+            if let Some(opened) = open_regular(place, &t.path)? {
+                files.push(opened.file);
+            }
+        }
+    }
+    lock_files(files).map_err(|e| FsError::io(&targets[0].path, e))
+}
+
 fn read_all(
     targets: &[Target],
     options: &EditOptions<'_>,
@@ -221,6 +244,7 @@ fn read_all(
                         "is the same file as {} (hard links); name it once",
                         targets[j].path.display()
                     )),
+                    hint: super::error::NOTHING_WRITTEN,
                 }
                 .into());
             }
@@ -357,9 +381,9 @@ fn first_changed(targets: &[Target], reads: &[Option<Read>]) -> Result<Option<us
         let same = match (r, now) {
             (None, None) => true,
             (Some(r), Some(now)) if !same_inode(&r.opened.meta, &now.meta) => false,
-            (Some(r), Some(now)) => {
-                read_bounded(&now, &t.path, u64::MAX).is_ok_and(|bytes| bytes == r.text.as_bytes())
-            }
+            // Bounded by the length read: a file grown meanwhile differs, and is not held.
+            (Some(r), Some(now)) => read_bounded(&now, &t.path, r.text.len() as u64)
+                .is_ok_and(|bytes| bytes == r.text.as_bytes()),
             _ => false,
         };
         if !same {
@@ -418,7 +442,7 @@ fn install_one(
             install(place, &t.path, s, r.is_some()).map(|()| Some(s.version.clone()))
         }
         (Some(after), None, Some(r)) if options.in_place => {
-            write_in_place(place, &t.path, after, r.opened.meta.ino()).map(Some)
+            write_in_place(place, &t.path, after, &r.text, r.opened.meta.ino()).map(Some)
         }
         (None, _, Some(_)) => delete(place, &t.path).map(|()| None),
         _ => Ok(read.map(|r| r.version.clone())),
@@ -443,7 +467,8 @@ fn roll_back(
                 let _ = delete(place, &t.path);
             }
             Some(r) if options.in_place => {
-                let _ = write_in_place(place, &t.path, &r.text, r.opened.meta.ino());
+                let after = p.after.as_deref().unwrap_or_default();
+                let _ = write_in_place(place, &t.path, &r.text, after, r.opened.meta.ino());
             }
             Some(r) => {
                 if let Ok(s) = stage(

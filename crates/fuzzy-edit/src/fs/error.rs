@@ -2,7 +2,16 @@
 
 use std::path::{Path, PathBuf};
 
-/// Why a file could not be read or written. The file is unchanged.
+/// The end of most I/O errors' messages.
+pub(crate) const NOTHING_WRITTEN: &str = "; nothing was written.";
+
+/// The end of the message when a write in place failed midway and the old content could not
+/// be put back either: the one case where a file is left neither old nor new.
+#[cfg(unix)]
+pub(crate) const TORN: &str = "; the write in place failed midway and putting the old content back failed too, so the file may be torn: restore it from version control or a backup.";
+
+/// Why a file could not be read or written. The file is unchanged (except for
+/// [`FsError::Io`] after a failed write in place, which says so).
 #[derive(Debug, thiserror::Error)]
 pub enum FsError {
     /// No file at the path.
@@ -83,12 +92,15 @@ pub enum FsError {
         what: String,
     },
     /// Any other I/O error.
-    #[error("{}: {source}", .path.display())]
+    #[error("{}: {source}{hint}", .path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// The error.
         source: std::io::Error,
+        /// What became of the file (`"; nothing was written."`), then what to check when the
+        /// error says it.
+        hint: &'static str,
     },
 }
 
@@ -167,7 +179,64 @@ impl FsError {
             _ => FsError::Io {
                 path: path.to_path_buf(),
                 source,
+                hint: NOTHING_WRITTEN,
             },
         }
+    }
+
+    /// An error while replacing, creating or deleting `path`, with what to check when the
+    /// error says it: a bare "Permission denied" names neither the directory nor the
+    /// attributes a replacement needs.
+    #[cfg(unix)]
+    pub(crate) fn write(path: &Path, source: std::io::Error) -> Self {
+        let hint = match source.raw_os_error().map(rustix::io::Errno::from_raw_os_error) {
+            Some(rustix::io::Errno::ACCESS | rustix::io::Errno::PERM) => {
+                "; nothing was written. A file is changed by writing a new file beside it and renaming that over it: this needs write permission on its directory (and, in a sticky directory such as /tmp, owning the file or the directory), and a file without the immutable or append-only attribute (`lsattr`)."
+            }
+            Some(rustix::io::Errno::FBIG) => {
+                "; nothing was written. The new content is over this process's file size limit (`ulimit -f`)."
+            }
+            Some(rustix::io::Errno::ROFS) => "; nothing was written. The file system is mounted read-only.",
+            Some(rustix::io::Errno::NOSPC | rustix::io::Errno::DQUOT) => {
+                "; nothing was written. The disk or this user's quota is full; free some space and retry."
+            }
+            _ => NOTHING_WRITTEN,
+        };
+        match source.kind() {
+            std::io::ErrorKind::NotFound => FsError::NotFound(path.to_path_buf()),
+            _ => FsError::Io {
+                path: path.to_path_buf(),
+                source,
+                hint,
+            },
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_says_what_to_check() {
+        let message = |errno| {
+            FsError::write(Path::new("a.txt"), std::io::Error::from_raw_os_error(errno)).to_string()
+        };
+        let denied = message(rustix::io::Errno::ACCESS.raw_os_error());
+        assert!(denied.starts_with("a.txt: "), "{denied}");
+        assert!(denied.contains("nothing was written"), "{denied}");
+        assert!(
+            denied.contains("write permission on its directory"),
+            "{denied}"
+        );
+        assert!(message(rustix::io::Errno::PERM.raw_os_error()).contains("immutable"));
+        assert!(message(rustix::io::Errno::ROFS.raw_os_error()).contains("read-only"));
+        assert!(message(rustix::io::Errno::NOSPC.raw_os_error()).contains("full"));
+        let other = message(rustix::io::Errno::IO.raw_os_error());
+        assert!(other.ends_with("nothing was written."), "{other}");
+        assert!(matches!(
+            FsError::write(Path::new("a"), std::io::ErrorKind::NotFound.into()),
+            FsError::NotFound(_)
+        ));
     }
 }

@@ -51,6 +51,25 @@ pub(crate) fn lock_dirs(dirs: &[&OwnedFd]) -> std::io::Result<DirLocks> {
     Ok(DirLocks { _held: held })
 }
 
+/// Lock every file in `files` (each a fresh open of its own, duplicates allowed), in the order
+/// of their (device, inode), after the directories. Only for writes in place: they keep the
+/// inode, which hard links in other directories share, so the directory locks alone would
+/// let two writers through two names overwrite each other's edits.
+pub(crate) fn lock_files(files: Vec<std::fs::File>) -> std::io::Result<Vec<std::fs::File>> {
+    let mut keyed = Vec::with_capacity(files.len());
+    for file in files {
+        let meta = file.metadata()?;
+        keyed.push(((meta.dev(), meta.ino()), file));
+    }
+    keyed.sort_by_key(|(key, _)| *key);
+    keyed.dedup_by_key(|(key, _)| *key);
+    keyed
+        .into_iter()
+        .map(|(_, file)| flock(&file, FlockOperation::LockExclusive).map(|()| file))
+        .collect::<rustix::io::Result<_>>()
+        .map_err(Into::into)
+}
+
 /// The name of the temporary file that will replace `name`: hidden, beside it, recognisable.
 pub(crate) fn temporary_name(name: &OsStr, attempt: u32) -> std::ffi::OsString {
     let mut s = std::ffi::OsString::from(".");

@@ -37,6 +37,10 @@ pub type Check<'a> = &'a (dyn Fn(&Path, Option<&FileVersion>) -> Result<(), Stri
 pub struct EditOptions<'a> {
     /// Directories every path must lie beneath (symlinks included). Empty: anywhere.
     pub roots: Vec<PathBuf>,
+    /// The roots are canonical paths the caller fixed beforehand (the MCP server, when it
+    /// started): a root that has since been replaced by a symlink, or lies under one, is
+    /// refused instead of followed, so swapping a root for a link cannot move the confinement.
+    pub roots_pinned: bool,
     /// What relative paths are relative to; the current directory when `None`.
     pub base: Option<PathBuf>,
     /// Largest file read, in bytes actually read.
@@ -81,6 +85,7 @@ impl Default for EditOptions<'_> {
     fn default() -> Self {
         EditOptions {
             roots: Vec::new(),
+            roots_pinned: false,
             base: None,
             max_bytes: DEFAULT_MAX_BYTES,
             dry_run: false,
@@ -98,6 +103,7 @@ impl std::fmt::Debug for EditOptions<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("EditOptions")
             .field("roots", &self.roots)
+            .field("roots_pinned", &self.roots_pinned)
             .field("base", &self.base)
             .field("max_bytes", &self.max_bytes)
             .field("dry_run", &self.dry_run)

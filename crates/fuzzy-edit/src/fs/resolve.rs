@@ -34,9 +34,26 @@ pub(crate) struct Root {
 }
 
 impl Root {
-    pub(crate) fn open(dir: &Path) -> Result<Root, FsError> {
-        let path = std::fs::canonicalize(dir).map_err(|e| FsError::io(dir, e))?;
-        let fd = open_dir(CWD, &path).map_err(|e| FsError::io(dir, e.into()))?;
+    /// Open `dir`. A `pinned` root is a canonical path fixed beforehand, opened as it is: a
+    /// root that has since become a symlink (or passes through one) is refused, where it would
+    /// otherwise be resolved again and followed. Either way the canonical path is opened one
+    /// component at a time without following symlinks.
+    pub(crate) fn open(dir: &Path, pinned: bool) -> Result<Root, FsError> {
+        let path = if pinned {
+            dir.to_path_buf()
+        } else {
+            std::fs::canonicalize(dir).map_err(|e| FsError::io(dir, e))?
+        };
+        let fd = open_canonical(&path).map_err(|e| match e {
+            rustix::io::Errno::LOOP | rustix::io::Errno::NOTDIR if pinned => FsError::Io {
+                path: dir.to_path_buf(),
+                source: io::Error::other(
+                    "this root is no longer the directory it was (it, or a directory above it, was replaced by a symlink), so it is not followed",
+                ),
+                hint: super::error::NOTHING_WRITTEN,
+            },
+            e => FsError::io(dir, e.into()),
+        })?;
         Ok(Root { fd, path })
     }
 
@@ -83,6 +100,32 @@ fn parts(path: &Path) -> Result<VecDeque<Part>, String> {
         }
     }
     Ok(out)
+}
+
+/// Open the absolute, canonical directory `path` from `/`, refusing any symlink on the way.
+/// The directories above it are only passed through: where the system allows, they are
+/// opened as paths, needing search permission only (as a lookup by name does), not read.
+fn open_canonical(path: &Path) -> rustix::io::Result<OwnedFd> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let pass = OFlags::PATH | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    let pass = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    let mut fd = openat(CWD, "/", pass, Mode::empty())?;
+    for c in path.components() {
+        match c {
+            Component::RootDir => {}
+            Component::Normal(name) => fd = openat(&fd, name, pass, Mode::empty())?,
+            _ => return Err(rustix::io::Errno::INVAL),
+        }
+    }
+    open_dir(&fd, ".")
+}
+
+/// Whether `path` ends in `/` or `/.`, which [`Path::components`] drops: it names a directory.
+fn names_a_directory(path: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = path.as_os_str().as_bytes();
+    bytes.ends_with(b"/") || bytes.ends_with(b"/.")
 }
 
 fn open_dir(
@@ -197,6 +240,13 @@ pub(crate) fn walk(
             Err(e) => return Err(err(e.into())),
         }
         if queue.is_empty() {
+            if names_a_directory(&shown) {
+                // `file.txt/` names a directory, as for the kernel: never the file `file.txt`.
+                return Err(match open_dir(top, name.as_os_str()) {
+                    Ok(_) => FsError::IsDirectory(shown),
+                    Err(_) => FsError::NotADirectory(real.join(&name)),
+                });
+            }
             let dir = stack.pop().expect("the root stays on the stack");
             real.push(&name);
             return Ok(Found::Place(Place {
@@ -262,7 +312,7 @@ mod tests {
         std::os::unix::fs::symlink(outer.path().join("secret"), root_dir.join("out")).unwrap();
         std::os::unix::fs::symlink("src/a.txt", root_dir.join("rel")).unwrap();
         std::os::unix::fs::symlink(root_dir.join("src/a.txt"), root_dir.join("abs")).unwrap();
-        let root = Root::open(&root_dir).unwrap();
+        let root = Root::open(&root_dir, false).unwrap();
         let real = root.path().join("src/a.txt");
         for ok in ["src/a.txt", "src/../src/./a.txt", "rel", "abs"] {
             let p = place(walk(&root, Path::new(ok), Path::new(ok), false).unwrap());
@@ -278,6 +328,20 @@ mod tests {
                 "{bad}"
             );
         }
+        for dir_only in ["src/a.txt/", "src/a.txt/.", "rel/", "src/missing/"] {
+            assert!(
+                matches!(
+                    walk(&root, Path::new(dir_only), Path::new(dir_only), true),
+                    Err(FsError::NotADirectory(_))
+                ),
+                "{dir_only}"
+            );
+        }
+        assert!(!root.path().join("src/missing").exists());
+        assert!(matches!(
+            walk(&root, Path::new("src/"), Path::new("src/"), false),
+            Err(FsError::IsDirectory(_))
+        ));
         assert!(matches!(
             walk(&root, Path::new("new/dir/b"), Path::new("b"), false).unwrap(),
             Found::MissingDir(_)

@@ -38,7 +38,7 @@ pub(crate) fn stage(
     text: &str,
     like: Option<(&File, &Metadata)>,
 ) -> Result<Staged, FsError> {
-    let err = |e: std::io::Error| FsError::io(shown, e);
+    let err = |e: std::io::Error| FsError::write(shown, e);
     let (tmp, fd) = create_temporary(place, like.is_some()).map_err(err)?;
     let written = (|| {
         let mut file = File::from(fd);
@@ -204,7 +204,7 @@ pub(crate) fn install(
             expected: "no file".into(),
             found: "a file created meanwhile".into(),
         },
-        e => FsError::io(shown, e.into()),
+        e => FsError::write(shown, e.into()),
     })
 }
 
@@ -221,19 +221,22 @@ pub(crate) fn delete(place: &Place, shown: &Path) -> Result<(), FsError> {
     };
     match unlinkat(dir, name.as_os_str(), AtFlags::empty()) {
         Ok(()) | Err(rustix::io::Errno::NOENT) => Ok(()),
-        Err(e) => Err(FsError::io(shown, e.into())),
+        Err(e) => Err(FsError::write(shown, e.into())),
     }
 }
 
 /// Overwrite the content of the file at `place` in place: same inode, so its links, owner,
-/// mode and attributes stay, but a crash midway leaves it torn. `ino` is the file read.
+/// mode and attributes stay, but a crash midway leaves it torn. `ino` is the file read and
+/// `before` its content: a write that fails midway (a full disk) puts `before` back, which
+/// needs no new space, and says so only when that fails too.
 pub(crate) fn write_in_place(
     place: &Place,
     shown: &Path,
     text: &str,
+    before: &str,
     ino: u64,
 ) -> Result<FileVersion, FsError> {
-    let err = |e: std::io::Error| FsError::io(shown, e);
+    let err = |e: std::io::Error| FsError::write(shown, e);
     let flags = OFlags::WRONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC;
     let fd = openat(&place.dir, place.name.as_os_str(), flags, Mode::empty())
         .map_err(|e| err(e.into()))?;
@@ -247,10 +250,22 @@ pub(crate) fn write_in_place(
             found: meta.ino().to_string(),
         });
     }
-    file.rewind().map_err(err)?;
-    file.write_all(text.as_bytes()).map_err(err)?;
-    file.set_len(text.len() as u64).map_err(err)?;
-    file.sync_all().map_err(err)?;
+    let overwrite = |file: &mut File, text: &str| -> std::io::Result<()> {
+        file.rewind()?;
+        file.write_all(text.as_bytes())?;
+        file.set_len(text.len() as u64)?;
+        file.sync_all()
+    };
+    if let Err(e) = overwrite(&mut file, text) {
+        return Err(match overwrite(&mut file, before) {
+            Ok(()) => err(e),
+            Err(_) => FsError::Io {
+                path: shown.to_path_buf(),
+                source: e,
+                hint: super::error::TORN,
+            },
+        });
+    }
     let meta = file.metadata().map_err(err)?;
     Ok(version(&meta, text.as_bytes()))
 }

@@ -175,7 +175,9 @@ pub(super) fn fs_message(name: &str, e: &FsError) -> String {
         FsError::Stale { .. } => format!(
             "{name} changed on disk while it was being edited; nothing was written. Call read_file on {name} again and redo the change."
         ),
-        FsError::Io { source, .. } => format!("{name}: {source}; nothing was written."),
+        FsError::Io { source, hint, .. } => {
+            format!("{name}: {source}{hint}")
+        }
         FsError::Outside(_) => format!(
             "{name}: refused, the path resolves outside the directories this server may access (`..`, an absolute path or a symlink leading out); nothing was written."
         ),

@@ -207,6 +207,7 @@ impl FuzzyEditServer {
     fn options<'a>(&self, check: Option<fs::Check<'a>>, dry_run: bool) -> EditOptions<'a> {
         EditOptions {
             roots: self.roots.dirs().to_vec(),
+            roots_pinned: true,
             base: Some(self.roots.dirs()[0].clone()),
             max_bytes: MAX_BYTES,
             dry_run,
@@ -240,10 +241,16 @@ impl FuzzyEditServer {
     }
 
     /// Check the path argument before it reaches the file system. A trailing `/` (or `/.`)
-    /// names a directory; the path walk would drop it and treat `dir/` as a file `dir`.
+    /// names a directory. A leading `~` is a shell's home directory, which a model may mean:
+    /// taken literally it would create a directory named `~` in the root.
     fn path_arg(path: &str) -> Result<PathBuf, String> {
         if path.contains('\0') {
             return Err(format!("{path:?}: a path cannot contain NUL bytes."));
+        }
+        if path == "~" || path.starts_with("~/") {
+            return Err(format!(
+                "{path}: `~` is not expanded here (it would name a directory called `~` inside the root), so nothing was read or written. Give the path relative to the root, or absolute inside it."
+            ));
         }
         if path.ends_with('/') || path.ends_with("/.") {
             return Err(format!(
