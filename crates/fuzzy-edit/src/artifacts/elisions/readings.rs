@@ -25,8 +25,9 @@
 
 use std::collections::HashMap;
 
+use super::structure::{bracket_balance, seam_kept};
 use super::tokens::{Relation, Words};
-use crate::align::{block_edits, block_edits_cost, block_key};
+use crate::align::{block_edits, block_edits_cost, block_key, line_similarity};
 use crate::normalize::loose_equal;
 
 /// Readings weighed at most per region; past that, which one is meant is refused as unclear
@@ -50,6 +51,17 @@ pub(super) struct Region<'a, 'l> {
     /// for lines outside `old`.
     pub(super) at_start: bool,
     pub(super) at_end: bool,
+    /// `new` is written at `old`'s depth: their indentation may be compared line by line.
+    pub(super) same_depth: bool,
+    /// The line `old` and `new` share right after the region (`old`'s, `new`'s), if any.
+    pub(super) after: Option<(&'l str, &'l str)>,
+    /// Whether `new` writes this line of `old` elsewhere, as a real line: the model moved it,
+    /// and a marker keeping it too would write it twice.
+    pub(super) moved: &'a dyn Fn(&str) -> bool,
+    /// The bracket balance the lines the markers keep must have for the edit to leave `old`'s
+    /// balance as it was (see [`bracket_balance`]), where it is known: the only region with
+    /// markers.
+    pub(super) kept_balance: Option<i64>,
 }
 
 /// A run of markers in `side` (blank lines between them belong to it): `side[first..=last]`.
@@ -74,7 +86,14 @@ impl<'l> Region<'_, 'l> {
         let slots = self.slots();
         let groups = self.groups(&slots);
         if groups.iter().all(Vec::is_empty) {
-            return Some(self.markers_only(&non_blank));
+            let whole = Slot {
+                first: self.markers[0],
+                last: self.markers[self.markers.len() - 1],
+            };
+            let all = vec![(0, non_blank.len())];
+            return self
+                .keeps_structure(&all, &[whole], &non_blank, &[])
+                .then(|| self.markers_only(&non_blank));
         }
         let mut readings = Search::new(self, &non_blank, &slots, &groups).readings()?;
         readings.sort_by_key(|(cost, _)| *cost);
@@ -86,7 +105,60 @@ impl<'l> Region<'_, 'l> {
         if rival.is_some_and(|(cost, _)| *cost < best_cost + MARGIN) {
             return None;
         }
-        self.edges_clear(best, &groups, &non_blank).then_some(text)
+        let clear = self.edges_clear(best, &groups, &non_blank)
+            && self.keeps_structure(best, &slots, &non_blank, &readings);
+        clear.then_some(text)
+    }
+
+    /// Whether the reading keeps what the lines of `old` open (see [`super::structure`]):
+    /// no marker keeps a line `new` writes elsewhere (it was moved); the real line after each
+    /// slot sits at the depth the `old` line after its last kept line did
+    /// ([`seam_kept`]); and the edit leaves the brackets balanced as `old` has them, when
+    /// another reading would.
+    fn keeps_structure(
+        &self,
+        reading: &Reading,
+        slots: &[Slot],
+        non_blank: &[usize],
+        readings: &[(usize, Reading)],
+    ) -> bool {
+        let line = |k: usize| self.old[non_blank[k]];
+        if reading
+            .iter()
+            .any(|&(a, b)| (a..b).any(|k| (self.moved)(line(k))))
+        {
+            return false;
+        }
+        if self.same_depth {
+            for (slot, &(a, b)) in slots.iter().zip(reading) {
+                // (Past the region's end, the lines `old` and `new` share after it.)
+                let next = match non_blank.get(b) {
+                    Some(_) => Some(line(b)),
+                    None => self.after.map(|(o, _)| o),
+                };
+                let real = self.side[slot.last + 1..]
+                    .iter()
+                    .copied()
+                    .find(|l| !l.trim().is_empty())
+                    .or(self.after.map(|(_, n)| n));
+                if let (true, Some(next), Some(real)) = (a < b, next, real) {
+                    if !seam_kept(line(b - 1), next, real) {
+                        return false;
+                    }
+                }
+            }
+        }
+        let Some(needed) = self.kept_balance else {
+            return true;
+        };
+        let mut prefix = Vec::with_capacity(non_blank.len() + 1);
+        prefix.push(0);
+        for k in 0..non_blank.len() {
+            prefix.push(prefix[k] + bracket_balance(line(k)));
+        }
+        let balanced =
+            |r: &Reading| r.iter().map(|&(a, b)| prefix[b] - prefix[a]).sum::<i64>() == needed;
+        balanced(reading) || !readings.iter().any(|(_, r)| balanced(r))
     }
 
     /// Whether the reading is clearly what the markers mean, line by line:
@@ -121,12 +193,26 @@ impl<'l> Region<'_, 'l> {
             let line = self.old[non_blank[k]];
             groups[g].iter().zip(&group_words[g]).any(|(real, w)| {
                 let relation = old_words[k].relation(w);
-                relation == Relation::Rewrite
-                    || loose_equal(line, real)
+                // (A real line closer, character by character, to another replaced line
+                // rewrites that one: `"gemini": b` for `"gemini": a`, not for
+                // `"gemini-pro": a` beside the marker, which the marker may as well keep; one
+                // that opens or closes a bracket it may not: `f(` and its arguments joined.)
+                let closer_elsewhere = || {
+                    if bracket_balance(line) != 0 {
+                        return false;
+                    }
+                    let here = line_similarity(line, real);
+                    segments[g]
+                        .clone()
+                        .any(|j| j != k && line_similarity(self.old[non_blank[j]], real) > here)
+                };
+                loose_equal(line, real)
+                    || (relation == Relation::Rewrite && !closer_elsewhere())
                     || (relation != Relation::Unrelated
                         && !segments[g]
                             .clone()
-                            .any(|j| j != k && old_words[j].relation(w) == Relation::Rewrite))
+                            .any(|j| j != k && old_words[j].relation(w) == Relation::Rewrite)
+                        && !closer_elsewhere())
             })
         };
         for (i, &(a, b)) in reading.iter().enumerate() {
