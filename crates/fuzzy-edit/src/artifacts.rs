@@ -143,13 +143,13 @@ fn undo_escapes(text: &Text, old: &str, new: &str, language: Option<Language>) -
 const ECHO: f64 = 0.8;
 
 /// Whether `s` holds a `\n` escape that is not inside a string literal of its line (`'\n'`,
-/// `"a\n"`): any escape outside strings, or a line whose strings the scan cannot follow,
-/// counts.
+/// `"a\n"`): any escape outside strings, or a line with one whose strings the scan cannot
+/// follow, counts. (A line without one, `"""` or `# we're`, says nothing.)
 fn bare_escapes(s: &str) -> bool {
     if !s.contains("\\n") {
         return false;
     }
-    s.lines().any(|l| {
+    s.lines().filter(|l| l.contains("\\n")).any(|l| {
         let mut quote: Option<char> = None;
         let mut chars = l.chars();
         while let Some(c) = chars.next() {
@@ -466,6 +466,12 @@ mod tests {
         );
         let old = "print('a')\nprint('b')";
         assert_eq!(clean("", old, "print('a\\nb')").unwrap(), "print('a\\nb')");
+        // Quotes `old`'s other lines leave open (a docstring, an apostrophe) hide no escape.
+        let old = "    \"\"\"\n    return join(c)  # it's\n    s = \"a\\n\"";
+        assert_eq!(
+            clean("", old, "    \"\"\"\\n    return join(d)").unwrap(),
+            "    \"\"\"\n    return join(d)"
+        );
     }
 
     #[test]
