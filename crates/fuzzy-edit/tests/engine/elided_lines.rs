@@ -3,7 +3,8 @@
 //! opening bracket without the block, a line `new` moved elsewhere twice. Where the cheapest
 //! reading would cut one, the edit is refused as `unclear_elision`; a line is never lost.
 
-use fuzzy_edit::Edit;
+use fuzzy_edit::{apply, Edit};
+use proptest::prelude::*;
 
 use crate::support::{applied, kind};
 
@@ -75,4 +76,88 @@ fn a_marker_keeping_a_whole_block_lands() {
     let new = "    index = 0\n    # ... existing code ...\n    count = 2\n    return index";
     let out = applied(file, &Edit::new(old, new));
     assert_eq!(out.text, file.replace("count = 1", "count = 2"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Property: a marker standing for a run of unchanged lines, before a line the model rewrote,
+// replaced with a line of its own, or inserted a line before, is refused or read as it was
+// meant: never with a line of the run lost or written twice, nor the marker written. (A line
+// replaced by an unrelated one may also read as that line kept and the new one inserted: no
+// reader can tell.)
+
+/// Python-like lines with unique names: statements, and `if` headers each followed by their
+/// body one level deeper.
+fn python_lines() -> impl Strategy<Value = Vec<String>> {
+    prop::collection::vec(any::<bool>(), 4..10).prop_map(|headers| {
+        let mut lines = vec!["def run(value):".to_string()];
+        for (i, header) in headers.into_iter().enumerate() {
+            if header {
+                lines.push(format!("    if check_{i}(value):"));
+                lines.push(format!("        total_{i} = compute_{i}(value)"));
+            } else {
+                lines.push(format!("    name_{i} = call_{i}(value, {i})"));
+            }
+        }
+        lines.push("    return value".to_string());
+        lines
+    })
+}
+
+/// `lines` with `line` inserted before line `at`, at that line's depth.
+fn inserted(lines: &[String], at: usize, line: &str) -> Vec<String> {
+    let depth = &lines[at][..lines[at].len() - lines[at].trim_start().len()];
+    let mut out = lines.to_vec();
+    out.insert(at, format!("{depth}{line}"));
+    out
+}
+
+proptest! {
+    #![proptest_config(crate::properties::config())]
+
+    #[test]
+    fn a_marker_for_unchanged_lines_is_read_as_meant_or_refused(
+        lines in python_lines(),
+        from in any::<prop::sample::Index>(),
+        len in 1..6usize,
+        change in 0..3u8,
+        bare in any::<bool>(),
+    ) {
+        // Lines `start + 1 .. end` are elided; line `end` changes.
+        let start = from.index(lines.len() - 2);
+        let end = (start + 1 + len).min(lines.len() - 1);
+        prop_assume!(end > start + 1);
+        let first = &lines[start + 1];
+        let indent = &first[..first.len() - first.trim_start().len()];
+        let marker = match bare {
+            true => format!("{indent}..."),
+            false => format!("{indent}# ... existing code ..."),
+        };
+        let fresh = "fresh = other(value)";
+        let (expected, also) = match change {
+            0 => (inserted(&lines, end, fresh), None),
+            1 => {
+                let mut e = lines.clone();
+                e[end] = lines[end].replace("value", "value + 1");
+                (e, None)
+            }
+            _ => {
+                let mut e = inserted(&lines, end, fresh);
+                let kept = Some(e.clone());
+                e.remove(end + 1);
+                (e, kept)
+            }
+        };
+        let old = lines[start..].join("\n");
+        let new = [&expected[start..=start], &[marker], &expected[end..]].concat().join("\n");
+        let file = lines.join("\n") + "\n";
+        if let Ok(out) = apply(&file, &Edit::new(old, new.clone())) {
+            let text = |l: &[String]| l.join("\n") + "\n";
+            prop_assert!(
+                out.text == text(&expected) || also.is_some_and(|a| out.text == text(&a)),
+                "new {:?}, result {:?}",
+                new,
+                out.text
+            );
+        }
+    }
 }
