@@ -92,10 +92,11 @@ impl<'l> Region<'_, 'l> {
             };
             let all = vec![(0, non_blank.len())];
             return self
-                .keeps_structure(&all, &[whole], &non_blank, &[])
+                .keeps_structure(&all, &[whole], &non_blank)
                 .then(|| self.markers_only(&non_blank));
         }
         let mut readings = Search::new(self, &non_blank, &slots, &groups).readings()?;
+        self.keep_balanced(&non_blank, &mut readings);
         readings.sort_by_key(|(cost, _)| *cost);
         let (best_cost, best) = readings.first()?;
         let text = self.render(&non_blank, &slots, best);
@@ -106,22 +107,15 @@ impl<'l> Region<'_, 'l> {
             return None;
         }
         let clear = self.edges_clear(best, &groups, &non_blank)
-            && self.keeps_structure(best, &slots, &non_blank, &readings);
+            && self.keeps_structure(best, &slots, &non_blank);
         clear.then_some(text)
     }
 
     /// Whether the reading keeps what the lines of `old` open (see [`super::structure`]):
     /// no marker keeps a line `new` writes elsewhere (it was moved); the real line after each
     /// slot sits at the depth the `old` line after its last kept line did
-    /// ([`seam_kept`]); and the edit leaves the brackets balanced as `old` has them, when
-    /// another reading would.
-    fn keeps_structure(
-        &self,
-        reading: &Reading,
-        slots: &[Slot],
-        non_blank: &[usize],
-        readings: &[(usize, Reading)],
-    ) -> bool {
+    /// ([`seam_kept`]).
+    fn keeps_structure(&self, reading: &Reading, slots: &[Slot], non_blank: &[usize]) -> bool {
         let line = |k: usize| self.old[non_blank[k]];
         if reading
             .iter()
@@ -148,17 +142,27 @@ impl<'l> Region<'_, 'l> {
                 }
             }
         }
+        true
+    }
+
+    /// Only the readings that leave the brackets balanced as `old` has them, when there are
+    /// such readings and the balance is known (see [`Region::kept_balance`]): the model elides
+    /// whole blocks, so a reading that keeps `function f() {` or `}` without its partner is no
+    /// reading of what it meant, however cheap.
+    fn keep_balanced(&self, non_blank: &[usize], readings: &mut Vec<(usize, Reading)>) {
         let Some(needed) = self.kept_balance else {
-            return true;
+            return;
         };
         let mut prefix = Vec::with_capacity(non_blank.len() + 1);
         prefix.push(0);
-        for k in 0..non_blank.len() {
-            prefix.push(prefix[k] + bracket_balance(line(k)));
+        for (k, &i) in non_blank.iter().enumerate() {
+            prefix.push(prefix[k] + bracket_balance(self.old[i]));
         }
         let balanced =
             |r: &Reading| r.iter().map(|&(a, b)| prefix[b] - prefix[a]).sum::<i64>() == needed;
-        balanced(reading) || !readings.iter().any(|(_, r)| balanced(r))
+        if readings.iter().any(|(_, r)| balanced(r)) {
+            readings.retain(|(_, r)| balanced(r));
+        }
     }
 
     /// Whether the reading is clearly what the markers mean, line by line:
