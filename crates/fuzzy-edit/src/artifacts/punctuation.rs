@@ -133,8 +133,10 @@ fn map_lines(foreign: &mut Foreign<'_>, old: &str, new: &str) -> String {
                 foreign.map_code(body, &mut mapped);
             }
             // What is left typographic in the stretches it copied from its line of `old`
-            // (in a comment, a string) keeps the file's characters.
-            match kept_stretches(&old_lines, &mapped) {
+            // (in a comment, a string) keeps the file's characters. (Not in YAML and shell,
+            // where a typographic quote may be the value's own text.)
+            let text_quotes = matches!(foreign.language, Some(Language::Yaml | Language::Bash));
+            match kept_stretches(&old_lines, &mapped).filter(|_| !text_quotes) {
                 Some(kept) => out.push_str(&kept),
                 None => out.push_str(&mapped),
             }
