@@ -143,25 +143,31 @@ fn undo_escapes(text: &Text, old: &str, new: &str, language: Option<Language>) -
 const ECHO: f64 = 0.8;
 
 /// Whether `s` holds a `\n` escape that is not inside a string literal of its line (`'\n'`,
-/// `"a\n"`): any escape outside strings, or a line whose strings the scan cannot follow,
-/// counts.
+/// `"a\n"`): any escape outside strings and line comments, or a line with one whose strings
+/// the scan cannot follow, counts. (A line without one, `"""` or `# we're`, says nothing.)
 fn bare_escapes(s: &str) -> bool {
     if !s.contains("\\n") {
         return false;
     }
-    s.lines().any(|l| {
+    s.lines().filter(|l| l.contains("\\n")).any(|l| {
         let mut quote: Option<char> = None;
-        let mut chars = l.chars();
+        let mut chars = l.chars().peekable();
+        let mut prev = ' ';
         while let Some(c) = chars.next() {
             match (quote, c) {
                 (Some(_), '\\') => {
                     chars.next();
                 }
                 (Some(q), c) if c == q => quote = None,
+                // (A line comment's apostrophes open nothing, `# it's`; an escape in it may end
+                // it, as in a one-line escaped `old`.)
+                (None, '#') if prev.is_whitespace() => return chars.any(|c| c == '\\'),
+                (None, '/') if chars.peek() == Some(&'/') => return chars.any(|c| c == '\\'),
                 (None, '"' | '\'' | '`') => quote = Some(c),
                 (None, '\\') => return true,
                 _ => {}
             }
+            prev = c;
         }
         quote.is_some()
     })
@@ -466,6 +472,12 @@ mod tests {
         );
         let old = "print('a')\nprint('b')";
         assert_eq!(clean("", old, "print('a\\nb')").unwrap(), "print('a\\nb')");
+        // Quotes `old`'s other lines leave open (a docstring, an apostrophe) hide no escape.
+        let old = "    \"\"\"\n    return join(c)  # it's\n    s = \"a\\n\"";
+        assert_eq!(
+            clean("", old, "    \"\"\"\\n    return join(d)").unwrap(),
+            "    \"\"\"\n    return join(d)"
+        );
     }
 
     #[test]

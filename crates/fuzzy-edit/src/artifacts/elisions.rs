@@ -8,19 +8,21 @@
 //! markers keep is weighed in [`readings`]; a marker written after code on one line is split
 //! off after a whole line of `old` and unclear otherwise ([`trailing_marker`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use super::Unclear;
 use crate::align::{changed_regions, loose_diff};
 use crate::needle::lines_of;
-use crate::normalize::{loose_equal, loose_key};
+use crate::normalize::{indent_of, loose_equal, loose_key};
 use crate::strategy::is_elision_marker;
 use crate::text::Text;
 
 mod readings;
+mod structure;
 mod tokens;
 use readings::Region;
+use structure::bracket_balance;
 
 /// An elision comment (not a bare `...`, which is code in Python) in a `new` whose `old` has
 /// none.
@@ -92,8 +94,19 @@ pub(crate) fn resolve_elisions(
     let mut out: Vec<&str> = Vec::with_capacity(new_lines.len() + old_lines.len());
     let mut pos_new = 0;
     let regions = regions_between_non_blank_lines(&old_lines, &new_lines);
+    let moved_keys = moved_lines(text, &old_lines, &new_lines, &marker);
+    let moved = |l: &str| moved_keys.contains(loose_key(l).as_ref());
     let has_marker = |n: &Range<usize>| new_lines[n.clone()].iter().any(|l| marker(l));
-    for (o, n) in merge_beside_twins(&old_lines, &new_lines, regions, has_marker) {
+    let regions = merge_beside_twins(&old_lines, &new_lines, regions, has_marker);
+    // (The balance `new`'s real lines leave to the kept lines, known where one region has
+    // markers: the model's own changes elsewhere count.)
+    let kept_balance = (regions.iter().filter(|(_, n)| has_marker(n)).count() == 1).then(|| {
+        let balance = |lines: &mut dyn Iterator<Item = &&str>| -> i64 {
+            lines.map(|l| bracket_balance(l)).sum()
+        };
+        balance(&mut old_lines.iter()) - balance(&mut new_lines.iter().filter(|l| !marker(l)))
+    });
+    for (o, n) in regions {
         out.extend_from_slice(&new_lines[pos_new..n.start]);
         pos_new = n.end;
         let side = &new_lines[n.clone()];
@@ -108,6 +121,11 @@ pub(crate) fn resolve_elisions(
             markers: &markers,
             at_start: o.start == 0,
             at_end: o.end == old_lines.len(),
+            same_depth: written_at_olds_depth(&old_lines, &new_lines, &o, &n),
+            after: (o.end < old_lines.len() && n.end < new_lines.len())
+                .then(|| (old_lines[o.end], new_lines[n.end])),
+            moved: &moved,
+            kept_balance,
         };
         let resolved = region
             .resolve()
@@ -120,6 +138,55 @@ pub(crate) fn resolve_elisions(
         s.push('\n');
     }
     Ok(Some(s))
+}
+
+/// Whether the line `old` and `new` share right before a changed region (`o`, `n`), or right
+/// after it at the start of `new`, is written at the same indentation: then the depth of a real
+/// line in the region can be compared with that of a line of `old`. (The line after it may be
+/// one the model re-indented: its change.)
+fn written_at_olds_depth(old: &[&str], new: &[&str], o: &Range<usize>, n: &Range<usize>) -> bool {
+    let before = (o.start > 0 && n.start > 0).then(|| (old[o.start - 1], new[n.start - 1]));
+    let after = || (o.end < old.len() && n.end < new.len()).then(|| (old[o.end], new[n.end]));
+    before
+        .or_else(after)
+        .is_some_and(|(a, b)| indent_of(a) == indent_of(b))
+}
+
+/// The loose keys of the lines `old`, the file and `new`'s real lines each hold exactly once,
+/// lines with a word in them: where a marker would keep such a line, `new` has also written it
+/// elsewhere (the model moved it).
+fn moved_lines(
+    text: &Text,
+    old: &[&str],
+    new: &[&str],
+    marker: &dyn Fn(&str) -> bool,
+) -> HashSet<String> {
+    let counts = |lines: &mut dyn Iterator<Item = &str>| {
+        let mut count: HashMap<String, usize> = HashMap::new();
+        for l in lines.filter(|l| l.chars().any(char::is_alphanumeric)) {
+            *count.entry(loose_key(l).into_owned()).or_default() += 1;
+        }
+        count
+    };
+    let in_old = counts(&mut old.iter().copied());
+    let in_new = counts(&mut new.iter().copied().filter(|l| !marker(l)));
+    let mut once: HashMap<String, usize> = in_old
+        .into_iter()
+        .filter(|(k, c)| *c == 1 && in_new.get(k) == Some(&1))
+        .map(|(k, _)| (k, 0))
+        .collect();
+    if once.is_empty() {
+        return HashSet::new();
+    }
+    for i in 0..text.line_count() {
+        if let Some(c) = once.get_mut(loose_key(text.line(i)).as_ref()) {
+            *c += 1;
+        }
+    }
+    once.into_iter()
+        .filter(|&(_, c)| c == 1)
+        .map(|(k, _)| k)
+        .collect()
 }
 
 /// The regions with markers, each merged with the changed region before it (after it) when

@@ -87,7 +87,19 @@ pub(super) fn resolve_bare_ellipses(
             .map(|(_, l)| *l),
     );
     if resolved == without {
-        return Ok(None);
+        // (Unless the next line is deeper: no statement is followed by a deeper line, so the
+        // `...` is no code there, and what it stands for is unclear.)
+        let deeper_after = markers.iter().find(|&&k| {
+            let next = lines[k + 1..].iter().find(|l| !l.trim().is_empty());
+            next.is_some_and(|n| indent_of(n).len() > indent_of(lines[k]).len())
+        });
+        return match deeper_after {
+            Some(&k) => Err(Unclear {
+                marker: "...".into(),
+                line: k + 1,
+            }),
+            None => Ok(None),
+        };
     }
     if let Some(&k) = ambiguous.first() {
         return Err(Unclear {

@@ -6,7 +6,9 @@ use crate::text::Text;
 use crate::Language;
 
 mod habit;
+mod kept;
 use habit::{ascii_for, habits};
+use kept::kept_stretches;
 
 /// Typographic punctuation in the lines of `new` that are not lines of `old`, outside ASCII
 /// string literals (where it may be the program's text), mapped to ASCII where the file does
@@ -123,10 +125,21 @@ fn map_lines(foreign: &mut Foreign<'_>, old: &str, new: &str) -> String {
             foreign.in_code = true;
             out.push_str(same);
             out.push_str(&piece[body.len()..]);
-        } else if ["*", "/*", "<!--"].iter().any(|c| starts.starts_with(c)) {
-            foreign.map_prose(piece, &mut out);
         } else {
-            foreign.map_code(body, &mut out);
+            let mut mapped = String::with_capacity(body.len());
+            if ["*", "/*", "<!--"].iter().any(|c| starts.starts_with(c)) {
+                foreign.map_prose(body, &mut mapped);
+            } else {
+                foreign.map_code(body, &mut mapped);
+            }
+            // What is left typographic in the stretches it copied from its line of `old`
+            // (in a comment, a string) keeps the file's characters. (Not in YAML and shell,
+            // where a typographic quote may be the value's own text.)
+            let text_quotes = matches!(foreign.language, Some(Language::Yaml | Language::Bash));
+            match kept_stretches(&old_lines, &mapped).filter(|_| !text_quotes) {
+                Some(kept) => out.push_str(&kept),
+                None => out.push_str(&mapped),
+            }
             out.push_str(&piece[body.len()..]);
         }
     }

@@ -11,6 +11,7 @@ mod blank_lines;
 mod bounded_work;
 mod content_in_new;
 mod edge_lines;
+mod elided_lines;
 mod escapes;
 mod exact;
 mod feedback;

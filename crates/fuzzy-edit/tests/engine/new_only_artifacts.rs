@@ -99,3 +99,26 @@ fn a_bare_ellipsis_in_python_new_is_an_elision_unless_it_is_a_stub() {
     let err = crate::support::refused(file, &Edit::new(old, "def f(x):\n    ..."));
     assert_eq!(err.kind(), "unclear_elision");
 }
+
+// A comment line the model rewrote keeps the file's quotes where it copied them: `’reasoning’`
+// stands where the file has `'reasoning'` (the file uses `’` elsewhere, so it is no habit).
+#[test]
+fn quotes_a_rewritten_comment_copied_from_the_file_stay_the_files() {
+    let file = "// It\u{2019}s sent back\nswitch (t) {\n\tcase \"delta\":\n\t\t// 'reasoning' type shows in the UI, but ant_thinking is sent back\n\t\tyield { type: \"reasoning\" }\n}\n";
+    let old =
+        "\tcase \"delta\":\n\t\t// 'reasoning' type shows in the UI, but ant_thinking is sent back";
+    let new = "\tcase \u{201c}delta\u{201d}:\n\t\t// \u{2019}reasoning\u{2019} type shows in the UI, but the signature is sent back";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("ant_thinking", "the signature"));
+}
+
+// A `new` written with `\n` escapes for `old`'s lines is decoded even where `old`'s other lines
+// leave a quote open (a docstring's `"""`, an apostrophe in a comment): they hide no escape.
+#[test]
+fn an_escaped_new_is_decoded_beside_docstrings_and_apostrophes() {
+    let file = "def quote(cmd):\n    \"\"\"\n    Returns: the command.\n    \"\"\"\n    sep = \"\\n\"  # it's a line\n    return join(cmd, sep)\n";
+    let old = "    Returns: the command.\n    \"\"\"\n    sep = \"\\n\"  # it's a line";
+    let new = r#"    Returns: the quoted command.\n    \"\"\"\n    sep = \"\\n\"  # it's a line"#;
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("the command", "the quoted command"));
+}

@@ -31,7 +31,7 @@ const CASES: u32 = 256;
 /// case is printed, shrunk, with the inputs to reproduce it). The seed is fixed so a run is
 /// reproducible (CI sees the inputs a developer saw); explore new inputs with
 /// `PROPTEST_RNG_SEED=<n> cargo test -p fuzzy-edit --test engine properties`.
-fn config() -> ProptestConfig {
+pub(crate) fn config() -> ProptestConfig {
     let mut config = ProptestConfig {
         cases: CASES,
         failure_persistence: None,

@@ -8,10 +8,10 @@ use crate::align::{line_similarity, loose_diff};
 use crate::normalize::push_punctuation;
 
 /// Lines longer than this are not compared character by character (a minified line).
-const LONGEST_LINE: usize = 2_000;
+pub(super) const LONGEST_LINE: usize = 2_000;
 
 /// Least similarity for a line of `new` to be read as a rewrite of a line of `old`.
-const REWRITE: f64 = 0.5;
+pub(super) const REWRITE: f64 = 0.5;
 
 /// The typographic characters the file does not use that the model writes for ASCII in this
 /// edit: those `old` carries (the file has none, so the match read them as ASCII), and those a

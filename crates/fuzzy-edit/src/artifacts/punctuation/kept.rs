@@ -1,0 +1,72 @@
+//! The stretches of a rewritten line that the model copied from its line of `old`: written
+//! with the file's characters. A model that retypes `// 'reasoning' type ...` as
+//! `// ’reasoning’ type, now ...` changed the words after it, not the file's quotes.
+
+use similar::{capture_diff_slices, Algorithm, DiffOp};
+
+use super::habit::{ascii_for, LONGEST_LINE, REWRITE};
+use crate::align::line_similarity;
+
+/// `line` (a line of `new` that is no line of `old`) with each typographic character that
+/// stands, in a stretch it shares with its closest line of `old`, where that line has the
+/// ASCII character it stands for, written as that ASCII character. `None` when there is none.
+pub(super) fn kept_stretches(old_lines: &[&str], line: &str) -> Option<String> {
+    if line.is_ascii() || line.len() > LONGEST_LINE {
+        return None;
+    }
+    let closest = old_lines
+        .iter()
+        .filter(|o| o.len() <= LONGEST_LINE)
+        .map(|o| (line_similarity(o, line), *o))
+        .filter(|(s, _)| *s >= REWRITE)
+        .max_by(|a, b| a.0.total_cmp(&b.0))?
+        .1;
+    let plain = |c: char| ascii_for(c).unwrap_or(c);
+    let o: Vec<char> = closest.chars().collect();
+    let mut n: Vec<char> = line.chars().collect();
+    let (op, np): (Vec<char>, Vec<char>) = (
+        o.iter().map(|&c| plain(c)).collect(),
+        n.iter().map(|&c| plain(c)).collect(),
+    );
+    let mut changed = false;
+    for diff in capture_diff_slices(Algorithm::Myers, &op, &np) {
+        if let DiffOp::Equal {
+            old_index,
+            new_index,
+            len,
+        } = diff
+        {
+            for k in 0..len {
+                let (was, is) = (o[old_index + k], n[new_index + k]);
+                if was != is && was.is_ascii() {
+                    n[new_index + k] = was;
+                    changed = true;
+                }
+            }
+        }
+    }
+    changed.then(|| n.into_iter().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_copied_from_the_rewritten_line_are_the_files() {
+        let old = ["    // 'reasoning' type shows in the UI, but ant_thinking is sent back"];
+        let new =
+            "    // \u{2019}reasoning\u{2019} type shows in the UI, but the signature is sent back";
+        assert_eq!(
+            kept_stretches(&old, new).as_deref(),
+            Some("    // 'reasoning' type shows in the UI, but the signature is sent back")
+        );
+        // Written where the line has nothing like it: the model's (its habit is decided
+        // elsewhere).
+        let new =
+            "    // reasoning type, \u{201c}now\u{201d} shown in the UI, ant_thinking sent back";
+        assert_eq!(kept_stretches(&old, new), None);
+        // No line of old close enough.
+        assert_eq!(kept_stretches(&["x = 1"], "say(\u{2018}hi\u{2019})"), None);
+    }
+}
