@@ -57,6 +57,7 @@ use crate::align::{
 use crate::normalize::{self, Level};
 
 mod names;
+mod stale;
 mod twins;
 
 /// Lowest block similarity accepted. Chosen on the accuracy benchmark (see the README).
@@ -247,6 +248,7 @@ impl Strategy for BlockAnchor {
         }
         if !truncated {
             rivals.extend(twins::slipped_twins(cx, &old, (first, last), needed, &out));
+            rivals.extend(stale::stale_rivals(cx, body, &out));
         }
         if truncated && rivals.is_empty() {
             // The best window's own lines again: the decision reads them as unscored rivals.

@@ -1,0 +1,112 @@
+//! Stale blocks the ratio margin cannot see: the block `old` was copied from, changed since
+//! the model read it (half of its middle lines rewritten), and beside it a sibling of the same
+//! shape a few names from `old`. The sibling scores high (every line but one or two is
+//! `old`'s), the changed block lower (its rewritten lines count for less), more than the margin
+//! apart; yet the changed block holds both anchor lines and at least half of the middle lines
+//! as written (it is a window at all), as much a sign that it is `old`'s block as the sibling's
+//! nearness. Only a slip of memory ([`TWIN_MAX_EDITS`] character edits at most, see
+//! `closest_by_edits`) makes the nearest window the one meant; short of that, every window
+//! apart from the best is a rival.
+
+use std::ops::Range;
+
+use super::{BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN, TWIN_MAX_EDITS};
+use crate::align::{align, block_edits_within, block_key};
+use crate::strategy::{Candidate, Context};
+
+/// The lines of every window of `out` apart from the best one and scored more than the margin
+/// below it, when the best passes the floor and is more than a slip of memory from `old`
+/// (`body`: its lines from the first non-blank to the last): rivals the decision must see.
+pub(super) fn stale_rivals(
+    cx: &Context<'_>,
+    body: &[&str],
+    out: &[Candidate],
+) -> Vec<Range<usize>> {
+    let Some(best) = out.iter().max_by(|a, b| a.score.total_cmp(&b.score)) else {
+        return Vec::new();
+    };
+    if best.score < BLOCK_ANCHOR_FLOOR {
+        return Vec::new();
+    }
+    let apart = |c: &&Candidate| {
+        (c.lines.end <= best.lines.start || best.lines.end <= c.lines.start)
+            && best.score - c.score >= BLOCK_ANCHOR_MARGIN
+    };
+    let others: Vec<&Candidate> = out.iter().filter(apart).collect();
+    if others.is_empty() {
+        return Vec::new();
+    }
+    let old: Vec<&str> = body
+        .iter()
+        .copied()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let window: Vec<&str> = best
+        .lines
+        .clone()
+        .map(|i| cx.text.line(i))
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let bytes: usize = old.iter().chain(&window).map(|l| l.len()).sum();
+    if !cx.budget.charge(4 * bytes) || slipped_only(&old, &window) {
+        return Vec::new();
+    }
+    others.into_iter().map(|c| c.lines.clone()).collect()
+}
+
+/// Whether the lines `old` and `window` pair as changed differ by at most [`TWIN_MAX_EDITS`]
+/// character edits in all: slips of memory. Lines missing from `window` or extra in it do not
+/// count (a model leaves out or makes up a line: the gate's `line_missing`, `line_extra`).
+fn slipped_only(old: &[&str], window: &[&str]) -> bool {
+    let mut left = TWIN_MAX_EDITS;
+    for (i, j) in align(old, window).replaced {
+        match block_edits_within(&block_key(&[old[i]]), &block_key(&[window[j]]), left) {
+            Some(d) => left -= d,
+            None => return false,
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slips_and_lines_missing_or_extra_are_all_a_window_may_differ_by() {
+        let file = ["let a = 1;", "let b = 2;", "let c = 3;", "call(a, b, c);"];
+        // One slip, or a line left out: the window is `old` as remembered.
+        assert!(slipped_only(
+            &["let a = 1;", "let b = 3;", "let c = 3;", "call(a, b, c);"],
+            &file
+        ));
+        assert!(slipped_only(
+            &["let a = 1;", "let c = 3;", "call(a, b, c);"],
+            &file
+        ));
+        assert!(slipped_only(
+            &[
+                "let a = 1;",
+                "let b = 2;",
+                "let x = 0;",
+                "let c = 3;",
+                "call(a, b, c);"
+            ],
+            &file
+        ));
+        // A name off (4 edits), or two slips on two lines and a third: another block.
+        assert!(!slipped_only(
+            &[
+                "let a = 1;",
+                "let bees = 2;",
+                "let c = 3;",
+                "call(a, b, c);"
+            ],
+            &file
+        ));
+        assert!(!slipped_only(
+            &["let a = 2;", "let b = 3;", "let c = 4;", "call(a, b, c);"],
+            &file
+        ));
+    }
+}
