@@ -248,7 +248,7 @@ impl Strategy for BlockAnchor {
         }
         if !truncated {
             rivals.extend(twins::slipped_twins(cx, &old, (first, last), needed, &out));
-            rivals.extend(stale::stale_rivals(cx, body, &out));
+            rivals.extend(stale::stale_rivals(cx, &old, (first, last), &out));
         }
         if truncated && rivals.is_empty() {
             // The best window's own lines again: the decision reads them as unscored rivals.

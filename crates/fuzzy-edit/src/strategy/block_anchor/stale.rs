@@ -10,8 +10,15 @@
 
 use std::ops::Range;
 
-use super::{BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN, TWIN_MAX_EDITS};
-use crate::align::{align, block_edits_within, block_key};
+use super::{
+    alignment_cost, names, BLOCK_ANCHOR_FLOOR, MAX_LINE_DELTA, MAX_SCORED_WINDOWS, TWIN_MAX_EDITS,
+};
+use crate::align::{align, block_edits_within, block_key, similarity};
+use crate::normalize::{self, Level};
+
+/// How alike (block similarity) a window with both anchor lines must be to `old` to be the
+/// block `old` was copied from, changed since.
+const STALE_FLOOR: f64 = 0.6;
 use crate::strategy::{Candidate, Context};
 
 /// The lines of every window of `out` apart from the best one and scored more than the margin
@@ -19,7 +26,8 @@ use crate::strategy::{Candidate, Context};
 /// (`body`: its lines from the first non-blank to the last): rivals the decision must see.
 pub(super) fn stale_rivals(
     cx: &Context<'_>,
-    body: &[&str],
+    old: &[&str],
+    (first, last): (usize, usize),
     out: &[Candidate],
 ) -> Vec<Range<usize>> {
     let Some(best) = out.iter().max_by(|a, b| a.score.total_cmp(&b.score)) else {
@@ -28,30 +36,56 @@ pub(super) fn stale_rivals(
     if best.score < BLOCK_ANCHOR_FLOOR {
         return Vec::new();
     }
-    let apart = |c: &&Candidate| {
-        (c.lines.end <= best.lines.start || best.lines.end <= c.lines.start)
-            && best.score - c.score >= BLOCK_ANCHOR_MARGIN
-    };
-    let others: Vec<&Candidate> = out.iter().filter(apart).collect();
-    if others.is_empty() {
-        return Vec::new();
-    }
-    let old: Vec<&str> = body
-        .iter()
-        .copied()
-        .filter(|l| !l.trim().is_empty())
-        .collect();
-    let window: Vec<&str> = best
+    let text = cx.text;
+    let body = &old[first..=last];
+    let old_nb: Vec<&str> = body.iter().copied().filter(|l| !l.trim().is_empty()).collect();
+    let window_nb: Vec<&str> = best
         .lines
         .clone()
-        .map(|i| cx.text.line(i))
+        .map(|i| text.line(i))
         .filter(|l| !l.trim().is_empty())
         .collect();
-    let bytes: usize = old.iter().chain(&window).map(|l| l.len()).sum();
-    if !cx.budget.charge(4 * bytes) || slipped_only(&old, &window) {
+    let bytes: usize = old_nb.iter().chain(&window_nb).map(|l| l.len()).sum();
+    if !cx.budget.charge(4 * bytes) || slipped_only(&old_nb, &window_nb) {
         return Vec::new();
     }
-    others.into_iter().map(|c| c.lines.clone()).collect()
+    // Every window with both anchor lines as written, apart from the best, as alike to `old`
+    // as a block half rewritten is: its middle lines need not be half equal.
+    let hashes = text.loose_hashes();
+    let (hf, hl) = (
+        normalize::loose_hash(old[first]),
+        normalize::loose_hash(old[last]),
+    );
+    let anchor = |i: usize, k: usize| normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace);
+    let span = last - first;
+    let mut rivals = Vec::new();
+    let mut scored = 0;
+    for start in (0..hashes.len()).filter(|&j| hashes[j] == hf) {
+        let lo = start + span.saturating_sub(MAX_LINE_DELTA).max(1);
+        let hi = (start + span + MAX_LINE_DELTA).min(hashes.len() - 1);
+        for end in (lo..=hi).filter(|&e| hashes[e] == hl) {
+            let lines = start..end + 1;
+            if !(lines.end <= best.lines.start || best.lines.end <= lines.start) {
+                continue;
+            }
+            if scored == MAX_SCORED_WINDOWS
+                || !cx.budget.charge(alignment_cost(body.len(), end + 1 - start))
+            {
+                return rivals;
+            }
+            scored += 1;
+            if !anchor(start, first) || !anchor(end, last) {
+                continue;
+            }
+            let window: Vec<&str> = lines.clone().map(|i| text.line(i)).collect();
+            if similarity(body, &window).score >= STALE_FLOOR
+                && !names::names_another_block(body, &window)
+            {
+                rivals.push(lines);
+            }
+        }
+    }
+    rivals
 }
 
 /// Whether the lines `old` and `window` pair as changed differ by at most [`TWIN_MAX_EDITS`]
