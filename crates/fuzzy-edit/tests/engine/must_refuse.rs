@@ -212,3 +212,29 @@ impl Borrowed {
     let new = "        Self {\n            inner: Inner::new(token, Kind::Owned),\n        }\n}";
     assert_eq!(kind(file, &Edit::new(old, new)), "already_applied");
 }
+
+#[test]
+fn a_stale_block_with_most_of_its_middle_rewritten_is_still_a_rival() {
+    // `backward` kept one of its three middle lines: no window by the middle-line rule, yet it
+    // begins and ends as `old` does and is as alike as a half-rewritten block.
+    let file = "\
+fn forward() {
+    let hay = sample();
+    let found = search::find_first(&hay, b\"ab\");
+    let naive = naive::find_last(&hay, b\"ab\");
+    assert_eq!(found, naive);
+}
+
+fn backward() {
+    let hay = sample();
+    let found = search::find_last(&hay, b\"ab\").filter(|&i| i > 0).map(|i| i - 1);
+    let naive = naive::find_last(&hay, b\"ab\").filter(|&i| i > 0).map(|i| i - 1);
+    assert_eq!(found, naive);
+}
+";
+    let old = "    let hay = sample();\n    let found = search::find_last(&hay, b\"ab\");\n    let naive = naive::find_last(&hay, b\"ab\");\n    assert_eq!(found, naive);\n}";
+    let new = old.replace("naive);", "naive, \"last\");");
+    let e = refused(file, &Edit::new(old, new));
+    assert_eq!(e.kind(), "low_confidence");
+    assert_eq!(sorted_locations(&e), [(2, 6), (9, 13)]);
+}

@@ -1,12 +1,22 @@
 //! Stale blocks the ratio margin cannot see: the block `old` was copied from, changed since
-//! the model read it (half of its middle lines rewritten), and beside it a sibling of the same
-//! shape a few names from `old`. The sibling scores high (every line but one or two is
-//! `old`'s), the changed block lower (its rewritten lines count for less), more than the margin
-//! apart; yet the changed block holds both anchor lines and at least half of the middle lines
-//! as written (it is a window at all), as much a sign that it is `old`'s block as the sibling's
-//! nearness. Only a slip of memory ([`TWIN_MAX_EDITS`] character edits at most, see
-//! `closest_by_edits`) makes the nearest window the one meant; short of that, every window
-//! apart from the best is a rival.
+//! the model read it (half of its middle lines rewritten), and near it a sibling of the same
+//! shape a name or two from `old`. The sibling scores high (every line but one or two is
+//! `old`'s), the changed block lower (its rewritten lines count for less): more than the
+//! margin apart, or not a window at all when fewer than half of its middle lines are left as
+//! they were. Yet the changed block still begins and ends with `old`'s anchor lines and is
+//! about as alike to `old` ([`STALE_FLOOR`]): as much a sign that it is `old`'s block as the
+//! sibling's nearness. Only slips of memory ([`TWIN_MAX_EDITS`] character edits in all, see
+//! `closest_by_edits`) and lines left out or made up (`line_missing`, `line_extra`) make the
+//! nearest window the one meant; short of that, each such window apart from it is a rival.
+//!
+//! Measured with a generator over other code (Rust crates, tree-sitter C, Python's standard
+//! library; 3 seeds of 1,000 `stale_half` cases, blocks of 3-15 lines each beside a sibling of
+//! the same shape): edits made on the sibling or elsewhere 87 / 91 / 62 -> 26 / 21 / 20 (what
+//! is left: a sibling a slip from `old`, which reads as a near twin of the block; or a block
+//! whose changed lines share no names with `old`). Its legitimate `old`s (the block with one
+//! name misremembered, beside the sibling) 445 -> 392 exact of 1,000; with a slip or an
+//! indentation off, unchanged. The gate: unchanged. [`STALE_FLOOR`] 0.5 / 0.7: 20 / 29 edits
+//! on the sibling (seed 1, 0.6: 21), 391 / 393 legitimate ones exact.
 
 use std::ops::Range;
 
@@ -15,15 +25,17 @@ use super::{
 };
 use crate::align::{align, block_edits_within, block_key, similarity};
 use crate::normalize::{self, Level};
-
-/// How alike (block similarity) a window with both anchor lines must be to `old` to be the
-/// block `old` was copied from, changed since.
-const STALE_FLOOR: f64 = 0.6;
 use crate::strategy::{Candidate, Context};
 
-/// The lines of every window of `out` apart from the best one and scored more than the margin
-/// below it, when the best passes the floor and is more than a slip of memory from `old`
-/// (`body`: its lines from the first non-blank to the last): rivals the decision must see.
+/// How alike (block similarity) a window with both anchor lines of `old` must be to `old` to be
+/// its block changed since (figures in the module docs).
+const STALE_FLOOR: f64 = 0.6;
+
+/// The lines of every window apart from the best of `out` that has both anchor lines of `old`
+/// as written, is at least [`STALE_FLOOR`] alike and is not another block by its names, when
+/// the best passes the floor and differs from `old` by more than slips of memory: rivals the
+/// decision must see. `old` is the whole needle, `first` and `last` its first and last
+/// non-blank lines.
 pub(super) fn stale_rivals(
     cx: &Context<'_>,
     old: &[&str],
@@ -38,7 +50,11 @@ pub(super) fn stale_rivals(
     }
     let text = cx.text;
     let body = &old[first..=last];
-    let old_nb: Vec<&str> = body.iter().copied().filter(|l| !l.trim().is_empty()).collect();
+    let old_nb: Vec<&str> = body
+        .iter()
+        .copied()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
     let window_nb: Vec<&str> = best
         .lines
         .clone()
@@ -56,7 +72,8 @@ pub(super) fn stale_rivals(
         normalize::loose_hash(old[first]),
         normalize::loose_hash(old[last]),
     );
-    let anchor = |i: usize, k: usize| normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace);
+    let anchor =
+        |i: usize, k: usize| normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace);
     let span = last - first;
     let mut rivals = Vec::new();
     let mut scored = 0;
@@ -69,7 +86,9 @@ pub(super) fn stale_rivals(
                 continue;
             }
             if scored == MAX_SCORED_WINDOWS
-                || !cx.budget.charge(alignment_cost(body.len(), end + 1 - start))
+                || !cx
+                    .budget
+                    .charge(alignment_cost(body.len(), end + 1 - start))
             {
                 return rivals;
             }
