@@ -29,6 +29,8 @@
 //! from a block is 1 edit from it and 5 from a twin with a renamed variable, and the block is
 //! meant (see `closest_by_edits`). One slip from each of two twins is still refused, also when
 //! one twin's slip is on its first or last line and only the other is a window (see `twins`).
+//! A best window more than slips from `old` is refused beside a block that begins and ends as
+//! `old` does and is about as alike: the block `old` was copied from, changed since (`stale`).
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
