@@ -21,7 +21,8 @@
 use std::ops::Range;
 
 use super::{
-    alignment_cost, names, BLOCK_ANCHOR_FLOOR, MAX_LINE_DELTA, MAX_SCORED_WINDOWS, TWIN_MAX_EDITS,
+    alignment_cost, names, BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN, MAX_LINE_DELTA,
+    MAX_SCORED_WINDOWS, TWIN_MAX_EDITS,
 };
 use crate::align::{align, block_edits_within, block_key, similarity};
 use crate::normalize::{self, Level};
@@ -31,7 +32,8 @@ use crate::strategy::{Candidate, Context};
 /// its block changed since (figures in the module docs).
 const STALE_FLOOR: f64 = 0.6;
 
-/// The lines of every window apart from the best of `out` that has both anchor lines of `old`
+/// The lines of every window apart from the best of `out` (and from those within the margin
+/// of it) that has both anchor lines of `old`
 /// as written, is at least [`STALE_FLOOR`] alike and is not another block by its names, when
 /// the best passes the floor and differs from `old` by more than slips of memory: rivals the
 /// decision must see. `old` is the whole needle, `first` and `last` its first and last
@@ -82,7 +84,13 @@ pub(super) fn stale_rivals(
         let hi = (start + span + MAX_LINE_DELTA).min(hashes.len() - 1);
         for end in (lo..=hi).filter(|&e| hashes[e] == hl) {
             let lines = start..end + 1;
-            if !(lines.end <= best.lines.start || best.lines.end <= lines.start) {
+            // The best window, and those within the margin of it, are judged already.
+            let judged = out.iter().any(|c| {
+                best.score - c.score < BLOCK_ANCHOR_MARGIN
+                    && c.lines.start < lines.end
+                    && lines.start < c.lines.end
+            });
+            if judged {
                 continue;
             }
             if scored == MAX_SCORED_WINDOWS
