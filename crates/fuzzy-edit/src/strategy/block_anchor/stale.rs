@@ -32,7 +32,7 @@ use crate::strategy::{Candidate, Context};
 /// its block changed since (figures in the module docs).
 const STALE_FLOOR: f64 = 0.6;
 
-/// The lines of every window apart from the best of `out` (and from those within the margin
+/// The lines of every window apart from the best of `out` (and not itself within the margin
 /// of it) that has both anchor lines of `old`
 /// as written, is at least [`STALE_FLOOR`] alike and is not another block by its names, when
 /// the best passes the floor and differs from `old` by more than slips of memory: rivals the
@@ -84,12 +84,12 @@ pub(super) fn stale_rivals(
         let hi = (start + span + MAX_LINE_DELTA).min(hashes.len() - 1);
         for end in (lo..=hi).filter(|&e| hashes[e] == hl) {
             let lines = start..end + 1;
-            // The best window, and those within the margin of it, are judged already.
-            let judged = out.iter().any(|c| {
-                best.score - c.score < BLOCK_ANCHOR_MARGIN
-                    && c.lines.start < lines.end
-                    && lines.start < c.lines.end
-            });
+            // The best window's lines, and a window within the margin of it, are judged already.
+            let overlaps_best = lines.start < best.lines.end && best.lines.start < lines.end;
+            let judged = overlaps_best
+                || out
+                    .iter()
+                    .any(|c| c.lines == lines && best.score - c.score < BLOCK_ANCHOR_MARGIN);
             if judged {
                 continue;
             }
