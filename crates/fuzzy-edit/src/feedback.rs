@@ -88,7 +88,7 @@ fn shorten(s: &str) -> String {
 /// Where `new` already stands, if it does and is substantial enough to be telling.
 pub(crate) fn already_applied(text: &Text, needle: &Needle, budget: &Budget) -> Option<Location> {
     let new = needle.new_text();
-    if new.trim().len() < 3 || needle.old_text().contains(new) {
+    if new.trim().len() < 3 || holds_as_lines(needle.old_text(), new) {
         return None;
     }
     if let Some(span) = exact_spans(text, new).first() {
@@ -97,6 +97,19 @@ pub(crate) fn already_applied(text: &Text, needle: &Needle, budget: &Budget) -> 
     let (lines, _) = crate::needle::lines_of(new);
     let start = *find_windows(text, &lines, Level::InnerWhitespace, budget).first()?;
     Some(location(text, start..start + lines.len(), None))
+}
+
+/// Whether `old` holds `new`, lines ending where `new`'s do (a `new` of one line anywhere):
+/// then `new` standing in the file may be `old` itself, and says nothing. A `new` of several
+/// lines whose last ends inside a longer line of `old` (`expected` in `expected.clone(),`) is
+/// not held: taking it for held hid where a deletion of `old`'s line but one was made already
+/// (refuse generator: 1 of 1,000 already-applied cases edited a sibling block a second time).
+fn holds_as_lines(old: &str, new: &str) -> bool {
+    let ends_line = new.ends_with('\n') || !new.contains('\n');
+    old.match_indices(new).any(|(at, _)| {
+        let after = &old[at + new.len()..];
+        ends_line || after.is_empty() || after.starts_with(['\n', '\r'])
+    })
 }
 
 /// A hint for a recognizable cause of a miss.
@@ -304,6 +317,19 @@ mod tests {
         let needle = Needle::new("const handlr = makeHandler(config);", "z");
         let f = closest(&text, &needle).unwrap();
         assert_eq!(f.start_line, 2);
+    }
+
+    #[test]
+    fn new_is_held_by_old_only_where_a_line_of_old_ends_as_it_does() {
+        assert!(holds_as_lines("a\nb\nc", "a\nb"));
+        assert!(holds_as_lines("a\nb\n", "a\nb"));
+        // A fragment of one line is held anywhere.
+        assert!(holds_as_lines("let x = f(a);", "f(a)"));
+        // `expected` ending where `old` has `expected.clone(),`: not held.
+        assert!(!holds_as_lines(
+            "(\n  x,\n  expected.clone(),\n  expected",
+            "(\n  x,\n  expected"
+        ));
     }
 
     #[test]

@@ -344,12 +344,7 @@ pub(crate) fn check_not_made_already(
         .filter(|l| !l.trim().is_empty())
         .collect();
     // One line standing elsewhere proves little (code repeats lines); a block does.
-    let part_of_old = new.len() < 2
-        || old.windows(new.len()).any(|w| {
-            w.iter()
-                .zip(&new)
-                .all(|(a, b)| normalize::loose_equal(a, b))
-        });
+    let part_of_old = new.len() < 2 || old.windows(new.len()).any(|w| same_lines_shifted(w, &new));
     if part_of_old {
         return Ok(());
     }
@@ -366,6 +361,24 @@ pub(crate) fn check_not_made_already(
         location,
         old_location: None,
     })
+}
+
+/// Whether `a` and `b` are the same lines (loosely), each at the same depth as the other
+/// but for one offset: a run of `old` that `new` keeps, moved as a whole. Loose equality alone
+/// would take `}` for the `    }` above it: a deletion of one of three closing braces would
+/// read as `new` keeping the first lines of `old` (measured: 1 of 1,000 already-applied
+/// deletions in the refuse generator was made a second time, on a sibling block).
+fn same_lines_shifted(a: &[&str], b: &[&str]) -> bool {
+    let offset = |x: &str, y: &str| {
+        normalize::indent_width(x) as isize - normalize::indent_width(y) as isize
+    };
+    let Some((x, y)) = a.first().zip(b.first()) else {
+        return true;
+    };
+    let first = offset(x, y);
+    a.iter()
+        .zip(b)
+        .all(|(x, y)| normalize::loose_equal(x, y) && offset(x, y) == first)
 }
 
 /// Rule 3: refuse an edit that only changes whitespace, in a way this match cannot carry out
@@ -822,6 +835,18 @@ mod tests {
             ),
             Err(EditError::LowConfidence { .. })
         ));
+    }
+
+    #[test]
+    fn a_run_of_old_is_the_same_lines_at_one_offset() {
+        // Moved as a whole (one level shallower): a run.
+        assert!(same_lines_shifted(&["    a();", "    }"], &["a();", "}"]));
+        // `}` for `    }` where `a();` kept its depth: not a run.
+        assert!(!same_lines_shifted(
+            &["    a();", "    }"],
+            &["    a();", "}"]
+        ));
+        assert!(!same_lines_shifted(&["a();", "b();"], &["a();", "c();"]));
     }
 
     #[test]

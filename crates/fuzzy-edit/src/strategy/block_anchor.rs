@@ -29,6 +29,8 @@
 //! from a block is 1 edit from it and 5 from a twin with a renamed variable, and the block is
 //! meant (see `closest_by_edits`). One slip from each of two twins is still refused, also when
 //! one twin's slip is on its first or last line and only the other is a window (see `twins`).
+//! A best window more than slips from `old` is refused beside a block that begins and ends as
+//! `old` does and is about as alike: the block `old` was copied from, changed since (`stale`).
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
@@ -57,6 +59,7 @@ use crate::align::{
 use crate::normalize::{self, Level};
 
 mod names;
+mod stale;
 mod twins;
 
 /// Lowest block similarity accepted. Chosen on the accuracy benchmark (see the README).
@@ -247,6 +250,7 @@ impl Strategy for BlockAnchor {
         }
         if !truncated {
             rivals.extend(twins::slipped_twins(cx, &old, (first, last), needed, &out));
+            rivals.extend(stale::stale_rivals(cx, &old, (first, last), &out));
         }
         if truncated && rivals.is_empty() {
             // The best window's own lines again: the decision reads them as unscored rivals.

@@ -1,7 +1,9 @@
 //! Edits that must be refused though one place fits: `old` one character from each of two
-//! twins (one twin's first or last line differs, so only the other has both anchors), and a
-//! block that changed since the model read it where the edit rewrites a changed line.
-//! (Shrunk from adv4's `twins_mixed` and `stale_half` scenarios.)
+//! twins (one twin's first or last line differs, so only the other has both anchors); a
+//! block that changed since the model read it where the edit rewrites a changed line, or
+//! beside a sibling a name away from `old`; an edit made already whose near twin stands
+//! elsewhere. (Shrunk from adv4's `twins_mixed` and `stale_half` scenarios, and from the
+//! refuse generator's `stale_half` and `already_applied` cases over other code.)
 
 use fuzzy_edit::Edit;
 
@@ -125,4 +127,114 @@ fn one_slip_on_a_line_the_edit_rewrites_is_still_merged() {
         ),
         "content_mismatch"
     );
+}
+
+/// Two tests of the same shape: `backward` had two of its four middle lines rewritten since
+/// the model read it; `forward` is a name (`first` for `last`) from what the model copied.
+const STALE_BESIDE_SIBLING: &str = "\
+fn forward() {
+    let hay = sample();
+    let found = search::find_first(&hay, b\"ab\");
+    let naive = naive::find_first(&hay, b\"ab\");
+    assert_eq!(found, naive);
+    assert!(found.is_some());
+}
+
+fn backward() {
+    let hay = sample();
+    let found = search::find_last(&hay, b\"ab\").filter(|&i| i > 0).map(|i| i - 1);
+    let naive = naive::find_last(&hay, b\"ab\").filter(|&i| i > 0).map(|i| i - 1);
+    assert_eq!(found, naive);
+    assert!(found.is_some());
+}
+";
+
+#[test]
+fn a_stale_block_beside_a_sibling_a_name_away_is_refused_naming_both() {
+    // The sibling scores 0.97, the changed block 0.8: the ratio margin alone took the sibling.
+    let old = "    let hay = sample();\n    let found = search::find_last(&hay, b\"ab\");\n    let naive = naive::find_last(&hay, b\"ab\");\n    assert_eq!(found, naive);\n    assert!(found.is_some());\n}";
+    let new = old.replace("    assert!(found.is_some());\n", "");
+    let e = refused(STALE_BESIDE_SIBLING, &Edit::new(old, new));
+    assert_eq!(e.kind(), "low_confidence");
+    assert_eq!(sorted_locations(&e), [(2, 7), (10, 15)]);
+}
+
+#[test]
+fn an_applied_deletion_ending_inside_a_longer_line_of_old_is_already_applied() {
+    // `new` ends with `expected`, which `old` holds only as the start of `expected.clone(),`:
+    // `new` standing in the file is not `old` standing there.
+    let file = "\
+fn cases() {
+    check(
+        (
+            false,
+            Some(MISSING_A.to_owned()),
+            expected
+        )
+    );
+    check(
+        (
+            false,
+            Some(MISSING_B.to_owned()),
+            expected.clone(),
+            expected
+        )
+    );
+}
+";
+    let old = "        (\n            false,\n            Some(MISSING_A.to_owned()),\n            expected.clone(),\n            expected";
+    let new = old.replace("            expected.clone(),\n", "");
+    assert_eq!(kind(file, &Edit::new(old, new)), "already_applied");
+}
+
+#[test]
+fn an_applied_deletion_of_one_of_three_closing_braces_is_already_applied() {
+    // Deleting the `    }` of `}` / `    }` / `}` leaves lines that, indentation aside, are
+    // `old`'s first ones: they are not, the last `}` stands at another depth.
+    let file = "\
+impl Owned {
+    fn new(token: Token) -> Self {
+        Self {
+            inner: Inner::new(token, Kind::Owner),
+        }
+    }
+}
+
+impl Borrowed {
+    fn new(token: Token) -> Self {
+        Self {
+            inner: Inner::new(token, Kind::Owned),
+        }
+}
+";
+    let old =
+        "        Self {\n            inner: Inner::new(token, Kind::Owned),\n        }\n    }\n}";
+    let new = "        Self {\n            inner: Inner::new(token, Kind::Owned),\n        }\n}";
+    assert_eq!(kind(file, &Edit::new(old, new)), "already_applied");
+}
+
+#[test]
+fn a_stale_block_with_most_of_its_middle_rewritten_is_still_a_rival() {
+    // `backward` kept one of its three middle lines: no window by the middle-line rule, yet it
+    // begins and ends as `old` does and is as alike as a half-rewritten block.
+    let file = "\
+fn forward() {
+    let hay = sample();
+    let found = search::find_first(&hay, b\"ab\");
+    let naive = naive::find_last(&hay, b\"ab\");
+    assert_eq!(found, naive);
+}
+
+fn backward() {
+    let hay = sample();
+    let found = search::find_last(&hay, b\"ab\").filter(|&i| i > 0).map(|i| i - 1);
+    let naive = naive::find_last(&hay, b\"ab\").filter(|&i| i > 0).map(|i| i - 1);
+    assert_eq!(found, naive);
+}
+";
+    let old = "    let hay = sample();\n    let found = search::find_last(&hay, b\"ab\");\n    let naive = naive::find_last(&hay, b\"ab\");\n    assert_eq!(found, naive);\n}";
+    let new = old.replace("naive);", "naive, \"last\");");
+    let e = refused(file, &Edit::new(old, new));
+    assert_eq!(e.kind(), "low_confidence");
+    assert_eq!(sorted_locations(&e), [(2, 6), (9, 13)]);
 }
