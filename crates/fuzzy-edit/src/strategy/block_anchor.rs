@@ -306,7 +306,11 @@ fn slipped_anchor_windows(
     );
     let too_short = |i: usize, k: usize| {
         let line = text.line(i);
-        let shortest = if k == first { shortest_first } else { shortest_last };
+        let shortest = if k == first {
+            shortest_first
+        } else {
+            shortest_last
+        };
         let short_twin = standing == Standing::MaySlip
             && line.trim().len().abs_diff(old[k].trim().len()) <= TWIN_MAX_EDITS;
         line.is_ascii() && (line.trim().len() as f64) < shortest && !short_twin
