@@ -49,7 +49,20 @@ pub(crate) fn check_not_stale(
             op.old_range().for_each(|i| rewritten[i] = true);
         }
     }
-    if !differing.iter().any(|&i| rewritten[i]) {
+    // Half the middle lines changed or more: not slips of memory but a block rewritten since
+    // it was read; a merge of any line would be of a change made against text the model never
+    // saw.
+    let non_blank: Vec<usize> = (0..old.len())
+        .filter(|&i| !old[i].trim().is_empty())
+        .collect();
+    let middle = non_blank.len().saturating_sub(2);
+    let edges = [non_blank.first(), non_blank.last()];
+    let differing_middle = differing
+        .iter()
+        .filter(|i| !edges.contains(&Some(i)))
+        .count();
+    let half_changed = middle > 0 && 2 * differing_middle >= middle;
+    if !half_changed && !differing.iter().any(|&i| rewritten[i]) {
         return Ok(());
     }
     // The whole block, to copy `old` from again: more than the rewritten line changed.
