@@ -2,7 +2,8 @@
 //! the numbers are not the lines' own in the file: stale after an edit above moved the lines,
 //! or right but with `old`'s indentation off. The prefix `old` carries on every line and `new`
 //! carries, counting up, in the same shape, is the tool's: it is stripped from both, and never
-//! written into a file that has no such lines.
+//! written into a file that has no such lines. The space after a colon's number (`L4: `) is
+//! the tool's too, so `new` lands at the file's depth, not a column off.
 
 use fuzzy_edit::Edit;
 
@@ -79,4 +80,27 @@ fn numbers_that_are_the_files_own_stay() {
         out.text,
         "def f():\n    x = {\n        1: 'a',\n        2: 'b',\n    }\n    return x\n"
     );
+}
+
+#[test]
+fn a_colons_space_is_no_indentation_where_olds_depth_is_off() {
+    let file = "class A:\n    def f(self):\n        x = compute(1)\n        y = compute(2)\n";
+    let want = file.replace("compute(1)", "compute(10)");
+    for old in [
+        "L3:     x = compute(1)",
+        "3:     x = compute(1)",
+        "L3:     x = compute(1)\nL4:     y = compute(2)",
+    ] {
+        let new = "    x = compute(10)\n    y = compute(2)";
+        let new = if old.contains('\n') {
+            new
+        } else {
+            "    x = compute(10)"
+        };
+        assert_eq!(applied(file, &Edit::new(old, new)).text, want, "{old:?}");
+    }
+    // A file one column in: there the space is the line's own.
+    let file = "/*\n * one\n * two\n */\n";
+    let out = applied(file, &Edit::new("2: * one\n3: * two", " * one\n * deux"));
+    assert_eq!(out.text, "/*\n * one\n * deux\n */\n");
 }
