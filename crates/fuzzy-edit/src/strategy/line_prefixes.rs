@@ -14,7 +14,10 @@
 //! assert_eq!(out.matches[0].strategy, "line_prefixes");
 //! ```
 
-use super::{equality_cascade, exact_spans, Candidate, Context, Strategy, StrategyId};
+use std::rc::Rc;
+
+use super::exact::Exact;
+use super::{equality_cascade, exact_spans, Candidate, Context, Fit, Strategy, StrategyId};
 use crate::needle::Needle;
 
 /// See the module docs.
@@ -45,7 +48,23 @@ impl Strategy for LinePrefixes {
         };
         // `new`'s prefixes are gone already (see `crate::artifacts`).
         let new = cx.needle.new_text().to_string();
-        equality_cascade(cx.text, Needle::owned(old, new), cx.budget)
+        // Found as is, the stripped `old` is matched as the exact strategy matches it (an
+        // `old` copied from after a line's indentation, `new` written as whole lines).
+        let needle = Rc::new(Needle::owned(old, new));
+        let exact = Exact.candidates(&Context::new(cx.text, &needle, cx.budget));
+        if !exact.is_empty() {
+            return exact
+                .into_iter()
+                .map(|c| Candidate {
+                    fit: match c.fit {
+                        Fit::Splice(_) => Fit::Splice(Some(needle.clone())),
+                        Fit::Lines(_) => Fit::Lines(Some(needle.clone())),
+                    },
+                    ..c
+                })
+                .collect();
+        }
+        equality_cascade(cx.text, Rc::unwrap_or_clone(needle), cx.budget)
     }
 }
 

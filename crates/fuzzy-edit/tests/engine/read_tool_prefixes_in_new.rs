@@ -104,3 +104,16 @@ fn a_colons_space_is_no_indentation_where_olds_depth_is_off() {
     let out = applied(file, &Edit::new("2: * one\n3: * two", " * one\n * deux"));
     assert_eq!(out.text, "/*\n * one\n * deux\n */\n");
 }
+
+#[test]
+fn a_numbered_old_copied_from_after_the_indentation_leaves_new_at_its_depth() {
+    let file = "func f() {\n\tfor {\n\t\ttime.Sleep(p.X)\n\t}\n}\n";
+    for old in [
+        "L3: time.Sleep(p.X)",
+        "L3:time.Sleep(p.X)",
+        "3\u{2192}time.Sleep(p.X)",
+    ] {
+        let out = applied(file, &Edit::new(old, "\t\ttime.Sleep(p.Y)"));
+        assert_eq!(out.text, file.replace("p.X", "p.Y"), "{old:?}");
+    }
+}
