@@ -4,7 +4,8 @@
 //! `12:ab|code`; models copy the prefixes into `old` (7% of real failed replace calls, 14% of
 //! patch hunks). Prefixes are stripped only when every non-blank line carries one of the same
 //! style with non-decreasing numbers, so code that merely starts with a number is left alone.
-//! `new` is stripped too when it carries them.
+//! `new` is stripped too when it carries them (see `crate::artifacts`), whatever the numbers.
+//! The space after a colon's number (`L12: code`) is the tool's separator, not indentation.
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
