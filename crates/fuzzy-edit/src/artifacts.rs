@@ -40,7 +40,7 @@ pub(crate) use elisions::resolve_elisions;
 use ellipsis::resolve_bare_ellipses;
 #[cfg(test)]
 use numbering::counting_up;
-use numbering::{strip_numbers, tool_numbering};
+use numbering::{mirrored_numbering, strip_numbers, tool_numbering};
 use punctuation::{plain_prose, plain_punctuation};
 use trailing_blanks::strip_trailing_blanks;
 
@@ -61,17 +61,22 @@ pub(crate) fn clean_new<'n>(
     options: &Options,
 ) -> Result<Cow<'n, str>, Unclear> {
     // `old` as the strategies see it once its own numbers are gone (every line numbered).
-    let stripped_old = tool_numbering(text, old, "").and_then(|_| strip_line_prefixes(old));
+    let mut stripped_old = tool_numbering(text, old, "").and_then(|_| strip_line_prefixes(old));
     let old_view = stripped_old.as_deref().unwrap_or(old);
     let mut new = Cow::Borrowed(new);
     if let Some(unescaped) = undo_escapes(text, old_view, &new, options.language) {
         new = Cow::Owned(unescaped);
     }
-    if let Some(numbering) =
+    // (Numbered alike on both sides, `old`'s numbers are the tool's too, whatever they are.)
+    if let Some(numbering) = mirrored_numbering(text, old, &new) {
+        new = Cow::Owned(strip_numbers(&new, numbering));
+        stripped_old = stripped_old.or_else(|| strip_line_prefixes(old));
+    } else if let Some(numbering) =
         tool_numbering(text, &new, old_view).filter(|n| n.around_old(text, old_view, &new))
     {
         new = Cow::Owned(strip_numbers(&new, numbering));
     }
+    let old_view = stripped_old.as_deref().unwrap_or(old);
     // (`...` is text in prose, and ends a document in YAML.)
     let ellipses = !options.prose && options.language != Some(Language::Yaml);
     if ellipses {

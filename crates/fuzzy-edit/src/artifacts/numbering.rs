@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 
 use crate::normalize::{indent_of, loose_equal, loose_key};
-use crate::strategy::{parse_prefix, Style};
+use crate::strategy::{parse_prefix, strip_line_prefixes, Style};
 use crate::text::Text;
 
 /// The style in which a read tool numbered the lines of `s`, if it did: the numbered lines
@@ -141,6 +141,78 @@ pub(super) fn tool_numbering(text: &Text, s: &str, copied: &str) -> Option<Numbe
         lines,
         space,
     })
+}
+
+/// The read tool's numbers in `new` where `old` carries them on every line: `new`'s lines
+/// numbered in the shape of `old`'s (style, `L`, padding) count up from one of `old`'s numbers.
+/// That `old` and `new` were numbered alike is the evidence, whatever the numbers: they may
+/// be stale (an edit above moved the lines) or right with `old`'s indentation off, and
+/// written as content they corrupt the file (`        4→        self.x = 2`). Where the file
+/// numbers its own lines that way, [`tool_numbering`] decides. Lines of `new` numbered in
+/// another shape (`    1: 'a',` under `5: x = {`) are code.
+pub(super) fn mirrored_numbering(text: &Text, old: &str, new: &str) -> Option<Numbering> {
+    strip_line_prefixes(old)?;
+    let old_numbers: Vec<(Shape, u64)> = old.split('\n').filter_map(shaped_number).collect();
+    let &(shape, _) = old_numbers.first()?;
+    if old_numbers.iter().any(|(s, _)| *s != shape) || numbered_like_the_file(text, shape.style) {
+        return None;
+    }
+    let least = old_numbers.iter().map(|(_, n)| *n).min()?;
+    let most = old_numbers.iter().map(|(_, n)| *n).max()?;
+    let pieces: Vec<&str> = new.split('\n').collect();
+    let numbered: Vec<(usize, u64)> = pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            shaped_number(l)
+                .filter(|(s, _)| *s == shape)
+                .map(|(_, n)| (i, n))
+        })
+        .collect();
+    let &(_, first) = numbered.first()?;
+    let &(_, last) = numbered.last()?;
+    // (Lines the model added may carry the numbers after `old`'s.)
+    let counts_up = numbered.windows(2).all(|w| w[0].1 < w[1].1)
+        && (least..=most).contains(&first)
+        && last <= most + pieces.len() as u64;
+    if !counts_up {
+        return None;
+    }
+    let bodies = |s: &str| -> Vec<String> {
+        s.split('\n')
+            .filter_map(|l| parse_prefix(l).map(|(_, _, len)| l[len..].to_string()))
+            .filter(|b| !b.trim().is_empty())
+            .collect()
+    };
+    let space = shape.style == Style::Colon
+        && bodies(old)
+            .iter()
+            .chain(&bodies(new))
+            .all(|b| b.starts_with(' '));
+    Some(Numbering {
+        style: shape.style,
+        lines: numbered.into_iter().map(|(i, _)| i).collect(),
+        space,
+    })
+}
+
+/// How a read tool wrote a line's number: its style, with or without `L`, right-aligned or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Shape {
+    style: Style,
+    lettered: bool,
+    padded: bool,
+}
+
+/// The shape and number of `line`'s read-tool prefix, if it has one.
+fn shaped_number(line: &str) -> Option<(Shape, u64)> {
+    let (style, n, _) = parse_prefix(line)?;
+    let shape = Shape {
+        style,
+        lettered: line.trim_start_matches(' ').starts_with('L'),
+        padded: line.starts_with(' '),
+    };
+    Some((shape, n))
 }
 
 /// `body` after a read tool's number, without the space `12: ` puts after the colon.

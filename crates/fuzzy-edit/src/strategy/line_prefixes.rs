@@ -4,7 +4,8 @@
 //! `12:ab|code`; models copy the prefixes into `old` (7% of real failed replace calls, 14% of
 //! patch hunks). Prefixes are stripped only when every non-blank line carries one of the same
 //! style with non-decreasing numbers, so code that merely starts with a number is left alone.
-//! `new` is stripped too when it carries them.
+//! `new` is stripped too when it carries them (see `crate::artifacts`), whatever the numbers.
+//! The space after a colon's number (`L12: code`) is the tool's separator, not indentation.
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
@@ -14,7 +15,10 @@
 //! assert_eq!(out.matches[0].strategy, "line_prefixes");
 //! ```
 
-use super::{equality_cascade, Candidate, Context, Strategy, StrategyId};
+use std::rc::Rc;
+
+use super::exact::Exact;
+use super::{equality_cascade, exact_spans, Candidate, Context, Fit, Strategy, StrategyId};
 use crate::needle::Needle;
 
 /// See the module docs.
@@ -27,12 +31,41 @@ impl Strategy for LinePrefixes {
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
-        let Some(old) = strip_line_prefixes(cx.needle.old_text()) else {
+        let raw = cx.needle.old_text();
+        let Some(old) = strip_line_prefixes(raw) else {
             return Vec::new();
+        };
+        // `L12: code`: the space after the colon is the tool's, not indentation, unless only
+        // with it does `old` match exactly (a line one column in, the tool writing none).
+        // Kept as indentation, it moves `new` a column off where `old`'s depth is off too.
+        let old = match without_tool_spaces(raw) {
+            Some(unspaced)
+                if !exact_spans(cx.text, &unspaced).is_empty()
+                    || exact_spans(cx.text, &old).is_empty() =>
+            {
+                unspaced
+            }
+            _ => old,
         };
         // `new`'s prefixes are gone already (see `crate::artifacts`).
         let new = cx.needle.new_text().to_string();
-        equality_cascade(cx.text, Needle::owned(old, new), cx.budget)
+        // Found as is, the stripped `old` is matched as the exact strategy matches it (an
+        // `old` copied from after a line's indentation, `new` written as whole lines).
+        let needle = Rc::new(Needle::owned(old, new));
+        let exact = Exact.candidates(&Context::new(cx.text, &needle, cx.budget));
+        if !exact.is_empty() {
+            return exact
+                .into_iter()
+                .map(|c| Candidate {
+                    fit: match c.fit {
+                        Fit::Splice(_) => Fit::Splice(Some(needle.clone())),
+                        Fit::Lines(_) => Fit::Lines(Some(needle.clone())),
+                    },
+                    ..c
+                })
+                .collect();
+        }
+        equality_cascade(cx.text, Rc::unwrap_or_clone(needle), cx.budget)
     }
 }
 
@@ -118,6 +151,23 @@ pub(crate) fn strip_line_prefixes(s: &str) -> Option<String> {
     any.then_some(out)
 }
 
+/// `s` without its `12: ` prefixes and the space after each colon, where every non-blank line
+/// carries one so (see [`strip_line_prefixes`]).
+fn without_tool_spaces(s: &str) -> Option<String> {
+    let spaced = |l: &str| matches!(parse_prefix(l), Some((Style::Colon, _, len)) if l[len..].starts_with(' '));
+    if !s.lines().filter(|l| !l.trim().is_empty()).all(spaced) {
+        return None;
+    }
+    let unspaced: String = s
+        .split_inclusive('\n')
+        .map(|piece| match parse_prefix(piece) {
+            Some((_, _, len)) if spaced(piece) => format!("{}{}", &piece[..len], &piece[len + 1..]),
+            _ => piece.to_string(),
+        })
+        .collect();
+    strip_line_prefixes(&unspaced)
+}
+
 /// Strip read-tool prefixes from the lines of `s` that carry one; leave the others as written.
 pub(crate) fn strip_where_present(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -177,6 +227,16 @@ mod tests {
         .unwrap();
         assert_eq!(out.text, "def f():\n    x = 1\n    y = 2\n    z = 3\n");
         assert_eq!(strip_line_prefixes("1\ta\r\n2\tb").unwrap(), "a\r\nb");
+    }
+
+    #[test]
+    fn a_colons_space_goes_only_where_every_line_has_one() {
+        assert_eq!(
+            without_tool_spaces("L3:     x\nL4: \nL5:     y").unwrap(),
+            "    x\n\n    y"
+        );
+        assert_eq!(without_tool_spaces("3:     x\n4:y"), None);
+        assert_eq!(without_tool_spaces("3\u{2192}    x"), None);
     }
 
     #[test]

@@ -30,6 +30,7 @@ mod new_side;
 mod numbered_one_line;
 mod old_misses_lines;
 mod properties;
+mod read_tool_prefixes_in_new;
 mod requests;
 mod several_edits;
 mod stale_blocks;
