@@ -101,15 +101,14 @@ fn a_stale_block_whose_changed_lines_the_edit_rewrites_is_refused() {
 }
 
 #[test]
-fn a_stale_block_whose_unchanged_lines_the_edit_rewrites_is_merged() {
-    // The edit rewrites only `local oldest = ...`, which the file still holds: the file's
-    // renamed lines are kept (a three-way merge).
+fn a_block_half_rewritten_since_read_is_refused_whatever_lines_the_edit_rewrites() {
+    // The edit rewrites only `local oldest = ...`, which the file still holds; but one of the
+    // block's two middle lines and its last line were renamed since the model read it: a
+    // merge would be of a change made against text the model never saw.
     let new = STALE_OLD.replace("self.order, 1)", "self.order, 1) -- evict");
-    let out = applied(STALE_SET, &Edit::new(STALE_OLD, new));
-    assert_eq!(
-        out.text,
-        STALE_SET.replace("self.order, 1)\n", "self.order, 1) -- evict\n")
-    );
+    let e = refused(STALE_SET, &Edit::new(STALE_OLD, new));
+    assert_eq!(e.kind(), "content_mismatch");
+    assert_eq!(sorted_locations(&e), [(3, 6)]);
 }
 
 #[test]
