@@ -26,9 +26,17 @@ fn main() -> ExitCode {
         Settings::Pipe { max_request_bytes } => commands::pipe::run(max_request_bytes),
         Settings::Mcp(settings) => commands::mcp::run(settings),
         Settings::Completions(shell) => {
-            let mut command = Flags::command();
-            clap_complete::generate(shell, &mut command, "fuzzy-edit", &mut std::io::stdout());
-            ExitCode::SUCCESS
+            // Written from a buffer: `generate` panics when stdout closes early (`| head`).
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Flags::command(), "fuzzy-edit", &mut script);
+            match std::io::Write::write_all(&mut std::io::stdout(), &script) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("fuzzy-edit: writing the completion script: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Settings::Man(command) => {
             let main = Flags::command();

@@ -371,6 +371,22 @@ fn completions_and_man_page_come_from_the_flags() {
 }
 
 #[test]
+fn a_reader_that_stops_early_is_no_crash() {
+    // `fuzzy-edit completions bash | head -1`: stdout closed before the script is written.
+    let mut child = Process::new(env!("CARGO_BIN_EXE_fuzzy-edit"))
+        .args(["completions", "bash"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(out.status.success(), "{:?} {stderr}", out.status);
+}
+
+#[test]
 fn refusals_speak_each_front_ends_words() {
     let w = Work::new();
     w.write("a.txt", "x = 1\ny = 2\nx = 1\n");
