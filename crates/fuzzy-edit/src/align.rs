@@ -131,6 +131,40 @@ pub(crate) fn line_similarity_at_least(a: &str, b: &str, cutoff: f64) -> Option<
     )
 }
 
+/// [`line_similarity_at_least`] of many lines against one: the one's key and rapidfuzz's
+/// pattern of it built once (a block's anchor line compared with every candidate line).
+pub(crate) struct LineLike {
+    key_chars: usize,
+    scorer: levenshtein::BatchComparator<char>,
+}
+
+impl LineLike {
+    pub(crate) fn new(line: &str) -> Self {
+        let key = loose_key(line);
+        LineLike {
+            key_chars: key.chars().count(),
+            scorer: levenshtein::BatchComparator::new(key.chars()),
+        }
+    }
+
+    /// The same as `line_similarity_at_least(other, line, cutoff)`.
+    pub(crate) fn at_least(&self, other: &str, cutoff: f64) -> Option<f64> {
+        let b = loose_key(other);
+        let (la, lb) = (self.key_chars, b.chars().count());
+        let longest = la.max(lb);
+        if longest == 0 {
+            return Some(1.0);
+        }
+        if (la.min(lb) as f64) < cutoff * longest as f64 {
+            return None;
+        }
+        self.scorer.normalized_similarity_with_args(
+            b.chars(),
+            &levenshtein::Args::default().score_cutoff(cutoff),
+        )
+    }
+}
+
 /// The non-blank lines of a block by their loose keys, one `\n` between them: the text whose
 /// edit distance [`block_edits`] counts.
 pub(crate) fn block_key(lines: &[&str]) -> Vec<char> {
@@ -172,6 +206,30 @@ pub(crate) fn block_edits_cost(a: usize, b: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_like_another_scores_as_the_pair_does() {
+        let pairs = [
+            (
+                "pub fn missing_helper(config: &Config) {",
+                "pub fn missing_helpr(config: &Config) {",
+            ),
+            ("  let  x = 1;", "let x = 1;"),
+            ("\u{201C}a\u{201D}", "\"a\""),
+            ("", "x"),
+            ("", ""),
+            ("short", "a much longer line than that"),
+        ];
+        for (a, b) in pairs {
+            for cutoff in [0.5, 0.8, 0.95] {
+                assert_eq!(
+                    LineLike::new(b).at_least(a, cutoff),
+                    line_similarity_at_least(a, b, cutoff),
+                    "{a:?} {b:?} {cutoff}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn aligns_equal_and_replaced_lines() {

@@ -53,8 +53,7 @@ use super::{
     Candidate, Context, Fit, Grading, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS,
 };
 use crate::align::{
-    block_edits, block_edits_cost, block_edits_within, block_key, line_similarity_at_least,
-    similarity,
+    block_edits, block_edits_cost, block_edits_within, block_key, similarity, LineLike,
 };
 use crate::normalize::{self, Level};
 
@@ -315,13 +314,16 @@ fn slipped_anchor_windows(
             && line.trim().len().abs_diff(old[k].trim().len()) <= TWIN_MAX_EDITS;
         line.is_ascii() && (line.trim().len() as f64) < shortest && !short_twin
     };
+    let like = [LineLike::new(old[first]), LineLike::new(old[last])];
     // Slipped: alike but not equal (windows with both anchors equal were judged already).
     let alike_now = |i: usize, k: usize| {
         let bytes = text.line(i).len() + old[k].len();
         cx.budget.charge(bytes + LINE_COMPARE_UNITS)
             && !normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace)
             && cx.budget.charge(4 * bytes + 8 * LINE_COMPARE_UNITS)
-            && (line_similarity_at_least(text.line(i), old[k], SLIPPED_ANCHOR).is_some()
+            && (like[usize::from(k != first)]
+                .at_least(text.line(i), SLIPPED_ANCHOR)
+                .is_some()
                 // A rival may slip on a short line too (`elxe` for `else`: 0.75 alike); the
                 // distance from `old` then judges it (see `twins`).
                 || standing == Standing::MaySlip
