@@ -147,6 +147,11 @@ impl LineLike {
         }
     }
 
+    /// Characters of the line's loose key.
+    pub(crate) fn key_chars(&self) -> usize {
+        self.key_chars
+    }
+
     /// The same as `line_similarity_at_least(other, line, cutoff)`.
     pub(crate) fn at_least(&self, other: &str, cutoff: f64) -> Option<f64> {
         let b = loose_key(other);

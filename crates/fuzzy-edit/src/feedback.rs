@@ -213,7 +213,7 @@ fn line_votes(text: &Text, old: &[&str], non_blank: &[usize]) -> HashMap<usize, 
 fn token_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
     let mut tokens: Vec<(usize, &str)> = Vec::new();
     for (i, line) in old.iter().enumerate() {
-        for t in line.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+        for t in line.split(|c: char| !normalize::is_word_char(c)) {
             if t.len() >= 4 {
                 tokens.push((i, t));
             }

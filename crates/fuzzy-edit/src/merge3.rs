@@ -22,6 +22,7 @@ use std::ops::Range;
 use similar::{capture_diff_slices, Algorithm};
 
 use crate::align::changed_regions;
+use crate::normalize::is_word_char;
 
 /// The most tokens a file line may differ by from the model's memory of it and still merge.
 pub(crate) const MAX_MISREMEMBERED_TOKENS: usize = 1;
@@ -71,7 +72,7 @@ pub(crate) fn misspelled_word<'a>(old: &'a str, file: &str) -> Option<&'a str> {
     let word = |w: &str| {
         w.chars().count() >= MIN_MISSPELLED_CHARS
             && w.starts_with(|c: char| c.is_alphabetic() || c == '_')
-            && w.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && w.chars().all(is_word_char)
             && !(w.len() >= 6 && w.chars().all(|c| c.is_ascii_hexdigit()))
     };
     if !word(was) || !word(is) {
@@ -115,7 +116,7 @@ fn tokens(s: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let class = |c: char| {
-        if c.is_alphanumeric() || c == '_' {
+        if is_word_char(c) {
             0
         } else if c.is_whitespace() {
             1

@@ -217,13 +217,18 @@ fn quotes_strings(language: Option<Language>) -> bool {
 /// next `'` is longer as a rule.
 const SHORT_LITERAL: usize = 8;
 
+/// Whether `c` can be part of a name or a number (`total_sum`, `x2`, `é`): where a match that
+/// starts or ends beside one cuts a word in two.
+pub(crate) fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
 /// Whether the `'` that `rest` follows, after the character `prev`, opens a literal: it is not
 /// an apostrophe within a word (`don't`), and the next unescaped `'` on the line closes it
 /// without running into a word (`&'a str, &'b` is two lifetimes), within [`SHORT_LITERAL`]
 /// characters unless `any_length`.
 fn single_quoted(prev: Option<char>, rest: &str, any_length: bool) -> bool {
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    if prev.is_some_and(word) {
+    if prev.is_some_and(is_word_char) {
         return false;
     }
     let mut chars = rest.chars();
@@ -234,7 +239,7 @@ fn single_quoted(prev: Option<char>, rest: &str, any_length: bool) -> bool {
                 chars.next();
                 body += 2;
             }
-            '\'' => return !chars.next().is_some_and(word),
+            '\'' => return !chars.next().is_some_and(is_word_char),
             '\n' => return false,
             _ => body += 1,
         }

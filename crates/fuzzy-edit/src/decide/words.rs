@@ -14,12 +14,9 @@ use std::ops::Range;
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
 use crate::needle::Needle;
+use crate::normalize::is_word_char;
 use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::Text;
-
-fn is_word(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
 
 /// Rule 3: `c`'s span, grown to whole words where the model cut `old` short and `new` writes
 /// the words whole; refused where `new` would split or change a word it was not given whole;
@@ -39,9 +36,9 @@ pub(crate) fn check_whole_words(
     // The end: the file's word goes on after the span.
     let rest_after: &str = {
         let after = &t[span.end..];
-        &after[..after.find(|ch| !is_word(ch)).unwrap_or(after.len())]
+        &after[..after.find(|ch| !is_word_char(ch)).unwrap_or(after.len())]
     };
-    let piece_end = &old[old.trim_end_matches(is_word).len()..];
+    let piece_end = &old[old.trim_end_matches(is_word_char).len()..];
     if !rest_after.is_empty() && !piece_end.is_empty() && !new.ends_with(piece_end) {
         let last_line = old.rsplit('\n').next().unwrap_or(old);
         let whole = format!("{last_line}{rest_after}");
@@ -53,9 +50,9 @@ pub(crate) fn check_whole_words(
     // The start: the file's word began before the span.
     let rest_before: &str = {
         let before = &t[..span.start];
-        &before[before.trim_end_matches(is_word).len()..]
+        &before[before.trim_end_matches(is_word_char).len()..]
     };
-    let piece_start = &old[..old.len() - old.trim_start_matches(is_word).len()];
+    let piece_start = &old[..old.len() - old.trim_start_matches(is_word_char).len()];
     if !rest_before.is_empty() && !piece_start.is_empty() && !new.starts_with(piece_start) {
         let first_line = new.split('\n').next().unwrap_or(new);
         if !first_line.starts_with(&format!("{rest_before}{piece_start}")) {

@@ -10,7 +10,7 @@
 //! code's.
 
 use crate::indent::IndentMap;
-use crate::normalize::indent_of;
+use crate::normalize::{indent_of, is_word_char};
 
 /// Which lines of `new` inside multi-line literals are written as the model wrote them, not
 /// re-indented as code.
@@ -205,8 +205,7 @@ fn one_line_string(rest: &str) -> usize {
 /// The number of `#` of a Rust raw string opening at the start of `rest` (`r"`, `r#"`,
 /// `br##"`), not inside a word (`bar"`).
 fn raw_string_start(rest: &str, prev: Option<char>) -> Option<usize> {
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    if prev.is_some_and(|c| word(c) && c != 'b') || !rest.starts_with('r') {
+    if prev.is_some_and(|c| is_word_char(c) && c != 'b') || !rest.starts_with('r') {
         return None;
     }
     let hashes = rest[1..].bytes().take_while(|&b| b == b'#').count();
@@ -233,7 +232,7 @@ fn heredoc_start(rest: &str) -> Option<(String, usize)> {
     let tail = &after[len..];
     if let Some(q) = quote {
         tail.strip_prefix(q)?;
-    } else if tail.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+    } else if tail.starts_with(is_word_char) {
         return None;
     }
     let used = rest.len() - tail.len() + quote.map_or(0, char::len_utf8);

@@ -298,32 +298,22 @@ fn slipped_anchor_windows(
     // An ASCII line's loose key is never longer than the line trimmed: one shorter than the
     // share of the anchor's key that similarity needs is no slip of it, ruled out without
     // comparing. (A `…` is three characters in a key.)
-    let key_chars = |k: usize| normalize::loose_key(old[k]).chars().count() as f64;
-    let (shortest_first, shortest_last) = (
-        SLIPPED_ANCHOR * key_chars(first),
-        SLIPPED_ANCHOR * key_chars(last),
-    );
+    let like = [LineLike::new(old[first]), LineLike::new(old[last])];
+    let like_anchor = |k: usize| &like[usize::from(k != first)];
+    let shortest = |k: usize| SLIPPED_ANCHOR * like_anchor(k).key_chars() as f64;
     let too_short = |i: usize, k: usize| {
         let line = text.line(i);
-        let shortest = if k == first {
-            shortest_first
-        } else {
-            shortest_last
-        };
         let short_twin = standing == Standing::MaySlip
             && line.trim().len().abs_diff(old[k].trim().len()) <= TWIN_MAX_EDITS;
-        line.is_ascii() && (line.trim().len() as f64) < shortest && !short_twin
+        line.is_ascii() && (line.trim().len() as f64) < shortest(k) && !short_twin
     };
-    let like = [LineLike::new(old[first]), LineLike::new(old[last])];
     // Slipped: alike but not equal (windows with both anchors equal were judged already).
     let alike_now = |i: usize, k: usize| {
         let bytes = text.line(i).len() + old[k].len();
         cx.budget.charge(bytes + LINE_COMPARE_UNITS)
             && !normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace)
             && cx.budget.charge(4 * bytes + 8 * LINE_COMPARE_UNITS)
-            && (like[usize::from(k != first)]
-                .at_least(text.line(i), SLIPPED_ANCHOR)
-                .is_some()
+            && (like_anchor(k).at_least(text.line(i), SLIPPED_ANCHOR).is_some()
                 // A rival may slip on a short line too (`elxe` for `else`: 0.75 alike); the
                 // distance from `old` then judges it (see `twins`).
                 || standing == Standing::MaySlip

@@ -15,7 +15,7 @@
 //! ```
 
 use super::{line_candidates, Candidate, Context, Fit, Strategy, StrategyId, LINE_COMPARE_UNITS};
-use crate::normalize::{self, Level};
+use crate::normalize::{self, is_word_char, Level};
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -50,7 +50,7 @@ fn within_lines(cx: &Context<'_>) -> Vec<Candidate> {
     }
     let key = normalize::loose_key(old);
     let Some(word) = old
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .split(|c: char| !is_word_char(c))
         .max_by_key(|w| w.len())
         .filter(|w| !w.is_empty())
     else {
@@ -62,7 +62,6 @@ fn within_lines(cx: &Context<'_>) -> Vec<Candidate> {
             .map(|at| text.line_of(at))
             .collect();
     lines.dedup();
-    let word_char = |c: char| c.is_alphanumeric() || c == '_';
     let mut out = Vec::new();
     for i in lines {
         let line = text.line(i);
@@ -82,13 +81,13 @@ fn within_lines(cx: &Context<'_>) -> Vec<Candidate> {
             let q = p + key.chars().count() - 1;
             let span = spans[p].start..spans[q].end;
             // Never cut a word in two: `i = 0` is not in `pi = 0.5`.
-            let cuts_start = key.starts_with(word_char)
+            let cuts_start = key.starts_with(is_word_char)
                 && line[..span.start]
                     .chars()
                     .next_back()
-                    .is_some_and(word_char);
-            let cuts_end =
-                key.ends_with(word_char) && line[span.end..].chars().next().is_some_and(word_char);
+                    .is_some_and(is_word_char);
+            let cuts_end = key.ends_with(is_word_char)
+                && line[span.end..].chars().next().is_some_and(is_word_char);
             if cuts_start || cuts_end {
                 continue;
             }

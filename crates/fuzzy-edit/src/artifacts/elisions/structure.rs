@@ -8,7 +8,7 @@
 //! balanced brackets read as replacing `function f() {` leaves its `}` unopened. The model
 //! elides whole lines of code: the lines a marker keeps come with what they open.
 
-use crate::normalize::{indent_columns, indent_of, TAB_WIDTH};
+use crate::normalize::{indent_columns, indent_of, is_word_char, TAB_WIDTH};
 
 /// Whether the seam after the last line a marker keeps (`kept`) is the file's: the real line
 /// written after the marker (`real`) is deeper than `kept` exactly when the `old` line after
@@ -25,9 +25,8 @@ pub(super) fn seam_kept(kept: &str, next: &str, real: &str) -> bool {
 /// `<'e>`, `'static`), not a quote: a name not closed by a `'` (`'a'` is a character), after
 /// `&` or `<`, or with no `'` further on the line.
 fn lifetime(prev: char, rest: impl Iterator<Item = char> + Clone) -> bool {
-    let is_name = |c: &char| c.is_alphanumeric() || *c == '_';
-    let mut after = rest.clone().skip_while(is_name);
-    let named = rest.clone().next().is_some_and(|c| is_name(&c));
+    let mut after = rest.clone().skip_while(|c| is_word_char(*c));
+    let named = rest.clone().next().is_some_and(is_word_char);
     named
         && after.next() != Some('\'')
         && (matches!(prev, '&' | '<') || !rest.clone().any(|c| c == '\''))

@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 
-use crate::normalize::loose_key;
+use crate::normalize::{is_word_char, loose_key};
 
 /// How a line of `new` relates to a line of `old`.
 ///
@@ -35,7 +35,7 @@ impl Words {
     pub(super) fn of(line: &str) -> Self {
         let key = loose_key(line);
         let words = key
-            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .split(|c: char| !is_word_char(c))
             .map(|w| {
                 w.chars()
                     .filter(|c| c.is_alphanumeric())

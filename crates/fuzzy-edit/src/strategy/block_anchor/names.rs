@@ -5,6 +5,8 @@
 
 use std::collections::HashSet;
 
+use crate::normalize::is_word_char;
+
 /// Names of `old` missing from a window, at least, for the window to be another block.
 const MIN_MISSING: usize = 3;
 
@@ -12,7 +14,7 @@ const MIN_MISSING: usize = 3;
 fn names<'a>(lines: impl IntoIterator<Item = &'a str>) -> HashSet<&'a str> {
     lines
         .into_iter()
-        .flat_map(|l| l.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+        .flat_map(|l| l.split(|c: char| !is_word_char(c)))
         .filter(|w| w.chars().count() >= 3 && !w.starts_with(|c: char| c.is_ascii_digit()))
         .collect()
 }
