@@ -120,6 +120,11 @@ mod tests {
         // At the start.
         let out = applied("y = total + 1\n", "otal + 1", "total + 2");
         assert_eq!(out.unwrap(), "y = total + 2\n");
+        // The cut line last of several, in a CRLF file, `new` ending with a newline `old` lacks.
+        let file = "a = 1\r\nreturn total\r\n";
+        let out = applied(file, "a = 1\nreturn tota", "a = 2\nreturn total_sum\n");
+        // (A newline `new` alone ends with, at the end of a line, adds no blank line.)
+        assert_eq!(out.unwrap(), "a = 2\r\nreturn total_sum\r\n");
     }
 
     #[test]
