@@ -154,7 +154,40 @@ pub(crate) enum IndentMap {
         style: IndentStyle,
         /// Columns a tab stands for, in the file and the model's lines.
         tab: usize,
+        /// The depths a line can be at, in the model's lines and the file's.
+        grid: Grid,
     },
+}
+
+/// The indent units of the model's lines and the file's, when known: a line off its unit's
+/// grid is hand-aligned (a continuation under an open bracket), and its depth says nothing
+/// about how the model's indentation maps onto the file's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Grid {
+    model: Option<usize>,
+    file: Option<usize>,
+}
+
+impl Grid {
+    /// No unit known: every depth is on the grid.
+    pub(crate) const ANY: Grid = Grid {
+        model: None,
+        file: None,
+    };
+
+    /// Whether a model line `m` columns deep and a file line `f` columns deep are both on it.
+    fn holds(&self, m: f64, f: f64) -> bool {
+        self.holds_model(m) && on_unit(f, self.file)
+    }
+
+    /// Whether a model line `m` columns deep is on it.
+    fn holds_model(&self, m: f64) -> bool {
+        on_unit(m, self.model)
+    }
+}
+
+fn on_unit(width: f64, unit: Option<usize>) -> bool {
+    unit.is_none_or(|u| (width as usize).is_multiple_of(u))
 }
 
 impl IndentMap {
@@ -182,6 +215,10 @@ impl IndentMap {
                 (width(m), width(f))
             })
             .collect();
+        let grid = Grid {
+            model: model.unit,
+            file: file.unit,
+        };
         let unit_scale = match (model.unit, file.unit) {
             (Some(m), Some(f)) if m != f => f as f64 / m as f64,
             _ => 1.0,
@@ -192,10 +229,12 @@ impl IndentMap {
             .fold((f64::MAX, f64::MIN), |(lo, hi), &(m, _)| {
                 (lo.min(m), hi.max(m))
             });
-        let pair_scale = (hi > lo).then(|| {
-            let f_at = |w: f64| widths.iter().find(|p| p.0 == w).map_or(0.0, |p| p.1);
-            (f_at(hi) - f_at(lo)) / (hi - lo)
-        });
+        let pair_scale = (hi > lo)
+            .then(|| {
+                let f_at = |w: f64| widths.iter().find(|p| p.0 == w).map_or(0.0, |p| p.1);
+                (f_at(hi) - f_at(lo)) / (hi - lo)
+            })
+            .filter(|&s| s == 1.0 || takes_unit_to_units(s, model.unit, file.unit));
         // The first scale under which every pair agrees on one offset.
         for scale in pair_scale
             .into_iter()
@@ -212,6 +251,7 @@ impl IndentMap {
                     offset,
                     style,
                     tab,
+                    grid,
                 };
             }
         }
@@ -232,6 +272,7 @@ impl IndentMap {
             offset,
             style,
             tab,
+            grid,
         }
     }
 
@@ -248,10 +289,17 @@ impl IndentMap {
                 offset,
                 style,
                 tab,
+                grid,
             } => {
                 let width = |l: &str| indent_columns(l, *tab) as f64;
                 let offset = near
                     .filter(|(m, f)| !m.trim().is_empty() && !f.trim().is_empty())
+                    // Under a change of unit, a hand-aligned line's own shift says nothing
+                    // about a line on the grid written in its place, and the reverse.
+                    .filter(|(m, f)| {
+                        *scale == 1.0
+                            || grid.holds(width(m), width(f)) == grid.holds_model(width(line))
+                    })
                     .map_or(*offset, |(m, f)| width(f) - scale * width(m));
                 let w = (scale * width(line) + offset).round().max(0.0) as usize;
                 let mut out = render(w, *style);
@@ -260,6 +308,19 @@ impl IndentMap {
             }
         }
     }
+}
+
+/// Whether `scale` takes the model's indent unit to a whole number of the file's. Two depths
+/// fit some affine map whatever they are, so a scale they show is a change of unit only when
+/// the units agree: a line the model misremembered by one level in a block of two depths
+/// (8 → 6 beside 4 → 4 in a 2-space file) reads as scale ½, which writes every fresh line at an
+/// odd column no line of the file has (a real failed call, React `patch-hunks` 921).
+fn takes_unit_to_units(scale: f64, model: Option<usize>, file: Option<usize>) -> bool {
+    let (Some(model), Some(file)) = (model, file) else {
+        return true;
+    };
+    let units = scale * model as f64 / file as f64;
+    units >= 1.0 - 1e-9 && (units - units.round()).abs() < 1e-9
 }
 
 fn render(width: usize, style: IndentStyle) -> String {
@@ -328,6 +389,38 @@ mod tests {
             habits(&["x", "    y", "        z"])
         });
         assert_eq!(m.apply_near("    c", None), "        c");
+    }
+
+    #[test]
+    fn one_misremembered_line_is_not_a_change_of_unit() {
+        // One line of `old` a level too deep, the rest at the file's depth: the fresh lines keep
+        // the model's 2-space steps instead of being squeezed to one column each.
+        let m = IndentMap::learn(
+            &[
+                ("        emit();", "      emit();"),
+                ("    });", "    });"),
+                ("    init();", "    init();"),
+            ],
+            habits(&[
+                "        emit();",
+                "      }",
+                "    });",
+                "    init();",
+                "      if (b) {",
+                "        z();",
+            ]),
+            || {
+                habits(&[
+                    "  on(() => {",
+                    "    if (a) {",
+                    "      b();",
+                    "    }",
+                    "  });",
+                ])
+            },
+        );
+        assert_eq!(m.apply_near("      if (b) {", None), "      if (b) {");
+        assert_eq!(m.apply_near("        z();", None), "        z();");
     }
 
     #[test]

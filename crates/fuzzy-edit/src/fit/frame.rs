@@ -338,6 +338,7 @@ mod tests {
             offset: 4.0,
             style: crate::indent::IndentStyle::Spaces,
             tab: 4,
+            grid: crate::indent::Grid::ANY,
         };
         assert_eq!(
             old_at_file_depth(&old, &win, &eq_w, &map),

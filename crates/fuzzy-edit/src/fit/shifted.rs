@@ -37,7 +37,7 @@ mod unwrapped;
 pub(super) use stray_spaces::{space_before_tab, without_stray_spaces};
 
 use crate::align::{line_similarity, loose_diff};
-use crate::indent::{IndentHabits, IndentMap, IndentStyle};
+use crate::indent::{Grid, IndentHabits, IndentMap, IndentStyle};
 use crate::normalize::{indent_columns, indent_of, TAB_WIDTH};
 use similar::DiffTag;
 use std::cell::LazyCell;
@@ -258,6 +258,7 @@ fn wrapped_at_base(
         offset,
         style: target.style.unwrap_or(IndentStyle::Spaces),
         tab,
+        grid: Grid::ANY,
     };
     Some(new.iter().map(|l| map.apply_near(l, None)).collect())
 }

@@ -254,3 +254,20 @@ fn a_first_line_without_its_indentation_keeps_the_blocks_depth() {
     let out = applied("x = 1\ny = 2\n", &Edit::new("y = 2", "if x:\n    y = 2"));
     assert_eq!(out.text, "x = 1\nif x:\n    y = 2\n");
 }
+
+// One line of `old` a level too deep (and a line the file does not have) beside lines at the
+// file's depth: two depths fit a scale of ½ as well as a shift, and the fresh lines were
+// squeezed to one column per level (a real failed call). They keep the model's 2-space steps.
+#[test]
+fn one_misremembered_line_is_not_a_change_of_unit() {
+    let file = "function f() {\n  on(() => {\n    if (a) {\n      b();\n    }\n\n    hook.emit(1);\n  });\n\n  init(hook);\n\n  // Setup\n  if (x) {\n    y();\n  }\n}\n";
+    let old = "      hook.emit(1);\n    }\n  });\n  init(hook);\n\n  // Setup";
+    let new = "      hook.emit(1);\n    }\n  });\n\n  const t = () => {\n    if (b) {\n      z(\n        b,\n      );\n    }\n  };\n\n  init(hook);\n\n  // Setup";
+    let out = applied(file, &Edit::new(old, new));
+    let fresh =
+        "  const t = () => {\n    if (b) {\n      z(\n        b,\n      );\n    }\n  };\n\n";
+    assert_eq!(
+        out.text,
+        file.replace("  init(hook);", &format!("{fresh}  init(hook);"))
+    );
+}

@@ -6,7 +6,7 @@
 //! does not have there: it goes to the wrapper's depth.
 
 use super::{closes, shallowest, Evidence};
-use crate::indent::{IndentHabits, IndentMap, IndentStyle};
+use crate::indent::{Grid, IndentHabits, IndentMap, IndentStyle};
 use crate::normalize::{indent_columns, indent_of};
 
 /// `new` moved so its shallowest line stands at `old`'s, where `new` drops a line of `old`'s
@@ -79,6 +79,7 @@ pub(super) fn body_at_wrappers_depth(
         offset: offset as f64,
         style: target.style.unwrap_or(IndentStyle::Spaces),
         tab,
+        grid: Grid::ANY,
     };
     Some(new.iter().map(|l| map.apply_near(l, None)).collect())
 }
