@@ -35,6 +35,12 @@ pub(super) fn merge(
     gaps::slide_gaps(&old, &win, &mut regions);
     let file_hunks = hunks(regions, Side::File);
     let eq_w = paired_lines(old.len(), &file_hunks);
+    if let Some(i) = line_just_outside(text, &window, &old, &eq_w) {
+        return Err(Mismatch {
+            old_lines: i..i + 1,
+            file_lines: window.start.saturating_sub(1)..(window.end + 1).min(text.line_count()),
+        });
+    }
     let file_lines: Vec<Option<&str>> = eq_w.iter().map(|j| j.map(|j| win[j])).collect();
     let stray = shifted::without_stray_spaces(&old, &new, || space_before_tab(text));
     let new: Vec<&str> = stray.as_deref().map_or(new, as_strs);
@@ -139,6 +145,15 @@ impl Sides<'_, '_> {
         let ntrim: Vec<&str> = new.iter().map(|l| l.trim_end()).collect();
         let model_ops = capture_diff_slices(Algorithm::Myers, &otrim, &ntrim);
         let mut model_hunks = hunks(changed_regions(model_ops), Side::Model);
+        if let Some(m) = model_hunks
+            .iter()
+            .find(|m| deletes_one_of_twins(m, &otrim, eq_w, win))
+        {
+            return Err(Mismatch {
+                old_lines: m.old.start.saturating_sub(1)..(m.old.end + 1).min(old.len()),
+                file_lines: window,
+            });
+        }
 
         // Resolve overlaps between the file's differences and the model's changes.
         for f in &mut file_hunks {
@@ -494,6 +509,45 @@ fn paired_lines(n: usize, hunks: &[Hunk]) -> Vec<Option<usize>> {
         (i, j) = (old_end, new_end);
     }
     eq
+}
+
+/// A line of `old` (with a word in it) the window does not hold, while the file has it just
+/// before the window although `old` names it after lines the window holds (or just after,
+/// named before them): `old` has the lines in another order than the file (two lines
+/// swapped), and a merge against the window would write that line twice.
+fn line_just_outside(
+    text: &Text,
+    window: &Range<usize>,
+    old: &[&str],
+    eq_w: &[Option<usize>],
+) -> Option<usize> {
+    let is = |line: Option<usize>, i: usize| {
+        line.filter(|&l| l < text.line_count())
+            .is_some_and(|l| loose_eq(text.line(l).trim(), old[i].trim()))
+    };
+    (0..old.len()).find(|&i| {
+        eq_w[i].is_none()
+            && old[i].chars().any(crate::normalize::is_word_char)
+            && ((is(window.start.checked_sub(1), i) && eq_w[..i].iter().any(Option::is_some))
+                || (is(Some(window.end), i) && eq_w[i + 1..].iter().any(Option::is_some)))
+    })
+}
+
+/// Whether the model's hunk `m` deletes a line of `old` next to a line it keeps with the same
+/// text, where the file's two lines differ (`  </div>` and `</div>`: the model wrote the line
+/// twice at one depth). Which of the two the model deleted is a coin the diff tosses, and the
+/// file's lines say it matters: refused, never guessed.
+fn deletes_one_of_twins(m: &Hunk, old: &[&str], eq_w: &[Option<usize>], win: &[&str]) -> bool {
+    if !m.new.is_empty() || m.old.is_empty() {
+        return false;
+    }
+    let twins = |deleted: usize, kept: usize| {
+        kept < old.len()
+            && !old[deleted].trim().is_empty()
+            && old[deleted].trim() == old[kept].trim()
+            && matches!((eq_w[deleted], eq_w[kept]), (Some(a), Some(b)) if win[a] != win[b])
+    };
+    (m.old.start > 0 && twins(m.old.start, m.old.start - 1)) || twins(m.old.end - 1, m.old.end)
 }
 
 fn hunks(regions: Vec<(Range<usize>, Range<usize>)>, side: Side) -> Vec<Hunk> {

@@ -369,3 +369,29 @@ fn block_holding_all_of_old_but_longer_than_a_window_is_a_rival() {
     assert_eq!(err.kind(), "low_confidence");
     assert_eq!(sorted_locations(&err), [(1, 5), (7, 14)]);
 }
+
+// `old` repeats its closing line at one depth where the file closes two blocks at two, and
+// `new` drops one of the pair: which one the model meant is the diff's coin toss, and the
+// file's two lines differ. Refused (it deleted the inner `</div>` and left the outer).
+#[test]
+fn deleting_one_of_two_lines_the_model_wrote_alike_is_refused() {
+    let file = "<div>\n  <div>\n    <span>{{ key }}</span>\n  </div>\n</div>\n<p>after</p>\n";
+    let old = "  <div>\n    <span>{{ key }}</span>\n  </div>\n  </div>";
+    let new = "  <div>\n  </div>";
+    assert_eq!(kind(file, &Edit::new(old, new)), "content_mismatch");
+    // Kept, both stay: the model's change elsewhere merges as before.
+    let new = "  <div>\n    <span>{{ value }}</span>\n  </div>\n  </div>";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("key", "value"));
+}
+
+// Two lines swapped in `old`: the window holds one of them and the file has the other just
+// above it. Merged against the window, `new`'s line in the file's order was written a second
+// time (a duplicate `"parameters": {`). Refused.
+#[test]
+fn lines_in_another_order_than_the_files_are_refused() {
+    let file = "{\n    \"version\": \"1.0\",\n    \"parameters\": {\n        \"Region\": {\n            \"required\": false,\n            \"type\": \"String\"\n        }\n    }\n}\n";
+    let old = "        \"Region\": {\n    \"parameters\": {\n            \"required\": false,\n            \"type\": \"String\"\n        }";
+    let new = "    \"parameters\": {\n        \"Region\": {\n            \"required\": false,\n            \"type\": \"Str\"\n        }";
+    refused(file, &Edit::new(old, new));
+}
