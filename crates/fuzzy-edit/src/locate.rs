@@ -12,7 +12,10 @@ use crate::error::EditError;
 use crate::fit;
 use crate::needle::Needle;
 use crate::normalize;
-use crate::strategy::{cascade, exact_spans, Candidate, Context, Fit, StrategyId};
+use crate::strategy::{
+    cascade, decoded_needle, exact_spans, Candidate, Context, Fit, Strategy, StrategyId,
+    FIRST_AFTER_DECODING,
+};
 use crate::text::Text;
 
 /// Locate `edit` (the `index`th of its request) in `text`, with the replacements it makes,
@@ -48,60 +51,38 @@ pub(crate) fn locate(
     let budget = Budget::new(text.as_str().len(), edit.old.len(), deadline);
     // A search that ran out of budget saw only some of the candidates: nothing is decided on it.
     let spent = || decide::too_complex(text, &needle, deadline);
-    let cx = Context::new(text, &needle, &budget);
     let mut before_anchor: Option<Vec<Candidate>> = None;
-    for strategy in cascade() {
-        let candidates = strategy.candidates(&cx);
-        if budget.exhausted() {
-            return Err(spent());
+    let request = Request {
+        text,
+        index,
+        edit,
+        anchor,
+        budget: &budget,
+        spent: &spent,
+    };
+    if let Some(found) = request.run(&needle, cascade().iter().copied(), &mut before_anchor)? {
+        return Ok(found);
+    }
+    // `old` decoded (read-tool prefixes stripped, escapes undone) and found by no equality
+    // strategy may still carry a slip of memory besides: the decoded needle goes through the
+    // looser strategies too, under the same rules as a plain `old`. (The decoded equality
+    // matches were the decoding strategies' own, above.)
+    let decoded = decoded_needle(text, &needle, &budget).and_then(|decoded| {
+        // `new` is cleaned again against the decoded `old`: cleaned against the encoded one
+        // (one line of `\n` escapes), its lines were paired with none of `old`'s (curly
+        // quotes on a line it changes were kept). Unclear once decoded, it is not matched.
+        let cleaned = artifacts::clean_new(text, decoded.old_text(), decoded.new_text(), options);
+        let cleaned = cleaned.ok()?.into_owned();
+        Some(Needle::new(decoded.old_text().to_string(), cleaned))
+    });
+    if let Some(decoded) = decoded {
+        let looser = cascade()
+            .iter()
+            .copied()
+            .skip_while(|s| s.id() != FIRST_AFTER_DECODING);
+        if let Some(found) = request.run(&decoded, looser, &mut before_anchor)? {
+            return Ok(found);
         }
-        if candidates.is_empty() {
-            continue;
-        }
-        let same_result = |a: &Candidate, b: &Candidate| same_result(text, &needle, &budget, a, b);
-        let rules = Rules {
-            replace_all: edit.replace_all,
-            anchor: anchor.map(|(_, at)| at),
-            near_line: edit.near_line,
-            near_context: edit.near_context.as_deref(),
-            grading: strategy.grading(),
-            same_result: Some(SameResult(&same_result)),
-        };
-        let chosen = match decide::choose(text, strategy.id(), candidates, rules)? {
-            Choice::Apply(chosen) => chosen,
-            Choice::OnlyBeforeAnchor(before) => {
-                before_anchor.get_or_insert(before);
-                continue;
-            }
-            Choice::Pass => continue,
-        };
-        let matched_with = chosen
-            .first()
-            .and_then(|c| c.fit.needle())
-            .unwrap_or(&needle);
-        decide::check_not_made_already(text, strategy.id(), &chosen, matched_with, &budget)?;
-        decide::check_not_sent_again(text, &chosen, matched_with, &budget)?;
-        if budget.exhausted() {
-            return Err(spent());
-        }
-        // Sized once: collecting a million matches would grow the vector by doubling.
-        let mut matches = Vec::with_capacity(chosen.len());
-        for mut c in chosen {
-            let matched_with = c.fit.needle().unwrap_or(&needle);
-            c.span =
-                decide::check_whole_words(text, strategy.id(), &c, matched_with, edit.replace_all)?;
-            decide::check_whitespace_edit(text, strategy.id(), &c, matched_with)?;
-            let replacement = fit::replacement(text, &c, &needle)
-                .map_err(|m| decide::mismatch(text, strategy.id(), &c, matched_with, m))?;
-            // (A replacement that changes nothing is refused as already applied below.)
-            if replacement != text.as_str()[c.span.clone()] {
-                decide::check_not_stale(text, strategy.id(), &c, matched_with)?;
-            }
-            let replacement = end_text_as_asked(text, &c.span, replacement, edit.final_newline);
-            matches.push(Match::new(index, strategy.id(), c, replacement));
-        }
-        decide::check_changes_something(text, &matches)?;
-        return Ok(matches);
     }
     Err(decide::not_found(
         text,
@@ -110,6 +91,93 @@ pub(crate) fn locate(
         before_anchor,
         &budget,
     ))
+}
+
+/// One edit's request, as every pass of the cascade over it sees it.
+struct Request<'r, 'a> {
+    text: &'r Text<'a>,
+    index: usize,
+    edit: &'r Edit,
+    anchor: Option<(&'r str, usize)>,
+    budget: &'r Budget,
+    /// The refusal of a search that ran out of budget.
+    spent: &'r dyn Fn() -> EditError,
+}
+
+impl Request<'_, '_> {
+    /// Run `strategies` over `needle` in order: the replacements of the first that settles the
+    /// edit, `None` when none does (candidates found only before the anchor are kept in
+    /// `before_anchor` for the refusal).
+    fn run(
+        &self,
+        needle: &Needle,
+        strategies: impl IntoIterator<Item = &'static (dyn Strategy + Sync)>,
+        before_anchor: &mut Option<Vec<Candidate>>,
+    ) -> Result<Option<Vec<Match>>, EditError> {
+        let (text, edit, budget) = (self.text, self.edit, self.budget);
+        let cx = Context::new(text, needle, budget);
+        for strategy in strategies {
+            let candidates = strategy.candidates(&cx);
+            if budget.exhausted() {
+                return Err((self.spent)());
+            }
+            if candidates.is_empty() {
+                continue;
+            }
+            let same_result =
+                |a: &Candidate, b: &Candidate| same_result(text, needle, budget, a, b);
+            let rules = Rules {
+                replace_all: edit.replace_all,
+                anchor: self.anchor.map(|(_, at)| at),
+                near_line: edit.near_line,
+                near_context: edit.near_context.as_deref(),
+                grading: strategy.grading(),
+                same_result: Some(SameResult(&same_result)),
+            };
+            let chosen = match decide::choose(text, strategy.id(), candidates, rules)? {
+                Choice::Apply(chosen) => chosen,
+                Choice::OnlyBeforeAnchor(before) => {
+                    before_anchor.get_or_insert(before);
+                    continue;
+                }
+                Choice::Pass => continue,
+            };
+            let matched_with = chosen
+                .first()
+                .and_then(|c| c.fit.needle())
+                .unwrap_or(needle);
+            decide::check_not_made_already(text, strategy.id(), &chosen, matched_with, budget)?;
+            decide::check_not_sent_again(text, &chosen, matched_with, budget)?;
+            if budget.exhausted() {
+                return Err((self.spent)());
+            }
+            // Sized once: collecting a million matches would grow the vector by doubling.
+            let mut matches = Vec::with_capacity(chosen.len());
+            for mut c in chosen {
+                let matched_with = c.fit.needle().unwrap_or(needle);
+                c.span = decide::check_whole_words(
+                    text,
+                    strategy.id(),
+                    &c,
+                    matched_with,
+                    edit.replace_all,
+                )?;
+                decide::check_whitespace_edit(text, strategy.id(), &c, matched_with)?;
+                let replacement = fit::replacement(text, &c, needle)
+                    .map_err(|m| decide::mismatch(text, strategy.id(), &c, matched_with, m))?;
+                // (A replacement that changes nothing is refused as already applied below.)
+                if replacement != text.as_str()[c.span.clone()] {
+                    decide::check_not_stale(text, strategy.id(), &c, matched_with)?;
+                    decide::check_not_repeating_neighbours(text, strategy.id(), &c, &replacement)?;
+                }
+                let replacement = end_text_as_asked(text, &c.span, replacement, edit.final_newline);
+                matches.push(Match::new(self.index, strategy.id(), c, replacement));
+            }
+            decide::check_changes_something(text, &matches)?;
+            return Ok(Some(matches));
+        }
+        Ok(None)
+    }
 }
 
 /// A replacement that reaches the end of the text, ending it with a line ending or without as

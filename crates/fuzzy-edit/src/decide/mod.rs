@@ -30,7 +30,8 @@
 //!    a whitespace-only edit whose whitespace the match ignored is unclear
 //!    ([`check_whitespace_edit`]); a change to a line the model misremembered is refused
 //!    ([`mismatch`]), and so is a change to a line of a stale block (two lines of `old` or
-//!    more differing from it: [`check_not_stale`]); a replacement that leaves the text as it was is no change or already
+//!    more differing from it: [`check_not_stale`]); a fuzzy match whose `new` repeats the lines
+//!    standing just past the block is refused ([`check_not_repeating_neighbours`]); a replacement that leaves the text as it was is no change or already
 //!    applied ([`check_changes_something`]).
 //! 4. **Nothing found** ([`not_found`]): found only before the anchor; `new` already standing
 //!    where `old` most nearly is; else not found, with the closest fragment. A search stopped
@@ -41,11 +42,13 @@
 
 use std::time::Instant;
 
+mod neighbours;
 mod stale;
 mod syntax;
 mod twice;
 mod words;
 
+pub(crate) use neighbours::check_not_repeating_neighbours;
 pub(crate) use stale::check_not_stale;
 pub(crate) use syntax::check_syntax;
 pub(crate) use twice::check_not_sent_again;

@@ -83,9 +83,12 @@ fn breaks_as_written(
     else {
         return false;
     };
-    // Escapes undone in `old` are undone in `new` by the match itself, not by the cleaning.
+    // Escapes undone in `old` are undone in `new` by the match itself, not by the cleaning:
+    // by the escapes strategy, or by a looser one that matched the decoded `old` (see
+    // `crate::locate`).
+    let decoded = m.strategy == StrategyId::Escapes || crate::strategy::after_decoding(m.strategy);
     let new = match normalize::unescape(&edit.old) {
-        Some(_) if m.strategy == StrategyId::Escapes => normalize::unescape_code(&new, None)
+        Some(_) if decoded => normalize::unescape_code(&new, None)
             .map(std::borrow::Cow::Owned)
             .unwrap_or(new),
         _ => new,

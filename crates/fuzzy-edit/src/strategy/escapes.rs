@@ -6,6 +6,8 @@
 //! where the file has real newlines (9% of real failed replace calls). The escapes are undone
 //! and the result matched by the equality strategies. `new`, written the same way, is undone
 //! the same way. HTML entities (`&lt;` for `<`) are escapes too: see [`super::html_entities`].
+//! Undone and found by no equality strategy (a line misremembered besides), `old` goes on
+//! through the looser strategies (see `crate::locate`).
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
@@ -32,7 +34,7 @@ impl Strategy for Escapes {
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
-        let Some(old) = unescape(cx.needle.old_text()) else {
+        if unescape(cx.needle.old_text()).is_none() {
             let found = escaped_in_file(cx);
             if !found.is_empty() {
                 return found;
@@ -42,18 +44,28 @@ impl Strategy for Escapes {
                 return found;
             }
             return super::html_entities::candidates(cx);
-        };
-        // `new` was written the same way as `old`: undo its escapes too.
-        let new = cx.needle.new_text();
-        let new = unescape_code(new, None).unwrap_or_else(|| new.to_string());
-        // An elision comment the decoded `new` alone holds stands for the lines of `old` it
-        // covers, as in any `new`; where that is unclear, nothing is matched here.
-        let new = match resolve_elisions(cx.text, &old, &new) {
-            Ok(resolved) => resolved.unwrap_or(new),
-            Err(_) => return Vec::new(),
-        };
-        equality_cascade(cx.text, Needle::owned(old, new), cx.budget)
+        }
+        match decoded(cx) {
+            Some(needle) => equality_cascade(cx.text, needle, cx.budget),
+            None => Vec::new(),
+        }
     }
+}
+
+/// The request with the escapes of `old` undone, and those of `new` written the same way;
+/// `None` when `old` has none, or an elision comment the decoded `new` alone holds is unclear.
+pub(super) fn decoded(cx: &Context<'_>) -> Option<Needle<'static>> {
+    let old = unescape(cx.needle.old_text())?;
+    // `new` was written the same way as `old`: undo its escapes too.
+    let new = cx.needle.new_text();
+    let new = unescape_code(new, None).unwrap_or_else(|| new.to_string());
+    // An elision comment the decoded `new` alone holds stands for the lines of `old` it
+    // covers, as in any `new`; where that is unclear, nothing is matched here.
+    let new = match resolve_elisions(cx.text, &old, &new) {
+        Ok(resolved) => resolved.unwrap_or(new),
+        Err(_) => return None,
+    };
+    Some(Needle::owned(old, new))
 }
 
 /// The other direction: the file holds `\n` escapes inside a string literal and the model,

@@ -6,6 +6,8 @@
 //! style with non-decreasing numbers, so code that merely starts with a number is left alone.
 //! `new` is stripped too when it carries them (see `crate::artifacts`), whatever the numbers.
 //! The space after a colon's number (`L12: code`) is the tool's separator, not indentation.
+//! Stripped and found by no equality strategy (a line misremembered besides), `old` goes on
+//! through the looser strategies (see `crate::locate`).
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};
@@ -15,10 +17,7 @@
 //! assert_eq!(out.matches[0].strategy, "line_prefixes");
 //! ```
 
-use std::rc::Rc;
-
-use super::exact::Exact;
-use super::{equality_cascade, exact_spans, Candidate, Context, Fit, Strategy, StrategyId};
+use super::{equality_cascade, exact_spans, Candidate, Context, Strategy, StrategyId};
 use crate::needle::Needle;
 
 /// See the module docs.
@@ -31,42 +30,33 @@ impl Strategy for LinePrefixes {
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
-        let raw = cx.needle.old_text();
-        let Some(old) = strip_line_prefixes(raw) else {
+        let Some(needle) = decoded(cx) else {
             return Vec::new();
         };
-        // `L12: code`: the space after the colon is the tool's, not indentation, unless only
-        // with it does `old` match exactly (a line one column in, the tool writing none).
-        // Kept as indentation, it moves `new` a column off where `old`'s depth is off too.
-        let old = match without_tool_spaces(raw) {
-            Some(unspaced)
-                if !exact_spans(cx.text, &unspaced).is_empty()
-                    || exact_spans(cx.text, &old).is_empty() =>
-            {
-                unspaced
-            }
-            _ => old,
-        };
-        // `new`'s prefixes are gone already (see `crate::artifacts`).
-        let new = cx.needle.new_text().to_string();
         // Found as is, the stripped `old` is matched as the exact strategy matches it (an
         // `old` copied from after a line's indentation, `new` written as whole lines).
-        let needle = Rc::new(Needle::owned(old, new));
-        let exact = Exact.candidates(&Context::new(cx.text, &needle, cx.budget));
-        if !exact.is_empty() {
-            return exact
-                .into_iter()
-                .map(|c| Candidate {
-                    fit: match c.fit {
-                        Fit::Splice(_) => Fit::Splice(Some(needle.clone())),
-                        Fit::Lines(_) => Fit::Lines(Some(needle.clone())),
-                    },
-                    ..c
-                })
-                .collect();
-        }
-        equality_cascade(cx.text, Rc::unwrap_or_clone(needle), cx.budget)
+        equality_cascade(cx.text, needle, cx.budget)
     }
+}
+
+/// The request with `old`'s read-tool prefixes stripped, when every line carries one; `new`
+/// as it is (its own prefixes are gone already, see `crate::artifacts`).
+pub(super) fn decoded(cx: &Context<'_>) -> Option<Needle<'static>> {
+    let raw = cx.needle.old_text();
+    let old = strip_line_prefixes(raw)?;
+    // `L12: code`: the space after the colon is the tool's, not indentation, unless only
+    // with it does `old` match exactly (a line one column in, the tool writing none).
+    // Kept as indentation, it moves `new` a column off where `old`'s depth is off too.
+    let old = match without_tool_spaces(raw) {
+        Some(unspaced)
+            if !exact_spans(cx.text, &unspaced).is_empty()
+                || exact_spans(cx.text, &old).is_empty() =>
+        {
+            unspaced
+        }
+        _ => old,
+    };
+    Some(Needle::owned(old, cx.needle.new_text().to_string()))
 }
 
 /// A read tool's way of numbering lines.

@@ -260,6 +260,30 @@ pub(crate) fn cascade() -> &'static [&'static (dyn Strategy + Sync)] {
     ]
 }
 
+/// The first strategy past those that decode `old` ([`escapes`], [`line_prefixes`]): where a
+/// decoded `old` found by no equality strategy goes on (see [`decoded_needle`]).
+pub(crate) const FIRST_AFTER_DECODING: StrategyId = StrategyId::BlankLines;
+
+/// Whether `id` is one of the strategies a decoded `old` goes on to (see [`decoded_needle`]).
+pub(crate) fn after_decoding(id: StrategyId) -> bool {
+    cascade()
+        .iter()
+        .skip_while(|s| s.id() != FIRST_AFTER_DECODING)
+        .any(|s| s.id() == id)
+}
+
+/// The request with `old` decoded, as the decoding strategies decode it: read-tool prefixes
+/// stripped, else literal escapes undone (`new` decoded alike); `None` when `old` carries
+/// neither.
+pub(crate) fn decoded_needle(
+    text: &Text,
+    needle: &Needle,
+    budget: &Budget,
+) -> Option<Needle<'static>> {
+    let cx = Context::new(text, needle, budget);
+    line_prefixes::decoded(&cx).or_else(|| escapes::decoded(&cx))
+}
+
 /// Line-level strategies stop collecting windows past this many: the edit is ambiguous anyway,
 /// and [`crate::decide`] refuses `replace_all` over more than this many blocks (the exact
 /// strategy has no such limit).
@@ -386,15 +410,18 @@ pub(crate) fn equality_cascade(
     budget: &Budget,
 ) -> Vec<Candidate> {
     let rc = Rc::new(needle);
-    let exact = exact_spans(text, rc.old_text());
+    // As the exact strategy matches it: an `old` copied from after a line's indentation with
+    // `new` written as whole lines is fitted as lines, or `new`'s first line is indented twice.
+    let exact = exact::Exact.candidates(&Context::new(text, &rc, budget));
     if !exact.is_empty() {
         return exact
             .into_iter()
-            .map(|span| Candidate {
-                lines: text.lines_of_span(&span),
-                span,
-                score: 1.0,
-                fit: Fit::Splice(Some(rc.clone())),
+            .map(|c| Candidate {
+                fit: match c.fit {
+                    Fit::Splice(_) => Fit::Splice(Some(rc.clone())),
+                    Fit::Lines(_) => Fit::Lines(Some(rc.clone())),
+                },
+                ..c
             })
             .collect();
     }

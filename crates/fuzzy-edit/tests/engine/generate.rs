@@ -234,6 +234,42 @@ pub(crate) fn edit_plan() -> impl Strategy<Value = EditPlan> {
         )
 }
 
+/// A plan whose `old` is numbered by a read tool or written with `\n` escapes, and carries one
+/// slip of memory besides (a character changed, a line dropped, a blank line added): the
+/// decoded `old` goes through the looser strategies.
+pub(crate) fn decoded_slip_plan() -> impl Strategy<Value = EditPlan> {
+    let artifact = prop_oneof![Just(Perturb::LinePrefixes), Just(Perturb::EscapeNewlines)];
+    let slip = prop_oneof![
+        (
+            any::<prop::sample::Index>(),
+            any::<prop::sample::Index>(),
+            select(vec!['x', '1', '_'])
+        )
+            .prop_map(|(l, p, c)| Perturb::ChangeChar(l, p, c)),
+        any::<prop::sample::Index>().prop_map(Perturb::DropLine),
+        any::<prop::sample::Index>().prop_map(Perturb::AddBlank),
+    ];
+    let new_side = prop_oneof![Just(NewSide::Repeat), Just(NewSide::Clean)];
+    (
+        any::<prop::sample::Index>(),
+        2usize..8,
+        artifact,
+        slip,
+        change(),
+        new_side,
+    )
+        .prop_map(|(start, len, artifact, slip, change, new_side)| EditPlan {
+            start,
+            len,
+            perturb: vec![slip, artifact],
+            change,
+            new_side,
+            replace_all: false,
+            anchor: None,
+            raw_old: None,
+        })
+}
+
 fn perturb_lines(mut lines: Vec<String>, ops: &[Perturb]) -> (Vec<String>, Form) {
     let mut form = Form::default();
     for op in ops {

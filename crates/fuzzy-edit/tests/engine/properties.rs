@@ -18,12 +18,17 @@
 //! (g) `old` copied `k` columns too deep and `new` written at any base of its own (flush left,
 //!     deeper, at `old`'s depth or the file's): `new` keeps its lines' relative indentation and
 //!     lands at the file's depth, each side's mistake undone.
+//! (h) An `old` numbered by a read tool or written with `\n` escapes, with one slip of memory
+//!     besides, goes through the looser strategies decoded: applied, it still changes nothing
+//!     outside its span, joins or splits no line, and writes no line number.
 
 use fuzzy_edit::{apply, apply_edits, Applied, Edit, Mode};
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 
-use crate::generate::{any_eol, code_lines, derive, edit_plan, join, lf_new, lf_text, nasty, Eol};
+use crate::generate::{
+    any_eol, code_lines, decoded_slip_plan, derive, edit_plan, join, lf_new, lf_text, nasty, Eol,
+};
 
 const CASES: u32 = 256;
 
@@ -361,6 +366,22 @@ proptest! {
             check_no_artifacts(&text, &edit, &out)?;
             prop_assert!(out.failures.is_empty());
             prop_assert!(out.matches.iter().all(|m| m.edit == 0));
+        }
+    }
+
+    // (h) A decoded `old` with a slip: refused, or applied within its span only.
+    #[test]
+    fn decoded_old_with_a_slip_changes_nothing_outside_its_span(
+        lines in code_lines(),
+        final_newline in any::<bool>(),
+        plan in decoded_slip_plan(),
+    ) {
+        let text = join(&lines, Eol::Lf, final_newline);
+        let edit = derive(&text, &plan);
+        if let Ok(out) = apply(&text, &edit) {
+            check_outside_spans_unchanged(&text, &out)?;
+            check_line_structure(&text, &edit, &out)?;
+            check_no_artifacts(&text, &edit, &out)?;
         }
     }
 
