@@ -17,6 +17,7 @@ mod gaps;
 mod indent_chars;
 mod merge;
 mod omitted;
+mod respell;
 mod shifted;
 
 use std::borrow::Cow;

@@ -58,6 +58,14 @@ pub(crate) const MIN_MISSPELLED_CHARS: usize = 4;
 ///
 /// (`if isOpn(x):` remembered, `if isOpen(x):` in the file: `isOpn`. `x = 1` for `x = 2`: none.)
 pub(crate) fn misspelled_word<'a>(old: &'a str, file: &str) -> Option<&'a str> {
+    misspelling(old, file).map(|(was, _)| was)
+}
+
+/// The word of `old` that the file spells differently, and the file's spelling of it (see
+/// [`misspelled_word`]).
+///
+/// (`if isOpn(x):` remembered, `if isOpen(x):` in the file: `("isOpn", "isOpen")`.)
+pub(crate) fn misspelling<'a, 'f>(old: &'a str, file: &'f str) -> Option<(&'a str, &'f str)> {
     let (b, o) = (tokens(old), tokens(file));
     let regions = changes(&b, &o);
     let [(r, n)] = regions.as_slice() else {
@@ -101,7 +109,7 @@ pub(crate) fn misspelled_word<'a>(old: &'a str, file: &str) -> Option<&'a str> {
             .take(to - from)
             .all(|c| c.is_alphabetic())
     };
-    (differing(was) && differing(is)).then_some(was)
+    (differing(was) && differing(is)).then_some((was, is))
 }
 
 /// Whether the model's `new` rewrites a word it misspelled in `old` (see [`misspelled_word`])

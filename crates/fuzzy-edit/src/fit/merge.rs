@@ -9,19 +9,31 @@ use similar::{capture_diff_slices, Algorithm};
 use super::frame::{self, Depth};
 use super::literals::LiteralFit;
 use super::{
-    as_strs, gaps, indent_chars, omitted, shifted, space_before_tab, span_line_ending, Mismatch,
+    as_strs, gaps, indent_chars, omitted, respell, shifted, space_before_tab, span_line_ending,
+    Mismatch,
 };
 use crate::align::{changed_regions, loose_diff};
 use crate::indent::{IndentHabits, IndentMap};
 use crate::needle::{lines_of, Needle};
 use crate::text::Text;
 
-/// Merge `needle.new` into the file lines `window`, which match `needle.old` loosely.
+/// Merge `needle.new` into the file lines `window`, which match `needle.old` loosely (the
+/// words the model misspelled in both first spelled as the file does: see [`respell`]).
 pub(super) fn merge(
     text: &Text,
     window: Range<usize>,
     needle: &Needle,
 ) -> Result<String, Mismatch> {
+    let old: Vec<&str> = needle.lines().collect();
+    let win: Vec<&str> = window.clone().map(|i| text.line(i)).collect();
+    match respell::respelled(text, &old, &win, needle) {
+        Some(respelled) => merge_spelled(text, window, &respelled),
+        None => merge_spelled(text, window, needle),
+    }
+}
+
+/// [`merge`], with `needle` as given.
+fn merge_spelled(text: &Text, window: Range<usize>, needle: &Needle) -> Result<String, Mismatch> {
     let old: Vec<&str> = needle.lines().collect();
     let win: Vec<&str> = window.clone().map(|i| text.line(i)).collect();
     let (new, new_trailing) = if needle.new_text().is_empty() {

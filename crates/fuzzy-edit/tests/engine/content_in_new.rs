@@ -180,8 +180,8 @@ fn flags_urls_and_private_names_start_no_comment() {
         &Edit::new("const x = 1;", "const u = “http://a.b/c”;"),
     );
     assert_eq!(out.text, "const u = \"http://a.b/c\";\n");
-    let out = applied("x = 1\n", &Edit::new("x = 1", "x = 1  # it’s fine"));
-    assert_eq!(out.text, "x = 1  # it’s fine\n");
+    let out = applied("x = 1\n", &Edit::new("x = 1", "x = 1  # fine — really"));
+    assert_eq!(out.text, "x = 1  # fine — really\n");
 }
 
 // A one-line `new` with literal `\n` breaks: a `\"` inside a `"` literal the model opened

@@ -116,17 +116,50 @@ fn a_rewritten_line_with_a_misspelled_word_is_applied() {
 }
 
 // A different value, operator or name (`1` for `2`, `item1` for `item2`) is not a misspelling:
-// rewriting it is still refused, and so is a rewrite that writes the misspelling again.
+// rewriting it is still refused, and so is a rewrite that writes again a misspelling the file
+// itself writes elsewhere (a name of its own, which the model may mean).
 #[test]
 fn a_rewritten_line_that_differs_in_meaning_is_still_refused() {
     let file = "fn f() {\n    let total = compute(items, 2);\n    let b = 2;\n    b\n}\n";
     let old = "fn f() {\n    let total = compute(items, 1);\n    let b = 2;\n    b\n}";
     let new = "fn f() {\n    let total = compute(items, 3);\n    let b = 2;\n    b\n}";
     assert_eq!(kind(file, &Edit::new(old, new)), "content_mismatch");
-    let file = "fn f() {\n    let total = compute(items);\n    let b = 2;\n    b\n}\n";
+    let file =
+        "fn f() {\n    let total = compute(items);\n    let b = 2;\n    b\n}\nfn itmes() {}\n";
     let old = "fn f() {\n    let total = compute(itmes);\n    let b = 2;\n    b\n}";
     let new = "fn f() {\n    let total = [itmes].map(compute);\n    let b = 2;\n    b\n}";
     assert_eq!(kind(file, &Edit::new(old, new)), "content_mismatch");
+}
+
+// The model renames or reuses a word it misspelled in `old` (`Shcema` for `Schema`), and `new`
+// repeats the slip, whole or inside the word it rewrites: written with the file's spelling,
+// the change the model meant.
+#[test]
+fn a_misspelling_repeated_in_new_is_spelled_as_the_file_does() {
+    // Inside the rewritten word, on the one line of `old`.
+    let file = "use std::fmt;\n\nimpl JsonSchema for Value {\n    fn name() {}\n}\n";
+    let old = "impl JsonShcema for Value {";
+    let new = "impl JsonShcemaImpl for Value {";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("JsonSchema", "JsonSchemaImpl"));
+    assert_eq!(strategy(&out), "typo_line");
+    // Whole, in a rewritten line.
+    let file = "fn f() {\n    let total = compute(items);\n    let b = 2;\n    b\n}\n";
+    let old = "fn f() {\n    let total = compute(itmes);\n    let b = 2;\n    b\n}";
+    let new = "fn f() {\n    let total = [itmes].map(compute);\n    let b = 2;\n    b\n}";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        file.replace("compute(items)", "[items].map(compute)")
+    );
+    // A block renamed throughout, the slip in its first line only.
+    let file = "const PARM_SHIFT: u32 = 13;\nconst PARM_MASK: u32 = (1 << PARM_SHIFT) - 1;\nconst PARM_MAX: u32 = 1 << PARM_SHIFT;\n";
+    let old = "const PRAM_SHIFT: u32 = 13;\nconst PARM_MASK: u32 = (1 << PARM_SHIFT) - 1;\nconst PARM_MAX: u32 = 1 << PARM_SHIFT;";
+    let new = old
+        .replace("PRAM_SHIFT", "PRAM_SHIFT_BITS")
+        .replace("PARM_SHIFT", "PARM_SHIFT_BITS");
+    let out = applied(file, &Edit::new(old, &new));
+    assert_eq!(out.text, file.replace("PARM_SHIFT", "PARM_SHIFT_BITS"));
 }
 
 // A slip in the first line of an `old` padded with a blank line: the window starts at the

@@ -100,6 +100,42 @@ fn a_bare_ellipsis_in_python_new_is_an_elision_unless_it_is_a_stub() {
     assert_eq!(err.kind(), "unclear_elision");
 }
 
+// A comment the model adds with a typographic quote (`it’s`), in a file that writes none, is
+// written with the file's ASCII quote; where the file has that quote, it is the file's own. A
+// dash in a comment may be the author's prose: kept, unless the model shows it as its habit.
+#[test]
+fn typographic_quotes_in_a_fresh_comment_are_plain_where_the_file_has_none() {
+    let file = "int f(int n) {\n    if (n > 8) {\n        n = 8;\n    }\n    return n;\n}\n";
+    let old = "    if (n > 8) {\n        n = 8;";
+    let new = "    if (n > 8) {\n        // Clamp first; it\u{2019}s \u{201c}cheaper\u{201d}\n        n = 8;";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        file.replace(
+            "        n = 8;",
+            "        // Clamp first; it's \"cheaper\"\n        n = 8;"
+        )
+    );
+    let curly = format!("// It\u{2019}s small.\n{file}");
+    let out = applied(&curly, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        curly.replace(
+            "        n = 8;",
+            "        // Clamp first; it\u{2019}s \"cheaper\"\n        n = 8;"
+        )
+    );
+    let new = "    if (n > 8) {\n        // Clamp \u{2014} cheaper\n        n = 8;";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        file.replace(
+            "        n = 8;",
+            "        // Clamp \u{2014} cheaper\n        n = 8;"
+        )
+    );
+}
+
 // A comment line the model rewrote keeps the file's quotes where it copied them: `’reasoning’`
 // stands where the file has `'reasoning'` (the file uses `’` elsewhere, so it is no habit).
 #[test]
