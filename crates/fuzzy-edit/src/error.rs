@@ -211,7 +211,11 @@ impl EditError {
             EditError::AnchorNotFound { anchor } => format!("{anchor_word} {anchor:?} was not found in the file. Use a line that exists verbatim near the place to edit (a function signature, say), or leave {anchor_word} out."),
             EditError::AnchorAmbiguous { anchor, lines, lines_total } => format!("{anchor_word} {anchor:?} occurs {lines_total} times (lines {}), so it does not pick a place. Use a longer {anchor_word} that occurs once.", join_lines(lines, *lines_total)),
             EditError::NotFoundAfterAnchor { anchor, anchor_line, before, before_total } => format!("{old} occurs only before {anchor_word} {anchor:?} (line {anchor_line}), at {}. The {anchor_word} must come before the text to edit.", join_locations(before, *before_total)),
-            EditError::UnclearElision { marker, line } => format!("{new} has the elision marker `{marker}` (its line {line}) but {old} has none, so which lines of the file it stands for is unclear, and nothing was changed. Write those lines out in {new}, or put the same marker in {old} where the lines it stands for are."),
+            EditError::UnclearElision { marker, line } => {
+                // (A bare `...` may be code, Python's stub body: say how to write either.)
+                let stub = if marker == "..." { " If `...` is code (a stub body), write `pass` there instead, or put `...` on the line that opens the block (`def f(): ...`)." } else { "" };
+                format!("{new} has the elision marker `{marker}` (its line {line}) but {old} has none, so which lines of the file it stands for is unclear, and nothing was changed. Repeat those lines in {new} instead of the marker, or put the same marker in {old} where the lines it stands for are.{stub}")
+            }
             EditError::Syntax { problem } => format!("{} Nothing was changed.", problem.message(w)),
             EditError::Conflict { first, second, start_line, end_line } => format!("edits {} and {} both change {}. Merge them into one edit, or make their {old} blocks disjoint.", first + 1, second + 1, span_words(*start_line, *end_line)),
             EditError::TooComplex { old_lines, text_lines, timed_out } => too_complex_message(*old_lines, *text_lines, *timed_out, w),

@@ -84,6 +84,49 @@ fn elision_does_not_reach_into_the_next_function() {
     assert_eq!(kind(rs, &e), "not_found");
 }
 
+// A marker in `old` and `new` may cover lines shallower than it (the end of a tuple and the
+// next one; `}` and the next block) when the pieces after it are context `new` keeps and the
+// changed piece is the file's only one: the edit changes that piece and keeps what the marker
+// covers. The changed piece after such a marker is still refused (above: `return None`).
+#[test]
+fn elision_across_a_block_end_lands_when_what_follows_is_context() {
+    // Covered lines shallower than the marker but inside the block (issue 8): no crossing.
+    let body = "def f(a):\n    if a:\n        x()\n        y()\n    z = 1\n    return z\n";
+    let e = Edit::new(
+        "    if a:\n        x()\n        # ...\n    return z",
+        "    if a:\n        x()\n        # ...\n    return z + 1",
+    );
+    assert_eq!(
+        apply(body, &e).unwrap().text,
+        body.replace("return z", "return z + 1")
+    );
+    let py = "options = [\n    ('build=', None,\n     \"base directory\"),\n    ('all', 'a',\n     \"remove all output\"),\n]\n";
+    let e = Edit::new(
+        "    ('build=', None,\n     # ...\n     \"remove all output\"),",
+        "    ('BUILD=', None,\n     # ...\n     \"remove all output\"),",
+    );
+    assert_eq!(apply(py, &e).unwrap().text, py.replace("build=", "BUILD="));
+    let js = "function run() {\n  try {\n    if (a) {\n      log(1)\n    }\n    return next()\n  } catch (err) {\n    report(err)\n  }\n}\n";
+    let e = Edit::new(
+        "    if (a) {\n      log(1)\n    }\n    // ...\n    report(err)",
+        "    if (a) {\n      log(3)\n    }\n    // ...\n    report(err)",
+    );
+    assert_eq!(apply(js, &e).unwrap().text, js.replace("log(1)", "log(3)"));
+    // The changed line after the crossing: which block the model meant it in is unknown.
+    let e = Edit::new(
+        "    if (a) {\n      log(1)\n    }\n    // ...\n    report(err)",
+        "    if (a) {\n      log(1)\n    }\n    // ...\n    report(err, 2)",
+    );
+    assert!(apply(js, &e).is_err());
+    // A first piece the file holds twice: the context after the crossing would pick one.
+    let twice = format!("{js}\nfunction other() {{\n    if (a) {{\n      log(1)\n    }}\n}}\n");
+    let e = Edit::new(
+        "    if (a) {\n      log(1)\n    }\n    // ...\n    report(err)",
+        "    if (a) {\n      log(3)\n    }\n    // ...\n    report(err)",
+    );
+    assert!(apply(&twice, &e).is_err());
+}
+
 // The last line after an elided gap is matched at the depth the model wrote it: the function's
 // `return x`, not the deeper one inside `if`.
 #[test]

@@ -96,8 +96,19 @@ fn a_bare_ellipsis_in_python_new_is_an_elision_unless_it_is_a_stub() {
     assert_eq!(out.text, format!("{file}\n\ndef g(y):\n    ...\n"));
     let out = applied(file, &Edit::new("    b = 2", "    ..."));
     assert_eq!(out.text, "def f(x):\n    a = 1\n    ...\n    return a\n");
-    let err = crate::support::refused(file, &Edit::new(old, "def f(x):\n    ..."));
+    // (Read as an elision, `def f(x):` then `...` would change nothing: the model writes the
+    // stub.)
+    let out = applied(file, &Edit::new(old, "def f(x):\n    ..."));
+    assert_eq!(out.text, "def f(x):\n    ...\n");
+    // With a change elsewhere, both readings change something: unclear, and the refusal says
+    // how to write a stub.
+    let file = "def f(x):\n    a = 1\n    return a\n\n\ndef g():\n    return 1\n";
+    let err = crate::support::refused(
+        file,
+        &Edit::new(file, "def f(x):\n    ...\n\n\ndef g():\n    return 2\n"),
+    );
     assert_eq!(err.kind(), "unclear_elision");
+    assert!(err.to_string().contains("write `pass`"), "{err}");
 }
 
 // A comment the model adds with a typographic quote (`it’s`), in a file that writes none, is

@@ -387,7 +387,7 @@ fn a_marker_sharing_a_line_with_changed_code_is_refused() {
     let new = "import {\n  json, cors, // ... existing code ...\n} from \"x\";";
     let e = refused(file, &Edit::new(old, new));
     assert_eq!(e.kind(), "unclear_elision");
-    assert!(e.to_string().contains("Write those lines out"), "{e}");
+    assert!(e.to_string().contains("Repeat those lines"), "{e}");
     // The same on a line of its own after the changed line: the marker may finish that line
     // or keep the lines after it.
     let new = "import {\n  json, cors,\n  // ... existing code ...\n} from \"x\";";
