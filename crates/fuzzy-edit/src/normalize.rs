@@ -223,6 +223,16 @@ pub(crate) fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
+/// Whether `word` occurs in `text` as a whole word (no word character either side).
+pub(crate) fn contains_word(text: &str, word: &str) -> bool {
+    !word.is_empty()
+        && text.match_indices(word).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + word.len()..].chars().next();
+            !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
+        })
+}
+
 /// Whether the `'` that `rest` follows, after the character `prev`, opens a literal: it is not
 /// an apostrophe within a word (`don't`), and the next unescaped `'` on the line closes it
 /// without running into a word (`&'a str, &'b` is two lifetimes), within [`SHORT_LITERAL`]

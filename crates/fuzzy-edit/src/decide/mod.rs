@@ -30,8 +30,10 @@
 //!    a whitespace-only edit whose whitespace the match ignored is unclear
 //!    ([`check_whitespace_edit`]); a change to a line the model misremembered is refused
 //!    ([`mismatch`]), and so is a change to a line of a stale block (two lines of `old` or
-//!    more differing from it: [`check_not_stale`]); a fuzzy match whose `new` repeats the lines
-//!    standing just past the block is refused ([`check_not_repeating_neighbours`]); a replacement that leaves the text as it was is no change or already
+//!    more differing from it, or a name on two of them the file has nowhere:
+//!    [`check_not_stale`]); a fuzzy match whose `new` repeats the lines standing just past the
+//!    block is refused ([`check_not_repeating_neighbours`]); a replacement that leaves the text
+//!    as it was is no change or already
 //!    applied ([`check_changes_something`]).
 //! 4. **Nothing found** ([`not_found`]): found only before the anchor; `new` already standing
 //!    where `old` most nearly is; else not found, with the closest fragment. A search stopped

@@ -18,6 +18,7 @@ mod exact;
 mod feedback;
 mod generate;
 mod line_endings;
+mod look_alike_blocks;
 mod misremembered_blocks;
 mod misremembered_lines;
 mod model_artifacts_in_new;
