@@ -89,7 +89,7 @@ impl Error {
             ),
             Error::Edit(EditFilesError::NotAllowed { .. }) => false,
             // Files were left changed: not a request to fix and resend.
-            Error::Edit(EditFilesError::RollbackFailed { .. }) => false,
+            Error::Edit(EditFilesError::RollbackFailed(_)) => false,
             Error::Edit(_) => true,
             _ => false,
         }

@@ -23,8 +23,8 @@ use crate::render::Output;
 /// The command to run, with everything it needs.
 #[derive(Debug)]
 pub enum Settings {
-    /// `apply` or `check`.
-    Apply(ApplySettings),
+    /// `apply` or `check` (boxed: the request is large beside the other commands' settings).
+    Apply(Box<ApplySettings>),
     /// `pipe`: requests on stdin, answers on stdout.
     Pipe {
         /// The largest request line read.
@@ -64,8 +64,8 @@ impl Flags {
     /// Resolve the parsed flags into the command to run.
     pub fn resolve(self) -> Settings {
         match self.command {
-            Command::Apply(flags) => Settings::Apply(flags.edit.resolve(flags.dry_run)),
-            Command::Check(flags) => Settings::Apply(flags.resolve(true)),
+            Command::Apply(flags) => Settings::Apply(Box::new(flags.edit.resolve(flags.dry_run))),
+            Command::Check(flags) => Settings::Apply(Box::new(flags.resolve(true))),
             Command::Pipe { max_request_bytes } => Settings::Pipe { max_request_bytes },
             Command::Mcp {
                 roots,

@@ -102,7 +102,7 @@ pub fn run(settings: ApplySettings) -> ExitCode {
         }
         Err(error) => {
             // A failed rollback names every file's state itself.
-            let rollback = matches!(error, Error::Edit(EditFilesError::RollbackFailed { .. }));
+            let rollback = matches!(error, Error::Edit(EditFilesError::RollbackFailed(_)));
             let others = if matches!(error, Error::Edit(_) | Error::File(_)) && !rollback {
                 others
             } else {

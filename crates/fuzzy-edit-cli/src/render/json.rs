@@ -134,12 +134,13 @@ pub fn edit_files_error(
         EditFilesError::Refused { path, failed } => {
             return refusal(failed, message, Some(path), words);
         }
-        EditFilesError::RollbackFailed {
-            error,
-            restored,
-            not_restored,
-            untouched,
-        } => {
+        EditFilesError::RollbackFailed(written) => {
+            let fuzzy_edit::fs::PartlyWritten {
+                error,
+                restored,
+                not_restored,
+                untouched,
+            } = &**written;
             // The write's own error, and where every other file of the request stands.
             let mut v = file_error(error, message);
             v["kind"] = json!(edit_files_kind(e));
@@ -169,7 +170,7 @@ pub fn edit_files_kind(e: &EditFilesError) -> &'static str {
         EditFilesError::CreateOverExisting(_) => "already_exists",
         EditFilesError::DeleteMissing(_) => "file_not_found",
         EditFilesError::NotAllowed { .. } => "not_allowed",
-        EditFilesError::RollbackFailed { .. } => "rollback_failed",
+        EditFilesError::RollbackFailed(_) => "rollback_failed",
     }
 }
 

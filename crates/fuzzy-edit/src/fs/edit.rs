@@ -19,7 +19,7 @@ use rustix::fs::{accessat, Access, AtFlags};
 
 use super::lock::{lock_dirs, lock_files};
 use super::open::{decode, open_regular, read_bounded, same_inode, version, Opened};
-use super::plan::{plan_all, Action, EditFilesError, Op, Planned};
+use super::plan::{plan_all, Action, EditFilesError, Op, PartlyWritten, Planned};
 use super::request::{EditOptions, EditOutcome, EditRequest, FileOutcome};
 use super::resolve::{locate, walk, Found, Place, Root};
 use super::write::{delete, discard, install, stage, write_in_place, Staged};
@@ -437,12 +437,12 @@ fn install_all(
                     .filter(|((_, r), p)| changes(r.as_ref(), p))
                     .map(|((t, _), _)| t.path.clone())
                     .collect();
-                return Err(EditFilesError::RollbackFailed {
+                return Err(EditFilesError::RollbackFailed(Box::new(PartlyWritten {
                     error,
                     restored,
                     not_restored,
                     untouched,
-                });
+                })));
             }
         }
     }

@@ -97,26 +97,32 @@ pub enum EditFilesError {
     /// Writing a file failed after other files were changed, and putting some of those back
     /// failed too: the one outcome where a request is neither applied nor not. The message
     /// names each file's state.
-    #[error("{}", rollback_message(.error, .restored, .not_restored, .untouched))]
-    RollbackFailed {
-        /// Why the write stopped; the file it names is as it was unless it says otherwise.
-        error: FsError,
-        /// Files changed before it, and put back as they were.
-        restored: Vec<PathBuf>,
-        /// Files changed before it that are still as the request left them: what the request
-        /// did to each, and why putting it back failed.
-        not_restored: Vec<(PathBuf, Action, FsError)>,
-        /// Files after it, which the request would have changed: never written.
-        untouched: Vec<PathBuf>,
-    },
+    #[error("{}", rollback_message(.0))]
+    RollbackFailed(Box<PartlyWritten>),
 }
 
-fn rollback_message(
-    error: &FsError,
-    restored: &[PathBuf],
-    not_restored: &[(PathBuf, Action, FsError)],
-    untouched: &[PathBuf],
-) -> String {
+/// Where each file of a request stands after a write failed and putting back the files
+/// written before it failed too ([`EditFilesError::RollbackFailed`]).
+#[derive(Debug)]
+pub struct PartlyWritten {
+    /// Why the write stopped; the file it names is as it was unless it says otherwise.
+    pub error: FsError,
+    /// Files changed before it, and put back as they were.
+    pub restored: Vec<PathBuf>,
+    /// Files changed before it that are still as the request left them: what the request
+    /// did to each, and why putting it back failed.
+    pub not_restored: Vec<(PathBuf, Action, FsError)>,
+    /// Files after it, which the request would have changed: never written.
+    pub untouched: Vec<PathBuf>,
+}
+
+fn rollback_message(p: &PartlyWritten) -> String {
+    let PartlyWritten {
+        error,
+        restored,
+        not_restored,
+        untouched,
+    } = p;
     let mut s = format!("{error}\nThe request was all or nothing, but putting back the files written before this failed for {} of them, so it is applied only in part:", not_restored.len());
     for (path, action, e) in not_restored {
         let state = match action {
