@@ -16,10 +16,11 @@ use serde_json::{json, Value};
 use crate::{json::applied_report, to_edits, to_mode, EditTuple};
 
 /// A file error: the library's kind (`file_not_found`, `binary`, ...: the kinds of the CLI's,
-/// the pipe's and the MCP server's JSON answers), message, path and figures.
+/// the pipe's and the MCP server's JSON answers), message, path and figures. The message names
+/// no command-line flag: `edit_file` has no `in_place` or `write_read_only`.
 fn fs_error_value(e: &FsError) -> Value {
-    let mut v =
-        json!({"kind": e.kind(), "message": e.to_string(), "path": e.path().to_string_lossy()});
+    let message = e.message(&fuzzy_edit::Vocabulary::TOOL);
+    let mut v = json!({"kind": e.kind(), "message": message, "path": e.path().to_string_lossy()});
     if let Some(fields) = v.as_object_mut() {
         fields.extend(e.figures());
     }

@@ -88,6 +88,8 @@ impl Error {
                     | FsError::MetadataNotKept { .. }
             ),
             Error::Edit(EditFilesError::NotAllowed { .. }) => false,
+            // Files were left changed: not a request to fix and resend.
+            Error::Edit(EditFilesError::RollbackFailed(_)) => false,
             Error::Edit(_) => true,
             _ => false,
         }
@@ -122,15 +124,11 @@ impl Error {
     }
 }
 
-/// The message of `error`, with the engine's refusals in the command line's words.
-pub fn message(error: &Error) -> String {
+/// The message of `error`, with the engine's refusals in the request's `words` (the flags'
+/// for one edit, the document format's for `--edits`).
+pub fn message(error: &Error, words: &Vocabulary) -> String {
     match error {
-        Error::Edit(e) => crate::render::json::edit_files_message(e, &Vocabulary::CLI),
+        Error::Edit(e) => crate::render::json::edit_files_message(e, words),
         other => other.to_string(),
     }
-}
-
-/// An engine refusal, in the command line's words (`--old`, `--new`, ...).
-pub fn words(error: &fuzzy_edit::EditError) -> String {
-    error.message(&Vocabulary::CLI)
 }

@@ -22,7 +22,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     match Flags::parse().resolve() {
-        Settings::Apply(settings) => commands::apply::run(settings),
+        Settings::Apply(settings) => commands::apply::run(*settings),
         Settings::Pipe { max_request_bytes } => commands::pipe::run(max_request_bytes),
         Settings::Mcp(settings) => commands::mcp::run(settings),
         Settings::Completions(shell) => {

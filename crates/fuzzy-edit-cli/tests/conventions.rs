@@ -35,9 +35,10 @@ fn partial_across_files_applies_what_succeeds_and_exits_1() {
     assert_eq!(w.read("a.py"), "x = 10\ny = 2\n");
     assert_eq!(w.read("b.py"), B);
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    // The refusal is on stderr, in the CLI's words; stdout has the result only.
+    // The refusal is on stderr, in the words of the edits document (JSON: old_string, not
+    // the flag --old, which a document has no use for); stdout has the result only.
     assert!(
-        stderr.contains("b.py: edit 1 not applied: --old was not found"),
+        stderr.contains("b.py: edit 1 not applied: old_string was not found"),
         "{stderr}"
     );
     assert!(!stdout.contains("not applied"), "{stdout}");

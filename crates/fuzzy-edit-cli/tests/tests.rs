@@ -17,6 +17,7 @@ mod color;
 mod conventions;
 mod exit_codes;
 mod json_output;
+mod refusal_words;
 mod result_schema;
 
 // Never corrupting a file.

@@ -299,3 +299,71 @@ fn a_write_that_fails_midway_leaves_the_file_as_it_was() {
         assert_eq!(listing(&w), ["f.txt"], "in place: {in_place}");
     }
 }
+
+/// A write of a multi-file change fails (the file size limit, `EFBIG`, at the second file's
+/// write in place), and putting the first file back fails too (its old content is over the same
+/// limit): the answer says which file is in which state, and the exit code says failure (it
+/// said "nothing was written" of the second file only, and the first stayed changed).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_rollback_names_the_state_of_every_file() {
+    let have_prlimit = std::process::Command::new("prlimit")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_prlimit {
+        eprintln!("skipped: no prlimit");
+        return;
+    }
+    let w = Work::new();
+    let body: String = (0..200)
+        .map(|i| format!("long line number {i} of the first file\n"))
+        .collect();
+    let a_before = format!("keep\n{body}");
+    assert!(a_before.len() > 4096);
+    let doc = serde_json::json!([
+        {"file_path": "a.txt", "old_string": body, "new_string": "short\n"},
+        {"file_path": "b.txt", "old_string": "head = 1\n",
+         "new_string": format!("head = 2\n{}", "a much longer line\n".repeat(400))},
+    ]);
+    w.write("doc.json", doc.to_string());
+    for json in [false, true] {
+        w.write("a.txt", &a_before);
+        w.write("b.txt", "head = 1\n");
+        let script = format!(
+            "trap '' XFSZ; exec prlimit --fsize=4096 '{}' apply --in-place --edits doc.json {}",
+            env!("CARGO_BIN_EXE_fuzzy-edit"),
+            if json { "--json" } else { "" }
+        );
+        let out = std::process::Command::new("sh")
+            .current_dir(w.root())
+            .args(["-c", &script])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        // The state the answer reports is the state on disk.
+        assert_eq!(w.read("a.txt"), "keep\nshort\n");
+        assert_eq!(w.read("b.txt"), "head = 1\n");
+        if json {
+            let answer = common::stdout_json(&out);
+            let error = &answer["error"];
+            assert_eq!(error["kind"], "rollback_failed", "{answer}");
+            assert_eq!(error["path"], "b.txt");
+            assert_eq!(error["not_restored"], serde_json::json!(["a.txt"]));
+            assert_eq!(error["restored"], serde_json::json!([]));
+        } else {
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.contains(
+                    "a.txt: still has the new content (putting it back failed: File too large"
+                ),
+                "{err}"
+            );
+            assert!(
+                err.contains("b.txt: as it was (this write failed)"),
+                "{err}"
+            );
+            assert!(!err.contains("left alone too"), "{err}");
+        }
+    }
+}

@@ -88,17 +88,56 @@ pub struct Failure {
 pub struct Failed {
     /// Each failed edit.
     pub failures: Vec<Failure>,
+    /// The start of every edit's `old` in the request, by index ([`Failed::naming`]); empty
+    /// when not known. Messages quote it to say which edit of several failed.
+    #[serde(skip)]
+    pub olds: Vec<String>,
 }
 
 impl Failed {
-    /// Why each edit failed, naming the edit's parameters in `w`'s words.
-    pub fn message(&self, w: &Vocabulary) -> String {
-        if let [only] = self.failures.as_slice() {
-            return only.error.message(w);
+    /// `failures` of a request of `edits`.
+    pub(crate) fn of(failures: Vec<Failure>, edits: &[crate::Edit]) -> Failed {
+        Failed {
+            failures,
+            olds: Vec::new(),
         }
+        .naming(edits)
+    }
+
+    /// The same failures, their messages naming which of `edits` each one is.
+    pub fn naming(mut self, edits: &[crate::Edit]) -> Failed {
+        self.olds = edits
+            .iter()
+            .map(|e| crate::feedback::start_of(&e.old))
+            .collect();
+        self
+    }
+
+    /// Why each edit failed, naming the edit's parameters in `w`'s words. When the request had
+    /// several edits, each message says which one it is about: its number and the start of its
+    /// `old` (a bare "not found" of one edit in five left the model guessing which).
+    ///
+    /// ```
+    /// use fuzzy_edit::{apply_edits, Edit, Mode, Vocabulary};
+    /// let edits = [Edit::new("a = 1", "a = 2"), Edit::new("c = 3", "c = 4")];
+    /// let failed = apply_edits("a = 1\nb = 2\n", &edits, Mode::Atomic).unwrap_err();
+    /// let message = failed.message(&Vocabulary::PIPE);
+    /// assert!(message.starts_with("Edit 2 of 2 (the one starting `c = 3`): old was not found"), "{message}");
+    /// ```
+    pub fn message(&self, w: &Vocabulary) -> String {
+        let total = self.olds.len();
+        let named = |f: &Failure| match self.olds.get(f.edit) {
+            Some(start) if total > 1 => format!(
+                "Edit {} of {total} (the one starting `{start}`): {}",
+                f.edit + 1,
+                f.error.message(w)
+            ),
+            _ if self.failures.len() > 1 => format!("Edit {}: {}", f.edit + 1, f.error.message(w)),
+            _ => f.error.message(w),
+        };
         self.failures
             .iter()
-            .map(|f| format!("Edit {}: {}", f.edit + 1, f.error.message(w)))
+            .map(named)
             .collect::<Vec<_>>()
             .join("\n\n")
     }

@@ -209,8 +209,8 @@ impl EditError {
             EditError::ContentMismatch { strategy, location, old_text, file_text } => format!("{old} matches {} only approximately ({strategy}), and lines your edit changes differ from the file there. The model may be misremembering the code, so nothing was changed. The file has:\n{file_text}\nYour {old} has:\n{old_text}\nCopy those lines exactly from the file and retry.", span_words(location.start_line, location.end_line)),
             EditError::WhitespaceOnly { strategy, location, file_text } => format!("{old} matches {} only when whitespace is ignored ({strategy}), and {new} only changes whitespace, so the change you want is unclear and nothing was changed. The file has:\n{file_text}\nTo change whitespace, copy {old} exactly from these lines (without the line numbers).", span_words(location.start_line, location.end_line)),
             EditError::AnchorNotFound { anchor } => format!("{anchor_word} {anchor:?} was not found in the file. Use a line that exists verbatim near the place to edit (a function signature, say), or leave {anchor_word} out."),
-            EditError::AnchorAmbiguous { anchor, lines, lines_total } => format!("{anchor_word} {anchor:?} occurs {lines_total} times (lines {}), so it does not pick a place. Use a longer {anchor_word} that occurs once.", join_lines(lines, *lines_total)),
-            EditError::NotFoundAfterAnchor { anchor, anchor_line, before, before_total } => format!("{old} occurs only before {anchor_word} {anchor:?} (line {anchor_line}), at {}. The {anchor_word} must come before the text to edit.", join_locations(before, *before_total)),
+            EditError::AnchorAmbiguous { anchor, lines, lines_total } => format!("{anchor_word} {anchor:?} occurs {lines_total} times (lines {}), so it does not pick a place. Make {anchor_word} a longer line that occurs once.", join_lines(lines, *lines_total)),
+            EditError::NotFoundAfterAnchor { anchor, anchor_line, before, before_total } => format!("{old} occurs only before {anchor_word} {anchor:?} (line {anchor_line}), at {}; {anchor_word} must come before the text to edit.", join_locations(before, *before_total)),
             EditError::UnclearElision { marker, line } => {
                 // (A bare `...` may be code, Python's stub body: say how to write either.)
                 let stub = if marker == "..." { " If `...` is code (a stub body), write `pass` there instead, or put `...` on the line that opens the block (`def f(): ...`)." } else { "" };
@@ -353,7 +353,23 @@ fn ambiguous_message(
     if total > shown {
         s.push_str(&format!("  ... and {} more\n", total - shown));
     }
-    s.push_str(&format!("Either include more surrounding lines in {} so it matches once, set {} to change every one, or set {} to a unique line (e.g. the enclosing function's signature) before the one you mean.", w.old, w.replace_all, w.anchor));
+    // Only the ways out the caller has (a SEARCH block cannot say "every one").
+    let mut ways = vec![format!(
+        "include more surrounding lines in {} so it matches once",
+        w.old
+    )];
+    if !w.replace_all.is_empty() {
+        ways.push(format!("set {} to change every one", w.replace_all));
+    }
+    if !w.anchor.is_empty() {
+        ways.push(format!("set {} to a unique line (e.g. the enclosing function's signature) before the one you mean", w.anchor));
+    }
+    let last = ways.pop().unwrap_or_default();
+    if ways.is_empty() {
+        s.push_str(&format!("{}{}.", last[..1].to_uppercase(), &last[1..]));
+    } else {
+        s.push_str(&format!("Either {}, or {last}.", ways.join(", ")));
+    }
     s
 }
 

@@ -2,8 +2,10 @@
 //! compact diff when nothing matched.
 //!
 //! The closest fragment is found without scanning every window: lines of the file loosely equal
-//! to a line of `old` vote for the window they would start, and when no line is equal, the
-//! rarest long identifiers of `old` vote instead. Only the best-voted windows are scored.
+//! to a line of `old` vote for the window they would start, each vote weighing the less the
+//! more often its line occurs (a `}` in every function says nothing about which function); when
+//! no rare line votes, the long identifiers of `old` vote too, weighed the same way. Only the
+//! best-voted windows are scored.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -31,6 +33,14 @@ const MAX_PREFIX_SEARCHES: usize = 64;
 /// repetition, up to this many).
 const MAX_VOTES_PER_LINE: usize = 16;
 const MAX_DIFF_LINES: usize = 40;
+/// When every window's line votes are under this, no window holds a line of `old` that the
+/// file has only there (such a line weighs 1, one the file has twice 1/2): the lines say
+/// nothing of the place, and identifiers vote too.
+const RARE_EVIDENCE: f64 = 1.0;
+/// Identifiers of `old` searched for, the longest first: each search scans the text.
+const MAX_TOKENS: usize = 4;
+/// An identifier found more often than this votes for no window.
+const MAX_TOKEN_HITS: usize = 256;
 const PREVIEW_CHARS: usize = 80;
 
 /// A [`Location`] for lines `lines` (0-based, end exclusive) of `text`.
@@ -74,6 +84,17 @@ pub(crate) fn numbered(text: &Text, lines: Range<usize>) -> String {
         .map(|i| numbered_line(i + 1, text.line(i)))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The start of an edit's `old` as messages quote it to say which edit of several they are
+/// about: its first non-blank line, trimmed and shortened.
+pub(crate) fn start_of(old: &str) -> String {
+    shorten(
+        old.lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or(""),
+    )
 }
 
 fn shorten(s: &str) -> String {
@@ -141,14 +162,20 @@ pub(crate) fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
         return None;
     }
     let mut votes = line_votes(text, &old, &non_blank);
-    if votes.is_empty() {
-        votes = token_votes(text, &old);
+    // Lines that occur all over the file tie every window they start (unweighted, the
+    // first windows of the file won the tie: a block at line 81,668 of a 100k-line file, its
+    // signature and a local renamed, was shown as "closest" at line 818, and another at
+    // line 15). Then the identifiers decide.
+    if votes.values().all(|&v| v < RARE_EVIDENCE) {
+        for (start, v) in token_votes(text, &old) {
+            *votes.entry(start).or_default() += v;
+        }
     }
     if votes.is_empty() {
         votes = prefix_votes(text, &old);
     }
-    let mut starts: Vec<(usize, usize)> = votes.into_iter().collect();
-    let by_votes = |a: &(usize, usize), b: &(usize, usize)| b.1.cmp(&a.1).then(a.0.cmp(&b.0));
+    let mut starts: Vec<(usize, f64)> = votes.into_iter().collect();
+    let by_votes = |a: &(usize, f64), b: &(usize, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
     // Score at most MAX_SCORED_LINES lines in all: fewer windows for a long `old`.
     let keep = (MAX_SCORED_LINES / old.len().max(1)).clamp(1, MAX_SCORED_WINDOWS);
     if starts.len() > keep {
@@ -182,35 +209,46 @@ pub(crate) fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
     })
 }
 
-/// Window starts voted for by file lines loosely equal to a line of `old`.
-fn line_votes(text: &Text, old: &[&str], non_blank: &[usize]) -> HashMap<usize, usize> {
-    let mut by_hash: HashMap<u64, Vec<usize>, HashIsKey> = HashMap::default();
+/// Window starts voted for by file lines loosely equal to a line of `old`, each file line with
+/// weight 1 / (how many file lines equal it): a line found once weighs 1.
+fn line_votes(text: &Text, old: &[&str], non_blank: &[usize]) -> HashMap<usize, f64> {
+    // The distinct lines of `old` (by loose hash), each with the lines of `old` it is.
+    let mut group_of: HashMap<u64, usize, HashIsKey> = HashMap::default();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
     for &i in non_blank {
-        by_hash
+        let g = *group_of
             .entry(normalize::loose_hash(old[i]))
-            .or_default()
-            .push(i);
+            .or_insert_with(|| {
+                groups.push(Vec::new());
+                groups.len() - 1
+            });
+        groups[g].push(i);
     }
-    let mut counts = vec![0u32; text.line_count()];
+    let mut hits: Vec<(usize, usize)> = Vec::new();
+    let mut occurrences = vec![0u32; groups.len()];
     for (j, h) in text.loose_hashes().iter().enumerate() {
-        if let Some(idx) = by_hash.get(h) {
-            for &i in idx.iter().take(4) {
-                if let Some(start) = j.checked_sub(i) {
-                    counts[start] += 1;
-                }
+        if let Some(&g) = group_of.get(h) {
+            hits.push((j, g));
+            occurrences[g] += 1;
+        }
+    }
+    let mut votes: HashMap<usize, f64> = HashMap::new();
+    for (j, g) in hits {
+        let weight = 1.0 / f64::from(occurrences[g]);
+        for &i in groups[g].iter().take(4) {
+            if let Some(start) = j.checked_sub(i) {
+                *votes.entry(start).or_default() += weight;
             }
         }
     }
-    counts
-        .into_iter()
-        .enumerate()
-        .filter(|(_, c)| *c > 0)
-        .map(|(s, c)| (s, c as usize))
-        .collect()
+    votes
 }
 
-/// Window starts voted for by occurrences of the longest identifiers of `old`.
-fn token_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
+/// Window starts voted for by occurrences of the longest identifiers of `old`, each occurrence
+/// with weight 1 / (occurrences of its identifier). An identifier found more than
+/// [`MAX_TOKEN_HITS`] times votes not at all: its first occurrences would only favour the top
+/// of the file.
+fn token_votes(text: &Text, old: &[&str]) -> HashMap<usize, f64> {
     let mut tokens: Vec<(usize, &str)> = Vec::new();
     for (i, line) in old.iter().enumerate() {
         for t in line.split(|c: char| !normalize::is_word_char(c)) {
@@ -221,11 +259,19 @@ fn token_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
     }
     tokens.sort_by_key(|t| std::cmp::Reverse(t.1.len()));
     tokens.dedup_by(|a, b| a.1 == b.1);
-    let mut votes: HashMap<usize, usize> = HashMap::new();
-    for (i, token) in tokens.into_iter().take(4) {
-        for hit in memchr::memmem::find_iter(text.as_str().as_bytes(), token.as_bytes()).take(256) {
+    let mut votes: HashMap<usize, f64> = HashMap::new();
+    for (i, token) in tokens.into_iter().take(MAX_TOKENS) {
+        let hits: Vec<usize> =
+            memchr::memmem::find_iter(text.as_str().as_bytes(), token.as_bytes())
+                .take(MAX_TOKEN_HITS + 1)
+                .collect();
+        if hits.len() > MAX_TOKEN_HITS {
+            continue;
+        }
+        let weight = 1.0 / hits.len() as f64;
+        for hit in hits {
             if let Some(start) = text.line_of(hit).checked_sub(i) {
-                *votes.entry(start).or_default() += 1;
+                *votes.entry(start).or_default() += weight;
             }
         }
     }
@@ -237,7 +283,7 @@ fn token_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
 ///
 /// Each distinct start is searched once, and at most [`MAX_PREFIX_SEARCHES`] of them: every
 /// search scans the text, and an `old` of many lines must not cost a scan per line.
-fn prefix_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
+fn prefix_votes(text: &Text, old: &[&str]) -> HashMap<usize, f64> {
     let mut by_prefix: HashMap<&str, Vec<usize>> = HashMap::new();
     let mut order: Vec<&str> = Vec::new();
     for (i, line) in old.iter().enumerate() {
@@ -252,14 +298,14 @@ fn prefix_votes(text: &Text, old: &[&str]) -> HashMap<usize, usize> {
         });
         lines.push(i);
     }
-    let mut votes: HashMap<usize, usize> = HashMap::new();
+    let mut votes: HashMap<usize, f64> = HashMap::new();
     for prefix in order.into_iter().take(MAX_PREFIX_SEARCHES) {
         let hits = memchr::memmem::find_iter(text.as_str().as_bytes(), prefix.as_bytes());
         for hit in hits.take(256) {
             let line = text.line_of(hit);
             for &i in by_prefix[prefix].iter().take(MAX_VOTES_PER_LINE) {
                 if let Some(start) = line.checked_sub(i) {
-                    *votes.entry(start).or_default() += 1;
+                    *votes.entry(start).or_default() += 1.0;
                 }
             }
         }
@@ -330,6 +376,25 @@ mod tests {
             "(\n  x,\n  expected.clone(),\n  expected",
             "(\n  x,\n  expected"
         ));
+    }
+
+    /// Lines every function has (`}`, the loop header) tie every function: the identifiers
+    /// decide, and the fragment shown is the block meant, not the first of the file.
+    #[test]
+    fn common_lines_do_not_pull_the_fragment_to_the_top_of_the_file() {
+        let src: String = (0..3000)
+            .map(|i| {
+                format!("pub fn weighted_sum_{i}(values: &[u64], weight: u64) -> u64 {{\n    let mut acc_{i} = 0u64;\n    for (idx, v) in values.iter().enumerate() {{\n        acc_{i} += v * weight + {};\n    }}\n    acc_{i}\n}}\n\n", i % 7)
+            })
+            .collect();
+        let text = Text::new(&src);
+        // Function 2500 (line 20,001), its signature's types and its local renamed.
+        let needle = Needle::new(
+            "pub fn weighted_sum_2500(vals: &[u32], weight: u32) -> u32 {\n    let mut total_2500: u32 = 0;\n    for (idx, v) in values.iter().enumerate() {\n        total_2500 += v * weight + 1;\n    }\n    total_2500\n}",
+            "z",
+        );
+        let f = closest(&text, &needle).unwrap();
+        assert_eq!(f.start_line, 2500 * 8 + 1, "{f:?}");
     }
 
     #[test]

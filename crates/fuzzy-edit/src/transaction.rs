@@ -75,11 +75,9 @@ pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fa
 /// [`SyntaxPolicy`]: crate::SyntaxPolicy
 pub fn apply_with(text: &str, edits: &[Edit], options: &Options) -> Result<Applied, Failed> {
     let mut applied = apply_located(text, edits, options)?;
-    decide::check_syntax(text, edits, &mut applied, options).map_err(|error| Failed {
-        failures: vec![Failure {
-            edit: applied.matches.first().map_or(0, |m| m.edit),
-            error,
-        }],
+    decide::check_syntax(text, edits, &mut applied, options).map_err(|error| {
+        let edit = applied.matches.first().map_or(0, |m| m.edit);
+        Failed::of(vec![Failure { edit, error }], edits)
     })?;
     Ok(applied)
 }
@@ -115,7 +113,7 @@ fn apply_located(text: &str, edits: &[Edit], options: &Options) -> Result<Applie
                     return Ok(applied);
                 }
             }
-            Err(Failed { failures })
+            Err(Failed::of(failures, edits))
         }
         Mode::Partial => partial(text, edits, matches, failures, options),
     }
@@ -152,9 +150,7 @@ fn partial(
         }
     }
     if result.matches.is_empty() {
-        return Err(Failed {
-            failures: still_failed,
-        });
+        return Err(Failed::of(still_failed, edits));
     }
     result.failures = still_failed;
     Ok(result)

@@ -42,7 +42,10 @@ pub(super) enum Command {
     ///
     /// Request: {"content": "...", "old": "...", "new": "...", "replace_all": false,
     /// "anchor": null}, or "edits": [{...}, ...] instead of old/new, or "path" instead of
-    /// "content" to edit a file (with "dry_run", "expect_mtime", "expect_sha256").
+    /// "content" to edit a file (with "dry_run", "in_place", "write_read_only",
+    /// "expect_mtime", "expect_sha256"). Optional: "id" (echoed back), "name" (of the content,
+    /// for its diff), "mode" ("atomic" or "partial"), "language", "syntax", "time_limit_ms",
+    /// "return" ("content", "diff" or "spans").
     /// Answer: {"schema": "fuzzy-edit/1", "ok": true, "result": "...", "matches": [...],
     /// "matches_total": N, "diff": "..."} or {"schema": "fuzzy-edit/1", "ok": false, "error": {"kind": "...",
     /// "message": "...", ...}} (docs/json.md).

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use fuzzy_edit::format::{self, FileOp, Parsed};
 use fuzzy_edit::fs::Expected;
-use fuzzy_edit::{Edit, Mode};
+use fuzzy_edit::{Edit, Mode, Vocabulary};
 
 use super::flags::{ColorChoice, Command, EditFlags, Flags};
 use crate::commands::apply::Request;
@@ -23,8 +23,8 @@ use crate::render::Output;
 /// The command to run, with everything it needs.
 #[derive(Debug)]
 pub enum Settings {
-    /// `apply` or `check`.
-    Apply(ApplySettings),
+    /// `apply` or `check` (boxed: the request is large beside the other commands' settings).
+    Apply(Box<ApplySettings>),
     /// `pipe`: requests on stdin, answers on stdout.
     Pipe {
         /// The largest request line read.
@@ -64,8 +64,8 @@ impl Flags {
     /// Resolve the parsed flags into the command to run.
     pub fn resolve(self) -> Settings {
         match self.command {
-            Command::Apply(flags) => Settings::Apply(flags.edit.resolve(flags.dry_run)),
-            Command::Check(flags) => Settings::Apply(flags.resolve(true)),
+            Command::Apply(flags) => Settings::Apply(Box::new(flags.edit.resolve(flags.dry_run))),
+            Command::Check(flags) => Settings::Apply(Box::new(flags.resolve(true))),
             Command::Pipe { max_request_bytes } => Settings::Pipe { max_request_bytes },
             Command::Mcp {
                 roots,
@@ -117,16 +117,19 @@ impl EditFlags {
                 mtime: self.expect_mtime.clone(),
                 sha256: self.expect_sha256.clone(),
             });
-        let files = match &self.edits {
+        let (files, words) = match &self.edits {
             Some(edits) => {
                 let text = read_input(edits, self.max_bytes)?;
                 let parsed = format::parse(&text).map_err(Error::Edits)?;
+                let words = Vocabulary::CLI.for_document(parsed.format);
                 let file_overrides = parsed.format == format::Format::UnifiedDiff;
-                group_by_file(parsed, self.file.as_deref(), file_overrides)?
+                let files = group_by_file(parsed, self.file.as_deref(), file_overrides)?;
+                (files, words)
             }
             None => {
                 let file = self.file.as_ref().ok_or(Error::NoFile)?;
-                vec![(file.clone(), vec![FileOp::Edit(vec![self.one_edit()?])])]
+                let files = vec![(file.clone(), vec![FileOp::Edit(vec![self.one_edit()?])])];
+                (files, Vocabulary::CLI)
             }
         };
         if expected.is_some() && self.file.is_none() {
@@ -154,6 +157,7 @@ impl EditFlags {
             write_read_only: self.write_read_only,
             syntax: self.syntax,
             language: self.language,
+            words,
         })
     }
 

@@ -12,8 +12,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use fuzzy_edit::format::FileOp;
-use fuzzy_edit::fs::{self, EditOptions, EditRequest, Expected, FileRequest};
-use fuzzy_edit::{Language, Mode, SyntaxPolicy};
+use fuzzy_edit::fs::{self, EditFilesError, EditOptions, EditRequest, Expected, FileRequest};
+use fuzzy_edit::{Language, Mode, SyntaxPolicy, Vocabulary};
 
 pub use fuzzy_edit::fs::{Action, FileOutcome};
 
@@ -44,6 +44,9 @@ pub struct Request {
     pub syntax: SyntaxPolicy,
     /// `--language`; `None`: each file's, from its extension.
     pub language: Option<Language>,
+    /// What refusals call the edit's parts: the flags (`--old`), or the words of the `--edits`
+    /// document's format (`the SEARCH block`), which has no `--replace-all`.
+    pub words: Vocabulary,
 }
 
 /// What a run did to the files, or would do under `check`: the renderers' input.
@@ -53,6 +56,8 @@ pub struct Outcome {
     pub files: Vec<FileOutcome>,
     /// Nothing was written (`check`, `--dry-run`).
     pub dry_run: bool,
+    /// The request's words, for the edits not applied and the warnings.
+    pub words: Vocabulary,
 }
 
 /// Run `apply` or `check`: print the outcome or why there is none; the exit code says which
@@ -62,10 +67,18 @@ pub fn run(settings: ApplySettings) -> ExitCode {
     // Files named besides the one that stopped the run, all left alone.
     let mut others = 0;
     let mut partial = false;
+    // The flags' words until a request says otherwise: a request that could not be made had
+    // no refusal of the engine to word.
+    let mut words = Vocabulary::CLI;
     let result = settings.request.and_then(|request| {
         others = request.files.len().saturating_sub(1);
         partial = request.mode == Mode::Partial;
-        edit(&request, dry_run).map(|files| Outcome { files, dry_run })
+        words = request.words;
+        edit(&request, dry_run).map(|files| Outcome {
+            files,
+            dry_run,
+            words,
+        })
     });
     match result {
         Ok(outcome) => {
@@ -88,12 +101,14 @@ pub fn run(settings: ApplySettings) -> ExitCode {
             }
         }
         Err(error) => {
-            let others = if matches!(error, Error::Edit(_) | Error::File(_)) {
+            // A failed rollback names every file's state itself.
+            let rollback = matches!(error, Error::Edit(EditFilesError::RollbackFailed(_)));
+            let others = if matches!(error, Error::Edit(_) | Error::File(_)) && !rollback {
                 others
             } else {
                 0
             };
-            render::error(settings.output, &error, others, partial);
+            render::error(settings.output, &error, others, partial, &words);
             ExitCode::from(error.exit_code())
         }
     }

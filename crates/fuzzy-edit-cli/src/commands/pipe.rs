@@ -1,7 +1,7 @@
 //! `fuzzy-edit pipe`: JSON Lines in, JSON Lines out, one answer per request, in order.
 //!
 //! A request edits `"content"` in memory, or the file at `"path"` (written atomically unless
-//! `"dry_run"`; refused if `"expect_mtime"`/`"expect_sha256"` do not match it); how it is read
+//! `"dry_run"`, in place with `"in_place"`; refused if `"expect_mtime"`/`"expect_sha256"` do not match it); how it is read
 //! is in [`super::pipe_request`]. The pipe never dies on input: a line that is not a request
 //! (not JSON, not an object, unknown or missing fields, not UTF-8) gets an error answer
 //! (`"kind": "bad_request"`), a line over the size limit one of `"kind": "request_too_large"`,
@@ -121,6 +121,8 @@ pub fn answer(line: &str) -> Value {
 fn options(request: &Request) -> EditOptions<'static> {
     EditOptions {
         dry_run: request.dry_run,
+        in_place: request.in_place,
+        write_read_only: request.write_read_only,
         syntax: request.syntax,
         language: request.language,
         deadline: deadline(request),

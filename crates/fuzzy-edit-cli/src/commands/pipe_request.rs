@@ -24,6 +24,8 @@ const FIELDS: &[Spelling] = &[
     ("edits", fields::EDITS),
     ("mode", &["mode"]),
     ("dry_run", fields::DRY_RUN),
+    ("in_place", &["in_place"]),
+    ("write_read_only", &["write_read_only"]),
     ("expect_mtime", &["expect_mtime"]),
     ("expect_sha256", &["expect_sha256"]),
     ("language", &["language"]),
@@ -48,6 +50,11 @@ pub struct Request {
     pub mode: Mode,
     /// For a file: compute the answer but write nothing.
     pub dry_run: bool,
+    /// For a file: overwrite it in place (same inode, so hard links and attributes stay; not
+    /// atomic), as `apply --in-place`.
+    pub in_place: bool,
+    /// For a file: replace it even when it is read-only, as `apply --write-read-only`.
+    pub write_read_only: bool,
     /// For a file: refuse unless its modification time is this.
     pub expect_mtime: Option<String>,
     /// For a file: refuse unless its SHA-256 is this.
@@ -118,6 +125,10 @@ struct Fields {
     mode: Mode,
     #[serde(default)]
     dry_run: bool,
+    #[serde(default)]
+    in_place: bool,
+    #[serde(default)]
+    write_read_only: bool,
     expect_mtime: Option<String>,
     expect_sha256: Option<String>,
     language: Option<String>,
@@ -148,11 +159,14 @@ pub fn parse(line: &str) -> Result<Request, Rejected> {
     };
     let id = object.get("id").cloned();
     let object = rename(object, FIELDS, "the request").map_err(|m| reject(id.clone(), m))?;
+    // A value of the wrong type or out of its set: the field and what it takes, in words
+    // (serde calls a name of an enum a "variant"); the request's shape is beside the point.
     let f: Fields = serde_path_to_error::deserialize(Value::Object(object)).map_err(|e| {
-        reject(
-            id.clone(),
-            format!("\"{}\": {}. Send {SHAPE}.", e.path(), e.inner()),
-        )
+        let why = e
+            .inner()
+            .to_string()
+            .replace("unknown variant", "unknown value");
+        reject(id.clone(), format!("\"{}\": {why}.", e.path()))
     })?;
     request(f).map_err(|m| reject(id, m))
 }
@@ -206,9 +220,13 @@ fn request(f: Fields) -> Result<Request, String> {
         }
     };
     if matches!(target, Target::Content { .. })
-        && (f.dry_run || f.expect_mtime.is_some() || f.expect_sha256.is_some())
+        && (f.dry_run
+            || f.in_place
+            || f.write_read_only
+            || f.expect_mtime.is_some()
+            || f.expect_sha256.is_some())
     {
-        return Err("\"dry_run\", \"expect_mtime\" and \"expect_sha256\" are about a file: they go with \"path\", not \"content\" (which is never written).".into());
+        return Err("\"dry_run\", \"in_place\", \"write_read_only\", \"expect_mtime\" and \"expect_sha256\" are about a file: they go with \"path\", not \"content\" (which is never written).".into());
     }
     // A language the guard does not know is refused, as `--language` is: a misspelt one
     // would silently turn the check off. (Leaving it out checks by the file's extension.)
@@ -239,6 +257,8 @@ fn request(f: Fields) -> Result<Request, String> {
         edits,
         mode: f.mode,
         dry_run: f.dry_run,
+        in_place: f.in_place,
+        write_read_only: f.write_read_only,
         expect_mtime,
         expect_sha256,
         language,
@@ -326,6 +346,39 @@ pub fn next_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bad_value_names_the_field_and_its_values_in_words() {
+        let e = parse(r#"{"content": "a", "old": "a", "new": "b", "mode": "all"}"#).unwrap_err();
+        assert_eq!(
+            e.message,
+            "\"mode\": unknown value `all`, expected `atomic` or `partial`."
+        );
+        let e =
+            parse(r#"{"content": "a", "old": "a", "new": "b", "replace_all": "yes"}"#).unwrap_err();
+        assert!(
+            e.message
+                .starts_with("\"replace_all\": invalid type: string \"yes\", expected a boolean"),
+            "{}",
+            e.message
+        );
+    }
+
+    /// `pipe --help` names every field a request may have: a field left out of it was found
+    /// only by reading the source (`in_place`, `return`, `time_limit_ms`, ...).
+    #[test]
+    fn the_help_names_every_field() {
+        use clap::CommandFactory;
+        let mut command = crate::args::Flags::command();
+        let help = command
+            .find_subcommand_mut("pipe")
+            .unwrap()
+            .render_long_help()
+            .to_string();
+        for (field, _) in FIELDS {
+            assert!(help.contains(&format!("\"{field}\"")), "{field}: {help}");
+        }
+    }
 
     fn lines(input: &[u8], max: u64) -> Vec<Result<String, u64>> {
         let mut input = io::BufReader::with_capacity(4, input);

@@ -3,13 +3,14 @@
 
 use std::io::Write;
 
-use fuzzy_edit::{Vocabulary, MAX_LISTED};
+use fuzzy_edit::MAX_LISTED;
 
 use crate::commands::apply::{Action, Outcome};
 
 /// Print an outcome: per file a summary, per edit the strategy and lines, the diff (written as
 /// it is computed, after what it does not need is freed: see [`super::release`]).
 pub fn outcome(out: &mut impl Write, outcome: Outcome, color: bool) -> std::io::Result<()> {
+    let words = outcome.words;
     for mut f in outcome.files {
         let nothing_applied = f
             .applied
@@ -49,7 +50,7 @@ pub fn outcome(out: &mut impl Write, outcome: Outcome, color: bool) -> std::io::
                 writeln!(out, "  ... and {more} more replacements ({total} in all)")?;
             }
             for warning in &applied.warnings {
-                writeln!(out, "  warning: {}", warning.message(&Vocabulary::CLI))?;
+                writeln!(out, "  warning: {}", warning.message(&words))?;
             }
         }
         super::release(&mut f);
@@ -68,7 +69,7 @@ pub fn not_applied(err: &mut impl Write, outcome: &Outcome) -> std::io::Result<(
                 "fuzzy-edit: {}: edit {} not applied: {}",
                 f.path.display(),
                 failure.edit + 1,
-                crate::error::words(&failure.error)
+                failure.error.message(&outcome.words)
             )?;
         }
     }
@@ -84,7 +85,7 @@ pub fn warnings(err: &mut impl Write, outcome: &Outcome) -> std::io::Result<()> 
                 err,
                 "fuzzy-edit: {}: warning: {}",
                 f.path.display(),
-                warning.message(&Vocabulary::CLI)
+                warning.message(&outcome.words)
             )?;
         }
     }

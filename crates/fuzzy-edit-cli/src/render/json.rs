@@ -117,6 +117,7 @@ pub fn edit_files_message(e: &EditFilesError, words: &Vocabulary) -> String {
         EditFilesError::Refused { path, failed } => {
             format!("{}: {}", path.display(), failed.message(words))
         }
+        EditFilesError::File(f) => f.message(words),
         other => other.to_string(),
     }
 }
@@ -132,6 +133,25 @@ pub fn edit_files_error(
         EditFilesError::File(f) => return file_error(f, message),
         EditFilesError::Refused { path, failed } => {
             return refusal(failed, message, Some(path), words);
+        }
+        EditFilesError::RollbackFailed(written) => {
+            let fuzzy_edit::fs::PartlyWritten {
+                error,
+                restored,
+                not_restored,
+                untouched,
+            } = &**written;
+            // The write's own error, and where every other file of the request stands.
+            let mut v = file_error(error, message);
+            v["kind"] = json!(edit_files_kind(e));
+            v["cause"] = json!(error.kind());
+            let paths = |ps: &mut dyn Iterator<Item = &std::path::PathBuf>| -> Value {
+                ps.map(|p| json!(p.to_string_lossy())).collect()
+            };
+            v["not_restored"] = paths(&mut not_restored.iter().map(|(p, _, _)| p));
+            v["restored"] = paths(&mut restored.iter());
+            v["untouched"] = paths(&mut untouched.iter());
+            return v;
         }
         EditFilesError::CreateOverExisting(p)
         | EditFilesError::DeleteMissing(p)
@@ -150,6 +170,7 @@ pub fn edit_files_kind(e: &EditFilesError) -> &'static str {
         EditFilesError::CreateOverExisting(_) => "already_exists",
         EditFilesError::DeleteMissing(_) => "file_not_found",
         EditFilesError::NotAllowed { .. } => "not_allowed",
+        EditFilesError::RollbackFailed(_) => "rollback_failed",
     }
 }
 
@@ -165,12 +186,13 @@ fn refused_kind(failed: &Failed) -> &'static str {
 /// [...]}`. Each file's diff is written as it is computed, after what it does not need is freed
 /// ([`super::release`]): the diff of a million changed lines is never held whole.
 pub fn write_outcome(out: &mut impl io::Write, outcome: Outcome) -> io::Result<()> {
+    let words = outcome.words;
     let files: Vec<FileAnswer> = outcome
         .files
         .into_iter()
         .map(|mut file| {
             let name = file.path.to_string_lossy().into_owned();
-            let fields = file_fields(&file, &name, &Vocabulary::CLI);
+            let fields = file_fields(&file, &name, &words);
             super::release(&mut file);
             FileAnswer { fields, name, file }
         })
@@ -271,10 +293,10 @@ pub fn file_fields(f: &FileOutcome, name: &str, words: &Vocabulary) -> Value {
 
 /// Why `apply` or `check` stopped, as the answer: the kind [`Error::kind`] names, the CLI's
 /// `message`, and the details of the file or of the engine's refusal.
-pub fn cli_error(e: &Error, message: String) -> Value {
+pub fn cli_error(e: &Error, message: String, words: &Vocabulary) -> Value {
     failure(match e {
         Error::File(f) => file_error(f, message),
-        Error::Edit(f) => edit_files_error(f, message, &Vocabulary::CLI),
+        Error::Edit(f) => edit_files_error(f, message, words),
         Error::Edits(p) => {
             let mut v = error(e.kind(), message);
             if let Some(line) = p.line() {
@@ -336,6 +358,7 @@ mod tests {
                 file("old.txt", Action::Delete, Some("o\n"), None),
             ],
             dry_run: true,
+            words: Vocabulary::CLI,
         }
     }
 

@@ -12,7 +12,7 @@ mod patch;
 
 use std::io::{self, Write};
 
-use fuzzy_edit::Match;
+use fuzzy_edit::{Match, Vocabulary};
 
 use crate::commands::apply::{FileOutcome, Outcome};
 use crate::error::Error;
@@ -74,9 +74,9 @@ pub fn release(f: &mut FileOutcome) {
 
 /// Print why the run stopped: JSON on stdout under `--json` (a program reads one answer
 /// either way), else a line on stderr. `others`: how many other files the request named, all
-/// left alone; `partial`: whether `--partial` was given.
-pub fn error(output: Output, error: &Error, others: usize, partial: bool) {
-    let mut message = crate::error::message(error);
+/// left alone; `partial`: whether `--partial` was given; `words`: the request's.
+pub fn error(output: Output, error: &Error, others: usize, partial: bool, words: &Vocabulary) {
+    let mut message = crate::error::message(error, words);
     if others > 0 {
         let others = if others == 1 {
             "the other file of the request was".to_string()
@@ -95,7 +95,11 @@ pub fn error(output: Output, error: &Error, others: usize, partial: bool) {
     match output {
         // A reader that went away (`| head`) must not turn a refusal into a panic.
         Output::Json => {
-            let _ = writeln!(io::stdout().lock(), "{:#}", json::cli_error(error, message));
+            let _ = writeln!(
+                io::stdout().lock(),
+                "{:#}",
+                json::cli_error(error, message, words)
+            );
         }
         _ => eprintln!("fuzzy-edit: {message}"),
     }

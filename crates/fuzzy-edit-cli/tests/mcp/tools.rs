@@ -312,3 +312,26 @@ fn a_time_limit_refuses_as_too_complex_and_writes_nothing() {
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
 }
+
+/// One failing edit of an `edits` list is named by its number and the start of its
+/// old_string (the refusal said only "old_string was not found").
+#[test]
+fn the_failing_edit_of_a_list_is_named() {
+    let (_dir, root) = tree();
+    let mut s = Server::start(&root);
+    s.ok("read_file", json!({"path": "src/lib.py"}));
+    let why = s.refused(
+        "edit_file",
+        json!({"path": "src/lib.py", "edits": [
+            {"old_string": "return 1", "new_string": "return 2"},
+            {"old_string": "retrun zero()", "new_string": "return 3"},
+        ]}),
+    );
+    assert!(
+        why.contains("Edit 2 of 2 (the one starting `retrun zero()`): old_string was not found"),
+        "{why}"
+    );
+    assert!(std::fs::read_to_string(root.join("src/lib.py"))
+        .unwrap()
+        .contains("return 1"));
+}

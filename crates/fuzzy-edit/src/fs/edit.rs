@@ -19,7 +19,7 @@ use rustix::fs::{accessat, Access, AtFlags};
 
 use super::lock::{lock_dirs, lock_files};
 use super::open::{decode, open_regular, read_bounded, same_inode, version, Opened};
-use super::plan::{plan_all, EditFilesError, Op, Planned};
+use super::plan::{plan_all, Action, EditFilesError, Op, PartlyWritten, Planned};
 use super::request::{EditOptions, EditOutcome, EditRequest, FileOutcome};
 use super::resolve::{locate, walk, Found, Place, Root};
 use super::write::{delete, discard, install, stage, write_in_place, Staged};
@@ -408,16 +408,41 @@ fn install_all(
     plans: &[Planned],
     staged: Vec<Option<Staged>>,
     options: &EditOptions<'_>,
-) -> Result<Vec<Option<FileVersion>>, FsError> {
+) -> Result<Vec<Option<FileVersion>>, EditFilesError> {
     let mut versions = Vec::with_capacity(targets.len());
     for (i, ((t, r), p)) in targets.iter().zip(reads).zip(plans).enumerate() {
         let result = install_one(t, r.as_ref(), p, staged[i].as_ref(), options);
         match result {
             Ok(v) => versions.push(v),
-            Err(e) => {
+            Err(error) => {
                 discard_all(&targets[i..], &staged[i..]);
-                roll_back(&targets[..i], &reads[..i], &plans[..i], options);
-                return Err(e);
+                let put_back = roll_back(&targets[..i], &reads[..i], &plans[..i], options);
+                if put_back.iter().all(|(_, _, failed)| failed.is_none()) {
+                    return Err(error.into());
+                }
+                // Some file keeps this change: the caller must learn which, or it would take
+                // "nothing was written" for the whole request.
+                let mut restored = Vec::new();
+                let mut not_restored = Vec::new();
+                for (path, action, failed) in put_back {
+                    match failed {
+                        None => restored.push(path),
+                        Some(e) => not_restored.push((path, action, e)),
+                    }
+                }
+                let untouched = targets[i + 1..]
+                    .iter()
+                    .zip(&reads[i + 1..])
+                    .zip(&plans[i + 1..])
+                    .filter(|((_, r), p)| changes(r.as_ref(), p))
+                    .map(|((t, _), _)| t.path.clone())
+                    .collect();
+                return Err(EditFilesError::RollbackFailed(Box::new(PartlyWritten {
+                    error,
+                    restored,
+                    not_restored,
+                    untouched,
+                })));
             }
         }
     }
@@ -449,41 +474,39 @@ fn install_one(
     }
 }
 
-/// Put back the files already changed, best effort: the error that stopped the install is
-/// what the caller must see.
+/// Put back the files already changed: each one's path, what the change did to it, and why it
+/// could not be put back (`None`: it was).
 fn roll_back(
     targets: &[Target],
     reads: &[Option<Read>],
     plans: &[Planned],
     options: &EditOptions<'_>,
-) {
+) -> Vec<(PathBuf, Action, Option<FsError>)> {
+    let mut put_back = Vec::new();
     for ((t, r), p) in targets.iter().zip(reads).zip(plans).rev() {
         let Some(place) = &t.place else { continue };
         if !changes(r.as_ref(), p) {
             continue;
         }
-        match r {
-            None => {
-                let _ = delete(place, &t.path);
-            }
-            Some(r) if options.in_place => {
+        let result = match r {
+            None => delete(place, &t.path),
+            // A file deleted has no inode left to write in place: it is staged anew.
+            Some(r) if options.in_place && p.after.is_some() => {
                 let after = p.after.as_deref().unwrap_or_default();
-                let _ = write_in_place(place, &t.path, &r.text, after, r.opened.meta.ino());
+                write_in_place(place, &t.path, &r.text, after, r.opened.meta.ino()).map(|_| ())
             }
-            Some(r) => {
-                if let Ok(s) = stage(
-                    place,
-                    &t.path,
-                    &r.text,
-                    Some((&r.opened.file, &r.opened.meta)),
-                ) {
-                    if install(place, &t.path, &s, true).is_err() {
-                        discard(place, &s);
-                    }
-                }
-            }
-        }
+            Some(r) => stage(
+                place,
+                &t.path,
+                &r.text,
+                Some((&r.opened.file, &r.opened.meta)),
+            )
+            .and_then(|s| install(place, &t.path, &s, true).inspect_err(|_| discard(place, &s))),
+        };
+        put_back.push((t.path.clone(), p.action, result.err()));
     }
+    put_back.reverse();
+    put_back
 }
 
 fn outcome(

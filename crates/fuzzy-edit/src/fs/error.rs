@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::Vocabulary;
+
 /// The end of most I/O errors' messages.
 pub(crate) const NOTHING_WRITTEN: &str = "; nothing was written.";
 
@@ -73,7 +75,7 @@ pub enum FsError {
         kind: &'static str,
     },
     /// The file has other names; replacing it would split them.
-    #[error("{}: has {links} hard links; replacing it would leave the other names with the old content, so nothing was written. Edit it in place instead (`--in-place`: every name sees the change, but the write is not atomic), or break the links yourself.", .path.display())]
+    #[error("{}", self.message(&Vocabulary::CLI))]
     HardLinks {
         /// The file.
         path: PathBuf,
@@ -81,10 +83,10 @@ pub enum FsError {
         links: u64,
     },
     /// The caller may not write the file.
-    #[error("{}: is read-only for you; nothing was written. Make it writable first, or pass `--write-read-only` to replace it anyway (the new file keeps its permissions).", .0.display())]
+    #[error("{}", self.message(&Vocabulary::CLI))]
     ReadOnly(PathBuf),
     /// Its owner, group or extended attributes could not be carried over to the replacement.
-    #[error("{}: {what}, so replacing it would change it; nothing was written. Edit it in place instead (`--in-place`: keeps owner, links and attributes, but the write is not atomic).", .path.display())]
+    #[error("{}", self.message(&Vocabulary::CLI))]
     MetadataNotKept {
         /// The file.
         path: PathBuf,
@@ -105,6 +107,51 @@ pub enum FsError {
 }
 
 impl FsError {
+    /// The message, naming the options of the caller's front end in `w`'s words (`Display`:
+    /// the command line's flags): `--in-place` on the command line, `"in_place": true` in the
+    /// pipe, nothing where there is no such option.
+    ///
+    /// ```
+    /// use fuzzy_edit::{fs::FsError, Vocabulary};
+    /// let e = FsError::HardLinks { path: "a.txt".into(), links: 2 };
+    /// assert!(e.to_string().contains("`--in-place`"));
+    /// assert!(e.message(&Vocabulary::PIPE).contains(r#"`"in_place": true`"#));
+    /// assert!(!e.message(&Vocabulary::TOOL).contains("in place"));
+    /// ```
+    pub fn message(&self, w: &Vocabulary) -> String {
+        let path = self.path().display();
+        match self {
+            FsError::HardLinks { links, .. } => {
+                let instead = if w.in_place.is_empty() {
+                    "Break the links first if the file should be replaced".to_string()
+                } else {
+                    format!("Edit it in place instead ({}: every name sees the change, but the write is not atomic), or break the links yourself", w.in_place)
+                };
+                format!("{path}: has {links} hard links; replacing it would leave the other names with the old content, so nothing was written. {instead}.")
+            }
+            FsError::ReadOnly(_) => {
+                let anyway = if w.write_read_only.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        ", or use {} to replace it anyway (the new file keeps its permissions)",
+                        w.write_read_only
+                    )
+                };
+                format!("{path}: is read-only for you; nothing was written. Make it writable first{anyway}.")
+            }
+            FsError::MetadataNotKept { what, .. } => {
+                let instead = if w.in_place.is_empty() {
+                    String::new()
+                } else {
+                    format!(" Edit it in place instead ({}: keeps owner, links and attributes, but the write is not atomic).", w.in_place)
+                };
+                format!("{path}: {what}, so replacing it would change it; nothing was written.{instead}")
+            }
+            other => other.to_string(),
+        }
+    }
+
     /// A short machine-readable name of the refusal (`"file_not_found"`, `"outside"`, ...), as
     /// the JSON answers of every front end give it. Distinct from the engine's kinds
     /// ([`crate::EditError::kind`]): a missing file is not a missing `old`.

@@ -35,7 +35,7 @@ mod request;
 #[cfg(unix)]
 pub use edit::{edit_files, read_file};
 pub use error::FsError;
-pub use plan::{Action, EditFilesError, Op};
+pub use plan::{Action, EditFilesError, Op, PartlyWritten};
 #[cfg(unix)]
 pub use request::{Check, EditOptions, EditOutcome, EditRequest, FileOutcome, FileRequest};
 

@@ -94,6 +94,65 @@ pub enum EditFilesError {
         /// The caller's words.
         message: String,
     },
+    /// Writing a file failed after other files were changed, and putting some of those back
+    /// failed too: the one outcome where a request is neither applied nor not. The message
+    /// names each file's state.
+    #[error("{}", rollback_message(.0))]
+    RollbackFailed(Box<PartlyWritten>),
+}
+
+/// Where each file of a request stands after a write failed and putting back the files
+/// written before it failed too ([`EditFilesError::RollbackFailed`]).
+#[derive(Debug)]
+pub struct PartlyWritten {
+    /// Why the write stopped; the file it names is as it was unless it says otherwise.
+    pub error: FsError,
+    /// Files changed before it, and put back as they were.
+    pub restored: Vec<PathBuf>,
+    /// Files changed before it that are still as the request left them: what the request
+    /// did to each, and why putting it back failed.
+    pub not_restored: Vec<(PathBuf, Action, FsError)>,
+    /// Files after it, which the request would have changed: never written.
+    pub untouched: Vec<PathBuf>,
+}
+
+fn rollback_message(p: &PartlyWritten) -> String {
+    let PartlyWritten {
+        error,
+        restored,
+        not_restored,
+        untouched,
+    } = p;
+    let mut s = format!("{error}\nThe request was all or nothing, but putting back the files written before this failed for {} of them, so it is applied only in part:", not_restored.len());
+    for (path, action, e) in not_restored {
+        let state = match action {
+            Action::Delete => "is still deleted",
+            Action::Create => "still exists, created by this request",
+            Action::Edit | Action::Write => "still has the new content",
+        };
+        // The system's words only: the rest of an I/O error's message is about this file's
+        // own write ("nothing was written"), which is not what happened to it.
+        let why = match e {
+            FsError::Io { source, .. } => source.to_string(),
+            other => other.to_string(),
+        };
+        s.push_str(&format!(
+            "\n  {}: {state} (putting it back failed: {why})",
+            path.display()
+        ));
+    }
+    for path in restored {
+        s.push_str(&format!("\n  {}: put back as it was", path.display()));
+    }
+    s.push_str(&format!(
+        "\n  {}: as it was (this write failed)",
+        error.path().display()
+    ));
+    for path in untouched {
+        s.push_str(&format!("\n  {}: as it was (not written)", path.display()));
+    }
+    s.push_str("\nCheck the files still changed (version control, a backup) before sending the request again: the parts already applied would not be found a second time.");
+    s
 }
 
 /// The plan for one file.

@@ -67,7 +67,8 @@ fn not_found_shows_the_closest_line_even_when_its_words_are_short() {
     assert_eq!(err.locations(), [(2, 2)]);
 }
 
-// With several edits, the message names each failed edit by its 1-based number, and only those.
+// With several edits, the message names each failed edit by its 1-based number and the start
+// of its `old`, and only those.
 #[test]
 fn failure_message_names_each_failed_edit() {
     let edits = [
@@ -81,8 +82,33 @@ fn failure_message_names_each_failed_edit() {
         [0, 2]
     );
     let msg = err.to_string();
-    assert!(msg.contains("Edit 1:") && msg.contains("Edit 3:"), "{msg}");
-    assert!(!msg.contains("Edit 2:"), "{msg}");
+    assert!(
+        msg.starts_with("Edit 1 of 3 (the one starting `missing one`): old_string was not found")
+            && msg.contains("\n\nEdit 3 of 3 (the one starting `missing two`): "),
+        "{msg}"
+    );
+    assert!(!msg.contains("Edit 2"), "{msg}");
+}
+
+// One failed edit of several is named too: "not found" alone left the model guessing which.
+#[test]
+fn the_one_failed_edit_of_several_is_named() {
+    let edits = [
+        Edit::new("return grad", "return grad * 2"),
+        Edit::new("\n   missing   one\nmore", "x"),
+    ];
+    let err = apply_edits(KERNEL, &edits, Mode::Atomic).unwrap_err();
+    let msg = err.message(&fuzzy_edit::Vocabulary::CLI);
+    assert!(
+        msg.starts_with("Edit 2 of 2 (the one starting `missing   one`): --old was not found"),
+        "{msg}"
+    );
+    // A lone edit needs no number.
+    let err = apply_edits(KERNEL, &edits[1..], Mode::Atomic).unwrap_err();
+    assert!(
+        err.to_string().starts_with("old_string was not found"),
+        "{err}"
+    );
 }
 
 // An applied edit can be shown as a unified diff of the text before and after.
