@@ -97,11 +97,16 @@ fn a_decoded_old_is_refused_where_the_plain_one_is() {
 
 #[test]
 fn a_decoded_old_rewriting_a_misremembered_line_is_refused() {
-    // The slipped line is the one `new` changes: the model is wrong about the code.
-    let old = numbered_slipped();
-    let new = "def total(items):\n    count = 0\n    for itme in items:\n        count += item.cost\n    return count";
-    let new = new.replace("for itme in items:", "for itme in items[1:]:");
-    assert_eq!(kind(TOTAL, &Edit::new(old, new)), "content_mismatch");
+    // `new` rewrites the very word the model misremembered (`goods` for `items`: not a slip of
+    // the pen, which `new` would be respelled for): the model is wrong about the code.
+    let old = numbered_slipped().replace("itme in items", "item in goods");
+    let new = "def total(items):\n    count = 0\n    for item in stock:\n        count += item.price\n    return count";
+    assert_eq!(
+        kind(TOTAL, &Edit::new(old.clone(), new)),
+        "content_mismatch"
+    );
+    let plain: String = old.lines().map(|l| &l[7..]).collect::<Vec<_>>().join("\n");
+    assert_eq!(kind(TOTAL, &Edit::new(plain, new)), "content_mismatch");
 }
 
 #[test]
