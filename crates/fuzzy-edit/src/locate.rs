@@ -86,7 +86,8 @@ pub(crate) fn locate(
         }
         // Sized once: collecting a million matches would grow the vector by doubling.
         let mut matches = Vec::with_capacity(chosen.len());
-        for mut c in chosen {
+        for c in chosen {
+            let mut c = decide::check_cut_lines(text, strategy.id(), c, &needle, edit.replace_all)?;
             let matched_with = c.fit.needle().unwrap_or(&needle);
             c.span =
                 decide::check_whole_words(text, strategy.id(), &c, matched_with, edit.replace_all)?;
