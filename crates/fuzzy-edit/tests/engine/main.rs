@@ -10,6 +10,7 @@ mod artifacts;
 mod blank_lines;
 mod bounded_work;
 mod content_in_new;
+mod cut_lines;
 mod edge_lines;
 mod elided_lines;
 mod escapes;
