@@ -153,7 +153,9 @@ impl Request<'_, '_> {
             }
             // Sized once: collecting a million matches would grow the vector by doubling.
             let mut matches = Vec::with_capacity(chosen.len());
-            for mut c in chosen {
+            for c in chosen {
+                let mut c =
+                    decide::check_cut_lines(text, strategy.id(), c, needle, edit.replace_all)?;
                 let matched_with = c.fit.needle().unwrap_or(needle);
                 c.span = decide::check_whole_words(
                     text,

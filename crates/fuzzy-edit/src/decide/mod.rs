@@ -24,7 +24,9 @@
 //!      ([`check_not_made_already`]);
 //!    - any candidate lying inside a place where the file already reads as `new` is refused:
 //!      the edit was made and is sent again ([`check_not_sent_again`]).
-//! 3. **Fitting `new`**: a match spliced in as written that starts or ends inside a word of
+//! 3. **Fitting `new`**: a match spliced in as written that starts or ends inside a line, where
+//!    `new` writes that line whole, is a whole-line edit, and is refused where what `new` means
+//!    there is unclear ([`check_cut_lines`]); one that starts or ends inside a word of
 //!    the file takes the whole word where `new` writes it whole (`old` cut short), and is
 //!    refused where `new` would change a word it was not given whole ([`check_whole_words`]);
 //!    a whitespace-only edit whose whitespace the match ignored is unclear
@@ -44,12 +46,14 @@
 
 use std::time::Instant;
 
+mod cut_lines;
 mod neighbours;
 mod stale;
 mod syntax;
 mod twice;
 mod words;
 
+pub(crate) use cut_lines::check_cut_lines;
 pub(crate) use neighbours::check_not_repeating_neighbours;
 pub(crate) use stale::check_not_stale;
 pub(crate) use syntax::check_syntax;

@@ -10,6 +10,7 @@ mod artifacts;
 mod blank_lines;
 mod bounded_work;
 mod content_in_new;
+mod cut_lines;
 mod decoded_old_with_slips;
 mod edge_lines;
 mod elided_lines;

@@ -281,6 +281,38 @@ fn cuts_a_word(text: &str, at: usize, old: &str, new: &str) -> bool {
         || (text[..at].ends_with(word) && !piece_start.is_empty() && !new.starts_with(piece_start))
 }
 
+/// Whether `old` (at `at`) ends or starts inside a line of `text` whose rest `new` writes
+/// again, or `new` adds lines beyond that cut line: a whole-line edit, not a splice (see
+/// `decide/cut_lines.rs`).
+fn repeats_a_cut_line(text: &str, at: usize, old: &str, new: &str) -> bool {
+    let end = at + old.len();
+    let tail = &text[end..text[end..].find('\n').map_or(text.len(), |i| end + i)];
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let head = &text[line_start..at];
+    let (old_lines, new_lines): (Vec<&str>, Vec<&str>) =
+        (old.split('\n').collect(), new.split('\n').collect());
+    let more = new_lines.len() > old_lines.len();
+    let (old_last, new_last) = (
+        old_lines[old_lines.len() - 1],
+        new_lines[new_lines.len() - 1],
+    );
+    let cut_end = !tail.is_empty()
+        && !tail.trim().is_empty()
+        && !old.ends_with('\n')
+        && old_last != new_last
+        && (new_last.ends_with(tail)
+            || (more
+                && new_lines[..new_lines.len() - 1]
+                    .iter()
+                    .any(|l| *l == old_last || *l == format!("{old_last}{tail}"))));
+    let (old_first, new_first) = (old_lines[0], new_lines[0]);
+    let cut_start = !head.trim().is_empty()
+        && old_first != new_first
+        && (new_first.starts_with(head.trim_start())
+            || (more && new_lines[1..].contains(&old_first)));
+    cut_end || cut_start
+}
+
 /// `new` with `old`'s leading blank lines and trailing line endings in place of its own (when
 /// `new` is not blank): the line structure (b) and (d) hold for.
 fn keep_structure(old: &str, new: &str) -> String {
@@ -420,7 +452,7 @@ proptest! {
         let new = keep_structure(old, &new);
         prop_assume!(!old.is_empty() && new != old);
         let at = occurrences(&text, old);
-        prop_assume!(at.len() == 1 && plain_replacement(&text, at[0], old, &new) && !cuts_a_word(&text, at[0], old, &new));
+        prop_assume!(at.len() == 1 && plain_replacement(&text, at[0], old, &new) && !cuts_a_word(&text, at[0], old, &new) && !repeats_a_cut_line(&text, at[0], old, &new));
         let out = apply(&text, &Edit::new(old, new.clone()));
         prop_assert!(out.is_ok(), "refused: {:?}", out.err().map(|e| e.to_string()));
         let out = out.unwrap();
@@ -449,7 +481,7 @@ proptest! {
         let at = occurrences(&text, old);
         let lf_text = text.replace("\r\n", "\n");
         let lf_at = lf_text.find(&old.replace("\r\n", "\n")).unwrap_or(0);
-        prop_assume!(at.len() == 1 && plain_replacement(&lf_text, lf_at, &old.replace("\r\n", "\n"), &new) && !cuts_a_word(&lf_text, lf_at, &old.replace("\r\n", "\n"), &new));
+        prop_assume!(at.len() == 1 && plain_replacement(&lf_text, lf_at, &old.replace("\r\n", "\n"), &new) && !cuts_a_word(&lf_text, lf_at, &old.replace("\r\n", "\n"), &new) && !repeats_a_cut_line(&lf_text, lf_at, &old.replace("\r\n", "\n"), &new));
         let new_crlf = new.replace('\n', "\r\n");
         prop_assume!(new_crlf != old);
         let sent_old = if lf_old { old.replace("\r\n", "\n") } else { old.to_string() };
