@@ -295,9 +295,11 @@ impl IndentMap {
                 let offset = near
                     .filter(|(m, f)| !m.trim().is_empty() && !f.trim().is_empty())
                     // Under a change of unit, a hand-aligned line's own shift says nothing
-                    // about a line on the grid written in its place, and the reverse.
+                    // about a line on the grid written in its place, and the reverse (a line
+                    // at the depth of the one it replaces takes that line's depth).
                     .filter(|(m, f)| {
                         *scale == 1.0
+                            || width(m) == width(line)
                             || grid.holds(width(m), width(f)) == grid.holds_model(width(line))
                     })
                     .map_or(*offset, |(m, f)| width(f) - scale * width(m));
