@@ -138,6 +138,21 @@ fn a_look_alike_letter_is_written_as_the_files_latin_one() {
     assert_eq!(result(file, "msg = \"x\"", new), format!("{new}\n"));
 }
 
+// `\$` on both sides, matched by undoing the escapes: the line `new` keeps is the file's.
+#[test]
+fn a_line_kept_with_olds_escapes_is_written_as_the_files() {
+    let file = "FROM alpine\nARG V=1\nRUN echo \"$V\" && \\\n    echo done\n";
+    let out = result(
+        file,
+        "ARG V=1\nRUN echo \"\\$V\" && \\",
+        "ARG V=2\nRUN echo \"\\$V\" && \\",
+    );
+    assert_eq!(
+        out,
+        "FROM alpine\nARG V=2\nRUN echo \"$V\" && \\\n    echo done\n"
+    );
+}
+
 mod properties {
     use proptest::prelude::*;
 
