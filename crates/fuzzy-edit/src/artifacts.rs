@@ -15,6 +15,10 @@
 //! - **typographic punctuation** (curly quotes, dashes, odd spaces) on lines the model wrote
 //!   fresh, outside ASCII string literals, in a file that does not use that character (in
 //!   prose, where the rest is the author's, only the odd spaces);
+//! - **wrappers** (`wrappers`): a Markdown fence, a sentence of prose, a diff body around
+//!   `new`, where the file has no such lines;
+//! - **look-alikes** (`lookalikes`): a Cyrillic or Greek letter inside a Latin word, HTML
+//!   entities on lines of `old` and outside strings, where the file uses neither;
 //! - **trailing blanks** on the lines the model wrote fresh, where the file's lines do not
 //!   commonly carry them (a Markdown hard line break stays where the text uses them).
 //!
@@ -31,18 +35,23 @@ use crate::{Language, Options};
 mod edges;
 mod elisions;
 mod ellipsis;
+mod lookalikes;
 mod numbering;
 mod punctuation;
 mod trailing_blanks;
+mod wrappers;
 pub(crate) use edges::keep_edges;
 use edges::{beyond, without_split_line_ending};
 pub(crate) use elisions::resolve_elisions;
 use ellipsis::resolve_bare_ellipses;
+use lookalikes::decoded_entities;
+pub(crate) use lookalikes::latin_letters;
 #[cfg(test)]
 use numbering::counting_up;
 use numbering::{mirrored_numbering, strip_numbers, tool_numbering};
 use punctuation::{plain_prose, plain_punctuation};
 use trailing_blanks::strip_trailing_blanks;
+pub(crate) use wrappers::unwrap_both;
 
 /// `new` holds an elision comment whose meaning is unclear.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,6 +73,15 @@ pub(crate) fn clean_new<'n>(
     let mut stripped_old = tool_numbering(text, old, "").and_then(|_| strip_line_prefixes(old));
     let old_view = stripped_old.as_deref().unwrap_or(old);
     let mut new = Cow::Borrowed(new);
+    if let Some(unwrapped) = wrappers::unwrap_new(text, old_view, &new, options.prose) {
+        new = Cow::Owned(unwrapped);
+    }
+    if let Some(latin) = latin_letters(text.as_str(), &new) {
+        new = Cow::Owned(latin);
+    }
+    if let Some(decoded) = decoded_entities(text.as_str(), old_view, &new, options.prose) {
+        new = Cow::Owned(decoded);
+    }
     if let Some(unescaped) = undo_escapes(text, old_view, &new, options.language) {
         new = Cow::Owned(unescaped);
     }

@@ -27,6 +27,8 @@ pub(crate) fn locate(
     options: &Options,
 ) -> Result<Vec<Match>, EditError> {
     let deadline = options.deadline;
+    let unwrapped = unwrapped(text, edit);
+    let edit = unwrapped.as_ref();
     let admitted = decide::admit(text, edit)?;
     let new = artifacts::clean_new(text, &edit.old, &edit.new, options).map_err(decide::unclear)?;
     if admitted == Admitted::FillEmpty {
@@ -180,6 +182,31 @@ impl Request<'_, '_> {
         }
         Ok(None)
     }
+}
+
+/// `edit` with what the model wrapped around both sides taken off (a fence, a diff body's
+/// markers), and look-alike letters in `old` written as the Latin ones the file has.
+fn unwrapped<'e>(text: &Text, edit: &'e Edit) -> std::borrow::Cow<'e, Edit> {
+    let (mut old, mut new) = match artifacts::unwrap_both(text, &edit.old, &edit.new) {
+        Some((o, n)) => (Some(o), Some(n)),
+        None => (None, None),
+    };
+    if let Some(latin) =
+        artifacts::latin_letters(text.as_str(), old.as_deref().unwrap_or(&edit.old))
+    {
+        old = Some(latin);
+    }
+    if old.is_none() && new.is_none() {
+        return std::borrow::Cow::Borrowed(edit);
+    }
+    let mut e = edit.clone();
+    if let Some(o) = old {
+        e.old = o;
+    }
+    if let Some(n) = new.take() {
+        e.new = n;
+    }
+    std::borrow::Cow::Owned(e)
 }
 
 /// A replacement that reaches the end of the text, ending it with a line ending or without as

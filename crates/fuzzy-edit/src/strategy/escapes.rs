@@ -58,7 +58,8 @@ pub(super) fn decoded(cx: &Context<'_>) -> Option<Needle<'static>> {
     let old = unescape(cx.needle.old_text())?;
     // `new` was written the same way as `old`: undo its escapes too.
     let new = cx.needle.new_text();
-    let new = unescape_code(new, None).unwrap_or_else(|| new.to_string());
+    let decoded = unescape_code(new, None).unwrap_or_else(|| new.to_string());
+    let new = kept_lines_as_old(cx.needle.old_text(), &old, new, decoded);
     // An elision comment the decoded `new` alone holds stands for the lines of `old` it
     // covers, as in any `new`; where that is unclear, nothing is matched here.
     let new = match resolve_elisions(cx.text, &old, &new) {
@@ -66,6 +67,33 @@ pub(super) fn decoded(cx: &Context<'_>) -> Option<Needle<'static>> {
         Err(_) => return None,
     };
     Some(Needle::owned(old, new))
+}
+
+/// `decoded` (`new` with its escapes undone) with each line that `new` writes exactly as a line
+/// of `old` (`raw_old`) taken from `old` decoded: the model kept that line, and its escapes
+/// (`\$` in a shell line) are undone as `old`'s were, whatever the decoding of code leaves.
+/// Only where decoding kept the lines of both one for one. (Attack benchmark, seeds 1-3:
+/// shell_dollar_both wrong 9 -> 6.)
+fn kept_lines_as_old(raw_old: &str, old: &str, new: &str, decoded: String) -> String {
+    let (raw_old, old_lines): (Vec<&str>, Vec<&str>) =
+        (raw_old.split('\n').collect(), old.split('\n').collect());
+    let (new_lines, mut out): (Vec<&str>, Vec<&str>) =
+        (new.split('\n').collect(), decoded.split('\n').collect());
+    if raw_old.len() != old_lines.len() || new_lines.len() != out.len() {
+        return decoded;
+    }
+    let mut changed = false;
+    for (j, line) in new_lines.iter().enumerate() {
+        if let Some(i) = raw_old.iter().position(|o| o == line) {
+            changed |= out[j] != old_lines[i];
+            out[j] = old_lines[i];
+        }
+    }
+    if changed {
+        out.join("\n")
+    } else {
+        decoded
+    }
 }
 
 /// The other direction: the file holds `\n` escapes inside a string literal and the model,

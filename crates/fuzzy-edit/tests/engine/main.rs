@@ -39,3 +39,4 @@ mod several_edits;
 mod stale_blocks;
 mod syntax_policy;
 mod whitespace;
+mod wrapped_new;
