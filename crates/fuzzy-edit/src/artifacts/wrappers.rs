@@ -63,7 +63,9 @@ fn fence_close(line: &str) -> bool {
 }
 
 fn has_fence_line(s: &str) -> bool {
-    s.lines().any(crate::format::is_fence)
+    // (A fence line holds three backticks or tildes: the whole-text search for them is
+    // memchr-fast, reading a 100k-line file line by line is not.)
+    (s.contains("```") || s.contains("~~~")) && s.lines().any(crate::format::is_fence)
 }
 
 /// What a fence at the margin around the whole of `s` (blank lines aside) encloses, when no
@@ -89,10 +91,11 @@ fn fenced_inner(s: &str) -> Option<String> {
 /// `new` fenced, `old` not, in a file without fence lines. In prose (Markdown, text) a fenced
 /// block is content; it is taken for a wrapper only when it holds a line of `old`.
 fn unfenced(text: &Text, old: &str, new: &str, prose: bool) -> Option<String> {
+    // (`new` first: reading the file for fences costs more than the whole edit.)
+    let inner = fenced_inner(new)?;
     if has_fence_line(old) || has_fence_line(text.as_str()) {
         return None;
     }
-    let inner = fenced_inner(new)?;
     if prose && !echoes(&inner, old) {
         return None;
     }

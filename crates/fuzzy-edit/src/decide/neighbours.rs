@@ -41,29 +41,28 @@ pub(crate) fn check_not_repeating_neighbours(
         .filter(|l| !l.trim().is_empty())
         .map(key)
         .collect();
-    let non_blank = |range: Range<usize>| -> Vec<(usize, String)> {
-        range
-            .filter(|&i| !text.line(i).trim().is_empty())
-            .map(|i| (i, key(text.line(i))))
-            .collect()
+    // The non-blank lines of `lines`, keyed, at most `reach` of them (from the end when
+    // `backwards`): only the lines next to the block are read, never the whole file.
+    let non_blank = |lines: Range<usize>, reach: usize, backwards: bool| -> Vec<(usize, String)> {
+        let keyed = |i: usize| (!text.line(i).trim().is_empty()).then(|| (i, key(text.line(i))));
+        let mut out: Vec<(usize, String)> = if backwards {
+            lines.rev().filter_map(keyed).take(reach).collect()
+        } else {
+            lines.filter_map(keyed).take(reach).collect()
+        };
+        if backwards {
+            out.reverse();
+        }
+        out
     };
-    let block: Vec<String> = non_blank(candidate.lines.clone())
+    let lines = candidate.lines.clone();
+    let block: Vec<String> = non_blank(lines.clone(), usize::MAX, false)
         .into_iter()
         .map(|(_, k)| k)
         .collect();
     let reach = written.len();
-    let lines = candidate.lines.clone();
-    // After the block: its next non-blank lines, as many as `new` has.
-    let after: Vec<(usize, String)> = non_blank(lines.end..text.line_count())
-        .into_iter()
-        .take(reach)
-        .collect();
-    let mut before: Vec<(usize, String)> = non_blank(0..lines.start)
-        .into_iter()
-        .rev()
-        .take(reach)
-        .collect();
-    before.reverse();
+    let after = non_blank(lines.end..text.line_count(), reach, false);
+    let before = non_blank(0..lines.start, reach, true);
     let keys = |v: &[(usize, String)]| v.iter().map(|(_, k)| k.clone()).collect::<Vec<_>>();
     let (after_keys, before_keys) = (keys(&after), keys(&before));
     for k in (MIN_REPEATED..=written.len().min(after.len())).rev() {
