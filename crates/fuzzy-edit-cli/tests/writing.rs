@@ -266,11 +266,7 @@ fn failed_write_in_a_read_only_directory_rolls_back() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_write_that_fails_midway_leaves_the_file_as_it_was() {
-    let have_prlimit = std::process::Command::new("prlimit")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_prlimit {
+    if !have_prlimit() {
         eprintln!("skipped: no prlimit");
         return;
     }
@@ -307,11 +303,7 @@ fn a_write_that_fails_midway_leaves_the_file_as_it_was() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_failed_rollback_names_the_state_of_every_file() {
-    let have_prlimit = std::process::Command::new("prlimit")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_prlimit {
+    if !have_prlimit() {
         eprintln!("skipped: no prlimit");
         return;
     }
@@ -366,4 +358,13 @@ fn a_failed_rollback_names_the_state_of_every_file() {
             assert!(!err.contains("left alone too"), "{err}");
         }
     }
+}
+
+/// Whether `prlimit` (util-linux) is there to cap a process's file size.
+#[cfg(target_os = "linux")]
+fn have_prlimit() -> bool {
+    std::process::Command::new("prlimit")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
 }

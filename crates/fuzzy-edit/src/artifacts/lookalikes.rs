@@ -4,6 +4,8 @@
 //! (seeds 1-3) the wrong edits of homoglyph_new 145 -> 0, homoglyph_both 97 -> 0, entity_new
 //! 37 -> 9 (HTML and Markdown, left to their authors).
 
+use crate::strategy::html_entities::{decode, ENTITIES};
+
 /// Cyrillic and Greek letters drawn like Latin ones, and the Latin letter.
 const HOMOGLYPHS: &[(char, char)] = &[
     ('\u{430}', 'a'),
@@ -92,38 +94,8 @@ pub(crate) fn latin_letters(file: &str, s: &str) -> Option<String> {
     changed.then_some(out)
 }
 
-const ENTITIES: &[(&str, &str)] = &[
-    ("&lt;", "<"),
-    ("&gt;", ">"),
-    ("&quot;", "\""),
-    ("&#39;", "'"),
-    ("&apos;", "'"),
-    ("&amp;", "&"),
-];
-
 fn has_entity(s: &str) -> bool {
     ENTITIES.iter().any(|(e, _)| s.contains(e))
-}
-
-fn decode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(at) = rest.find('&') {
-        out.push_str(&rest[..at]);
-        rest = &rest[at..];
-        match ENTITIES.iter().find(|(e, _)| rest.starts_with(e)) {
-            Some((e, c)) => {
-                out.push_str(c);
-                rest = &rest[e.len()..];
-            }
-            None => {
-                out.push('&');
-                rest = &rest[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// `new` with HTML entities decoded: on a line that, decoded, is a line of `old` (the model

@@ -21,7 +21,8 @@ use super::{equality_cascade, Candidate, Context};
 use crate::needle::Needle;
 
 /// The entities decoded, and their characters.
-const ENTITIES: &[(&str, &str)] = &[
+/// The entities a model writes for code characters, each with the character.
+pub(crate) const ENTITIES: &[(&str, &str)] = &[
     ("&lt;", "<"),
     ("&gt;", ">"),
     ("&quot;", "\""),
@@ -60,7 +61,7 @@ pub(super) fn candidates(cx: &Context<'_>) -> Vec<Candidate> {
 }
 
 /// `s` with the entities decoded in one pass (`&amp;lt;` is `&lt;`, not `<`).
-fn decode(s: &str) -> String {
+pub(crate) fn decode(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(at) = rest.find('&') {

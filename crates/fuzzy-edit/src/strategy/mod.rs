@@ -29,7 +29,7 @@ mod char_escapes;
 mod elision;
 mod escapes;
 mod exact;
-mod html_entities;
+pub(crate) mod html_entities;
 mod indentation;
 mod inner_whitespace;
 mod line_prefixes;
