@@ -46,6 +46,7 @@
 
 use std::time::Instant;
 
+mod choose;
 mod cut_lines;
 mod neighbours;
 mod stale;
@@ -53,6 +54,8 @@ mod syntax;
 mod twice;
 mod words;
 
+use choose::listed;
+pub(crate) use choose::{choose, Choice, Rules, SameResult};
 pub(crate) use cut_lines::check_cut_lines;
 pub(crate) use neighbours::check_not_repeating_neighbours;
 pub(crate) use stale::check_not_stale;
@@ -65,12 +68,12 @@ use crate::applied::{Failure, Match};
 use crate::artifacts::Unclear;
 use crate::budget::Budget;
 use crate::edit::Edit;
-use crate::error::{EditError, Location, MAX_LISTED};
-use crate::feedback::{self, location, numbered, round_score};
+use crate::error::{EditError, MAX_LISTED};
+use crate::feedback::{self, location, numbered};
 use crate::fit::Mismatch;
 use crate::needle::{lines_of, Needle};
 use crate::normalize;
-use crate::strategy::{Candidate, Fit, Grading, StrategyId, MAX_WINDOWS};
+use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::Text;
 
 /// How a request is to be located, once admitted.
@@ -137,198 +140,6 @@ pub(crate) fn unclear(u: Unclear) -> EditError {
         marker: u.marker,
         line: u.line,
     }
-}
-
-/// How to choose among one strategy's candidates.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Rules<'a> {
-    /// Replace every candidate of equal standing.
-    pub(crate) replace_all: bool,
-    /// Byte offset of the anchor, if one was given.
-    pub(crate) anchor: Option<usize>,
-    /// Where the caller believes `old` starts (1-based): a tie-break, see [`nearest`].
-    pub(crate) near_line: Option<usize>,
-    /// A line the caller believes comes before `old`: a tie-break, see [`under_context`].
-    pub(crate) near_context: Option<&'a str>,
-    /// Floor and margin, for a strategy that grades its candidates.
-    pub(crate) grading: Option<Grading>,
-    /// Whether two graded candidates over some of the same lines leave the same text once
-    /// edited (see [`choose_graded`]); `None` treats no two alike.
-    pub(crate) same_result: Option<SameResult<'a>>,
-}
-
-/// Whether editing either of two candidates leaves the same text.
-#[derive(Clone, Copy)]
-pub(crate) struct SameResult<'a>(pub(crate) &'a dyn Fn(&Candidate, &Candidate) -> bool);
-
-impl std::fmt::Debug for SameResult<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("SameResult")
-    }
-}
-
-/// What rule 2 makes of one strategy's candidates.
-#[derive(Debug)]
-pub(crate) enum Choice {
-    /// Replace these candidates (one, or several for `replace_all`).
-    Apply(Vec<Candidate>),
-    /// Every candidate lies before the anchor: remembered for the refusal if nothing else is
-    /// found; the next strategy is tried.
-    OnlyBeforeAnchor(Vec<Candidate>),
-    /// The strategy settles nothing; try the next.
-    Pass,
-}
-
-/// Rule 2: choose among `candidates`, which `strategy` found in `text`.
-pub(crate) fn choose(
-    text: &Text,
-    strategy: StrategyId,
-    mut candidates: Vec<Candidate>,
-    rules: Rules<'_>,
-) -> Result<Choice, EditError> {
-    if let Some(anchor) = rules.anchor {
-        // At or after the anchor; a block that contains the anchor counts as at it.
-        let (after, before): (Vec<Candidate>, Vec<Candidate>) =
-            candidates.into_iter().partition(|c| c.span.end > anchor);
-        if after.is_empty() {
-            return Ok(if before.is_empty() {
-                Choice::Pass
-            } else {
-                Choice::OnlyBeforeAnchor(before)
-            });
-        }
-        candidates = after;
-    }
-    if candidates.is_empty() {
-        return Ok(Choice::Pass);
-    }
-    candidates.sort_by_key(|c| (c.span.start, c.span.end));
-    if let Some(grading) = rules.grading {
-        return choose_graded(text, candidates, grading, rules.same_result);
-    }
-    if rules.anchor.is_some() && !rules.replace_all {
-        candidates.truncate(1);
-        return Ok(Choice::Apply(candidates));
-    }
-    if rules.replace_all && (candidates.len() <= MAX_WINDOWS || strategy == StrategyId::Exact) {
-        // In place: a million candidates are not copied. `dedup_by` compares each with the
-        // last one kept, and drops it when it overlaps that one.
-        candidates.dedup_by(|c, kept| kept.span.end > c.span.start);
-        return Ok(Choice::Apply(candidates));
-    }
-    if candidates.len() == 1 {
-        return Ok(Choice::Apply(candidates));
-    }
-    // The refusal lists the first candidates and counts them all; the tie-breaks take the
-    // candidates themselves, not a copy of a million of them.
-    let (listed, candidates_total) = (listed(text, &candidates), candidates.len());
-    let mut tied = candidates;
-    if let Some(context) = rules.near_context {
-        tied = under_context(text, tied, context);
-    }
-    if let [_] = tied.as_slice() {
-        return Ok(Choice::Apply(tied));
-    }
-    if let Some(i) = rules.near_line.and_then(|line| nearest(&tied, line)) {
-        return Ok(Choice::Apply(vec![tied.swap_remove(i)]));
-    }
-    Err(EditError::Ambiguous {
-        strategy: strategy.to_string(),
-        candidates: listed,
-        candidates_total,
-    })
-}
-
-/// The locations of the first [`MAX_LISTED`] candidates, as an error lists them.
-fn listed(text: &Text, candidates: &[Candidate]) -> Vec<Location> {
-    candidates
-        .iter()
-        .take(MAX_LISTED)
-        .map(|c| location(text, c.lines.clone(), None))
-        .collect()
-}
-
-/// Rule 2, a tie-break among equal candidates (not a locator): those with a line starting with
-/// `context` (trimmed) somewhere above them, as git's function context stands above its hunk;
-/// all of them when none has one (the hint is then wrong, and says nothing).
-fn under_context(text: &Text, candidates: Vec<Candidate>, context: &str) -> Vec<Candidate> {
-    let context = context.trim();
-    if context.is_empty() {
-        return candidates;
-    }
-    let first = (0..text.line_count()).find(|&i| text.line(i).trim_start().starts_with(context));
-    let Some(first) = first else {
-        return candidates;
-    };
-    let under: Vec<Candidate> = candidates
-        .iter()
-        .filter(|c| c.lines.start > first)
-        .cloned()
-        .collect();
-    if under.is_empty() {
-        candidates
-    } else {
-        under
-    }
-}
-
-/// Rule 2, a tie-break among equal candidates (not a locator): the one whose first line is
-/// strictly nearest `line` (1-based), as `patch` takes the nearest offset of a hunk.
-fn nearest(candidates: &[Candidate], line: usize) -> Option<usize> {
-    let distance = |c: &Candidate| (c.lines.start + 1).abs_diff(line);
-    let best = candidates.iter().map(distance).min()?;
-    let mut at = candidates
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| distance(c) == best);
-    match (at.next(), at.next()) {
-        (Some((i, _)), None) => Some(i),
-        _ => None,
-    }
-}
-
-/// Runners-up [`choose_graded`] asks whether they leave the same text, at most.
-const MAX_EXTENTS_ASKED: usize = 8;
-
-/// Rule 2 for a graded strategy: the best candidate, if it passes the floor and leads every
-/// other by the margin. A runner-up over some of the best one's lines whose edit leaves the
-/// same text (`same_result`) is no rival: the two differ only in where the block is taken to
-/// begin or end (a `}` or a blank line more), and either gives the file the model asked for.
-fn choose_graded(
-    text: &Text,
-    mut candidates: Vec<Candidate>,
-    grading: Grading,
-    same_result: Option<SameResult<'_>>,
-) -> Result<Choice, EditError> {
-    candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
-    let best = &candidates[0];
-    if best.score < grading.floor {
-        return Ok(Choice::Pass);
-    }
-    let rival = |c: &&Candidate| {
-        // A candidate over exactly the best one's lines is how a strategy says there are
-        // rivals it could not score: always a rival.
-        let other_extent = c.lines != best.lines
-            && c.lines.start < best.lines.end
-            && best.lines.start < c.lines.end;
-        !(other_extent && same_result.is_some_and(|same| (same.0)(best, c)))
-    };
-    // Only runners-up within the margin are asked whether they are rivals (asking fits `new`
-    // to both candidates), and only the first few: past them, every one is a rival.
-    let within_margin = candidates[1..]
-        .iter()
-        .take_while(|c| best.score - c.score < grading.margin);
-    let mut rivals = within_margin
-        .enumerate()
-        .filter(|(k, c)| *k >= MAX_EXTENTS_ASKED || rival(c));
-    if let Some((_, second)) = rivals.next() {
-        return Err(EditError::LowConfidence {
-            best: location(text, best.lines.clone(), Some(round_score(best.score))),
-            runner_up: location(text, second.lines.clone(), Some(round_score(second.score))),
-        });
-    }
-    candidates.truncate(1);
-    Ok(Choice::Apply(candidates))
 }
 
 /// Rule 2: a fuzzy candidate is not accepted where `new` already stands elsewhere in the file
@@ -599,6 +410,7 @@ pub(crate) fn conflicts(text: &Text, matches: &mut Vec<Match>) -> Vec<Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::strategy::Grading;
 
     fn cand(text: &Text, line: usize, score: f64) -> Candidate {
         Candidate {
