@@ -546,18 +546,24 @@ fn line_just_outside(
 }
 
 /// Whether the model's hunk `m` deletes a line of `old` next to a line it keeps with the same
-/// text, where the file's two lines differ (`  </div>` and `</div>`: the model wrote the line
-/// twice at one depth). Which of the two the model deleted is a coin the diff tosses, and the
-/// file's lines say it matters: refused, never guessed.
+/// text, where the file's two lines differ in a way the model's do not (`  </div>` and
+/// `</div>` in the file, `  </div>` twice in `old`). Which of the two the model deleted is a
+/// coin the diff tosses, and the file's lines say it matters: refused, never guessed. (Where
+/// `old` has them a step apart as the file does, `    }` beside `}`, it says which one goes.)
 fn deletes_one_of_twins(m: &Hunk, old: &[&str], eq_w: &[Option<usize>], win: &[&str]) -> bool {
     if !m.new.is_empty() || m.old.is_empty() {
         return false;
     }
+    // How much deeper one line is than the other.
+    let step = |a: &str, b: &str| {
+        crate::normalize::indent_width(a) as isize - crate::normalize::indent_width(b) as isize
+    };
     let twins = |deleted: usize, kept: usize| {
         kept < old.len()
             && !old[deleted].trim().is_empty()
             && old[deleted].trim() == old[kept].trim()
-            && matches!((eq_w[deleted], eq_w[kept]), (Some(a), Some(b)) if win[a] != win[b])
+            && matches!((eq_w[deleted], eq_w[kept]), (Some(a), Some(b))
+                if win[a] != win[b] && step(old[deleted], old[kept]) != step(win[a], win[b]))
     };
     (m.old.start > 0 && twins(m.old.start, m.old.start - 1)) || twins(m.old.end - 1, m.old.end)
 }

@@ -395,3 +395,15 @@ fn lines_in_another_order_than_the_files_are_refused() {
     let new = "    \"parameters\": {\n        \"Region\": {\n            \"required\": false,\n            \"type\": \"Str\"\n        }";
     refused(file, &Edit::new(old, new));
 }
+
+// The same deletion where `old` writes the two closing lines at their own depths (another line
+// is what it misindented): which one goes is no guess, and the edit lands.
+#[test]
+fn deleting_one_of_two_closing_lines_written_apart_lands() {
+    let file =
+        "mod a {\n    fn f() {\n        g();\n    }\n}\n\nimpl B for C {\n    fn h(&self) {\n";
+    let old = "    }\n}\n\nimpl B for C {\n     fn h(&self) {";
+    let new = "    }\n\nimpl B for C {\n     fn h(&self) {";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("    }\n}\n\n", "    }\n\n"));
+}
