@@ -38,6 +38,7 @@ mod ellipsis;
 mod lookalikes;
 mod numbering;
 mod punctuation;
+mod string_breaks;
 mod trailing_blanks;
 mod wrappers;
 pub(crate) use edges::keep_edges;
@@ -145,6 +146,7 @@ fn undo_escapes(text: &Text, old: &str, new: &str, language: Option<Language>) -
             .or_else(|| breaks_outside_strings(new, indent_of(line), tabs));
     }
     let decoded = unescape_code(new, language)?;
+    let decoded = string_breaks::split_at_olds_lines(&decoded, old, ECHO).unwrap_or(decoded);
     // (Its lines may be numbered too: compare what follows the numbers.)
     let unnumbered = strip_where_present(&decoded);
     let lines: Vec<&str> = unnumbered

@@ -161,3 +161,19 @@ proptest! {
         }
     }
 }
+
+// The real line after the marker renames a long name on the line it rewrites
+// (`default_config_values` to `defaults`): by its words it keeps only part of that line, and
+// shares `write` and `main` with the comment the marker keeps, which read as the marker
+// perhaps keeping a line the model rewrote. Character by character it is that line, rewritten.
+// A real line closer to a line the marker would keep leaves the marker unclear.
+#[test]
+fn a_marker_keeps_the_lines_before_a_line_renamed_after_it() {
+    let file = "def setup(config_path):\n    # Write the main config file to disk\n    ensure_dir(config_path)\n    write(config_path, \"main\", str(default_config_values))\n    return config_path\n";
+    let old = file.trim_end();
+    let new = "def setup(config_path):\n    # ... existing code ...\n    write(config_path, \"main\", str(defaults))\n    return config_path";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("default_config_values", "defaults"));
+    let new = "def setup(config_path):\n    # ... existing code ...\n    ensure_dir(config_path, \"main\")\n    return config_path";
+    assert_eq!(kind(file, &Edit::new(old, new)), "unclear_elision");
+}

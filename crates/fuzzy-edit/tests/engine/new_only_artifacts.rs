@@ -169,3 +169,28 @@ fn an_escaped_new_is_decoded_beside_docstrings_and_apostrophes() {
     let out = applied(file, &Edit::new(old, new));
     assert_eq!(out.text, file.replace("the command", "the quoted command"));
 }
+
+// A whole `new` escaped onto one line, with a `'''` docstring: `'''` read as an empty string
+// and an open `'` kept the docstring's breaks escaped, writing its three lines as one. They
+// are `old`'s lines, so they are split; a `\n` inside a real string is no line of `old`, and
+// stays.
+#[test]
+fn an_escaped_new_splits_a_docstring_where_old_has_its_lines() {
+    let file = "def parent():\n    '''\n    Return the parent process\n    '''\n    return _parent\n\n\ndef child():\n    return _child\n";
+    let old = &file[..file.find("\n\n\n").unwrap()];
+    let new = r"def parent():\n    '''\n    Return the parent process\n    '''\n    return _parent_process";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("_parent\n", "_parent_process\n"));
+    let file = "def f(x):\n    return x\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "def f(x):\n    return x",
+            r#"def f(x):\n    print("x\nreturn")\n    return x"#,
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "def f(x):\n    print(\"x\\nreturn\")\n    return x\n"
+    );
+}
