@@ -25,7 +25,9 @@
 //! On the 753 cases of the class as now generated: 573 / 4 / 10 / 166 before the structure
 //! checks ([`super::structure`]: seams, moved lines) and the edge line's rewriter closer to
 //! another replaced line; 573 / 4 / 5 / 171 with them; 582 / 5 / 5 / 161 weighing only the
-//! readings that keep `old`'s bracket balance.
+//! readings that keep `old`'s bracket balance; 616 / 5 / 5 / 127 counting a real line that
+//! renames a long name as a rewrite by its characters ([`renamed_rewrite`]; `ellipsis_new_only`
+//! 217 -> 228 exact of 368).
 
 use std::collections::HashMap;
 
@@ -178,8 +180,10 @@ impl<'l> Region<'_, 'l> {
 
     /// Whether the reading is clearly what the markers mean, line by line:
     /// - a kept line must share no more than a few words with the real lines beside its
-    ///   marker, unless those real lines rewrite lines the reading replaces: otherwise the
-    ///   marker may keep a line the model rewrote (it then stands for other lines);
+    ///   marker, unless those real lines rewrite lines the reading replaces (by their words,
+    ///   or by their characters where a long name was renamed: [`renamed_rewrite`]):
+    ///   otherwise the marker may keep a line the model rewrote (it then stands for other
+    ///   lines);
     /// - the first line replaced after a marker (the last one before) must be rewritten by one
     ///   of the real lines that replace it: otherwise the marker may as well keep it, and the
     ///   real lines be new (a sibling such as `show("b")` for `show("a")` is no rewrite, nor a
