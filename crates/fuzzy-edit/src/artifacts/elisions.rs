@@ -18,6 +18,7 @@ use crate::normalize::{indent_of, loose_equal, loose_key};
 use crate::strategy::is_elision_marker;
 use crate::text::Text;
 
+mod depth;
 mod readings;
 mod structure;
 mod tokens;
@@ -87,6 +88,11 @@ pub(crate) fn resolve_elisions(
     if !new_lines.iter().any(|l| marker(l)) {
         return Ok(None);
     }
+    let shifted = depth::old_at_news_depth(&old_lines, &new_lines, &marker);
+    let old_lines: Vec<&str> = match &shifted {
+        Some(lines) => lines.iter().map(String::as_str).collect(),
+        None => old_lines,
+    };
     let unclear = |k: usize| Unclear {
         marker: new_lines[k].trim().to_string(),
         line: numbers[k] + 1,

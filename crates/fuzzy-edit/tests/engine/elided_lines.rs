@@ -177,3 +177,14 @@ fn a_marker_keeps_the_lines_before_a_line_renamed_after_it() {
     let new = "def setup(config_path):\n    # ... existing code ...\n    ensure_dir(config_path, \"main\")\n    return config_path";
     assert_eq!(kind(file, &Edit::new(old, new)), "unclear_elision");
 }
+
+// `old` copied a level too deep, `new` written at the file's depth with a marker: the `}` the
+// marker keeps was put in at `old`'s depth, a level deeper than its `{`.
+#[test]
+fn a_marker_keeps_its_lines_at_the_depth_new_is_written_at() {
+    let file = "fn find(&self, oid: &Oid) -> Option<u32> {\n    while i < n {\n        if lhs.ber.eq(&oid.ber) {\n            return Some(self.0[i].1);\n        }\n\n        i += 1;\n    }\n    None\n}\n";
+    let old = "            if lhs.ber.eq(&oid.ber) {\n                return Some(self.0[i].1);\n            }\n\n            i += 1;";
+    let new = "        if lhs.key.eq(&oid.key) {\n            return Some(self.0[i].1);\n        // ... existing code ...\n        i += 1;";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace(".ber", ".key"));
+}
