@@ -161,20 +161,31 @@ pub(crate) fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
     if non_blank.is_empty() {
         return None;
     }
+    // Votes by window start, dense: a `}` votes in every function, and a map entry per start
+    // cost more than the rest of a failed search on a 100k-line file. Every vote weighs more
+    // than 0, so a start was voted for exactly when its sum is above 0.
     let mut votes = line_votes(text, &old, &non_blank);
     // Lines that occur all over the file tie every window they start (unweighted, the
     // first windows of the file won the tie: a block at line 81,668 of a 100k-line file, its
     // signature and a local renamed, was shown as "closest" at line 818, and another at
     // line 15). Then the identifiers decide.
-    if votes.values().all(|&v| v < RARE_EVIDENCE) {
+    if votes.iter().all(|&v| v < RARE_EVIDENCE) {
         for (start, v) in token_votes(text, &old) {
-            *votes.entry(start).or_default() += v;
+            if start >= votes.len() {
+                votes.resize(start + 1, 0.0);
+            }
+            votes[start] += v;
         }
     }
-    if votes.is_empty() {
-        votes = prefix_votes(text, &old);
+    // The order of `starts` does not matter: they are ranked by a total order below.
+    let mut starts: Vec<(usize, f64)> = votes
+        .into_iter()
+        .enumerate()
+        .filter(|(_, v)| *v > 0.0)
+        .collect();
+    if starts.is_empty() {
+        starts = prefix_votes(text, &old).into_iter().collect();
     }
-    let mut starts: Vec<(usize, f64)> = votes.into_iter().collect();
     let by_votes = |a: &(usize, f64), b: &(usize, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
     // Score at most MAX_SCORED_LINES lines in all: fewer windows for a long `old`.
     let keep = (MAX_SCORED_LINES / old.len().max(1)).clamp(1, MAX_SCORED_WINDOWS);
@@ -209,9 +220,10 @@ pub(crate) fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
     })
 }
 
-/// Window starts voted for by file lines loosely equal to a line of `old`, each file line with
-/// weight 1 / (how many file lines equal it): a line found once weighs 1.
-fn line_votes(text: &Text, old: &[&str], non_blank: &[usize]) -> HashMap<usize, f64> {
+/// Votes for each window start (dense, one per line of the file) by file lines loosely equal
+/// to a line of `old`, each file line with weight 1 / (how many file lines equal it): a line
+/// found once weighs 1.
+fn line_votes(text: &Text, old: &[&str], non_blank: &[usize]) -> Vec<f64> {
     // The distinct lines of `old` (by loose hash), each with the lines of `old` it is.
     let mut group_of: HashMap<u64, usize, HashIsKey> = HashMap::default();
     let mut groups: Vec<Vec<usize>> = Vec::new();
@@ -232,8 +244,6 @@ fn line_votes(text: &Text, old: &[&str], non_blank: &[usize]) -> HashMap<usize, 
             occurrences[g] += 1;
         }
     }
-    // Dense, then the starts voted for: a `}` hits in every function, and a map entry per hit
-    // cost more than the rest of a failed search on a 100k-line file.
     let mut votes = vec![0.0f64; text.line_count()];
     for (j, g) in hits {
         let weight = 1.0 / f64::from(occurrences[g]);
@@ -244,10 +254,6 @@ fn line_votes(text: &Text, old: &[&str], non_blank: &[usize]) -> HashMap<usize, 
         }
     }
     votes
-        .into_iter()
-        .enumerate()
-        .filter(|(_, v)| *v > 0.0)
-        .collect()
 }
 
 /// Window starts voted for by occurrences of the longest identifiers of `old`, each occurrence

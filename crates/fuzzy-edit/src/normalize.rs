@@ -95,25 +95,34 @@ pub(crate) fn key(line: &str, level: Level) -> Cow<'_, str> {
 /// whitespace inside it but single spaces. Keys are taken of every line of a file by the
 /// loose strategies; this spares them an allocation each.
 fn plain_key(line: &str) -> Option<&str> {
-    // The whitespace `char::is_whitespace` has among ASCII: with the vertical tab.
-    let space = |b: &u8| b.is_ascii_whitespace() || *b == 0x0b;
-    let bytes = line.as_bytes();
-    let Some(start) = bytes.iter().position(|b| !space(b)) else {
-        return Some("");
-    };
-    let end = bytes
-        .iter()
-        .rposition(|b| !space(b))
-        .map_or(start, |e| e + 1);
-    let trimmed = &bytes[start..end];
+    let trimmed = trim_ascii_line(line);
     let mut previous_space = false;
-    for &b in trimmed {
-        if b >= 0x80 || (space(&b) && (b != b' ' || previous_space)) {
+    for &b in trimmed.as_bytes() {
+        if b >= 0x80 || (ascii_space(b) && (b != b' ' || previous_space)) {
             return None;
         }
         previous_space = b == b' ';
     }
-    Some(&line[start..end])
+    Some(trimmed)
+}
+
+/// The whitespace `char::is_whitespace` has among ASCII: with the vertical tab.
+fn ascii_space(b: u8) -> bool {
+    b.is_ascii_whitespace() || b == 0x0b
+}
+
+/// The line with ASCII whitespace trimmed from both ends, by bytes: `line.trim()` for an ASCII
+/// line, without decoding characters (`str::trim_ascii` leaves the vertical tab).
+pub(crate) fn trim_ascii_line(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    let Some(start) = bytes.iter().position(|&b| !ascii_space(b)) else {
+        return "";
+    };
+    let end = bytes
+        .iter()
+        .rposition(|&b| !ascii_space(b))
+        .map_or(start, |e| e + 1);
+    &line[start..end]
 }
 
 /// The loosest key of a line, as used by [`crate::text::Text::loose_hashes`].
@@ -374,6 +383,19 @@ pub(crate) const TAB_WIDTH: usize = 4;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ascii_line_trims_by_bytes_as_trim_does() {
+        let spaces = [" ", "\t", "\x0b", "\x0c", "\r", "\n", ""];
+        for a in spaces {
+            for b in spaces {
+                for inner in ["", "x", "let  x = 1;", "a\x0bb"] {
+                    let line = format!("{a}{b}{inner}{b}{a}");
+                    assert_eq!(trim_ascii_line(&line), line.trim(), "{line:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn levels_are_cumulative() {

@@ -301,17 +301,35 @@ fn slipped_anchor_windows(
     let like = [LineLike::new(old[first]), LineLike::new(old[last])];
     let like_anchor = |k: usize| &like[usize::from(k != first)];
     let shortest = |k: usize| SLIPPED_ANCHOR * like_anchor(k).key_chars() as f64;
+    // Asked of lines near every `}` of the file: trimmed by bytes, as only ASCII lines are.
+    let anchor_trimmed = [old[first].trim().len(), old[last].trim().len()];
     let too_short = |i: usize, k: usize| {
         let line = text.line(i);
+        if !line.is_ascii() {
+            return false;
+        }
+        if standing == Standing::NotSlipped && (line.len() as f64) < shortest(k) {
+            // Trimmed, it is no longer.
+            return true;
+        }
+        let trimmed = normalize::trim_ascii_line(line).len();
         let short_twin = standing == Standing::MaySlip
-            && line.trim().len().abs_diff(old[k].trim().len()) <= TWIN_MAX_EDITS;
-        line.is_ascii() && (line.trim().len() as f64) < shortest(k) && !short_twin
+            && trimmed.abs_diff(anchor_trimmed[usize::from(k != first)]) <= TWIN_MAX_EDITS;
+        (trimmed as f64) < shortest(k) && !short_twin
     };
+    let (hf, hl) = (
+        normalize::loose_hash(old[first]),
+        normalize::loose_hash(old[last]),
+    );
     // Slipped: alike but not equal (windows with both anchors equal were judged already).
+    // Loosely equal lines have equal loose keys, so equal hashes (as `find_windows` relies on
+    // too): a line of another hash is not equal, without comparing.
     let alike_now = |i: usize, k: usize| {
         let bytes = text.line(i).len() + old[k].len();
+        let anchor_hash = if k == first { hf } else { hl };
         cx.budget.charge(bytes + LINE_COMPARE_UNITS)
-            && !normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace)
+            && (hashes[i] != anchor_hash
+                || !normalize::lines_equal(text.line(i), old[k], Level::InnerWhitespace))
             && cx.budget.charge(4 * bytes + 8 * LINE_COMPARE_UNITS)
             && (like_anchor(k).at_least(text.line(i), SLIPPED_ANCHOR).is_some()
                 // A rival may slip on a short line too (`elxe` for `else`: 0.75 alike); the
@@ -342,10 +360,6 @@ fn slipped_anchor_windows(
         }
         answer
     };
-    let (hf, hl) = (
-        normalize::loose_hash(old[first]),
-        normalize::loose_hash(old[last]),
-    );
     // An anchor line of `old` that stands as written somewhere in the file was not
     // misremembered: the block it begins or ends changed since the model read it, and a window
     // where that line "slipped" is a sibling sharing the rest of the boilerplate (`created.`
