@@ -14,6 +14,7 @@
 
 use std::collections::HashMap;
 
+use super::stale_line::near_change_changed_since;
 use crate::align::{align, loose_diff};
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
@@ -45,10 +46,7 @@ pub(crate) fn check_not_stale(
     let differing: Vec<usize> = (0..old.len())
         .filter(|&i| alignment.equal[i].is_none() && !old[i].trim().is_empty())
         .collect();
-    if differing.len() < MIN_STALE_LINES {
-        return Ok(());
-    }
-    let refusal = || EditError::ContentMismatch {
+    let refusal_of = |differing: &[usize]| EditError::ContentMismatch {
         strategy: strategy.to_string(),
         location: location(text, candidate.lines.clone(), Some(candidate.score)),
         old_text: differing
@@ -59,11 +57,19 @@ pub(crate) fn check_not_stale(
         // The whole block, to copy `old` from again: more than the rewritten line changed.
         file_text: numbered(text, candidate.lines.clone()),
     };
+    let (new, _) = lines_of(needle.new_text());
+    let after = (candidate.lines.end < text.line_count()).then(|| text.line(candidate.lines.end));
+    if let Some(i) = near_change_changed_since(&old, &window, after, &new) {
+        return Err(refusal_of(&[i]));
+    }
+    if differing.len() < MIN_STALE_LINES {
+        return Ok(());
+    }
+    let refusal = || refusal_of(&differing);
     let differing_lines: Vec<&str> = differing.iter().map(|&i| old[i]).collect();
     if foreign_name(text.as_str(), &differing_lines).is_some() {
         return Err(refusal());
     }
-    let (new, _) = lines_of(needle.new_text());
     let mut rewritten = vec![false; old.len()];
     for op in loose_diff(&old, &new) {
         if op.tag() != similar::DiffTag::Equal {
