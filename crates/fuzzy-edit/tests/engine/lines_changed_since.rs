@@ -86,3 +86,20 @@ fn load(path: &Path) -> Result<Config> {
         file.replace("    Ok(cfg)", "    cfg.validate()?;\n    Ok(cfg)")
     );
 }
+
+#[test]
+fn lines_in_a_row_the_file_has_nowhere_are_refused_as_read_elsewhere() {
+    // `old` from another architecture's copy of a generated file, with two lines this one
+    // lacks; one made-up line still applies.
+    let file = "pub type kernel_long_t = c_long;\npub type kernel_ulong_t = c_ulong;\npub type kernel_size_t = kernel_ulong_t;\npub type kernel_ssize_t = kernel_long_t;\npub type kernel_off_t = kernel_long_t;\npub type kernel_clock_t = kernel_long_t;\npub type kernel_timer_t = c_int;\npub type le16 = u16;\npub type be16 = u16;\n";
+    let old = "pub type kernel_long_t = c_long;\npub type kernel_ulong_t = c_ulong;\npub type kernel_size_t = kernel_ulong_t;\npub type kernel_ssize_t = kernel_long_t;\npub type kernel_off_t = kernel_long_t;\npub type kernel_clock_t = kernel_long_t;\npub type kernel_timer_t = c_int;\npub type s128 = i128;\npub type u128 = u128;\npub type le16 = u16;\npub type be16 = u16;";
+    let new = old.replace("kernel_size_t = kernel_ulong_t", "kernel_size_t = usize");
+    assert_eq!(kind(file, &Edit::new(old, &new)), "content_mismatch");
+    let old = old.replace("pub type u128 = u128;\n", "");
+    let new = old.replace("kernel_size_t = kernel_ulong_t", "kernel_size_t = usize");
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        file.replace("kernel_size_t = kernel_ulong_t", "kernel_size_t = usize")
+    );
+}
