@@ -32,7 +32,8 @@
 //!    a whitespace-only edit whose whitespace the match ignored is unclear
 //!    ([`check_whitespace_edit`]); a change to a line the model misremembered is refused
 //!    ([`mismatch`]), and so is a change to a line of a stale block (two lines of `old` or
-//!    more differing from it, or a name on two of them the file has nowhere:
+//!    more differing from it, or a name on two of them the file has nowhere, or one line
+//!    beside the edit changed in a way memory does not change a line, [`stale_line`]:
 //!    [`check_not_stale`]); a fuzzy match whose `new` repeats the lines standing just past the
 //!    block is refused ([`check_not_repeating_neighbours`]); a replacement that leaves the text
 //!    as it was is no change or already
@@ -50,6 +51,7 @@ mod choose;
 mod cut_lines;
 mod neighbours;
 mod stale;
+mod stale_line;
 mod syntax;
 mod twice;
 mod words;

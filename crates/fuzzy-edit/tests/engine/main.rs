@@ -19,6 +19,7 @@ mod exact;
 mod feedback;
 mod generate;
 mod line_endings;
+mod lines_changed_since;
 mod look_alike_blocks;
 mod misremembered_blocks;
 mod misremembered_lines;

@@ -113,12 +113,17 @@ fn a_block_half_rewritten_since_read_is_refused_whatever_lines_the_edit_rewrites
 
 #[test]
 fn one_slip_on_a_line_the_edit_rewrites_is_still_merged() {
-    // Only the rewritten line differs from the file (`revisedOldest`): a slip of memory.
-    let file = STALE_SET.replace("self.revisedTtl", "self.ttl");
+    // Only the rewritten line differs from the file (`oldets`): a slip of memory.
+    let file = STALE_SET
+        .replace("self.revisedTtl", "self.ttl")
+        .replace("revisedOldest", "oldets");
     let old = STALE_OLD;
     let new = old.replace("] = nil", "] = false");
-    let out = applied(&file, &Edit::new(old, new));
-    assert!(out.text.contains("\t\tself.items[revisedOldest] = false\n"));
+    let out = applied(&file, &Edit::new(old, &new));
+    assert!(out.text.contains("\t\tself.items[oldets] = false\n"));
+    // A name lengthened by a word (`revisedOldest`) is no slip but a rename made since.
+    let renamed = STALE_SET.replace("self.revisedTtl", "self.ttl");
+    assert_eq!(kind(&renamed, &Edit::new(old, new)), "content_mismatch");
     assert_eq!(
         kind(
             STALE_SET,

@@ -1,0 +1,343 @@
+//! Rule 3: one line of the block changed since the model read it, in a way memory does not.
+//!
+//! A line of `old` that differs from its block's line by a slip (a letter, one name
+//! misremembered as another) is `old`'s line as remembered: the merge keeps the file's version
+//! and applies the edit around it. Some differences are no slip: one of the two lines is the
+//! other with a stretch of code added at its end ([`extended`]), a name of one is a name of
+//! the other with a word added to it ([`renamed`]), or the two share less than half of their
+//! tokens ([`rewritten`]). A model does not invent code on a line it copies, nor write a name
+//! longer by a word, nor another statement in place of one: the line changed in the file
+//! since the model read it (or `old` was read in another version of the code). The edit was
+//! made against text that is not there, and is refused as a stale block is
+//! ([`super::check_not_stale`]), with the block to copy `old` from again.
+//!
+//! Measured (`refuse-bench/run.py BIN sN.jsonl`, 3 seeds of 1,000 cases per class, blocks of
+//! other code beside a sibling of the same shape): `stale_half` applied 22 / 22 / 19 -> 7 / 9 /
+//! 4 (merged at the block 15 / 15 / 15 -> 1 / 3 / 1); `legit_typo`, `legit_indent`,
+//! `legit_token` exact unchanged (851 / 870 / 882, 931 / 946 / 956, 392). The gate: unchanged,
+//! but for one real-patch edit that was wrong, now refused (wrong 12 -> 11). Without the
+//! nearness limit ([`MAX_LINES_BETWEEN`]) harnesskit lost one exact edit, and without the
+//! shifted-line check the gate's `line_extra` lost 3 (a made-up comment paired with a file
+//! line one off); counting a decomposed accent as a word break lost 2 exact and 2 located
+//! cases of the attack benchmark (`nfd_old`). The independent apply and attack benchmarks:
+//! unchanged.
+
+use similar::DiffTag;
+
+use std::collections::HashSet;
+
+use crate::align::loose_diff;
+use crate::normalize::{is_word_char, loose_key};
+
+/// Unchanged lines that may stand between a line changed since and the edit's change for
+/// [`near_change_changed_since`] to refuse: none or one, as where `git merge` would see the
+/// two changes touch (the edit's hunk and the file's). Further off, the edit merges as git
+/// merges it, keeping the file's line: harnesskit's `stale_context_go_error_handling` (two
+/// lines of the file changed since, two lines above the edit) is applied that way. Measured
+/// on the refuse generator's `stale_half` blocks merged one line changed: 0 or 1 line between
+/// in all 45 of the three seeds (1,000 cases each).
+const MAX_LINES_BETWEEN: usize = 1;
+
+/// The first line of `old` (an index) that the window's line opposite it shows
+/// [`changed_since`], within [`MAX_LINES_BETWEEN`] of a line the edit (`old` -> `new`)
+/// changes, deletes or inserts beside. Only lines opposite one another in a changed region of
+/// as many lines on each side are compared (where the counts differ, lines were left out or
+/// made up as well, and which stands for which is a guess), and neither line may stand on the
+/// other side too (then the block was taken a line off around a line made up or left out).
+/// `after` is the file's line after the window: a last line of `old` that is the window's
+/// last line and `after` joined is two lines joined, not a line extended.
+pub(super) fn near_change_changed_since(
+    old: &[&str],
+    window: &[&str],
+    after: Option<&str>,
+    new: &[&str],
+) -> Option<usize> {
+    let key = |l: &str| loose_key(l).into_owned();
+    let old_keys: HashSet<String> = old.iter().map(|l| key(l)).collect();
+    let window_keys: HashSet<String> = window.iter().map(|l| key(l)).collect();
+    let near_change = near_change(old, new);
+    loose_diff(old, window)
+        .into_iter()
+        .filter(|op| op.tag() == DiffTag::Replace && op.old_range().len() == op.new_range().len())
+        .flat_map(|op| op.old_range().zip(op.new_range()))
+        .filter(|&(i, _)| near_change[i])
+        .filter(|&(i, j)| {
+            !window_keys.contains(&key(old[i])) && !old_keys.contains(&key(window[j]))
+        })
+        .filter(|&(i, j)| !(j + 1 == window.len() && joins(old[i], window[j], after)))
+        .find(|&(i, j)| changed_since(old[i], window[j]))
+        .map(|(i, _)| i)
+}
+
+/// Whether `line` is `first` and `second` joined into one line (tokens compared).
+fn joins(line: &str, first: &str, second: Option<&str>) -> bool {
+    second.is_some_and(|second| {
+        let (joined, first) = (tokens(line), tokens(first));
+        joined.strip_prefix(first.as_slice()) == Some(tokens(second).as_slice())
+    })
+}
+
+/// For each line of `old`, whether at most [`MAX_LINES_BETWEEN`] lines stand between it and a
+/// line the edit changes or deletes, or the place it inserts lines.
+fn near_change(old: &[&str], new: &[&str]) -> Vec<bool> {
+    let mut near = vec![false; old.len()];
+    let reach = MAX_LINES_BETWEEN + 1;
+    for op in loose_diff(old, new) {
+        if op.tag() == DiffTag::Equal {
+            continue;
+        }
+        let r = op.old_range();
+        // An insertion at `r.start` stands between lines `r.start - 1` and `r.start`.
+        let (lo, hi) = if r.is_empty() {
+            (r.start.saturating_sub(reach), r.start + reach)
+        } else {
+            (r.start.saturating_sub(reach), r.end + reach)
+        };
+        for flag in near.iter_mut().take(hi.min(old.len())).skip(lo) {
+            *flag = true;
+        }
+    }
+    near
+}
+
+/// Whether `c` belongs to a token of words: a word character, or any other letter or mark
+/// outside ASCII (a combining accent of a decomposed `ó` is part of its word).
+fn in_word(c: char) -> bool {
+    is_word_char(c) || !c.is_ascii() && !c.is_whitespace()
+}
+
+/// The tokens of `line`: runs of word characters, and every other non-space character alone.
+fn tokens(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(c) = rest.chars().next() {
+        let len = if in_word(c) {
+            rest.find(|c: char| !in_word(c)).unwrap_or(rest.len())
+        } else {
+            c.len_utf8()
+        };
+        if !c.is_whitespace() {
+            out.push(&rest[..len]);
+        }
+        rest = &rest[len..];
+    }
+    out
+}
+
+/// Tokens a line may have for [`changed_since`] to look at it: past this, the
+/// common-subsequence table is not worth building (and such a line is no one-line slip).
+const MAX_TOKENS: usize = 256;
+
+/// Length of the longest common subsequence of `a` and `b`.
+fn common(a: &[&str], b: &[&str]) -> usize {
+    let mut row = vec![0usize; b.len() + 1];
+    for x in a {
+        let mut diagonal = 0;
+        for (j, y) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if x == y {
+                diagonal + 1
+            } else {
+                above.max(row[j])
+            };
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+/// Whether `old_line` (a line of `old`) and `file_line` (the block's line opposite it) differ
+/// as a line changed since, not as a slip of memory: [`extended`], [`renamed`] or
+/// [`rewritten`].
+pub(super) fn changed_since(old_line: &str, file_line: &str) -> bool {
+    let (a, b) = (tokens(old_line), tokens(file_line));
+    if a.len() > MAX_TOKENS || b.len() > MAX_TOKENS {
+        return false;
+    }
+    extended(&a, &b) || extended(&b, &a) || renamed(&a, &b) || rewritten(&a, &b)
+}
+
+/// Whether `tokens` begin a comment (`//`, `/*`, `#`, `--`).
+fn is_comment(tokens: &[&str]) -> bool {
+    matches!(tokens, ["/", "/" | "*", ..] | ["#", ..] | ["-", "-", ..])
+}
+
+/// Whether `long` is `short` with code added at its end (`inc(1, Relaxed);` in `old`,
+/// `inc(1, Relaxed); inc(2)` in the file; `3,` and `3, CSUM_TYPE`): a statement, a call or a
+/// name written onto the line since. One token more that is no word (`;`, `,`, a `)`) is a
+/// slip of memory; so is a trailing comment left out of a line of code (a model may leave it
+/// out of the line it copies), but not a comment line that goes on (`/// Safety` and
+/// `/// Safety: the caller ...`: a model does not cut a line short).
+fn extended(short: &[&str], long: &[&str]) -> bool {
+    let Some(added) = long.strip_prefix(short) else {
+        return false;
+    };
+    let trailing_comment = is_comment(added) && !is_comment(short);
+    let code = added.len() >= 2 || added.iter().any(|t| t.starts_with(is_word_char));
+    !short.is_empty() && !added.is_empty() && code && !trailing_comment
+}
+
+/// Fewest characters a name must gain for [`renamed`]: a letter or two (`item`, `items`;
+/// `len`, `len2`) is a slip of memory.
+const MIN_ADDED_CHARS: usize = 4;
+
+/// Fewest characters of the shorter name for [`renamed`]: shorter names (`i`, `id`) stand in
+/// many longer ones by chance.
+const MIN_NAME_CHARS: usize = 3;
+
+/// Whether a name of one line lacking from the other is, in the other, a name with at least
+/// [`MIN_ADDED_CHARS`] characters more that contains it (letter case aside):
+/// `revisedCircle` for `Circle`, `node_children` for `children`. A name misremembered is
+/// another name or the same one a letter off; a name with a word added is a rename made in the
+/// file since.
+fn renamed(a: &[&str], b: &[&str]) -> bool {
+    let names = |line: &[&str], other: &[&str]| -> Vec<String> {
+        line.iter()
+            .filter(|t| t.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+            .filter(|t| !other.contains(t))
+            .map(|t| t.to_lowercase())
+            .collect()
+    };
+    let (only_a, only_b) = (names(a, b), names(b, a));
+    let contains = |long: &String, short: &String| {
+        short.chars().count() >= MIN_NAME_CHARS
+            && long.chars().count() >= short.chars().count() + MIN_ADDED_CHARS
+            && long.contains(short.as_str())
+    };
+    only_a
+        .iter()
+        .any(|x| only_b.iter().any(|y| contains(x, y) || contains(y, x)))
+}
+
+/// Fewest tokens that must differ for [`rewritten`]: a one-token line misremembered as another
+/// token shares nothing, yet is a slip.
+const MIN_REWRITTEN_TOKENS: usize = 3;
+
+/// Whether the two lines share less than half of the longer one's tokens (in order), with at
+/// least [`MIN_REWRITTEN_TOKENS`] of them differing: another statement in place of the one
+/// `old` has.
+fn rewritten(a: &[&str], b: &[&str]) -> bool {
+    let longer = a.len().max(b.len());
+    let shared = common(a, b);
+    2 * shared < longer && longer - shared >= MIN_REWRITTEN_TOKENS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_written_onto_the_line_is_a_change_a_comment_is_not() {
+        let old = "    counter.fetch_add(1, Relaxed);";
+        assert!(changed_since(
+            old,
+            "    counter.fetch_add(1, Relaxed); counter.fetch_add"
+        ));
+        assert!(changed_since(
+            "    counter.fetch_add(1, Relaxed); counter.fetch_add",
+            old
+        ));
+        assert!(changed_since("KIND_B = 3, KIND_C", "KIND_B = 3,"));
+        // A trailing comment left out, or one token more: memory.
+        assert!(!changed_since(
+            old,
+            "    counter.fetch_add(1, Relaxed); // hot path"
+        ));
+        assert!(!changed_since("    counter.fetch_add(1, Relaxed)", old));
+        // A comment line that goes on is no comment left out.
+        assert!(changed_since(
+            "/// # Safety",
+            "/// # Safety: the caller checks"
+        ));
+    }
+
+    #[test]
+    fn a_name_with_a_word_added_is_a_rename() {
+        assert!(changed_since(
+            "draw(&revisedCircle::new((150, 100), 90, style));",
+            "draw(&Circle::new((150, 100), 90, style));"
+        ));
+        // Another name, or one a letter or two off: misremembered.
+        assert!(!changed_since(
+            "draw(&value::new((150, 100), 90, style));",
+            "draw(&Circle::new((150, 100), 90, style));"
+        ));
+        assert!(!changed_since("let items = f(x);", "let item = f(x);"));
+        assert!(!changed_since("let xitem = f(x);", "let item = f(x);"));
+    }
+
+    #[test]
+    fn another_statement_in_its_place_is_a_rewrite() {
+        assert!(changed_since(
+            "    let total = prices.iter().sum();",
+            "    return Err(Error::Closed);"
+        ));
+        // One token of a short line misremembered: a slip.
+        assert!(!changed_since("    return value;", "    return total;"));
+        assert!(!changed_since("    value", "    total"));
+        // A decomposed accent is part of its word, not a word split in two.
+        assert!(!changed_since(
+            "# Olszo\u{301}wka <olszowka@example.org>",
+            "# Olszówka <olszowka@example.org>"
+        ));
+    }
+
+    #[test]
+    fn only_a_line_beside_the_edit_and_paired_one_for_one_counts() {
+        let window = [
+            "fn f() {",
+            "    a();",
+            "    b(); b2();",
+            "    c();",
+            "    d();",
+            "}",
+        ];
+        let old = [
+            "fn f() {", "    a();", "    b();", "    c();", "    d();", "}",
+        ];
+        let edit_at = |k: usize, to: &'static str| {
+            let mut new: Vec<&str> = old.to_vec();
+            new[k] = to;
+            new
+        };
+        // `b();` extended since; the edit changes `c();` (beside it) or `d();` (one between).
+        assert_eq!(
+            near_change_changed_since(&old, &window, None, &edit_at(3, "    c(1);")),
+            Some(2)
+        );
+        assert_eq!(
+            near_change_changed_since(&old, &window, None, &edit_at(4, "    d(1);")),
+            Some(2)
+        );
+        // Two lines between: merged as git merges it.
+        assert_eq!(
+            near_change_changed_since(&old, &window, None, &edit_at(5, "} // f")),
+            None
+        );
+        // A line made up in `old` opposite a line `old` has too: the block taken a line off.
+        let window = ["    a();", "    a();", "    c();"];
+        let old = ["    a();", "    // keep this in sync", "    c();"];
+        assert_eq!(
+            near_change_changed_since(
+                &old,
+                &window,
+                None,
+                &["    a();", "    // keep this in sync", "    c(1);"]
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn a_last_line_joined_with_the_next_is_no_line_extended() {
+        let window = ["<p>Use a file,", "then write to"];
+        let old = ["<p>Use a file,", "then write to the temporary one.</p>"];
+        let new = ["<p>Use the file,", "then write to the temporary one.</p>"];
+        let next = Some("the temporary one.</p>");
+        assert_eq!(near_change_changed_since(&old, &window, next, &new), None);
+        assert_eq!(
+            near_change_changed_since(&old, &window, Some("<p>"), &new),
+            Some(1)
+        );
+    }
+}
