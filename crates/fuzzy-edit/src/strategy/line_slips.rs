@@ -22,8 +22,8 @@
 //! assert_eq!(out.text, "fn f() {\n    let a = 1;\n    let b = 2;\n    let c = 30;\n}\n");
 //! assert_eq!(out.matches[0].strategy, "line_slips");
 //! // Two lines swapped in `old`: the file's order stays.
-//! let old = "    let b = 2;\n    let a = 1;\n    let c = 3;";
-//! let new = "    let b = 2;\n    let a = 10;\n    let c = 3;";
+//! let old = "    let b = 2;\n    let a = 1;\n    let c = 3;\n}";
+//! let new = "    let b = 2;\n    let a = 10;\n    let c = 3;\n}";
 //! let out = apply(file, &Edit::new(old, new)).unwrap();
 //! assert_eq!(out.text, "fn f() {\n    let a = 10;\n    let b = 2;\n    let c = 3;\n}\n");
 //! ```

@@ -282,8 +282,11 @@ mod tests {
         .unwrap();
         assert_eq!(n, ["a", "color: red", "weight: 1", "weight_extra: 1", "d"]);
         // One of them rewritten in `old`'s order: the rewritten line where it stands in the file.
-        let (_, n) = repair(&old, &region, &steps, &["a", "C", "b", "d"]).unwrap();
-        assert_eq!(n, ["a", "b", "C", "d"]);
+        let old3 = ["a", "gamma = 3", "beta = 2", "d"];
+        let region3 = ["a", "beta = 2", "gamma = 3", "d"];
+        let new3 = ["a", "gamma = 30", "beta = 2", "d"];
+        let (_, n) = repair(&old3, &region3, &steps, &new3).unwrap();
+        assert_eq!(n, ["a", "beta = 2", "gamma = 30", "d"]);
     }
 
     #[test]
