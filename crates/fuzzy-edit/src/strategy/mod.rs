@@ -33,6 +33,7 @@ pub(crate) mod html_entities;
 mod indentation;
 mod inner_whitespace;
 mod line_prefixes;
+mod line_slips;
 mod regex_escapes;
 mod trailing_whitespace;
 mod typo_line;
@@ -79,6 +80,8 @@ pub enum StrategyId {
     BlankLines,
     /// `old` elided lines with a marker such as `...`.
     Elision,
+    /// Lines of `old` were copied twice, swapped, joined or left out; every line is the file's.
+    LineSlips,
     /// A few lines of `old` were misremembered; the block was found by its first and last lines.
     BlockAnchor,
     /// One line of `old` was a character or two off; no other line was nearly as close.
@@ -100,6 +103,7 @@ impl StrategyId {
             StrategyId::LinePrefixes => "line_prefixes",
             StrategyId::BlankLines => "blank_lines",
             StrategyId::Elision => "elision",
+            StrategyId::LineSlips => "line_slips",
             StrategyId::BlockAnchor => "block_anchor",
             StrategyId::TypoLine => "typo_line",
         }
@@ -256,6 +260,7 @@ pub(crate) fn cascade() -> &'static [&'static (dyn Strategy + Sync)] {
         &blank_lines::BlankLines,
         &elision::Elision,
         &typo_line::TypoLine,
+        &line_slips::LineSlips,
         &block_anchor::BlockAnchor,
     ]
 }

@@ -37,6 +37,7 @@ mod properties;
 mod read_tool_prefixes_in_new;
 mod requests;
 mod several_edits;
+mod slipped_line_structure;
 mod stale_blocks;
 mod syntax_policy;
 mod whitespace;

@@ -181,7 +181,8 @@ def kernel(x):
         "def kernel(x):\n    a = load(x)\n    c = shift(b)\n    d = clamp(c, 0)\n    return d";
     let out = applied(file, &Edit::new(old, new));
     assert_eq!(out.text, file.replace("clamp(c)", "clamp(c, 0)"));
-    assert_eq!(strategy(&out), "block_anchor");
+    // Every line of `old` is the file's, one left out: found by its lines.
+    assert_eq!(strategy(&out), "line_slips");
     assert_eq!(lines(&out), [(1, 6)]);
 }
 

@@ -1,0 +1,103 @@
+//! `old` whose every line is the file's, with its line structure slipped: a line copied twice,
+//! two lines swapped, two wrapped lines joined, a line left out. The block is found by its
+//! lines; the slip is undone in `old` and, where `new` repeats it, in `new`. Where another
+//! reading of `old` is as near, nothing is applied.
+
+use fuzzy_edit::Edit;
+
+use crate::support::{applied, refused, strategy};
+
+const CONFIG: &str = "[server]\nhost = \"127.0.0.1\"\nport = 8080\nworkers = 4\ntimeout_seconds = 30\n\n[client]\nretries = 3\n";
+
+#[test]
+fn a_line_copied_twice_in_old_with_new_written_from_the_file_applies() {
+    let old = "host = \"127.0.0.1\"\nport = 8080\nport = 8080\nworkers = 4";
+    let new = "host = \"127.0.0.1\"\nport = 8080\nworkers = 8";
+    let out = applied(CONFIG, &Edit::new(old, new));
+    assert_eq!(out.text, CONFIG.replace("workers = 4", "workers = 8"));
+    assert_eq!(strategy(&out), "line_slips");
+}
+
+#[test]
+fn a_line_copied_twice_in_old_and_new_is_written_once() {
+    let old = "host = \"127.0.0.1\"\nport = 8080\nport = 8080\nworkers = 4";
+    let new = "host = \"0.0.0.0\"\nport = 8080\nport = 8080\nworkers = 4";
+    let out = applied(CONFIG, &Edit::new(old, new));
+    assert_eq!(out.text, CONFIG.replace("127.0.0.1", "0.0.0.0"));
+}
+
+#[test]
+fn a_line_added_after_a_line_copied_twice_follows_the_one_line() {
+    let old = "port = 8080\nworkers = 4\ntimeout_seconds = 30\ntimeout_seconds = 30";
+    let new = "port = 8080\nworkers = 4\ntimeout_seconds = 30\nidle_seconds = 60";
+    let out = applied(CONFIG, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        CONFIG.replace(
+            "timeout_seconds = 30\n",
+            "timeout_seconds = 30\nidle_seconds = 60\n"
+        )
+    );
+}
+
+#[test]
+fn swapped_lines_in_old_keep_the_files_order() {
+    let old = "host = \"127.0.0.1\"\nworkers = 4\nport = 8080\ntimeout_seconds = 30";
+    // Written in the file's order.
+    let new = "host = \"127.0.0.1\"\nport = 9090\nworkers = 4\ntimeout_seconds = 30";
+    let out = applied(CONFIG, &Edit::new(old, new));
+    assert_eq!(out.text, CONFIG.replace("8080", "9090"));
+    // Written in `old`'s order: put back in the file's.
+    let new = "host = \"127.0.0.1\"\nworkers = 4\nport = 9090\ntimeout_seconds = 30";
+    let out = applied(CONFIG, &Edit::new(old, new));
+    assert_eq!(out.text, CONFIG.replace("8080", "9090"));
+}
+
+#[test]
+fn two_wrapped_lines_joined_in_old_stay_two_lines() {
+    let file = "# Notes\n\nThe cache keeps entries for an hour\nand drops the oldest when it is full.\nSee the settings page.\nAsk the team for access.\n";
+    let old = "The cache keeps entries for an hour and drops the oldest when it is full.\nSee the settings page.\nAsk the team for access.";
+    let new = "The cache keeps entries for an hour and drops the oldest when it is full.\nSee the configuration page.\nAsk the team for access.";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        file.replace("settings page", "configuration page")
+    );
+    // Rewritten on one side of the join: split where the file breaks the line.
+    let new = "The cache keeps entries for a day and drops the oldest when it is full.\nSee the settings page.\nAsk the team for access.";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("for an hour", "for a day"));
+}
+
+#[test]
+fn a_line_left_out_of_a_short_old_is_kept() {
+    let file = "fn first_handler(request: &Request) -> Response {\n    respond(request)\n}\n\nfn second_handler(request: &Request) -> Response {\n    respond(request)\n}\n";
+    let old = "    respond(request)\n\nfn second_handler(request: &Request) -> Response {";
+    let new = "    respond(request)\n\nfn second_handler_renamed(request: &Request) -> Response {";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        file.replace("second_handler(", "second_handler_renamed(")
+    );
+}
+
+#[test]
+fn the_same_slipped_block_twice_in_the_file_is_refused() {
+    let file = format!("{CONFIG}\n[mirror]\nhost = \"127.0.0.1\"\nport = 8080\nworkers = 4\n");
+    let old = "host = \"127.0.0.1\"\nport = 8080\nport = 8080\nworkers = 4";
+    let new = "host = \"127.0.0.1\"\nport = 8080\nworkers = 8";
+    refused(&file, &Edit::new(old, new));
+}
+
+// `port = 8080` where the file has `port = 8081` is a line misremembered, not one left out
+// beside one copied twice: whatever the looser strategies make of it, `8081` stays.
+#[test]
+fn a_changed_line_is_not_read_as_one_left_out_and_one_copied() {
+    let file = "host = \"127.0.0.1\"\nport = 8080\nport = 8081\nworkers = 4\n";
+    let old = "host = \"127.0.0.1\"\nport = 8080\nport = 8080\nworkers = 4";
+    let new = "host = \"127.0.0.1\"\nport = 8080\nport = 8080\nworkers = 8";
+    if let Ok(out) = fuzzy_edit::apply(file, &Edit::new(old, new)) {
+        assert_ne!(strategy(&out), "line_slips");
+        assert!(out.text.contains("port = 8081\n"), "{}", out.text);
+    }
+}
