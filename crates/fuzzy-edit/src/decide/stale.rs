@@ -114,8 +114,7 @@ const MIN_RUN_READ_ELSEWHERE: usize = 2;
 /// (1,000 `foreign` cases per seed): applied 25 / 1 / 7 -> 23 / 1 / 7; the gate, the independent apply
 /// benchmark and the attack benchmark: unchanged.
 fn lines_read_elsewhere(text: &Text, old: &[&str], window: &[&str]) -> Option<Vec<usize>> {
-    let in_file: std::collections::HashSet<u64> = text.loose_hashes().iter().copied().collect();
-    loose_diff(old, window)
+    let runs: Vec<Vec<usize>> = loose_diff(old, window)
         .into_iter()
         .filter(|op| op.tag() == similar::DiffTag::Delete)
         .map(|op| {
@@ -123,12 +122,30 @@ fn lines_read_elsewhere(text: &Text, old: &[&str], window: &[&str]) -> Option<Ve
                 .filter(|&i| !old[i].trim().is_empty())
                 .collect::<Vec<usize>>()
         })
-        .find(|run| {
-            run.len() >= MIN_RUN_READ_ELSEWHERE
-                && run
-                    .iter()
-                    .all(|&i| !in_file.contains(&crate::normalize::loose_hash(old[i])))
-        })
+        .filter(|run| run.len() >= MIN_RUN_READ_ELSEWHERE)
+        .collect();
+    if runs.is_empty() {
+        return None;
+    }
+    // One pass over the file's hashes for the few lines asked about, not a set of the file.
+    let mut asked: Vec<u64> = runs
+        .iter()
+        .flatten()
+        .map(|&i| crate::normalize::loose_hash(old[i]))
+        .collect();
+    asked.sort_unstable();
+    asked.dedup();
+    let mut in_file = vec![false; asked.len()];
+    for hash in text.loose_hashes() {
+        if let Ok(k) = asked.binary_search(hash) {
+            in_file[k] = true;
+        }
+    }
+    let nowhere = |i: usize| {
+        let k = asked.binary_search(&crate::normalize::loose_hash(old[i]));
+        k.is_ok_and(|k| !in_file[k])
+    };
+    runs.into_iter().find(|run| run.iter().all(|&i| nowhere(i)))
 }
 
 /// Shortest name [`foreign_name`] looks for: shorter words (`len`, `buf`) are too common for
