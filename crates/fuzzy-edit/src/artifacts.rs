@@ -36,6 +36,8 @@ mod edges;
 mod elisions;
 mod ellipsis;
 mod lookalikes;
+mod markup_entities;
+mod markup_wrappers;
 mod numbering;
 mod punctuation;
 mod trailing_blanks;

@@ -108,6 +108,15 @@ pub(crate) fn decoded_entities(file: &str, old: &str, new: &str, prose: bool) ->
     if !has_entity(new) || has_entity(old) {
         return None;
     }
+    // (PHP opens with `<?php`; it is markup where it also closes tags.)
+    let head = file.trim_start();
+    let markup =
+        prose || (head.starts_with('<') && (!head.starts_with("<?php") || file.contains("</")));
+    if markup {
+        if let Some(decoded) = super::markup_entities::decoded_in_markup(old, new) {
+            return Some(decoded);
+        }
+    }
     let old_lines: Vec<&str> = old.lines().map(|l| l.trim_end_matches('\r')).collect();
     let mut lines: Vec<String> = new.split('\n').map(str::to_string).collect();
     let mut kept = false;
@@ -118,10 +127,6 @@ pub(crate) fn decoded_entities(file: &str, old: &str, new: &str, prose: bool) ->
             kept = true;
         }
     }
-    // (PHP opens with `<?php`; it is markup where it also closes tags.)
-    let head = file.trim_start();
-    let markup =
-        prose || (head.starts_with('<') && (!head.starts_with("<?php") || file.contains("</")));
     let mut changed = kept;
     if !markup && (kept || !has_entity(file)) {
         for line in lines.iter_mut().filter(|l| has_entity(l)) {

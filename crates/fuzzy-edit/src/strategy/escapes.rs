@@ -43,7 +43,11 @@ impl Strategy for Escapes {
             if !found.is_empty() {
                 return found;
             }
-            return super::html_entities::candidates(cx);
+            let found = super::html_entities::candidates(cx);
+            if !found.is_empty() {
+                return found;
+            }
+            return super::entities_in_file::candidates(cx);
         }
         match decoded(cx) {
             Some(needle) => equality_cascade(cx.text, needle, cx.budget),
