@@ -106,9 +106,50 @@ pub(super) fn unfenced_in_prose(text: &Text, old: &str, new: &str) -> Option<Str
     }
     let before = open_fence_at(text, start_line(text, old)?);
     let after_old = fence_after(before, old.lines());
-    let broken = fence_after(before, new.lines()) != after_old;
-    (broken && fence_after(before, inner.lines()) == after_old).then_some(inner)
+    if fence_after(before, inner.lines()) != after_old {
+        return None;
+    }
+    // Written as is, a wrapped line would close the wrapper's block before its closing line,
+    // or the block open after the span would not be `old`'s.
+    let wrapped = fence_states(before, &lines[first..=last]);
+    let closed_early = before.is_none()
+        && wrapped[2..wrapped.len() - 1]
+            .iter()
+            .any(|s| *s != wrapped[1]);
+    let broken = closed_early || wrapped.last() != Some(&after_old);
+    (broken || before.is_none() && own_language(text, lines[first])).then_some(inner)
 }
+
+/// The fence open before each of `lines`, and after the last.
+fn fence_states(mut open: Option<(u8, usize)>, lines: &[&str]) -> Vec<Option<(u8, usize)>> {
+    let mut states = vec![open];
+    for line in lines {
+        open = fence_after(open, std::iter::once(*line));
+        states.push(open);
+    }
+    states
+}
+
+/// Whether a fence opening line is tagged with the prose file's own language: ```` ```markdown
+/// ```` (Markdown is the file's text itself, not a code block in it), ```` ```html ```` in a
+/// file whose text opens with a tag. A model tags its answer so; a block of Markdown shown
+/// as code is written around text that is not the file's own.
+fn own_language(text: &Text, open: &str) -> bool {
+    let tag = open
+        .trim()
+        .trim_start_matches(['`', '~'])
+        .trim()
+        .to_ascii_lowercase();
+    match tag.as_str() {
+        "markdown" | "md" => true,
+        "html" | "htm" => text.as_str().trim_start().starts_with('<'),
+        _ => false,
+    }
+}
+
+/// Least similarity of the text beside a sentence about the edit to `old` as a whole (three
+/// `</div>` renamed `</div_v2>`: 0.69).
+const LOOSELY: f64 = 0.5;
 
 /// Words that open a model's sentence about its own edit, and words such a sentence uses.
 const LEAD_INS: &[&str] = &[
@@ -171,8 +212,9 @@ pub(super) fn without_edit_talk(text: &Text, old: &str, new: &str) -> Option<Str
     if kept.ends_with('\r') {
         kept.pop();
     }
-    // (A short line renamed, `</div>` to `</div_v2>`, echoes as part of the block.)
-    (echoes(&kept, old) || line_similarity(&kept, old) >= super::ECHO).then_some(kept)
+    // (A short line renamed, `</div>` to `</div_v2>`, echoes as part of the block: the
+    // sentence is the evidence, the rest need only pair loosely with `old`.)
+    (echoes(&kept, old) || line_similarity(&kept, old) >= LOOSELY).then_some(kept)
 }
 
 #[cfg(test)]
@@ -207,6 +249,23 @@ mod tests {
         assert_eq!(
             unfenced_in_prose(&t, "## Synopsis\n\n```bash", new).as_deref(),
             Some("## Synopsis\n\n```sh")
+        );
+    }
+
+    #[test]
+    fn a_fence_tagged_with_the_files_own_language_is_the_models() {
+        let t = Text::new("# Title\n\nSome text here.\n\n```rust\nx\n```\n");
+        let new = "```markdown\n# Title\n\nSome new text here.\n```\n";
+        assert_eq!(
+            unfenced_in_prose(&t, "# Title\n\nSome text here.", new).as_deref(),
+            Some("# Title\n\nSome new text here.")
+        );
+        // A fence line of `old` opening a block: wrapped, the block's lines would be outside.
+        let t = Text::new("Set:\n\n```\nage=7\nx=1\n```\n");
+        let new = "```ini\n```\nage=7\nage=8\nx=1\n```";
+        assert_eq!(
+            unfenced_in_prose(&t, "```\nage=7\nx=1", new).as_deref(),
+            Some("```\nage=7\nage=8\nx=1")
         );
     }
 
