@@ -127,6 +127,10 @@ pub(crate) fn decoded_entities(file: &str, old: &str, new: &str, prose: bool) ->
             kept = true;
         }
     }
+    // (In markup, a `new` that decoded is `old` escapes on purpose: the escaping is the edit.)
+    if markup && kept && lines.join("\n").trim_end() == old.trim_end() {
+        return None;
+    }
     let mut changed = kept;
     if !markup && (kept || !has_entity(file)) {
         for line in lines.iter_mut().filter(|l| has_entity(l)) {
@@ -213,6 +217,9 @@ mod tests {
         assert_eq!(decoded_entities("", "x", new, false), None);
         let new = "<p>a &lt; b</p>";
         assert_eq!(decoded_entities("<p>x</p>\n", "<p>x</p>", new, false), None);
+        // In markup, a line escaped and nothing else changed: the escaping is the edit.
+        let new = "&lt;b&gt;x&lt;/b&gt;";
+        assert_eq!(decoded_entities("<b>x</b>\n", "<b>x</b>", new, true), None);
         // Both sides encoded: matching decodes them.
         assert_eq!(decoded_entities("", "a &lt; b", "a &lt; c", false), None);
         assert_eq!(

@@ -20,6 +20,7 @@ mod feedback;
 mod generate;
 mod line_endings;
 mod look_alike_blocks;
+mod markup_edits;
 mod misremembered_blocks;
 mod misremembered_lines;
 mod model_artifacts_in_new;
