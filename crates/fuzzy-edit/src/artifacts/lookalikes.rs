@@ -105,7 +105,7 @@ fn has_entity(s: &str) -> bool {
 /// or whose kept lines the model encoded. Inside a string of a changed line an entity may be
 /// the program's (`replace("<", "&lt;")`). When `old` has entities too, matching decodes both.
 pub(crate) fn decoded_entities(file: &str, old: &str, new: &str, prose: bool) -> Option<String> {
-    if !has_entity(new) || has_entity(old) {
+    if !has_entity(new) {
         return None;
     }
     // (PHP opens with `<?php`; it is markup where it also closes tags.)
@@ -116,6 +116,9 @@ pub(crate) fn decoded_entities(file: &str, old: &str, new: &str, prose: bool) ->
         if let Some(decoded) = super::markup_entities::decoded_in_markup(old, new) {
             return Some(decoded);
         }
+    }
+    if has_entity(old) {
+        return None;
     }
     let old_lines: Vec<&str> = old.lines().map(|l| l.trim_end_matches('\r')).collect();
     let mut lines: Vec<String> = new.split('\n').map(str::to_string).collect();

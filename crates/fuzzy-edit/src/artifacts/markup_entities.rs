@@ -1,6 +1,6 @@
 //! HTML entities in `new` for a markup file (HTML, Markdown), where `&lt;` may be the
 //! author's: decoded only where the model escaped the whole of `new` (not one raw `<` or `>`
-//! left, while `old` has them and no entity), and each entity stands where the line of `old`
+//! left, while `old` has them), and each entity stands where the line of `old`
 //! it pairs with has the raw character, the change being elsewhere on the line. Escaping one
 //! tag on purpose (`<p>Use &lt;b&gt;</p>`) leaves the others raw; escaping a whole line on
 //! purpose changes nothing else: both stay.
@@ -45,32 +45,48 @@ fn decode_marking(line: &str) -> (String, Vec<usize>) {
     (out, at)
 }
 
-/// Whether every char offset of `at` in `decoded` is kept unchanged from `old_line`.
+/// Whether every char offset of `at` in `decoded` is kept unchanged from `old_line`, and
+/// where `old_line` writes an entity there (`&lt;`, escaped again as `&amp;lt;`), the whole
+/// entity is kept: `&amp;` for `old`'s `&amp;` decodes to a bare `&`, which is no longer
+/// `old`'s text.
 fn kept_from(old_line: &str, decoded: &str, at: &[usize]) -> bool {
     let diff = TextDiff::from_chars(old_line, decoded);
-    let mut kept = vec![false; decoded.chars().count()];
-    let mut i = 0;
+    let old_chars: Vec<char> = old_line.chars().collect();
+    let mut kept_old = vec![false; old_chars.len()];
+    // For each char of `decoded`, the char of `old_line` it is kept from.
+    let mut from: Vec<Option<usize>> = vec![None; decoded.chars().count()];
+    let (mut i, mut o) = (0, 0);
     for change in diff.iter_all_changes() {
+        let n = change.value().chars().count();
         match change.tag() {
             ChangeTag::Equal => {
-                let n = change.value().chars().count();
-                kept[i..i + n].iter_mut().for_each(|k| *k = true);
+                for k in 0..n {
+                    from[i + k] = Some(o + k);
+                    kept_old[o + k] = true;
+                }
                 i += n;
+                o += n;
             }
-            ChangeTag::Insert => i += change.value().chars().count(),
-            ChangeTag::Delete => {}
+            ChangeTag::Insert => i += n,
+            ChangeTag::Delete => o += n,
         }
     }
-    at.iter().all(|&a| kept.get(a).copied().unwrap_or(false))
+    at.iter().all(|&a| {
+        let Some(q) = from.get(a).copied().flatten() else {
+            return false;
+        };
+        let rest: String = old_chars[q..].iter().take(8).collect();
+        match ENTITIES.iter().find(|(e, _)| rest.starts_with(e)) {
+            Some((e, _)) => kept_old[q..q + e.len()].iter().all(|&k| k),
+            None => true,
+        }
+    })
 }
 
 /// `new` decoded where the model escaped all of it for a markup file whose `old` is raw.
 /// (`old` `<p>the CLI</p>`, `new` `&lt;p&gt;a CLI&lt;/p&gt;`: `<p>a CLI</p>`.)
 pub(super) fn decoded_in_markup(old: &str, new: &str) -> Option<String> {
     if new.contains(['<', '>']) || !old.contains(['<', '>']) {
-        return None;
-    }
-    if ENTITIES.iter().any(|(e, _)| old.contains(e)) {
         return None;
     }
     let old_lines: Vec<&str> = old.lines().map(|l| l.trim_end_matches('\r')).collect();
@@ -118,6 +134,17 @@ mod tests {
     }
 
     #[test]
+    fn an_entity_of_old_escaped_again_is_old_s() {
+        let old = "<p>Run <code>npm init &lt;spec&gt;</code> now</p>";
+        let new =
+            "&lt;p&gt;Run &lt;code&gt;npm init &amp;lt;spec&amp;gt;&lt;/code&gt; later&lt;/p&gt;";
+        assert_eq!(
+            decoded_in_markup(old, new).as_deref(),
+            Some("<p>Run <code>npm init &lt;spec&gt;</code> later</p>")
+        );
+    }
+
+    #[test]
     fn entities_the_author_means_stay() {
         // One tag escaped on purpose, the others raw.
         assert_eq!(
@@ -131,7 +158,7 @@ mod tests {
             decoded_in_markup("<p>a or b</p>", "&lt;p&gt;a &lt; b&lt;/p&gt;"),
             None
         );
-        // `old` already uses entities: the file's convention.
+        // `old`'s own entity: `&amp;` in `new` stands for it, not for a bare `&`.
         assert_eq!(
             decoded_in_markup("<p>a &amp; b</p>", "&lt;p&gt;a &amp; c&lt;/p&gt;"),
             None

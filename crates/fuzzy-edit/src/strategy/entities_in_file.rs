@@ -26,23 +26,24 @@ use super::html_entities::ENTITIES;
 use super::{equality_cascade, Candidate, Context};
 use crate::needle::Needle;
 
-/// The entities read in the file: the code ones and the non-breaking space.
-fn entity_at(s: &str) -> Option<(&'static str, char)> {
+/// The entities read in the file: the code ones and the non-breaking space, read as `nbsp`
+/// (U+00A0, or a plain space where the model wrote `&nbsp;` as one: `old` has no U+00A0).
+fn entity_at(s: &str, nbsp: char) -> Option<(&'static str, char)> {
     ENTITIES
         .iter()
         .map(|&(e, c)| (e, c.chars().next().unwrap_or(' ')))
-        .chain([("&nbsp;", '\u{a0}')])
+        .chain([("&nbsp;", nbsp)])
         .find(|(e, _)| s.starts_with(e))
 }
 
 /// `line` decoded, with the byte range in `line` that each decoded char comes from.
-fn decode_mapped(line: &str) -> (String, Vec<Range<usize>>) {
+fn decode_mapped(line: &str, nbsp: char) -> (String, Vec<Range<usize>>) {
     let mut out = String::with_capacity(line.len());
     let mut from = Vec::with_capacity(line.len());
     let mut i = 0;
     while i < line.len() {
         let rest = &line[i..];
-        let (c, len) = match entity_at(rest) {
+        let (c, len) = match entity_at(rest, nbsp) {
             Some((e, c)) => (c, e.len()),
             None => {
                 let c = rest.chars().next().unwrap_or(' ');
@@ -56,21 +57,21 @@ fn decode_mapped(line: &str) -> (String, Vec<Range<usize>>) {
     (out, from)
 }
 
-fn decode_line(line: &str) -> String {
-    decode_mapped(line).0
+fn decode_line(line: &str, nbsp: char) -> String {
+    decode_mapped(line, nbsp).0
 }
 
 /// How the block writes a character: raw, as an entity, or both ways (`None`).
-fn written_as(block: &[&str], c: char) -> Option<Option<&'static str>> {
+fn written_as(block: &[&str], c: char, nbsp: char) -> Option<Option<&'static str>> {
     let mut raw = false;
     let mut entity = None;
     for line in block {
-        let (decoded, from) = decode_mapped(line);
+        let (decoded, from) = decode_mapped(line, nbsp);
         for (d, r) in decoded.chars().zip(from) {
             if d != c {
                 continue;
             }
-            match entity_at(&line[r.start..]).filter(|_| r.len() > 1) {
+            match entity_at(&line[r.start..], nbsp).filter(|_| r.len() > 1) {
                 Some((e, _)) => entity = Some(e),
                 None => raw = true,
             }
@@ -82,20 +83,20 @@ fn written_as(block: &[&str], c: char) -> Option<Option<&'static str>> {
     }
 }
 
-/// Characters an entity may stand for.
+/// Characters an entity may stand for (a plain space, written raw, aside).
 fn special(c: char) -> bool {
     matches!(c, '<' | '>' | '&' | '"' | '\'' | '\u{a0}')
 }
 
 /// `text` (added by the model) in the block's escaping; `None` where that is unclear.
-fn encoded(text: &str, block: &[&str]) -> Option<String> {
+fn encoded(text: &str, block: &[&str], nbsp: char) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if !special(c) {
             out.push(c);
             continue;
         }
-        match written_as(block, c)? {
+        match written_as(block, c, nbsp)? {
             Some(e) => out.push_str(e),
             None => out.push(c),
         }
@@ -104,8 +105,8 @@ fn encoded(text: &str, block: &[&str]) -> Option<String> {
 }
 
 /// `new_line` in the escaping of `file_line`, the line of the file it rewrites.
-fn rewritten(file_line: &str, new_line: &str, block: &[&str]) -> Option<String> {
-    let (decoded, from) = decode_mapped(file_line);
+fn rewritten(file_line: &str, new_line: &str, block: &[&str], nbsp: char) -> Option<String> {
+    let (decoded, from) = decode_mapped(file_line, nbsp);
     let diff = TextDiff::from_chars(decoded.as_str(), new_line);
     let mut out = String::with_capacity(new_line.len() + 16);
     let mut at = 0;
@@ -119,7 +120,7 @@ fn rewritten(file_line: &str, new_line: &str, block: &[&str]) -> Option<String> 
                 at += n;
             }
             ChangeTag::Delete => at += n,
-            ChangeTag::Insert => out.push_str(&encoded(change.value(), block)?),
+            ChangeTag::Insert => out.push_str(&encoded(change.value(), block, nbsp)?),
         }
     }
     Some(out)
@@ -142,10 +143,15 @@ pub(super) fn candidates(cx: &Context<'_>) -> Vec<Candidate> {
     if old_lines.iter().all(|l| l.is_empty()) {
         return Vec::new();
     }
+    let nbsp = if old.contains('\u{a0}') {
+        '\u{a0}'
+    } else {
+        ' '
+    };
     let decoded_eq = |i: usize, want: &str| {
         let line = cx.text.line(i);
         if line.contains('&') {
-            decode_line(line).trim_end() == want
+            decode_line(line, nbsp).trim_end() == want
         } else {
             line.trim_end() == want
         }
@@ -160,7 +166,7 @@ pub(super) fn candidates(cx: &Context<'_>) -> Vec<Candidate> {
         return Vec::new();
     }
     let block: Vec<&str> = (at..at + k).map(|i| cx.text.line(i)).collect();
-    if !block.iter().any(|l| entity_at_any(l)) {
+    if !block.iter().any(|l| entity_at_any(l, nbsp)) {
         return Vec::new();
     }
     // `new` read decoded, as `old` is (the model may have kept the file's entities in it).
@@ -168,9 +174,9 @@ pub(super) fn candidates(cx: &Context<'_>) -> Vec<Candidate> {
     let new_lines: Vec<String> = new
         .trim_matches('\n')
         .split('\n')
-        .map(|l| decode_line(l.trim_end_matches('\r')))
+        .map(|l| decode_line(l.trim_end_matches('\r'), nbsp))
         .collect();
-    let Some(new_block) = in_files_escaping(&old_lines, &block, &new_lines) else {
+    let Some(new_block) = in_files_escaping(&old_lines, &block, &new_lines, nbsp) else {
         return Vec::new();
     };
     let lead = &new[..new.len() - new.trim_start_matches('\n').len()];
@@ -179,15 +185,15 @@ pub(super) fn candidates(cx: &Context<'_>) -> Vec<Candidate> {
     equality_cascade(cx.text, Needle::owned(block.join("\n"), new), cx.budget)
 }
 
-fn entity_at_any(line: &str) -> bool {
+fn entity_at_any(line: &str, nbsp: char) -> bool {
     line.match_indices('&')
-        .any(|(i, _)| entity_at(&line[i..]).is_some())
+        .any(|(i, _)| entity_at(&line[i..], nbsp).is_some())
 }
 
 /// `new`'s lines (decoded) written in the escaping of the block `old` (decoded) stands for: a
 /// line kept is the file's, a line changed is rewritten over the line of the block it pairs
 /// with (line by line where the diff replaces as many as it adds, else the most alike).
-fn in_files_escaping(old: &[&str], block: &[&str], new: &[String]) -> Option<String> {
+fn in_files_escaping(old: &[&str], block: &[&str], new: &[String], nbsp: char) -> Option<String> {
     let new_refs: Vec<&str> = new.iter().map(String::as_str).collect();
     let diff = TextDiff::configure().diff_slices(old, &new_refs);
     let mut out: Vec<String> = Vec::with_capacity(new.len());
@@ -206,8 +212,8 @@ fn in_files_escaping(old: &[&str], block: &[&str], new: &[String]) -> Option<Str
             };
             let written = match pair {
                 Some(i) if old[i] == line.as_str() => block[i].to_string(),
-                Some(i) => rewritten(block[i], line, block)?,
-                None => encoded(line, block)?,
+                Some(i) => rewritten(block[i], line, block, nbsp)?,
+                None => encoded(line, block, nbsp)?,
             };
             out.push(written);
         }
@@ -225,18 +231,25 @@ mod tests {
         let old = ["<a href=\"x\"><<\u{a0}13.</a>"];
         let new = ["<a hrefNext=\"x\"><<\u{a0}13.</a>".to_string()];
         assert_eq!(
-            in_files_escaping(&old, &block, &new).as_deref(),
+            in_files_escaping(&old, &block, &new, '\u{a0}').as_deref(),
             Some("<a hrefNext=\"x\">&lt;&lt;&nbsp;13.</a>")
         );
         // An added `<` where the block writes it both raw and encoded is unclear.
         let new = ["<a href=\"x\"><<\u{a0}13.</a> <".to_string()];
-        assert_eq!(in_files_escaping(&old, &block, &new), None);
+        assert_eq!(in_files_escaping(&old, &block, &new, '\u{a0}'), None);
+        // `&nbsp;` the model wrote as a plain space: the file's entity stays where it was.
+        let block = ["a&nbsp;b &lt;c&gt;"];
+        let new = ["a bb <c>".to_string()];
+        assert_eq!(
+            in_files_escaping(&["a b <c>"], &block, &new, ' ').as_deref(),
+            Some("a&nbsp;bb &lt;c&gt;")
+        );
         // A copied line pairs with the line it copies.
         let block = ["<p>a &amp; b</p>"];
         let old = ["<p>a & b</p>"];
         let new = ["<p>a & b</p>".to_string(), "<p>a & c</p>".to_string()];
         assert_eq!(
-            in_files_escaping(&old, &block, &new).as_deref(),
+            in_files_escaping(&old, &block, &new, '\u{a0}').as_deref(),
             Some("<p>a &amp; b</p>\n<p>a &amp; c</p>")
         );
     }

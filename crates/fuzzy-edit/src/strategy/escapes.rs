@@ -49,10 +49,15 @@ impl Strategy for Escapes {
             }
             return super::entities_in_file::candidates(cx);
         }
-        match decoded(cx) {
+        let found = match decoded(cx) {
             Some(needle) => equality_cascade(cx.text, needle, cx.budget),
             None => Vec::new(),
+        };
+        // (A JSON string's `\"` is the file's text, its entities the model decoded.)
+        if found.is_empty() {
+            return super::entities_in_file::candidates(cx);
         }
+        found
     }
 }
 
