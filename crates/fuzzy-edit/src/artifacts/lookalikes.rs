@@ -112,10 +112,9 @@ pub(crate) fn decoded_entities(file: &str, old: &str, new: &str, prose: bool) ->
     let head = file.trim_start();
     let markup =
         prose || (head.starts_with('<') && (!head.starts_with("<?php") || file.contains("</")));
-    if markup {
-        if let Some(decoded) = super::markup_entities::decoded_in_markup(old, new) {
-            return Some(decoded);
-        }
+    // (The whole of `new` escaped: decoded line by line, in any file.)
+    if let Some(decoded) = super::escaped_new::decoded_where_escaped(old, new) {
+        return Some(decoded);
     }
     if has_entity(old) {
         return None;

@@ -1,12 +1,14 @@
-//! HTML entities in `new` for a markup file (HTML, Markdown), where `&lt;` may be the
-//! author's: decoded only where the model escaped the whole of `new` (not one raw `<` or `>`
-//! left, while `old` has them), and each entity stands where the line of `old`
-//! it pairs with has the raw character, the change being elsewhere on the line. Escaping one
-//! tag on purpose (`<p>Use &lt;b&gt;</p>`) leaves the others raw; escaping a whole line on
-//! purpose changes nothing else: both stay.
+//! HTML entities in a `new` the model escaped whole (not one raw `<` or `>` left, while
+//! `old` has them): decoded where each entity stands where the line of `old` it pairs with
+//! has the raw character, the change being elsewhere on the line. This holds in markup (HTML,
+//! Markdown), where `&lt;` may be the author's, and inside the string literals of code, which
+//! the decoding outside strings leaves alone. Escaping one tag on purpose
+//! (`<p>Use &lt;b&gt;</p>`) leaves the others raw; escaping a whole line on purpose changes
+//! nothing else: both stay.
 //!
-//! On the attack benchmark (seeds 1-3): entity_new WRONG 9 -> 0, combo_entity_fence
-//! (entities) 11 -> 0; md_list, md_real_fence, nonascii_control still all exact.
+//! On the attack benchmark (seeds 1-3, fe-s9 -> fe-markup-5): entity_new WRONG 9 -> 0,
+//! combo_entity_fence 11 -> 0 (with the fences of `markup_wrappers`); md_list, md_real_fence,
+//! nonascii_control still all exact; adv and the gate unchanged.
 
 use similar::{ChangeTag, TextDiff};
 
@@ -83,9 +85,9 @@ fn kept_from(old_line: &str, decoded: &str, at: &[usize]) -> bool {
     })
 }
 
-/// `new` decoded where the model escaped all of it for a markup file whose `old` is raw.
+/// `new` decoded where the model escaped all of it and `old` is raw.
 /// (`old` `<p>the CLI</p>`, `new` `&lt;p&gt;a CLI&lt;/p&gt;`: `<p>a CLI</p>`.)
-pub(super) fn decoded_in_markup(old: &str, new: &str) -> Option<String> {
+pub(super) fn decoded_where_escaped(old: &str, new: &str) -> Option<String> {
     if new.contains(['<', '>']) || !old.contains(['<', '>']) {
         return None;
     }
@@ -121,14 +123,14 @@ mod tests {
         let old = "<p>Scoped packages</p>\n<p>Use the CLI</p>";
         let new = "&lt;p&gt;Scoped packages&lt;/p&gt;\n&lt;p&gt;Use a CLI&lt;/p&gt;";
         assert_eq!(
-            decoded_in_markup(old, new).as_deref(),
+            decoded_where_escaped(old, new).as_deref(),
             Some("<p>Scoped packages</p>\n<p>Use a CLI</p>")
         );
         // A copied line, renamed, pairs with the line it copies.
         let old = "<li>one</li>";
         let new = "&lt;li&gt;one&lt;/li&gt;\n&lt;li&gt;one_b&lt;/li&gt;";
         assert_eq!(
-            decoded_in_markup(old, new).as_deref(),
+            decoded_where_escaped(old, new).as_deref(),
             Some("<li>one</li>\n<li>one_b</li>")
         );
     }
@@ -139,7 +141,7 @@ mod tests {
         let new =
             "&lt;p&gt;Run &lt;code&gt;npm init &amp;lt;spec&amp;gt;&lt;/code&gt; later&lt;/p&gt;";
         assert_eq!(
-            decoded_in_markup(old, new).as_deref(),
+            decoded_where_escaped(old, new).as_deref(),
             Some("<p>Run <code>npm init &lt;spec&gt;</code> later</p>")
         );
     }
@@ -148,19 +150,22 @@ mod tests {
     fn entities_the_author_means_stay() {
         // One tag escaped on purpose, the others raw.
         assert_eq!(
-            decoded_in_markup("<p>Use the <b> tag</p>", "<p>Use the &lt;b&gt; tag</p>"),
+            decoded_where_escaped("<p>Use the <b> tag</p>", "<p>Use the &lt;b&gt; tag</p>"),
             None
         );
         // A whole line escaped on purpose: decoded it is `old`.
-        assert_eq!(decoded_in_markup("<b>x</b>", "&lt;b&gt;x&lt;/b&gt;"), None);
+        assert_eq!(
+            decoded_where_escaped("<b>x</b>", "&lt;b&gt;x&lt;/b&gt;"),
+            None
+        );
         // New text written with an entity where `old` has no such character.
         assert_eq!(
-            decoded_in_markup("<p>a or b</p>", "&lt;p&gt;a &lt; b&lt;/p&gt;"),
+            decoded_where_escaped("<p>a or b</p>", "&lt;p&gt;a &lt; b&lt;/p&gt;"),
             None
         );
         // `old`'s own entity: `&amp;` in `new` stands for it, not for a bare `&`.
         assert_eq!(
-            decoded_in_markup("<p>a &amp; b</p>", "&lt;p&gt;a &amp; c&lt;/p&gt;"),
+            decoded_where_escaped("<p>a &amp; b</p>", "&lt;p&gt;a &amp; c&lt;/p&gt;"),
             None
         );
     }
