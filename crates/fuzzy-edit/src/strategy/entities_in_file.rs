@@ -132,7 +132,13 @@ fn rewritten(file_line: &str, new_line: &str, block: &[&str], nbsp: char) -> Opt
 pub(super) fn candidates(cx: &Context<'_>) -> Vec<Candidate> {
     let file = cx.text.as_str();
     let old = cx.needle.old_text();
-    if !old.contains(special) || !file.contains('&') {
+    let nbsp = if old.contains('\u{a0}') {
+        '\u{a0}'
+    } else {
+        ' '
+    };
+    // (One memchr pass for `&`: a file that writes no entity is not read line by line.)
+    if !old.contains(special) || !entity_at_any(file, nbsp) {
         return Vec::new();
     }
     let old_lines: Vec<&str> = old
@@ -143,11 +149,6 @@ pub(super) fn candidates(cx: &Context<'_>) -> Vec<Candidate> {
     if old_lines.iter().all(|l| l.is_empty()) {
         return Vec::new();
     }
-    let nbsp = if old.contains('\u{a0}') {
-        '\u{a0}'
-    } else {
-        ' '
-    };
     let decoded_eq = |i: usize, want: &str| {
         let line = cx.text.line(i);
         if line.contains('&') {
