@@ -16,9 +16,12 @@
 //!   fresh, outside ASCII string literals, in a file that does not use that character (in
 //!   prose, where the rest is the author's, only the odd spaces);
 //! - **wrappers** (`wrappers`): a Markdown fence, a sentence of prose, a diff body around
-//!   `new`, where the file has no such lines;
+//!   `new`, where the file has no such lines; in prose (`markup_wrappers`), a fence that
+//!   would break the file's own fences or is tagged with its language, a sentence about the
+//!   edit;
 //! - **look-alikes** (`lookalikes`): a Cyrillic or Greek letter inside a Latin word, HTML
-//!   entities on lines of `old` and outside strings, where the file uses neither;
+//!   entities on lines of `old` and outside strings, where the file uses neither, and in a
+//!   `new` escaped whole, where the paired line of `old` has the raw character (`escaped_new`);
 //! - **trailing blanks** on the lines the model wrote fresh, where the file's lines do not
 //!   commonly carry them (a Markdown hard line break stays where the text uses them).
 //!
@@ -35,7 +38,9 @@ use crate::{Language, Options};
 mod edges;
 mod elisions;
 mod ellipsis;
+mod escaped_new;
 mod lookalikes;
+mod markup_wrappers;
 mod numbering;
 mod punctuation;
 mod string_breaks;

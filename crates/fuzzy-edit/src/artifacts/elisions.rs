@@ -35,6 +35,10 @@ fn is_elision_comment(line: &str) -> bool {
 /// A line of code ending in an elision comment (`json, cors, // ... existing code ...`): the
 /// code (without the spaces before the comment) and the comment.
 fn trailing_marker(line: &str) -> Option<(&str, &str)> {
+    // (A whole marker line is no code: `<!-- ... -->` is not `<!` then `-- ... -->`.)
+    if is_elision_comment(line) {
+        return None;
+    }
     let leaders = ["//", "#", "/*", "<!--", "--"];
     line.char_indices().find_map(|(i, _)| {
         let rest = &line[i..];
@@ -292,6 +296,14 @@ mod tests {
             Some(("  json, cors,", "// ... existing code ..."))
         );
         assert_eq!(trailing_marker("  // ... existing code ..."), None);
+        assert_eq!(
+            trailing_marker("    <!-- ... existing content ... -->"),
+            None
+        );
+        assert_eq!(
+            trailing_marker("<p>a</p> <!-- ... -->"),
+            Some(("<p>a</p>", "<!-- ... -->"))
+        );
         assert_eq!(trailing_marker("let url = \"http://...\";"), None);
         assert_eq!(trailing_marker("x = 1  # a comment"), None);
         let old = "fn f() {\n    a();\n    b();\n}";

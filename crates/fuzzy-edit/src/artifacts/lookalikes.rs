@@ -105,7 +105,18 @@ fn has_entity(s: &str) -> bool {
 /// or whose kept lines the model encoded. Inside a string of a changed line an entity may be
 /// the program's (`replace("<", "&lt;")`). When `old` has entities too, matching decodes both.
 pub(crate) fn decoded_entities(file: &str, old: &str, new: &str, prose: bool) -> Option<String> {
-    if !has_entity(new) || has_entity(old) {
+    if !has_entity(new) {
+        return None;
+    }
+    // (PHP opens with `<?php`; it is markup where it also closes tags.)
+    let head = file.trim_start();
+    let markup =
+        prose || (head.starts_with('<') && (!head.starts_with("<?php") || file.contains("</")));
+    // (The whole of `new` escaped: decoded line by line, in any file.)
+    if let Some(decoded) = super::escaped_new::decoded_where_escaped(old, new) {
+        return Some(decoded);
+    }
+    if has_entity(old) {
         return None;
     }
     let old_lines: Vec<&str> = old.lines().map(|l| l.trim_end_matches('\r')).collect();
@@ -118,10 +129,10 @@ pub(crate) fn decoded_entities(file: &str, old: &str, new: &str, prose: bool) ->
             kept = true;
         }
     }
-    // (PHP opens with `<?php`; it is markup where it also closes tags.)
-    let head = file.trim_start();
-    let markup =
-        prose || (head.starts_with('<') && (!head.starts_with("<?php") || file.contains("</")));
+    // (In markup, a `new` that decoded is `old` escapes on purpose: the escaping is the edit.)
+    if markup && kept && lines.join("\n").trim_end() == old.trim_end() {
+        return None;
+    }
     let mut changed = kept;
     if !markup && (kept || !has_entity(file)) {
         for line in lines.iter_mut().filter(|l| has_entity(l)) {
@@ -208,6 +219,9 @@ mod tests {
         assert_eq!(decoded_entities("", "x", new, false), None);
         let new = "<p>a &lt; b</p>";
         assert_eq!(decoded_entities("<p>x</p>\n", "<p>x</p>", new, false), None);
+        // In markup, a line escaped and nothing else changed: the escaping is the edit.
+        let new = "&lt;b&gt;x&lt;/b&gt;";
+        assert_eq!(decoded_entities("<b>x</b>\n", "<b>x</b>", new, true), None);
         // Both sides encoded: matching decodes them.
         assert_eq!(decoded_entities("", "a &lt; b", "a &lt; c", false), None);
         assert_eq!(

@@ -9,8 +9,9 @@
 //! fence_new/fence_nl_new 331 -> 14, prose_new/prose_after_new 324 -> 44 (the rest are HTML
 //! and Markdown, where a sentence is content), diff_body_new 111 -> 0 and diff_body_both
 //! 41 -> 0 (113 refused -> 0), fence_both 161 refused -> 8; no class lost an
-//! exact case.
+//! exact case. In prose files (Markdown, HTML) see `markup_wrappers.rs`.
 
+use super::markup_wrappers::{unfenced_in_prose, without_edit_talk};
 use crate::align::line_similarity;
 use crate::normalize::loose_equal;
 use crate::text::Text;
@@ -24,6 +25,16 @@ pub(super) fn unwrap_new(text: &Text, old: &str, new: &str, prose: bool) -> Opti
         let current = out.as_deref().unwrap_or(new);
         let next = unfenced(text, old, current, prose)
             .or_else(|| without_prose(text, old, current, prose))
+            .or_else(|| {
+                prose
+                    .then(|| unfenced_in_prose(text, old, current))
+                    .flatten()
+            })
+            .or_else(|| {
+                prose
+                    .then(|| without_edit_talk(text, old, current))
+                    .flatten()
+            })
             .or_else(|| diff_body_new(old, current));
         match next {
             Some(n) => out = Some(n),
@@ -45,7 +56,7 @@ pub(crate) fn unwrap_both(text: &Text, old: &str, new: &str) -> Option<(String, 
 }
 
 /// A fence line: ```` ``` ```` or `~~~`, optionally followed by a language tag.
-fn fence_open(line: &str) -> bool {
+pub(super) fn fence_open(line: &str) -> bool {
     let t = line.trim_end();
     let rest = t
         .strip_prefix("```")
@@ -57,7 +68,7 @@ fn fence_open(line: &str) -> bool {
     })
 }
 
-fn fence_close(line: &str) -> bool {
+pub(super) fn fence_close(line: &str) -> bool {
     let t = line.trim_end();
     t.len() >= 3 && (t.bytes().all(|b| b == b'`') || t.bytes().all(|b| b == b'~'))
 }
@@ -93,17 +104,27 @@ fn fenced_inner(s: &str) -> Option<String> {
 fn unfenced(text: &Text, old: &str, new: &str, prose: bool) -> Option<String> {
     // (`new` first: reading the file for fences costs more than the whole edit.)
     let inner = fenced_inner(new)?;
-    if has_fence_line(old) || has_fence_line(text.as_str()) {
+    // (In prose, a line of tildes over a heading, `~~~~<br>` in HTML, is no fence.)
+    let fenced_file = if prose {
+        let file = text.as_str();
+        (file.contains("```") || file.contains("~~~"))
+            && file.lines().any(|l| fence_open(l) || fence_close(l))
+    } else {
+        has_fence_line(text.as_str())
+    };
+    if has_fence_line(old) || fenced_file {
         return None;
     }
-    if prose && !echoes(&inner, old) {
+    // (Escaped as well, its lines echo `old` once decoded.)
+    let decoded = || crate::strategy::html_entities::decode(&inner);
+    if prose && !echoes(&inner, old) && !echoes(&decoded(), old) {
         return None;
     }
     Some(inner)
 }
 
 /// Whether a non-blank line of `s` is one of `old`'s, retyped or rewritten.
-fn echoes(s: &str, old: &str) -> bool {
+pub(super) fn echoes(s: &str, old: &str) -> bool {
     s.lines().filter(|l| !l.trim().is_empty()).any(|l| {
         old.lines()
             .filter(|o| !o.trim().is_empty())

@@ -43,12 +43,21 @@ impl Strategy for Escapes {
             if !found.is_empty() {
                 return found;
             }
-            return super::html_entities::candidates(cx);
+            let found = super::html_entities::candidates(cx);
+            if !found.is_empty() {
+                return found;
+            }
+            return super::entities_in_file::candidates(cx);
         }
-        match decoded(cx) {
+        let found = match decoded(cx) {
             Some(needle) => equality_cascade(cx.text, needle, cx.budget),
             None => Vec::new(),
+        };
+        // (A JSON string's `\"` is the file's text, its entities the model decoded.)
+        if found.is_empty() {
+            return super::entities_in_file::candidates(cx);
         }
+        found
     }
 }
 

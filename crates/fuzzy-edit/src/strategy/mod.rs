@@ -27,6 +27,7 @@ mod blank_lines;
 mod block_anchor;
 mod char_escapes;
 mod elision;
+mod entities_in_file;
 mod escapes;
 mod exact;
 pub(crate) mod html_entities;

@@ -21,6 +21,7 @@ mod generate;
 mod line_endings;
 mod lines_changed_since;
 mod look_alike_blocks;
+mod markup_edits;
 mod misremembered_blocks;
 mod misremembered_lines;
 mod model_artifacts_in_new;

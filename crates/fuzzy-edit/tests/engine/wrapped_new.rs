@@ -201,3 +201,14 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn an_escaped_new_is_decoded_inside_the_strings_of_code_where_old_has_the_raw_characters() {
+    let file = "run() {\n\tx=$(cmd 2>&1 | sed 's/a->b/c/')\n\techo \"$x\"\n}\n";
+    let old = "\tx=$(cmd 2>&1 | sed 's/a->b/c/')";
+    let new = "\tx=$(cmd 2&gt;&amp;1 | sed 's/a-&gt;b/d/')";
+    assert_eq!(
+        result(file, old, new),
+        "run() {\n\tx=$(cmd 2>&1 | sed 's/a->b/d/')\n\techo \"$x\"\n}\n"
+    );
+}

@@ -1,0 +1,172 @@
+//! HTML entities in a `new` the model escaped whole (not one raw `<` or `>` left, while
+//! `old` has them): decoded where each entity stands where the line of `old` it pairs with
+//! has the raw character, the change being elsewhere on the line. This holds in markup (HTML,
+//! Markdown), where `&lt;` may be the author's, and inside the string literals of code, which
+//! the decoding outside strings leaves alone. Escaping one tag on purpose
+//! (`<p>Use &lt;b&gt;</p>`) leaves the others raw; escaping a whole line on purpose changes
+//! nothing else: both stay.
+//!
+//! On the attack benchmark (seeds 1-3, fe-s9 -> fe-markup-5): entity_new WRONG 9 -> 0,
+//! combo_entity_fence 11 -> 0 (with the fences of `markup_wrappers`); md_list, md_real_fence,
+//! nonascii_control still all exact; adv and the gate unchanged.
+
+use similar::{ChangeTag, TextDiff};
+
+use crate::align::line_similarity;
+use crate::strategy::html_entities::ENTITIES;
+
+/// Least similarity of a decoded line of `new` to the line of `old` it pairs with (the
+/// artifacts' echo threshold).
+const PAIRED: f64 = super::ECHO;
+
+/// The line decoded, and the char offsets (in the decoded line) of the decoded characters.
+fn decode_marking(line: &str) -> (String, Vec<usize>) {
+    let mut out = String::with_capacity(line.len());
+    let mut at = Vec::new();
+    let mut chars = 0;
+    let mut rest = line;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        chars += rest[..i].chars().count();
+        rest = &rest[i..];
+        match ENTITIES.iter().find(|(e, _)| rest.starts_with(e)) {
+            Some((e, c)) => {
+                out.push_str(c);
+                at.push(chars);
+                chars += 1;
+                rest = &rest[e.len()..];
+            }
+            None => {
+                out.push('&');
+                chars += 1;
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    (out, at)
+}
+
+/// Whether every char offset of `at` in `decoded` is kept unchanged from `old_line`, and
+/// where `old_line` writes an entity there (`&lt;`, escaped again as `&amp;lt;`), the whole
+/// entity is kept: `&amp;` for `old`'s `&amp;` decodes to a bare `&`, which is no longer
+/// `old`'s text.
+fn kept_from(old_line: &str, decoded: &str, at: &[usize]) -> bool {
+    let diff = TextDiff::from_chars(old_line, decoded);
+    let old_chars: Vec<char> = old_line.chars().collect();
+    let mut kept_old = vec![false; old_chars.len()];
+    // For each char of `decoded`, the char of `old_line` it is kept from.
+    let mut from: Vec<Option<usize>> = vec![None; decoded.chars().count()];
+    let (mut i, mut o) = (0, 0);
+    for change in diff.iter_all_changes() {
+        let n = change.value().chars().count();
+        match change.tag() {
+            ChangeTag::Equal => {
+                for k in 0..n {
+                    from[i + k] = Some(o + k);
+                    kept_old[o + k] = true;
+                }
+                i += n;
+                o += n;
+            }
+            ChangeTag::Insert => i += n,
+            ChangeTag::Delete => o += n,
+        }
+    }
+    at.iter().all(|&a| {
+        let Some(q) = from.get(a).copied().flatten() else {
+            return false;
+        };
+        let rest: String = old_chars[q..].iter().take(8).collect();
+        match ENTITIES.iter().find(|(e, _)| rest.starts_with(e)) {
+            Some((e, _)) => kept_old[q..q + e.len()].iter().all(|&k| k),
+            None => true,
+        }
+    })
+}
+
+/// `new` decoded where the model escaped all of it and `old` is raw.
+/// (`old` `<p>the CLI</p>`, `new` `&lt;p&gt;a CLI&lt;/p&gt;`: `<p>a CLI</p>`.)
+pub(super) fn decoded_where_escaped(old: &str, new: &str) -> Option<String> {
+    if new.contains(['<', '>']) || !old.contains(['<', '>']) {
+        return None;
+    }
+    let old_lines: Vec<&str> = old.lines().map(|l| l.trim_end_matches('\r')).collect();
+    let mut out = Vec::new();
+    for line in new.split('\n') {
+        let (decoded, at) = decode_marking(line);
+        if at.is_empty() {
+            out.push(decoded);
+            continue;
+        }
+        let bare = decoded.trim_end_matches('\r');
+        let paired = old_lines
+            .iter()
+            .filter(|o| line_similarity(o, bare) >= PAIRED)
+            .max_by(|a, b| line_similarity(a, bare).total_cmp(&line_similarity(b, bare)))?;
+        if !kept_from(paired, bare, &at) {
+            return None;
+        }
+        out.push(decoded);
+    }
+    let decoded = out.join("\n");
+    // (Decoded, `new` is `old`: the escaping is the edit.)
+    (decoded.trim_end() != old.trim_end()).then_some(decoded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_escaped_new_for_raw_markup_is_decoded() {
+        let old = "<p>Scoped packages</p>\n<p>Use the CLI</p>";
+        let new = "&lt;p&gt;Scoped packages&lt;/p&gt;\n&lt;p&gt;Use a CLI&lt;/p&gt;";
+        assert_eq!(
+            decoded_where_escaped(old, new).as_deref(),
+            Some("<p>Scoped packages</p>\n<p>Use a CLI</p>")
+        );
+        // A copied line, renamed, pairs with the line it copies.
+        let old = "<li>one</li>";
+        let new = "&lt;li&gt;one&lt;/li&gt;\n&lt;li&gt;one_b&lt;/li&gt;";
+        assert_eq!(
+            decoded_where_escaped(old, new).as_deref(),
+            Some("<li>one</li>\n<li>one_b</li>")
+        );
+    }
+
+    #[test]
+    fn an_entity_of_old_escaped_again_is_old_s() {
+        let old = "<p>Run <code>npm init &lt;spec&gt;</code> now</p>";
+        let new =
+            "&lt;p&gt;Run &lt;code&gt;npm init &amp;lt;spec&amp;gt;&lt;/code&gt; later&lt;/p&gt;";
+        assert_eq!(
+            decoded_where_escaped(old, new).as_deref(),
+            Some("<p>Run <code>npm init &lt;spec&gt;</code> later</p>")
+        );
+    }
+
+    #[test]
+    fn entities_the_author_means_stay() {
+        // One tag escaped on purpose, the others raw.
+        assert_eq!(
+            decoded_where_escaped("<p>Use the <b> tag</p>", "<p>Use the &lt;b&gt; tag</p>"),
+            None
+        );
+        // A whole line escaped on purpose: decoded it is `old`.
+        assert_eq!(
+            decoded_where_escaped("<b>x</b>", "&lt;b&gt;x&lt;/b&gt;"),
+            None
+        );
+        // New text written with an entity where `old` has no such character.
+        assert_eq!(
+            decoded_where_escaped("<p>a or b</p>", "&lt;p&gt;a &lt; b&lt;/p&gt;"),
+            None
+        );
+        // `old`'s own entity: `&amp;` in `new` stands for it, not for a bare `&`.
+        assert_eq!(
+            decoded_where_escaped("<p>a &amp; b</p>", "&lt;p&gt;a &amp; c&lt;/p&gt;"),
+            None
+        );
+    }
+}
