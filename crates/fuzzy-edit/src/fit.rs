@@ -12,6 +12,7 @@
 //!
 //! Line endings follow the file (CRLF stays CRLF); the final-newline state of the span is kept.
 
+mod dangling_commas;
 mod frame;
 mod gaps;
 mod indent_chars;
@@ -27,6 +28,7 @@ use crate::align::loose_diff;
 use crate::needle::Needle;
 use crate::strategy::{Candidate, Fit};
 use crate::text::{LineEnding, Text};
+pub(crate) use dangling_commas::drop_dangling_commas;
 use merge::merge;
 
 mod literals;

@@ -1,6 +1,7 @@
-//! What a file's format holds apart from its lines: a byte-order mark the model copies.
+//! What a file's format asks beyond its lines: a byte-order mark the model copies, a JSON
+//! comma before a closing bracket.
 
-use fuzzy_edit::{apply, Edit};
+use fuzzy_edit::{apply, apply_with, Edit, Language, Options};
 
 use crate::support::applied;
 
@@ -34,4 +35,55 @@ fn a_byte_order_mark_survives_every_edit_of_the_first_line() {
         apply(file, &Edit::new("\u{feff}", "")).map(|o| o.text).ok(),
         Some("[section]\nkey = 1\n".to_string())
     );
+}
+
+// In a strict `.json` file, a comma the model's `new` leaves before a closing bracket (added to
+// the last member it keeps, or left by deleting the member after it) is dropped: the file
+// stays valid JSON. A file that allows trailing commas of its own keeps what the model wrote.
+#[test]
+fn a_json_comma_left_before_a_closing_bracket_is_dropped() {
+    let options = Options {
+        language: Some(Language::Json),
+        ..Options::default()
+    };
+    let file = "{\n  \"paths\": {\n    \"in\": \"src\",\n    \"out\": \"dist\"\n  },\n  \"watch\": false\n}\n";
+    let added = Edit::new(
+        "    \"in\": \"src\",\n    \"out\": \"dist\"",
+        "    \"in\": \"src\",\n    \"tmp\": \"cache\",\n    \"out\": \"build\",",
+    );
+    let out = apply_with(file, &[added], &options).unwrap();
+    assert_eq!(
+        out.text,
+        "{\n  \"paths\": {\n    \"in\": \"src\",\n    \"tmp\": \"cache\",\n    \"out\": \"build\"\n  },\n  \"watch\": false\n}\n"
+    );
+    assert!(out.warnings.is_empty());
+    let deleted = Edit::new(
+        "    \"in\": \"src\",\n    \"out\": \"dist\"\n",
+        "    \"in\": \"src\",\n",
+    );
+    let out = apply_with(file, &[deleted], &options).unwrap();
+    assert_eq!(
+        out.text,
+        "{\n  \"paths\": {\n    \"in\": \"src\"\n  },\n  \"watch\": false\n}\n"
+    );
+    // A comma before a member a second edit of the same request adds stays.
+    let two = [
+        Edit::new("    \"out\": \"dist\"", "    \"out\": \"dist\","),
+        Edit::new("  },\n  \"watch\"", "    \"log\": \"x\"\n  },\n  \"watch\""),
+    ];
+    let out = apply_with(file, &two, &options).unwrap();
+    assert!(
+        out.text.contains("\"dist\",\n    \"log\": \"x\"\n  },"),
+        "{}",
+        out.text
+    );
+    // Not strict JSON to begin with (a trailing comma of its own): written as asked.
+    let lenient = "{\n  \"a\": 1,\n  \"b\": 2,\n}\n";
+    let out = apply_with(
+        lenient,
+        &[Edit::new("  \"b\": 2,", "  \"b\": 3,")],
+        &options,
+    )
+    .unwrap();
+    assert_eq!(out.text, "{\n  \"a\": 1,\n  \"b\": 3,\n}\n");
 }
