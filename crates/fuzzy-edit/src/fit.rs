@@ -20,6 +20,8 @@ mod merge;
 mod omitted;
 mod respell;
 mod shifted;
+#[cfg(feature = "syntax")]
+mod yaml_depth;
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -30,6 +32,8 @@ use crate::strategy::{Candidate, Fit};
 use crate::text::{LineEnding, Text};
 pub(crate) use dangling_commas::drop_dangling_commas;
 use merge::merge;
+#[cfg(feature = "syntax")]
+pub(crate) use yaml_depth::yaml_at_olds_depth;
 
 mod literals;
 

@@ -78,6 +78,10 @@ pub fn apply_with(text: &str, edits: &[Edit], options: &Options) -> Result<Appli
     if options.language == Some(crate::syntax::Language::Json) {
         crate::fit::drop_dangling_commas(text, &mut applied);
     }
+    #[cfg(feature = "syntax")]
+    if options.language == Some(crate::syntax::Language::Yaml) && options.syntax.checks() {
+        crate::fit::yaml_at_olds_depth(text, edits, &mut applied);
+    }
     decide::check_syntax(text, edits, &mut applied, options).map_err(|error| {
         let edit = applied.matches.first().map_or(0, |m| m.edit);
         Failed::of(vec![Failure { edit, error }], edits)

@@ -1,5 +1,5 @@
 //! What a file's format asks beyond its lines: a byte-order mark the model copies, a JSON
-//! comma before a closing bracket.
+//! comma before a closing bracket, a YAML `new` pasted off `old`'s depth.
 
 use fuzzy_edit::{apply, apply_with, Edit, Language, Options};
 
@@ -86,4 +86,24 @@ fn a_json_comma_left_before_a_closing_bracket_is_dropped() {
     )
     .unwrap();
     assert_eq!(out.text, "{\n  \"a\": 1,\n  \"b\": 3,\n}\n");
+}
+
+// A YAML `new` pasted two columns deeper than `old`, which deletes a key and so keeps no line
+// at `old`'s base: as written `version` would stand under no mapping. Moved back by the shift
+// of the line it keeps first, the file parses and holds what the model meant.
+#[cfg(feature = "syntax")]
+#[test]
+fn a_yaml_new_off_olds_depth_is_moved_back_where_it_breaks_the_file() {
+    let options = Options {
+        language: Some(Language::Yaml),
+        ..Options::default()
+    };
+    let file = "properties:\n  created:\n    type: string\n  version:\n    type: integer\nlegacy:\n  type: array\nrequired: []\n";
+    let old = "    type: string\n  version:\n    type: integer\nlegacy:\n  type: array";
+    let new = "      type: string\n    version:\n      type: integer\n    type: array";
+    let out = apply_with(file, &[Edit::new(old, new)], &options).unwrap();
+    assert_eq!(
+        out.text,
+        "properties:\n  created:\n    type: string\n  version:\n    type: integer\n  type: array\nrequired: []\n"
+    );
 }
