@@ -16,6 +16,7 @@ mod dangling_commas;
 mod frame;
 mod gaps;
 mod indent_chars;
+mod inner_spacing;
 mod merge;
 mod omitted;
 mod respell;
@@ -70,7 +71,10 @@ pub(crate) fn replacement(
         }
         Fit::Lines(needle) => {
             let needle = needle.as_deref().unwrap_or(base);
-            merge(text, candidate.lines.clone(), needle)
+            let merged = merge(text, candidate.lines.clone(), needle)?;
+            let file: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
+            let old: Vec<&str> = needle.old_text().split('\n').collect();
+            Ok(inner_spacing::spaced_as_file(&file, &old, merged))
         }
     }
 }
