@@ -13,6 +13,7 @@
 //! Line endings follow the file (CRLF stays CRLF); the final-newline state of the span is kept.
 
 mod dangling_commas;
+mod folded_chars;
 mod frame;
 mod gaps;
 mod indent_chars;
@@ -74,7 +75,8 @@ pub(crate) fn replacement(
             let merged = merge(text, candidate.lines.clone(), needle)?;
             let file: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
             let old: Vec<&str> = needle.old_text().split('\n').collect();
-            Ok(inner_spacing::spaced_as_file(&file, &old, merged))
+            let merged = inner_spacing::spaced_as_file(&file, &old, merged);
+            Ok(folded_chars::unfolded_as_file(&file, &old, merged))
         }
     }
 }

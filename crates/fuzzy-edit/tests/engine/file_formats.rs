@@ -1,5 +1,6 @@
 //! What a file's format asks beyond its lines: a byte-order mark the model copies, a JSON
-//! comma before a closing bracket, a YAML `new` pasted off `old`'s depth.
+//! comma before a closing bracket, a YAML `new` pasted off `old`'s depth, characters the
+//! model folded to ASCII.
 
 use fuzzy_edit::{apply, apply_with, Edit, Language, Options};
 
@@ -105,5 +106,20 @@ fn a_yaml_new_off_olds_depth_is_moved_back_where_it_breaks_the_file() {
     assert_eq!(
         out.text,
         "properties:\n  created:\n    type: string\n  version:\n    type: integer\n  type: array\nrequired: []\n"
+    );
+}
+
+// A JSON file whose strings hold curly quotes, copied by the model in ASCII in `old` and
+// `new`: the line it rewrites (a key renamed) keeps the file's quotes, and stays valid JSON.
+#[test]
+fn a_rewritten_line_keeps_the_non_ascii_characters_the_model_folded() {
+    let file =
+        "{\n  \"hint\": \"Set the code to \u{201c}en\u{201d} for English.\",\n  \"max\": 3\n}\n";
+    let old = "  \"hint\": \"Set the code to \"en\" for English.\",\n  \"max\": 3";
+    let new = "  \"help\": \"Set the code to \"en\" for English.\",\n  \"max\": 3";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        "{\n  \"help\": \"Set the code to \u{201c}en\u{201d} for English.\",\n  \"max\": 3\n}\n"
     );
 }
