@@ -35,6 +35,7 @@ use crate::strategy::{strip_line_prefixes, strip_where_present};
 use crate::text::Text;
 use crate::{Language, Options};
 
+mod byte_order_mark;
 mod edges;
 mod elisions;
 mod ellipsis;
@@ -46,6 +47,7 @@ mod punctuation;
 mod string_breaks;
 mod trailing_blanks;
 mod wrappers;
+pub(crate) use byte_order_mark::without_byte_order_mark;
 pub(crate) use edges::keep_edges;
 use edges::{beyond, without_split_line_ending};
 pub(crate) use elisions::resolve_elisions;

@@ -12,13 +12,18 @@
 //!
 //! Line endings follow the file (CRLF stays CRLF); the final-newline state of the span is kept.
 
+mod dangling_commas;
+mod folded_chars;
 mod frame;
 mod gaps;
 mod indent_chars;
+mod inner_spacing;
 mod merge;
 mod omitted;
 mod respell;
 mod shifted;
+#[cfg(feature = "syntax")]
+mod yaml_depth;
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -27,7 +32,10 @@ use crate::align::loose_diff;
 use crate::needle::Needle;
 use crate::strategy::{Candidate, Fit};
 use crate::text::{LineEnding, Text};
+pub(crate) use dangling_commas::drop_dangling_commas;
 use merge::merge;
+#[cfg(feature = "syntax")]
+pub(crate) use yaml_depth::yaml_at_olds_depth;
 
 mod literals;
 
@@ -64,7 +72,11 @@ pub(crate) fn replacement(
         }
         Fit::Lines(needle) => {
             let needle = needle.as_deref().unwrap_or(base);
-            merge(text, candidate.lines.clone(), needle)
+            let merged = merge(text, candidate.lines.clone(), needle)?;
+            let file: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
+            let old: Vec<&str> = needle.old_text().split('\n').collect();
+            let merged = inner_spacing::spaced_as_file(&file, &old, merged);
+            Ok(folded_chars::unfolded_as_file(&file, &old, merged))
         }
     }
 }

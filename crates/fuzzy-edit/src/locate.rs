@@ -184,12 +184,17 @@ impl Request<'_, '_> {
     }
 }
 
-/// `edit` with what the model wrapped around both sides taken off (a fence, a diff body's
-/// markers), and look-alike letters in `old` written as the Latin ones the file has.
+/// `edit` with what the model wrapped around both sides taken off (a byte-order mark, a fence, a
+/// diff body's markers), and look-alike letters in `old` written as the Latin ones the file has.
 fn unwrapped<'e>(text: &Text, edit: &'e Edit) -> std::borrow::Cow<'e, Edit> {
-    let (mut old, mut new) = match artifacts::unwrap_both(text, &edit.old, &edit.new) {
+    let unmarked = artifacts::without_byte_order_mark(&edit.old, &edit.new);
+    let (old_text, new_text) = match &unmarked {
+        Some((o, n)) => (o.as_str(), n.as_str()),
+        None => (edit.old.as_str(), edit.new.as_str()),
+    };
+    let (mut old, mut new) = match artifacts::unwrap_both(text, old_text, new_text) {
         Some((o, n)) => (Some(o), Some(n)),
-        None => (None, None),
+        None => unmarked.map_or((None, None), |(o, n)| (Some(o), Some(n))),
     };
     if let Some(latin) =
         artifacts::latin_letters(text.as_str(), old.as_deref().unwrap_or(&edit.old))

@@ -61,6 +61,8 @@ pub(crate) use choose::{choose, Choice, Rules, SameResult};
 pub(crate) use cut_lines::check_cut_lines;
 pub(crate) use neighbours::check_not_repeating_neighbours;
 pub(crate) use stale::check_not_stale;
+#[cfg(feature = "syntax")]
+pub(crate) use syntax::added_syntax_error;
 pub(crate) use syntax::check_syntax;
 pub(crate) use twice::check_not_sent_again;
 pub(crate) use words::check_whole_words;

@@ -156,7 +156,7 @@ fn cleaning_breaks(
 
 /// The first parse error `after` has that `before` did not, over the span where they differ.
 #[cfg(feature = "syntax")]
-fn added_syntax_error(
+pub(crate) fn added_syntax_error(
     language: crate::syntax::Language,
     before: &str,
     after: &str,

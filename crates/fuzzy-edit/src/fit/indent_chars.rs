@@ -70,9 +70,13 @@ pub(super) fn new_in_files_chars(
     let file = file();
     let literal = inside_literals(new);
     let pairs = pairs(old, new, &ops);
-    if !new_has_tabs && file.style != Some(IndentStyle::Spaces) {
+    let tabbed = |is: &[String]| !is.is_empty() && is.iter().all(|i| i.starts_with('\t'));
+    // A block indented with tabs alone in a file that mostly indents with spaces: Makefile
+    // recipe lines among continuation lines of spaces (attack make_spaces_new: nls-global.mk,
+    // 18 lines indented with a tab, 22 with spaces).
+    let tabbed_block = tabbed(&o) && tabbed(&f);
+    if !new_has_tabs && (file.style != Some(IndentStyle::Spaces) || tabbed_block) {
         // Spaces where the file has tabs.
-        let tabbed = |is: &[String]| !is.is_empty() && is.iter().all(|i| i.starts_with('\t'));
         let gnu = file.style == Some(IndentStyle::Mixed);
         // `old` written with the file's tabs (with spaces, it is the model's `old` the merge maps
         // to the file, `new` with it): `with_tabs`.
@@ -349,6 +353,30 @@ mod tests {
         // Spaces beside tabs in `old` itself.
         let file = ["\ta", "\tb", "\tc", "    d"];
         assert_eq!(fixed(&file, &["\tb", "    d"], &["    b", "    e"]), None);
+    }
+
+    #[test]
+    fn recipe_lines_among_continuations_of_spaces_keep_their_tab() {
+        // A Makefile: more lines indented with spaces (a variable's continuations, one as deep
+        // as a tab: not GNU style) than with the tab of its recipes.
+        let file = [
+            "FLAGS = \\",
+            "    -a \\",
+            "    -b \\",
+            "        -c",
+            "install:",
+            "\tfor l in $(L); do \\",
+            "\t  cp $$l.mo $(D); \\",
+            "\tdone",
+        ];
+        let old = ["\t  cp $$l.mo $(D); \\", "\tdone"];
+        assert_eq!(
+            fixed(&file, &old, &["      cp $$l.mo $(DEST); \\", "    done"]).unwrap(),
+            ["\t  cp $$l.mo $(DEST); \\", "\tdone"]
+        );
+        // The continuation lines themselves stay in spaces.
+        let old = ["    -a \\", "    -b \\"];
+        assert_eq!(fixed(&file, &old, &["    -a \\", "    -x \\"]), None);
     }
 
     #[test]

@@ -69,6 +69,7 @@ pub(super) fn decoded(cx: &Context<'_>) -> Option<Needle<'static>> {
     let new = cx.needle.new_text();
     let decoded = unescape_code(new, None).unwrap_or_else(|| new.to_string());
     let new = kept_lines_as_old(cx.needle.old_text(), &old, new, decoded);
+    let new = dollars_as_old(cx.text.as_str(), cx.needle.old_text(), &old, new);
     // An elision comment the decoded `new` alone holds stands for the lines of `old` it
     // covers, as in any `new`; where that is unclear, nothing is matched here.
     let new = match resolve_elisions(cx.text, &old, &new) {
@@ -105,6 +106,19 @@ fn kept_lines_as_old(raw_old: &str, old: &str, new: &str, decoded: String) -> St
     }
 }
 
+/// `new` with every `\$` written `$`, where `old` escaped each of its `$` so (a shell or
+/// Makefile line quoted for a shell: `\$(MAKE)`, `\$\${VAR}`), its decoding undid them all,
+/// and the file holds no `\$`: the lines `new` changes were escaped the same way, also inside
+/// the quotes where decoding code keeps an escape. (Attack benchmark, seeds 1-3:
+/// shell_dollar_both wrong 6 -> 0.)
+fn dollars_as_old(file: &str, raw_old: &str, old: &str, new: String) -> String {
+    if raw_old.contains("\\$") && !old.contains("\\$") && !file.contains("\\$") {
+        new.replace("\\$", "$")
+    } else {
+        new
+    }
+}
+
 /// The other direction: the file holds `\n` escapes inside a string literal and the model,
 /// decoding once too often, wrote real newlines there. Only an exact match of `old` with its
 /// newlines escaped counts, and `new` is escaped the same way.
@@ -125,4 +139,24 @@ fn escaped_in_file(cx: &Context<'_>) -> Vec<Candidate> {
     }
     let new = new.replace('\n', "\\n");
     equality_cascade(cx.text, Needle::owned(escaped, new), cx.budget)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_changed_line_loses_the_dollar_escapes_old_had_everywhere() {
+        let raw_old = "\t@echo \"\\$(MAKE) test\"";
+        let old = "\t@echo \"$(MAKE) test\"";
+        let new = "\t@echo \"\\$(MAKE) check\"".to_string();
+        let file = "all:\n\t@echo \"$(MAKE) test\"\n";
+        assert_eq!(
+            dollars_as_old(file, raw_old, old, new.clone()),
+            "\t@echo \"$(MAKE) check\""
+        );
+        // A file that writes `\$` itself keeps the model's.
+        let file = "all:\n\t@echo \"$(MAKE) test\" \\$HOME\n";
+        assert_eq!(dollars_as_old(file, raw_old, old, new.clone()), new);
+    }
 }

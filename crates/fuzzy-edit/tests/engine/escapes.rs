@@ -207,3 +207,17 @@ fn an_escaped_new_that_drops_the_marker_is_not_applied() {
     );
     assert_ne!(e.kind(), "ambiguous");
 }
+
+// A Makefile quoted for a shell: every `$` of `old` written `\$`. The line `new` changes was
+// quoted the same way, inside its double quotes too, and is written with the file's `$`.
+#[test]
+fn dollars_escaped_throughout_old_are_unescaped_in_changed_lines() {
+    let file = "deploy:\n\t@echo \"pushing $${TAG}\"\n\tgit push origin \"$${TAG}\"\n";
+    let old = "\t@echo \"pushing \\$\\${TAG}\"\n\tgit push origin \"\\$\\${TAG}\"";
+    let new = "\t@echo \"pushing \\$\\${TAG} now\"\n\tgit push origin \"\\$\\${TAG}\"";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        "deploy:\n\t@echo \"pushing $${TAG} now\"\n\tgit push origin \"$${TAG}\"\n"
+    );
+}

@@ -17,6 +17,7 @@ mod elided_lines;
 mod escapes;
 mod exact;
 mod feedback;
+mod file_formats;
 mod generate;
 mod line_endings;
 mod lines_changed_since;

@@ -88,3 +88,17 @@ fn a_file_that_mixes_both_keeps_new_as_written() {
     let out = applied(mk, &Edit::new(old, new));
     assert_eq!(out.text, mk.replace(old, new));
 }
+
+// A Makefile whose variables continue over lines indented with spaces, more of them than its
+// recipe lines: the recipe line the model rewrites with four spaces keeps its tab.
+#[test]
+fn a_recipe_line_keeps_its_tab_in_a_makefile_of_space_continuations() {
+    let file = "SRCS = \\\n    main.c \\\n    util.c \\\n        extra.c\n\nbuild:\n\t$(CC) -o app $(SRCS)\n\tstrip app\n";
+    let old = "build:\n\t$(CC) -o app $(SRCS)\n\tstrip app";
+    let new = "build:\n    $(CC) -O2 -o app $(SRCS)\n    strip app";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        "SRCS = \\\n    main.c \\\n    util.c \\\n        extra.c\n\nbuild:\n\t$(CC) -O2 -o app $(SRCS)\n\tstrip app\n"
+    );
+}

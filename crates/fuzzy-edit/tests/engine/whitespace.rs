@@ -285,3 +285,18 @@ fn a_new_with_its_indentation_replaces_the_whole_line() {
         out.text
     );
 }
+
+// A header aligning its names with tabs, copied by the model with single spaces in `old` and
+// `new`: the line it renames and the line it adds as a renamed copy keep the file's alignment.
+#[test]
+fn lines_rewritten_in_a_tab_aligned_block_keep_the_alignment() {
+    let file = "struct s {\n  typedef int \t\tsize_type;\n  typedef long \t\tdiff_type;\n};\n";
+    let old = "  typedef int size_type;\n  typedef long diff_type;";
+    let new =
+        "  typedef unsigned size_type;\n  typedef long diff_type;\n  typedef long offset_type;";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        "struct s {\n  typedef unsigned \t\tsize_type;\n  typedef long \t\tdiff_type;\n  typedef long \t\toffset_type;\n};\n"
+    );
+}

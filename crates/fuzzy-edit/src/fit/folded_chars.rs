@@ -1,0 +1,121 @@
+//! Non-ASCII characters the model wrote as ASCII, on the lines it rewrites.
+//!
+//! A model that copies a line holding `é` or curly quotes (`“en”` inside a JSON string) often
+//! writes them as `e` and `"`, in `old` and in `new`. The lines `new` keeps are written with
+//! the file's bytes by the merge; a line it rewrites (a word changed) or adds as a copy of
+//! another keeps the model's ASCII, which changes the file's text (and a straight quote inside
+//! a JSON string ends it). Where a line of `old` is the file's line folded to ASCII one
+//! character for one, a rewritten line close to it takes the file's characters wherever it
+//! keeps that line's.
+
+use similar::{DiffTag, TextDiff};
+
+/// Least similarity (0..1, by characters) between a rewritten line and the `old` line it is
+/// taken for a copy of.
+const COPY_RATIO: f32 = 0.8;
+
+/// `merged` (the replacement for `file_lines`, matched by `old` line for line) with the file's
+/// characters on the lines it rewrites in ASCII where `old` folded them (see the module docs).
+pub(super) fn unfolded_as_file(file_lines: &[&str], old: &[&str], merged: String) -> String {
+    let folded: Vec<(&str, &str)> = file_lines
+        .iter()
+        .zip(old)
+        .filter(|(f, o)| folds_to(f, o))
+        .map(|(f, o)| (*f, *o))
+        .collect();
+    if folded.is_empty() {
+        return merged;
+    }
+    let mut changed = false;
+    let lines: Vec<String> = merged
+        .split('\n')
+        .map(|line| {
+            let bare = line.trim_end_matches('\r');
+            if !bare.is_ascii() || file_lines.contains(&bare) {
+                return line.to_string();
+            }
+            let best = folded
+                .iter()
+                .map(|(f, o)| (TextDiff::from_chars(*o, bare).ratio(), f, o))
+                .filter(|(r, _, _)| *r >= COPY_RATIO)
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            match best {
+                Some((_, f, o)) => {
+                    let unfolded = unfolded(f, o, bare);
+                    changed |= unfolded != bare;
+                    format!("{unfolded}{}", &line[bare.len()..])
+                }
+                None => line.to_string(),
+            }
+        })
+        .collect();
+    if changed {
+        lines.join("\n")
+    } else {
+        merged
+    }
+}
+
+/// Whether `old` is `file` with some non-ASCII characters written as ASCII, one for one.
+fn folds_to(file: &str, old: &str) -> bool {
+    file != old
+        && old.is_ascii()
+        && file.chars().count() == old.len()
+        && file
+            .chars()
+            .zip(old.chars())
+            .all(|(f, o)| f == o || !f.is_ascii())
+}
+
+/// `line` (written from `old`) with `file`'s characters wherever it keeps `old`'s.
+fn unfolded(file: &str, old: &str, line: &str) -> String {
+    let file: Vec<char> = file.chars().collect();
+    let line_chars: Vec<char> = line.chars().collect();
+    let mut out = String::with_capacity(line.len() + 8);
+    for op in TextDiff::from_chars(old, line).ops() {
+        match op.tag() {
+            DiffTag::Equal => out.extend(&file[op.old_range()]),
+            DiffTag::Delete => {}
+            DiffTag::Insert | DiffTag::Replace => out.extend(&line_chars[op.new_range()]),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rewritten_line_keeps_the_files_accents_and_quotes() {
+        let file = ["  \"doc\": \"Use \u{201c}en\u{201d} for English\","];
+        let old = ["  \"doc\": \"Use \"en\" for English\","];
+        let merged = "  \"doc-new\": \"Use \"en\" for English\",".to_string();
+        assert_eq!(
+            unfolded_as_file(&file, &old, merged),
+            "  \"doc-new\": \"Use \u{201c}en\u{201d} for English\","
+        );
+        let file = ["label = \"Caf\u{e9} du monde\""];
+        let old = ["label = \"Cafe du monde\""];
+        let merged = "label = \"Caf\u{e9} du monde\"\nlabel_extra = \"Cafe du monde\"".to_string();
+        assert_eq!(
+            unfolded_as_file(&file, &old, merged),
+            "label = \"Caf\u{e9} du monde\"\nlabel_extra = \"Caf\u{e9} du monde\""
+        );
+    }
+
+    #[test]
+    fn a_line_unlike_the_folded_one_or_a_file_in_ascii_stays() {
+        let file = ["caf\u{e9} = 1"];
+        let merged = "completely different = 2".to_string();
+        assert_eq!(
+            unfolded_as_file(&file, &["cafe = 1"], merged.clone()),
+            merged
+        );
+        let merged = "cafe = 2".to_string();
+        assert_eq!(
+            unfolded_as_file(&["cafe = 1"], &["cafe = 1"], merged.clone()),
+            merged
+        );
+    }
+}
