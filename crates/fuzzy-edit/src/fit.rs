@@ -32,10 +32,7 @@ use crate::align::loose_diff;
 use crate::needle::Needle;
 use crate::strategy::{Candidate, Fit};
 use crate::text::{LineEnding, Text};
-pub(crate) use dangling_commas::drop_dangling_commas;
 use merge::merge;
-#[cfg(feature = "syntax")]
-pub(crate) use yaml_depth::yaml_at_olds_depth;
 
 mod literals;
 
@@ -47,6 +44,29 @@ pub(crate) struct Mismatch {
     pub(crate) old_lines: Range<usize>,
     /// Lines of the text (0-based) found there instead.
     pub(crate) file_lines: Range<usize>,
+}
+
+/// Repairs that need the whole result, because only the file's parse tells the model's slip from
+/// its intent: a comma left before a closing bracket of a strict JSON file
+/// ([`dangling_commas`]), a YAML `new` pasted a few columns off `old`'s depth ([`yaml_depth`]).
+/// Each is kept only when the repaired result parses where the model's own did not; the syntax
+/// guard then judges what is left.
+#[cfg_attr(not(feature = "syntax"), allow(unused_variables))] // `edits`: the YAML repair's
+pub(crate) fn fit_to_format(
+    before: &str,
+    edits: &[crate::edit::Edit],
+    applied: &mut crate::applied::Applied,
+    options: &crate::Options,
+) {
+    use crate::syntax::Language;
+    match options.language {
+        Some(Language::Json) => dangling_commas::drop_dangling_commas(before, applied),
+        #[cfg(feature = "syntax")]
+        Some(Language::Yaml) if options.syntax.checks() => {
+            yaml_depth::yaml_at_olds_depth(before, edits, applied)
+        }
+        _ => {}
+    }
 }
 
 /// The text that replaces `candidate.span`.

@@ -75,13 +75,7 @@ pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fa
 /// [`SyntaxPolicy`]: crate::SyntaxPolicy
 pub fn apply_with(text: &str, edits: &[Edit], options: &Options) -> Result<Applied, Failed> {
     let mut applied = apply_located(text, edits, options)?;
-    if options.language == Some(crate::syntax::Language::Json) {
-        crate::fit::drop_dangling_commas(text, &mut applied);
-    }
-    #[cfg(feature = "syntax")]
-    if options.language == Some(crate::syntax::Language::Yaml) && options.syntax.checks() {
-        crate::fit::yaml_at_olds_depth(text, edits, &mut applied);
-    }
+    crate::fit::fit_to_format(text, edits, &mut applied, options);
     decide::check_syntax(text, edits, &mut applied, options).map_err(|error| {
         let edit = applied.matches.first().map_or(0, |m| m.edit);
         Failed::of(vec![Failure { edit, error }], edits)
