@@ -175,17 +175,24 @@ fn an_html_comment_elision_marker_stands_for_the_lines_it_covers() {
 
 #[test]
 fn an_unclear_html_comment_marker_is_named_whole_in_the_refusal() {
-    let file = "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n";
-    let new = "<ul>\n<li>a2</li>\n<!-- ... existing content ... -->";
-    let err = apply_with(
-        file,
-        &[Edit::new("<ul>\n<li>a</li>\n<li>b</li>\n</ul>", new)],
-        &prose(),
-    )
-    .unwrap_err();
+    // Does `<li>z</li>` replace `<li>c</li>` or follow it? The marker's lines are unclear.
+    let file = "<ul>\n<li>a</li>\n<li>b</li>\n<li>c</li>\n</ul>\n";
+    let old = "<ul>\n<li>a</li>\n<li>b</li>\n<li>c</li>\n</ul>";
+    let new = "<ul>\n<li>a2</li>\n<!-- ... existing content ... -->\n<li>z</li>\n</ul>";
+    let err = apply_with(file, &[Edit::new(old, new)], &prose()).unwrap_err();
     assert!(
         err.to_string()
             .contains("`<!-- ... existing content ... -->`"),
         "{err}"
+    );
+}
+
+#[test]
+fn an_html_comment_marker_closing_new_stands_for_the_rest_of_old() {
+    let file = "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n";
+    let new = "<ul>\n<li>a2</li>\n<!-- ... existing content ... -->";
+    assert_eq!(
+        result(file, "<ul>\n<li>a</li>\n<li>b</li>\n</ul>", new),
+        "<ul>\n<li>a2</li>\n<li>b</li>\n</ul>\n"
     );
 }
