@@ -159,7 +159,7 @@ impl Sides<'_, '_> {
         let mut model_hunks = hunks(changed_regions(model_ops), Side::Model);
         if let Some(m) = model_hunks
             .iter()
-            .find(|m| deletes_one_of_twins(m, &otrim, eq_w, win))
+            .find(|m| deletes_one_of_twins(m, &otrim, &ntrim, eq_w, win))
         {
             return Err(Mismatch {
                 old_lines: m.old.start.saturating_sub(1)..(m.old.end + 1).min(old.len()),
@@ -550,22 +550,36 @@ fn line_just_outside(
 /// `</div>` in the file, `  </div>` twice in `old`). Which of the two the model deleted is a
 /// coin the diff tosses, and the file's lines say it matters: refused, never guessed. (Where
 /// `old` has them a step apart as the file does, `    }` beside `}`, it says which one goes.)
-fn deletes_one_of_twins(m: &Hunk, old: &[&str], eq_w: &[Option<usize>], win: &[&str]) -> bool {
-    if !m.new.is_empty() || m.old.is_empty() {
+/// A hunk that also rewrites lines deletes the twin at its edge when `new`'s side of the hunk
+/// has no line of that text; there the two must be written alike to the byte (a `  }` beside a
+/// `}` is a line the model told apart, at whatever unit it indents: the gate's `indent_unit`
+/// collapses of struct literals, 4 exact cases, land).
+fn deletes_one_of_twins(
+    m: &Hunk,
+    old: &[&str],
+    new: &[&str],
+    eq_w: &[Option<usize>],
+    win: &[&str],
+) -> bool {
+    if m.old.is_empty() || m.new.len() >= m.old.len() {
         return false;
     }
+    let dropped = |i: usize| new[m.new.clone()].iter().all(|l| l.trim() != old[i].trim());
     // How much deeper one line is than the other.
     let step = |a: &str, b: &str| {
         crate::normalize::indent_width(a) as isize - crate::normalize::indent_width(b) as isize
     };
+    let rewrites = !m.new.is_empty();
     let twins = |deleted: usize, kept: usize| {
         kept < old.len()
             && !old[deleted].trim().is_empty()
+            && (!rewrites || old[deleted] == old[kept])
             && old[deleted].trim() == old[kept].trim()
             && matches!((eq_w[deleted], eq_w[kept]), (Some(a), Some(b))
                 if win[a] != win[b] && step(old[deleted], old[kept]) != step(win[a], win[b]))
     };
-    (m.old.start > 0 && twins(m.old.start, m.old.start - 1)) || twins(m.old.end - 1, m.old.end)
+    (m.old.start > 0 && dropped(m.old.start) && twins(m.old.start, m.old.start - 1))
+        || (dropped(m.old.end - 1) && twins(m.old.end - 1, m.old.end))
 }
 
 fn hunks(regions: Vec<(Range<usize>, Range<usize>)>, side: Side) -> Vec<Hunk> {

@@ -386,6 +386,21 @@ fn deleting_one_of_two_lines_the_model_wrote_alike_is_refused() {
     assert_eq!(out.text, file.replace("key", "value"));
 }
 
+// The same coin toss inside a hunk that also rewrites lines: `new` renames a variable and
+// has one `  }` where `old` has two (the file: `  }` and `}`). The diff may pair `new`'s `  }`
+// with either; the file's closing lines differ, so it is refused, not one of them lost.
+#[test]
+fn a_rewrite_that_drops_one_of_two_closing_lines_written_alike_is_refused() {
+    let file = "<?php\nclass T extends Base {\n  public function testA() {\n    $t = make();\n    check($t);\n  }\n}\n";
+    let old = "class T extends Base {\n  public function testA() {\n    $t = make();\n    check($t);\n  }\n  }";
+    let new = "class T extends Base {\n  public function testA() {\n    $tX = make();\n    check($tX);\n  }";
+    assert_eq!(kind(file, &Edit::new(old, new)), "content_mismatch");
+    // Both kept: the rename lands.
+    let new = "class T extends Base {\n  public function testA() {\n    $tX = make();\n    check($tX);\n  }\n  }";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("$t", "$tX"));
+}
+
 // Two lines swapped in `old`: the window holds one of them and the file has the other just
 // above it. Merged against the window, `new`'s line in the file's order was written a second
 // time (a duplicate `"parameters": {`). Refused.
