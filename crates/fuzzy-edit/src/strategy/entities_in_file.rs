@@ -2,8 +2,10 @@
 //! `old` (and often in `new`): `old` is matched against the file's lines decoded, whole lines
 //! and only at one place, and `new` is written back in the file's escaping: a character `new`
 //! keeps from `old`'s line is written as the file writes it there, a character it adds as the
-//! file's block writes that character (raw or as its entity; where the block writes it both
-//! ways, which one is meant is unclear and nothing is matched). Part of the
+//! line it rewrites writes that character (raw or as its entity; where that line writes it
+//! both ways, which one is meant is unclear and nothing is matched), and a line it adds fresh
+//! as the model wrote it. The evidence is the line, not the block: a `&lt;` in a string says
+//! nothing of a `<` the model adds to the code beside it (`return a < b`). Part of the
 //! [`Escapes`](super::escapes::Escapes) strategy.
 //!
 //! ```
@@ -88,15 +90,15 @@ fn special(c: char) -> bool {
     matches!(c, '<' | '>' | '&' | '"' | '\'' | '\u{a0}')
 }
 
-/// `text` (added by the model) in the block's escaping; `None` where that is unclear.
-fn encoded(text: &str, block: &[&str], nbsp: char) -> Option<String> {
+/// `text` (added by the model) in the escaping of `lines`; `None` where that is unclear.
+fn encoded(text: &str, lines: &[&str], nbsp: char) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if !special(c) {
             out.push(c);
             continue;
         }
-        match written_as(block, c, nbsp)? {
+        match written_as(lines, c, nbsp)? {
             Some(e) => out.push_str(e),
             None => out.push(c),
         }
@@ -105,7 +107,7 @@ fn encoded(text: &str, block: &[&str], nbsp: char) -> Option<String> {
 }
 
 /// `new_line` in the escaping of `file_line`, the line of the file it rewrites.
-fn rewritten(file_line: &str, new_line: &str, block: &[&str], nbsp: char) -> Option<String> {
+fn rewritten(file_line: &str, new_line: &str, nbsp: char) -> Option<String> {
     let (decoded, from) = decode_mapped(file_line, nbsp);
     let diff = TextDiff::from_chars(decoded.as_str(), new_line);
     let mut out = String::with_capacity(new_line.len() + 16);
@@ -120,7 +122,7 @@ fn rewritten(file_line: &str, new_line: &str, block: &[&str], nbsp: char) -> Opt
                 at += n;
             }
             ChangeTag::Delete => at += n,
-            ChangeTag::Insert => out.push_str(&encoded(change.value(), block, nbsp)?),
+            ChangeTag::Insert => out.push_str(&encoded(change.value(), &[file_line], nbsp)?),
         }
     }
     Some(out)
@@ -213,8 +215,8 @@ fn in_files_escaping(old: &[&str], block: &[&str], new: &[String], nbsp: char) -
             };
             let written = match pair {
                 Some(i) if old[i] == line.as_str() => block[i].to_string(),
-                Some(i) => rewritten(block[i], line, block, nbsp)?,
-                None => encoded(line, block, nbsp)?,
+                Some(i) => rewritten(block[i], line, nbsp)?,
+                None => line.clone(),
             };
             out.push(written);
         }

@@ -196,3 +196,21 @@ fn an_html_comment_marker_closing_new_stands_for_the_rest_of_old() {
         "<ul>\n<li>a2</li>\n<li>b</li>\n</ul>\n"
     );
 }
+
+// A file that writes an entity in one string: the `<` or `&&` the model adds to the code
+// beside it is code, not text, and is written as the model wrote it.
+#[test]
+fn operators_added_beside_an_escaped_string_stay_raw() {
+    let file = "LABEL = \"&lt;none&gt;\"\ndef f(a, b):\n    return a\n";
+    let old = "LABEL = \"<none>\"\ndef f(a, b):\n    return a";
+    let new = "LABEL = \"<none>\"\ndef f(a, b):\n    return a < b and a && b";
+    let out = apply_with(file, &[Edit::new(old, new)], &Options::default()).unwrap();
+    assert_eq!(
+        out.text,
+        "LABEL = \"&lt;none&gt;\"\ndef f(a, b):\n    return a < b and a && b\n"
+    );
+    // A line added fresh is the model's too.
+    let new = "LABEL = \"<none>\"\ndef f(a, b):\n    return a\nURL = \"x?a=1&b=2\"";
+    let out = apply_with(file, &[Edit::new(old, new)], &Options::default()).unwrap();
+    assert!(out.text.ends_with("    return a\nURL = \"x?a=1&b=2\"\n"), "{}", out.text);
+}
