@@ -26,10 +26,44 @@ pub(super) fn merge(
 ) -> Result<String, Mismatch> {
     let old: Vec<&str> = needle.lines().collect();
     let win: Vec<&str> = window.clone().map(|i| text.line(i)).collect();
-    match respell::respelled(text, &old, &win, needle) {
-        Some(respelled) => merge_spelled(text, window, &respelled),
-        None => merge_spelled(text, window, needle),
+    let merged = match respell::respelled(text, &old, &win, needle) {
+        Some(respelled) => merge_spelled(text, window.clone(), &respelled)?,
+        None => merge_spelled(text, window.clone(), needle)?,
+    };
+    if let Some(line) = written_more_often(&merged, &win, &old, needle.new_text()) {
+        return Err(Mismatch {
+            old_lines: 0..old.len(),
+            file_lines: window.start + line.min(win.len().saturating_sub(1))..window.end,
+        });
     }
+    Ok(merged)
+}
+
+/// The first line of `merged` (a line of code: with a word in it) that stands in it twice or
+/// more, and more often than the file's window has it plus the copies `new` adds over `old`:
+/// the merge wrote both sides' copy of a line one side moved (`old` has two lines in another order than the file,
+/// and `new` moves one of them). No edit asks for that; the model's order and the file's
+/// cannot both be kept.
+fn written_more_often(merged: &str, win: &[&str], old: &[&str], new: &str) -> Option<usize> {
+    use std::collections::HashMap;
+    fn count<'s>(lines: impl Iterator<Item = &'s str>) -> HashMap<&'s str, usize> {
+        let mut n: HashMap<&str, usize> = HashMap::new();
+        for l in lines {
+            *n.entry(l.trim()).or_default() += 1;
+        }
+        n
+    }
+    let in_merged = count(merged.lines());
+    let in_win = count(win.iter().copied());
+    let in_old = count(old.iter().copied());
+    let in_new = count(new.lines());
+    let n = |counts: &HashMap<&str, usize>, key: &str| counts.get(key).copied().unwrap_or(0);
+    merged.lines().position(|l| {
+        let key = l.trim();
+        key.chars().any(crate::normalize::is_word_char)
+            && in_merged[key] > 1
+            && in_merged[key] > n(&in_win, key) + n(&in_new, key).saturating_sub(n(&in_old, key))
+    })
 }
 
 /// [`merge`], with `needle` as given.

@@ -212,5 +212,9 @@ fn operators_added_beside_an_escaped_string_stay_raw() {
     // A line added fresh is the model's too.
     let new = "LABEL = \"<none>\"\ndef f(a, b):\n    return a\nURL = \"x?a=1&b=2\"";
     let out = apply_with(file, &[Edit::new(old, new)], &Options::default()).unwrap();
-    assert!(out.text.ends_with("    return a\nURL = \"x?a=1&b=2\"\n"), "{}", out.text);
+    assert!(
+        out.text.ends_with("    return a\nURL = \"x?a=1&b=2\"\n"),
+        "{}",
+        out.text
+    );
 }

@@ -101,3 +101,24 @@ fn a_changed_line_is_not_read_as_one_left_out_and_one_copied() {
         assert!(out.text.contains("port = 8081\n"), "{}", out.text);
     }
 }
+
+// `old` has two lines swapped, and `new` moves a third line on purpose: the model reorders
+// against the order it believes the file has, so which order it means for the file's own is
+// unknown. Refused, never guessed.
+#[test]
+fn a_line_new_moves_on_purpose_beside_a_swapped_pair_is_refused() {
+    let file = "fn f() {\n    let a = 1;\n    let b = 2;\n    let c = 3;\n}\n";
+    let old = "    let b = 2;\n    let a = 1;\n    let c = 3;\n}";
+    let new = "    let c = 3;\n    let b = 2;\n    let a = 1;\n}";
+    refused(file, &Edit::new(old, new));
+}
+
+// The merge would keep the file's copy of a line `old` has out of place and also write the
+// copy `new` moves to the end: one line twice. Refused.
+#[test]
+fn a_line_moved_by_new_is_never_written_twice() {
+    let file = "def f():\n    a()\n    b()\n    c()\n    d()\n    e()\n";
+    let old = "    a()\n    c()\n    b()\n    d()\n    e()";
+    let new = "    a()\n    c()\n    d()\n    e()\n    b()";
+    refused(file, &Edit::new(old, new));
+}

@@ -54,6 +54,17 @@ pub(super) fn repaired(
 ) -> Option<(Vec<String>, Vec<String>)> {
     let old = slipped.old;
     let images = images(old, new);
+    let swapped: Vec<usize> = steps
+        .iter()
+        .filter_map(|step| match *step {
+            Step::Swapped { i, .. } => Some([slipped.non_blank[i], slipped.non_blank[i + 1]]),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    if moves_a_line(old, new, &images, &swapped) {
+        return None;
+    }
     let mut old_out: Vec<Vec<String>> = old.iter().map(|l| vec![l.to_string()]).collect();
     let mut new_out: Vec<Vec<String>> = new.iter().map(|l| vec![l.to_string()]).collect();
     for &step in steps {
@@ -137,6 +148,26 @@ pub(super) fn repaired(
         old_out.into_iter().flatten().collect(),
         new_out.into_iter().flatten().collect(),
     ))
+}
+
+/// Whether `new` moves a line of `old` (other than the lines of a slipped swap, `except`): the
+/// line is not kept where it was, yet `new` has it, loosely, where no line of `old` is kept.
+/// A model that reorders lines on purpose reorders them against the order it believes the file
+/// has, and which order it meant for the file's own is then unknown.
+fn moves_a_line(old: &[&str], new: &[&str], images: &[Image], except: &[usize]) -> bool {
+    let kept: Vec<bool> = (0..new.len())
+        .map(|k| {
+            images
+                .iter()
+                .any(|x| matches!(x, Image::Kept(j) if *j == k))
+        })
+        .collect();
+    (0..old.len()).any(|i| {
+        !except.contains(&i)
+            && !old[i].trim().is_empty()
+            && matches!(images[i], Image::Unclear)
+            && (0..new.len()).any(|k| !kept[k] && loose_equal(new[k], old[i]))
+    })
 }
 
 /// Whether `new` has a line like `first` right before one like `second` (loosely).
