@@ -196,10 +196,14 @@ pub(super) fn without_edit_talk(text: &Text, old: &str, new: &str) -> Option<Str
     let blank = |i: usize| lines.get(i).is_some_and(|l| l.trim().is_empty());
     let first = lines.iter().position(|l| !l.trim().is_empty())?;
     let last = lines.iter().rposition(|l| !l.trim().is_empty())?;
-    let range = if about_the_edit(lines[first]) && blank(first + 1) {
+    // Before the text, a lead-in ends with `:`; after it, a closing remark ends with `.` (a
+    // sentence ending with `:` after the text introduces what the file has next: the author's).
+    let lead_in = |l: &str| about_the_edit(l) && l.trim_end().ends_with(':');
+    let remark = |l: &str| about_the_edit(l) && l.trim_end().ends_with('.');
+    let range = if lead_in(lines[first]) && blank(first + 1) {
         let body = (first + 1..lines.len()).find(|&i| !blank(i))?;
         (body <= last).then_some(body..lines.len())?
-    } else if last > 0 && about_the_edit(lines[last]) && blank(last - 1) {
+    } else if last > 0 && remark(lines[last]) && blank(last - 1) {
         let end = (0..last).rfind(|&i| !blank(i))?;
         0..end + 1
     } else {
@@ -312,6 +316,13 @@ mod tests {
         let t = Text::new("# Usage\n\nRun the tool.\n");
         assert_eq!(
             without_edit_talk(&t, "Run the tool.", "Run the tool.\n\nIt reads stdin."),
+            None
+        );
+        // A sentence ending with `:` after the text introduces what follows it in the file.
+        let t = Text::new("# Upgrading\n\nIn v2 the format changed.\n\n```yaml\nport: 80\n```\n");
+        let new = "In v2.1 the format changed.\n\nHere is the updated configuration:";
+        assert_eq!(
+            without_edit_talk(&t, "In v2 the format changed.", new),
             None
         );
         // A tutorial that talks like this itself keeps the sentence.

@@ -74,7 +74,23 @@ fn unfolded(file: &str, old: &str, line: &str) -> String {
     let mut out = String::with_capacity(line.len() + 8);
     for op in TextDiff::from_chars(old, line).ops() {
         match op.tag() {
-            DiffTag::Equal => out.extend(&file[op.old_range()]),
+            DiffTag::Equal => {
+                let run = op.old_range();
+                let (first, last) = (run.start, run.end - 1);
+                // A folded quote or dash at the edge of what the line keeps may now delimit
+                // the model's new code (`"He said " + hi`): the model's own character stays.
+                let at_change = |i: usize| {
+                    (i == first && i > 0) || (i == last && op.new_range().end < line_chars.len())
+                };
+                for i in run.clone() {
+                    let restore = file[i].is_alphabetic() || !at_change(i);
+                    out.push(if restore {
+                        file[i]
+                    } else {
+                        line_chars[op.new_range().start + (i - first)]
+                    });
+                }
+            }
             DiffTag::Delete => {}
             DiffTag::Insert | DiffTag::Replace => out.extend(&line_chars[op.new_range()]),
         }
@@ -107,6 +123,11 @@ mod tests {
     #[test]
     fn a_line_unlike_the_folded_one_or_a_file_in_ascii_stays() {
         let file = ["caf\u{e9} = 1"];
+        // A quote at the edge of a change delimits new code: the model's straight one stays.
+        let file = ["s = \"He said \u{201c}hi\u{201d} ok\""];
+        let old = ["s = \"He said \"hi\" ok\""];
+        let merged = "s = \"He said \" + hi + \" ok\"".to_string();
+        assert_eq!(unfolded_as_file(&file, &old, merged.clone()), merged);
         let merged = "completely different = 2".to_string();
         assert_eq!(
             unfolded_as_file(&file, &["cafe = 1"], merged.clone()),
