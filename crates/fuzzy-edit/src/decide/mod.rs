@@ -49,25 +49,28 @@ use std::time::Instant;
 
 mod choose;
 mod cut_lines;
+mod made_already;
 mod neighbours;
 mod stale;
 mod stale_line;
 mod syntax;
 mod twice;
+mod whitespace;
 mod words;
 
 use choose::listed;
 pub(crate) use choose::{choose, Choice, Rules, SameResult};
 pub(crate) use cut_lines::check_cut_lines;
+pub(crate) use made_already::check_not_made_already;
 pub(crate) use neighbours::check_not_repeating_neighbours;
 pub(crate) use stale::check_not_stale;
 #[cfg(feature = "syntax")]
 pub(crate) use syntax::added_syntax_error;
 pub(crate) use syntax::check_syntax;
 pub(crate) use twice::check_not_sent_again;
+pub(crate) use whitespace::check_whitespace_edit;
 pub(crate) use words::check_whole_words;
 
-use crate::align::align;
 use crate::applied::{Failure, Match};
 use crate::artifacts::Unclear;
 use crate::budget::Budget;
@@ -75,9 +78,8 @@ use crate::edit::Edit;
 use crate::error::{EditError, MAX_LISTED};
 use crate::feedback::{self, location, numbered};
 use crate::fit::Mismatch;
-use crate::needle::{lines_of, Needle};
-use crate::normalize;
-use crate::strategy::{Candidate, Fit, StrategyId};
+use crate::needle::Needle;
+use crate::strategy::{Candidate, StrategyId};
 use crate::text::Text;
 
 /// How a request is to be located, once admitted.
@@ -144,138 +146,6 @@ pub(crate) fn unclear(u: Unclear) -> EditError {
         marker: u.marker,
         line: u.line,
     }
-}
-
-/// Rule 2: a fuzzy candidate is not accepted where `new` already stands elsewhere in the file
-/// (not over the candidate): the edit was most likely made already, and `old` now finds a
-/// similar block beside it; applying it there would make the same change twice. A `new` whose
-/// lines are a run of `old`'s (a deletion) says nothing of the kind, and neither does a `new`
-/// of one line (code repeats lines). `needle` is the one the candidate was matched with.
-pub(crate) fn check_not_made_already(
-    text: &Text,
-    strategy: StrategyId,
-    chosen: &[Candidate],
-    needle: &Needle,
-    budget: &Budget,
-) -> Result<(), EditError> {
-    if strategy == StrategyId::Exact {
-        return Ok(());
-    }
-    let old: Vec<&str> = needle.lines().filter(|l| !l.trim().is_empty()).collect();
-    let new: Vec<&str> = lines_of(needle.new_text())
-        .0
-        .into_iter()
-        .filter(|l| !l.trim().is_empty())
-        .collect();
-    // One line standing elsewhere proves little (code repeats lines); a block does.
-    let part_of_old = new.len() < 2 || old.windows(new.len()).any(|w| same_lines_shifted(w, &new));
-    if part_of_old {
-        return Ok(());
-    }
-    let Some(location) = feedback::already_applied(text, needle, budget) else {
-        return Ok(());
-    };
-    let over_a_candidate = chosen
-        .iter()
-        .any(|c| location.start_line <= c.lines.end && c.lines.start < location.end_line);
-    if over_a_candidate {
-        return Ok(());
-    }
-    Err(EditError::AlreadyApplied {
-        location,
-        old_location: None,
-    })
-}
-
-/// Whether `a` and `b` are the same lines (loosely), each at the same depth as the other
-/// but for one offset: a run of `old` that `new` keeps, moved as a whole. Loose equality alone
-/// would take `}` for the `    }` above it: a deletion of one of three closing braces would
-/// read as `new` keeping the first lines of `old` (measured: 1 of 1,000 already-applied
-/// deletions in the refuse generator was made a second time, on a sibling block).
-fn same_lines_shifted(a: &[&str], b: &[&str]) -> bool {
-    let offset = |x: &str, y: &str| {
-        normalize::indent_width(x) as isize - normalize::indent_width(y) as isize
-    };
-    let Some((x, y)) = a.first().zip(b.first()) else {
-        return true;
-    };
-    let first = offset(x, y);
-    a.iter()
-        .zip(b)
-        .all(|(x, y)| normalize::loose_equal(x, y) && offset(x, y) == first)
-}
-
-/// Rule 3: refuse an edit that only changes whitespace, in a way this match cannot carry out
-/// faithfully: a change of indentation when the match ignored indentation (the model's idea of
-/// the indentation is wrong, so which one it wants is unclear), or a change of trailing or
-/// inner whitespace when the match ignored that. `needle` is the one the candidate was matched
-/// with.
-pub(crate) fn check_whitespace_edit(
-    text: &Text,
-    strategy: StrategyId,
-    candidate: &Candidate,
-    needle: &Needle,
-) -> Result<(), EditError> {
-    if !matches!(candidate.fit, Fit::Lines(_)) || faithful_whitespace_edit(text, candidate, needle)
-    {
-        return Ok(());
-    }
-    Err(EditError::WhitespaceOnly {
-        strategy: strategy.to_string(),
-        location: location(text, candidate.lines.clone(), Some(candidate.score)),
-        file_text: numbered(text, candidate.lines.clone()),
-    })
-}
-
-/// Whether the edit changes more than whitespace, or changes only whitespace the match saw.
-fn faithful_whitespace_edit(text: &Text, candidate: &Candidate, needle: &Needle) -> bool {
-    let non_blank = |s: &str| -> Vec<String> {
-        lines_of(s)
-            .0
-            .into_iter()
-            .filter(|l| !l.trim().is_empty())
-            .map(str::to_string)
-            .collect()
-    };
-    let (old, new) = (non_blank(needle.old_text()), non_blank(needle.new_text()));
-    let loose = |v: &[String]| -> Vec<String> {
-        v.iter()
-            .map(|l| normalize::loose_key(l).into_owned())
-            .collect()
-    };
-    if old.len() != new.len() || loose(&old) != loose(&new) {
-        return true;
-    }
-    let pairs = || old.iter().zip(&new);
-    let changes_indent = pairs().any(|(o, n)| normalize::indent_of(o) != normalize::indent_of(n));
-    let changes_inner = pairs().any(|(o, n)| inner_spacing(o) != inner_spacing(n));
-
-    let window: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
-    let old_lines: Vec<&str> = needle.lines().collect();
-    let matched: Vec<(&str, &str)> = align(&old_lines, &window)
-        .equal
-        .iter()
-        .enumerate()
-        .filter_map(|(i, j)| j.map(|j| (old_lines[i], window[j])))
-        .filter(|(o, _)| !o.trim().is_empty())
-        .collect();
-    let ignored_indent = matched
-        .iter()
-        .any(|(o, w)| normalize::indent_of(o) != normalize::indent_of(w));
-    let ignored_inner = matched
-        .iter()
-        .any(|(o, w)| inner_spacing(o) != inner_spacing(w));
-    (changes_indent && !ignored_indent) || (changes_inner && !ignored_inner)
-}
-
-/// The whitespace runs inside a trimmed line (what [`Level::InnerWhitespace`] ignores).
-///
-/// [`Level::InnerWhitespace`]: crate::normalize::Level::InnerWhitespace
-fn inner_spacing(line: &str) -> Vec<&str> {
-    line.trim()
-        .split(|c: char| !c.is_whitespace())
-        .filter(|run| !run.is_empty())
-        .collect()
 }
 
 /// Rule 3: the refusal for a merge that found the model changing lines the file does not hold.
@@ -414,7 +284,7 @@ pub(crate) fn conflicts(text: &Text, matches: &mut Vec<Match>) -> Vec<Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::Grading;
+    use crate::strategy::{Fit, Grading};
 
     fn cand(text: &Text, line: usize, score: f64) -> Candidate {
         Candidate {
@@ -660,18 +530,6 @@ mod tests {
             ),
             Err(EditError::LowConfidence { .. })
         ));
-    }
-
-    #[test]
-    fn a_run_of_old_is_the_same_lines_at_one_offset() {
-        // Moved as a whole (one level shallower): a run.
-        assert!(same_lines_shifted(&["    a();", "    }"], &["a();", "}"]));
-        // `}` for `    }` where `a();` kept its depth: not a run.
-        assert!(!same_lines_shifted(
-            &["    a();", "    }"],
-            &["    a();", "}"]
-        ));
-        assert!(!same_lines_shifted(&["a();", "b();"], &["a();", "c();"]));
     }
 
     #[test]

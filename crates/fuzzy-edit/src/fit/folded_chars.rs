@@ -122,12 +122,12 @@ mod tests {
 
     #[test]
     fn a_line_unlike_the_folded_one_or_a_file_in_ascii_stays() {
-        let file = ["caf\u{e9} = 1"];
         // A quote at the edge of a change delimits new code: the model's straight one stays.
         let file = ["s = \"He said \u{201c}hi\u{201d} ok\""];
         let old = ["s = \"He said \"hi\" ok\""];
         let merged = "s = \"He said \" + hi + \" ok\"".to_string();
         assert_eq!(unfolded_as_file(&file, &old, merged.clone()), merged);
+        let file = ["caf\u{e9} = 1"];
         let merged = "completely different = 2".to_string();
         assert_eq!(
             unfolded_as_file(&file, &["cafe = 1"], merged.clone()),
