@@ -69,6 +69,34 @@ pub(crate) fn fit_to_format(
     }
 }
 
+/// `merged` with each line that is not one of `file_lines` (a line the edit rewrites or adds)
+/// passed through `rewrite`, its line ending kept; `merged` itself when no line changes.
+fn each_written_line(
+    merged: String,
+    file_lines: &[&str],
+    mut rewrite: impl FnMut(&str) -> Option<String>,
+) -> String {
+    let mut changed = false;
+    let lines: Vec<String> = merged
+        .split('\n')
+        .map(|line| {
+            let bare = line.trim_end_matches('\r');
+            match rewrite(bare).filter(|_| !file_lines.contains(&bare)) {
+                Some(new) if new != bare => {
+                    changed = true;
+                    format!("{new}{}", &line[bare.len()..])
+                }
+                _ => line.to_string(),
+            }
+        })
+        .collect();
+    if changed {
+        lines.join("\n")
+    } else {
+        merged
+    }
+}
+
 /// The text that replaces `candidate.span`.
 pub(crate) fn replacement(
     text: &Text,

@@ -26,34 +26,17 @@ pub(super) fn unfolded_as_file(file_lines: &[&str], old: &[&str], merged: String
     if folded.is_empty() {
         return merged;
     }
-    let mut changed = false;
-    let lines: Vec<String> = merged
-        .split('\n')
-        .map(|line| {
-            let bare = line.trim_end_matches('\r');
-            if !bare.is_ascii() || file_lines.contains(&bare) {
-                return line.to_string();
-            }
-            let best = folded
-                .iter()
-                .map(|(f, o)| (TextDiff::from_chars(*o, bare).ratio(), f, o))
-                .filter(|(r, _, _)| *r >= COPY_RATIO)
-                .max_by(|a, b| a.0.total_cmp(&b.0));
-            match best {
-                Some((_, f, o)) => {
-                    let unfolded = unfolded(f, o, bare);
-                    changed |= unfolded != bare;
-                    format!("{unfolded}{}", &line[bare.len()..])
-                }
-                None => line.to_string(),
-            }
-        })
-        .collect();
-    if changed {
-        lines.join("\n")
-    } else {
-        merged
-    }
+    super::each_written_line(merged, file_lines, |bare| {
+        if !bare.is_ascii() {
+            return None;
+        }
+        folded
+            .iter()
+            .map(|(f, o)| (TextDiff::from_chars(*o, bare).ratio(), f, o))
+            .filter(|(r, _, _)| *r >= COPY_RATIO)
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, f, o)| unfolded(f, o, bare))
+    })
 }
 
 /// Whether `old` is `file` with some non-ASCII characters written as ASCII, one for one.

@@ -21,28 +21,12 @@ pub(super) fn spaced_as_file(file_lines: &[&str], old: &[&str], merged: String) 
     if !collapsed {
         return merged;
     }
-    let mut changed = false;
-    let lines: Vec<String> = merged
-        .split('\n')
-        .map(|line| {
-            let bare = line.trim_end_matches('\r');
-            if file_lines.contains(&bare) || !single_spaced(bare) {
-                return line.to_string();
-            }
-            match file_lines.iter().find_map(|f| respaced(bare, f)) {
-                Some(respaced) => {
-                    changed = true;
-                    format!("{respaced}{}", &line[bare.len()..])
-                }
-                None => line.to_string(),
-            }
-        })
-        .collect();
-    if changed {
-        lines.join("\n")
-    } else {
-        merged
-    }
+    super::each_written_line(merged, file_lines, |bare| {
+        if !single_spaced(bare) {
+            return None;
+        }
+        file_lines.iter().find_map(|f| respaced(bare, f))
+    })
 }
 
 /// Whether every run of whitespace inside `line` (past its indentation) is one space.
