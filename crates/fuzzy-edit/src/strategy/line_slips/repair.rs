@@ -62,7 +62,7 @@ pub(super) fn repaired(
         })
         .flatten()
         .collect();
-    if moves_a_line(old, new, &images, &swapped) {
+    if moves_a_line(old, new, &images, &swapped) || parts_a_swapped_pair(old, new, &swapped) {
         return None;
     }
     let mut old_out: Vec<Vec<String>> = old.iter().map(|l| vec![l.to_string()]).collect();
@@ -168,6 +168,15 @@ fn moves_a_line(old: &[&str], new: &[&str], images: &[Image], except: &[usize]) 
             && matches!(images[i], Image::Unclear)
             && (0..new.len()).any(|k| !kept[k] && loose_equal(new[k], old[i]))
     })
+}
+
+/// Whether `new` has both lines of a swapped pair (`swapped` holds the pairs' indices in
+/// `old`, two by two) but not next to each other: the model moved one of them on purpose.
+fn parts_a_swapped_pair(old: &[&str], new: &[&str], swapped: &[usize]) -> bool {
+    let at = |i: usize| new.iter().position(|l| loose_equal(l, old[i]));
+    swapped
+        .chunks(2)
+        .any(|pair| matches!((at(pair[0]), at(pair[1])), (Some(x), Some(y)) if x.abs_diff(y) != 1))
 }
 
 /// Whether `new` has a line like `first` right before one like `second` (loosely).
