@@ -179,7 +179,7 @@ const EDIT_WORDS: &[&str] = &[
 
 /// A sentence a model writes about its edit: "Here is the updated code:", "I've fixed the
 /// typo.", "This keeps the rest of the file unchanged.".
-fn about_the_edit(line: &str) -> bool {
+pub(super) fn about_the_edit(line: &str) -> bool {
     let l = line.trim().to_lowercase();
     if !(l.ends_with(':') || l.ends_with('.')) || l.split_whitespace().count() < 3 {
         return false;

@@ -11,7 +11,7 @@
 //! 41 -> 0 (113 refused -> 0), fence_both 161 refused -> 8; no class lost an
 //! exact case. In prose files (Markdown, HTML) see `markup_wrappers.rs`.
 
-use super::markup_wrappers::{unfenced_in_prose, without_edit_talk};
+use super::markup_wrappers::{about_the_edit, unfenced_in_prose, without_edit_talk};
 use crate::align::line_similarity;
 use crate::normalize::loose_equal;
 use crate::text::Text;
@@ -173,8 +173,13 @@ fn without_prose(text: &Text, old: &str, new: &str, prose: bool) -> Option<Strin
     } else {
         None
     }?;
-    // (A module docstring, a heredoc: the file's own prose at the margin.)
-    if text.as_str().lines().any(prose_sentence) {
+    // (A module docstring, a heredoc: the file's own prose at the margin. A sentence about the
+    // edit itself, "Here is the updated code:", is the model's even then, unless the file has
+    // it: a `description` string in a Cargo.toml is no reason to write it into the file.)
+    let sentence = if range.start > 0 { first } else { last };
+    let said = lines[sentence].trim();
+    let edit_talk = about_the_edit(said) && !text.as_str().lines().any(|l| l.trim() == said);
+    if !edit_talk && text.as_str().lines().any(prose_sentence) {
         return None;
     }
     let mut kept = lines[range].join("\n");
@@ -318,6 +323,11 @@ mod tests {
         // A file with prose at the margin (a module docstring) keeps it; so does Markdown.
         let doc = "Utilities for the parser.\n\nx = 1\n";
         assert_eq!(new_only(doc, "x = 1", "x = 2\n\nThis is now two."), None);
+        // ...but a sentence about the edit itself is the model's even there.
+        assert_eq!(
+            new_only(doc, "x = 1", "Here is the updated code:\n\nx = 2").as_deref(),
+            Some("x = 2")
+        );
         let t = Text::new("a\n");
         assert_eq!(
             unwrap_new(&t, "a", "a\n\nA new paragraph here.", true),
