@@ -155,13 +155,12 @@ pub(super) fn repaired(
 /// A model that reorders lines on purpose reorders them against the order it believes the file
 /// has, and which order it meant for the file's own is then unknown.
 fn moves_a_line(old: &[&str], new: &[&str], images: &[Image], except: &[usize]) -> bool {
-    let kept: Vec<bool> = (0..new.len())
-        .map(|k| {
-            images
-                .iter()
-                .any(|x| matches!(x, Image::Kept(j) if *j == k))
-        })
-        .collect();
+    let mut kept = vec![false; new.len()];
+    for image in images {
+        if let Image::Kept(k) = *image {
+            kept[k] = true;
+        }
+    }
     (0..old.len()).any(|i| {
         !except.contains(&i)
             && !old[i].trim().is_empty()
