@@ -1,24 +1,26 @@
 //! **Unified diffs**: `git diff` output, and the sloppy ones models write.
 //!
-//! A file's diff has `--- a/path` / `+++ b/path` headers (git adds `diff --git`, `index`, mode
-//! and rename lines), then hunks: an `@@ -12,7 +12,8 @@` header and lines prefixed ' '
-//! (context), '-' (removed) or '+' (added). Each hunk becomes one [`Edit`]: `old` is its
-//! context and removed lines, `new` its context and added lines, each ending in `\n` (except
-//! where `\ No newline at end of file` says otherwise). `--- /dev/null` makes the file's diff a
-//! [`FileOp::Create`]; `+++ /dev/null` a [`FileOp::Delete`]; a git rename sets `move_to`.
+//! A file's diff has `--- a/path` / `+++ b/path` headers (git adds `diff --git`, `index`, mode and
+//! rename lines), then hunks: an `@@ -12,7 +12,8 @@` header and lines prefixed ' ' (context), '-'
+//! (removed) or '+' (added). Each hunk becomes one [`Edit`](crate::Edit): `old` is its context and
+//! removed lines, `new` its context and added lines, each ending in `\n` (except where
+//! `\ No newline at end of file` says otherwise). `--- /dev/null` makes the file's diff a
+//! [`FileOp::Create`](super::FileOp::Create); `+++ /dev/null` a
+//! [`FileOp::Delete`](super::FileOp::Delete); a git rename sets `move_to`.
 //!
-//! Line numbers and counts in hunk headers are never trusted: models get them wrong, and the
-//! engine locates each hunk by its text. The header only breaks a tie, when a hunk's text is in
-//! several places equally (a `git diff -U0` hunk of one common line): git's function context
-//! keeps the places below a line starting with it ([`Edit::near_context`]), and of those the one
-//! strictly nearest the old start line is taken ([`Edit::near_line`]). `---` and `+++` naming different
-//! files outside a git rename (`diff -u a.py other/a_new.py`) is an edit of the `---` file, as
-//! `patch` reads it. So bare `@@ @@` or `@@` headers are fine, as are
-//! missing `---`/`+++` headers (the path is then `None`), blank context lines without their
-//! leading space, and a context line missing its space in the middle of a hunk (noted). A
-//! header without ranges but with text, `@@ def foo():`, is read as Codex reads it: the text
-//! locates the hunk and becomes the edit's [`anchor`](crate::Edit::anchor). (Text after a
-//! header's ranges is git's function context, which need not be unique: a tie-break only.)
+//! Line numbers and counts in hunk headers are never trusted: models get them wrong, and the engine
+//! locates each hunk by its text. The header only breaks a tie, when a hunk's text is in several
+//! places equally (a `git diff -U0` hunk of one common line): git's function context keeps the
+//! places below a line starting with it ([`Edit::near_context`](crate::Edit::near_context)), and of
+//! those the one strictly nearest the old start line is taken
+//! ([`Edit::near_line`](crate::Edit::near_line)). `---` and `+++` naming different files outside a
+//! git rename (`diff -u a.py other/a_new.py`) is an edit of the `---` file, as `patch` reads it. So
+//! bare `@@ @@` or `@@` headers are fine, as are missing `---`/`+++` headers (the path is then
+//! `None`), blank context lines without their leading space, and a context line missing its space
+//! in the middle of a hunk (noted). A header without ranges but with text, `@@ def foo():`, is read
+//! as Codex reads it: the text locates the hunk and becomes the edit's
+//! [`anchor`](crate::Edit::anchor). (Text after a header's ranges is git's function context, which
+//! need not be unique: a tie-break only.)
 //!
 //! ```
 //! use fuzzy_edit::format::{unified_diff, FileOp};
@@ -48,8 +50,14 @@
 //! );
 //! ```
 
-use super::{is_fence, lines, Builder, FileChange, FileOp, Format, ParseError, Parsed};
-use crate::Edit;
+use super::{lines, Builder, Format, ParseError, Parsed};
+
+mod file_diff;
+mod hunk;
+mod paths;
+use file_diff::{finish, git_metadata, FileDiff};
+use hunk::{header, read_body, Header, Hunk};
+use paths::{git_paths, header_path};
 
 const F: Format = Format::UnifiedDiff;
 
@@ -68,72 +76,6 @@ pub fn looks_like(input: &str) -> bool {
     (0..lines.len()).any(|i| {
         is_hunk_header(lines[i]) || lines[i].starts_with("diff --git ") || is_file_header(&lines, i)
     })
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Context,
-    Removed,
-    Added,
-}
-
-#[derive(Debug)]
-struct Hunk<'a> {
-    /// 1-based line of the header (or first line).
-    line: usize,
-    /// The old start line the header claims, if any (`-0,0`: the file was empty).
-    old_start: Option<u64>,
-    anchor: Option<String>,
-    /// Git's function context after the ranges (`@@ -5 +5 @@ def g():`).
-    context: Option<String>,
-    body: Vec<(Kind, &'a str, bool)>,
-}
-
-impl Hunk<'_> {
-    fn side(&self, keep: Kind) -> String {
-        let mut s = String::new();
-        for &(kind, text, newline) in &self.body {
-            if kind == Kind::Context || kind == keep {
-                s.push_str(text);
-                if newline {
-                    s.push('\n');
-                }
-            }
-        }
-        s
-    }
-
-    /// Whether the new side ends with a line ending, for a hunk that reaches the end of the
-    /// file (`\ No newline at end of file` after either side's last line); `None` for others.
-    /// `git apply` follows it, adding or removing the file's final newline.
-    fn final_newline(&self) -> Option<bool> {
-        let last = |keep: Kind| {
-            self.body
-                .iter()
-                .rev()
-                .find(|(kind, ..)| *kind == Kind::Context || *kind == keep)
-                .map(|&(.., newline)| newline)
-        };
-        let (old, new) = (last(Kind::Removed), last(Kind::Added));
-        (old == Some(false) || new == Some(false)).then_some(new.unwrap_or(false))
-    }
-
-    fn changes_something(&self) -> bool {
-        self.body.iter().any(|(k, ..)| *k != Kind::Context)
-    }
-}
-
-#[derive(Debug, Default)]
-struct FileDiff<'a> {
-    old_path: Option<String>,
-    new_path: Option<String>,
-    /// Started by `diff --git` and no `---`/`+++` seen yet.
-    git_only: bool,
-    /// Started by `diff --git`: differing names are a rename.
-    git: bool,
-    new_file: bool,
-    deleted: bool,
-    hunks: Vec<Hunk<'a>>,
 }
 
 /// Parse a unified diff (see the module docs).
@@ -207,281 +149,11 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
     out.finish("no hunks found: a unified diff needs `@@` hunks whose lines start with ' ' (unchanged), '-' (removed) or '+' (added).")
 }
 
-/// Git's extended header lines; true when `line` is one.
-fn git_metadata(line: &str, f: &mut FileDiff, out: &mut Builder) -> bool {
-    if line.starts_with("new file mode") {
-        f.new_file = true;
-    } else if line.starts_with("deleted file mode") {
-        f.deleted = true;
-    } else if let Some(p) = line.strip_prefix("rename from ") {
-        f.old_path = Some(unquote(p));
-    } else if let Some(p) = line.strip_prefix("rename to ") {
-        f.new_path = Some(unquote(p));
-    } else if line.starts_with("Binary files ") || line == "GIT binary patch" {
-        out.note(format!("a binary change was skipped: {line}"));
-    } else {
-        return [
-            "index ",
-            "old mode ",
-            "new mode ",
-            "similarity index ",
-            "dissimilarity index ",
-            "copy from ",
-            "copy to ",
-        ]
-        .iter()
-        .any(|p| line.starts_with(p));
-    }
-    true
-}
-
-/// What a hunk header says: the old start line, the anchor (Codex style), git's function
-/// context.
-struct Header {
-    old_start: Option<u64>,
-    anchor: Option<String>,
-    context: Option<String>,
-}
-
-/// Read a hunk header.
-fn header(line: &str, no: usize, out: &mut Builder) -> Header {
-    let rest = line[2..].trim();
-    let Some(ranges) = rest.strip_prefix('-') else {
-        // `@@`, `@@ @@`, or Codex-style `@@ def foo():`.
-        let text = rest.strip_suffix("@@").unwrap_or(rest).trim();
-        let anchor = text
-            .contains(char::is_alphanumeric)
-            .then(|| text.to_string());
-        return Header {
-            old_start: None,
-            anchor,
-            context: None,
-        };
-    };
-    let old_start = ranges
-        .split(|c: char| !c.is_ascii_digit())
-        .next()
-        .and_then(|d| d.parse().ok());
-    let context = ranges
-        .find("@@")
-        .map(|i| ranges[i + 2..].trim())
-        .filter(|c| !c.is_empty());
-    if let Some(ctx) = context {
-        out.note(format!(
-            "line {no}: hunk header context `{ctx}` not used to locate the hunk, only to break a tie"
-        ));
-    }
-    Header {
-        old_start,
-        anchor: None,
-        context: context.map(str::to_string),
-    }
-}
-
-/// Read a hunk's lines from `start`; returns them and the index of the first line after.
-fn read_body<'a>(
-    lines: &[&'a str],
-    start: usize,
-    out: &mut Builder,
-) -> (Vec<(Kind, &'a str, bool)>, usize) {
-    let mut body: Vec<(Kind, &str, bool)> = Vec::new();
-    let mut blanks = 0;
-    let mut j = start;
-    while j < lines.len() {
-        let l = lines[j];
-        let entry = match l.as_bytes().first() {
-            None => {
-                blanks += 1;
-                j += 1;
-                continue;
-            }
-            Some(b' ') => (Kind::Context, &l[1..]),
-            Some(b'-') if is_file_header(lines, j) => break,
-            Some(b'-') => (Kind::Removed, &l[1..]),
-            Some(b'+') => (Kind::Added, &l[1..]),
-            Some(b'\\') => {
-                // `\ No newline at end of file`: the line before has no newline.
-                if let Some(last) = body.last_mut() {
-                    last.2 = false;
-                }
-                j += 1;
-                continue;
-            }
-            _ => {
-                let next_is_body = lines.get(j + 1).is_some_and(|n| {
-                    n.starts_with([' ', '-', '+']) && !is_file_header(lines, j + 1)
-                });
-                if blanks == 0
-                    && !body.is_empty()
-                    && next_is_body
-                    && !is_hunk_header(l)
-                    && !is_fence(l)
-                    && !l.starts_with("diff --git ")
-                {
-                    out.note(format!(
-                        "line {}: `{}` has no ' ' prefix; read as context",
-                        j + 1,
-                        l.trim()
-                    ));
-                    (Kind::Context, l)
-                } else {
-                    break;
-                }
-            }
-        };
-        // Blank lines inside a hunk are context lines that lost their space.
-        body.extend(std::iter::repeat_n((Kind::Context, "", true), blanks));
-        blanks = 0;
-        body.push((entry.0, entry.1, true));
-        j += 1;
-    }
-    (body, j)
-}
-
-fn finish(file: Option<FileDiff>, out: &mut Builder) -> Result<(), ParseError> {
-    let Some(mut f) = file else { return Ok(()) };
-    strip_git_prefixes(&mut f);
-    let dev_null = |p: &Option<String>| p.as_deref() == Some("/dev/null");
-    let new_file = f.new_file || dev_null(&f.old_path);
-    let deleted = f.deleted || dev_null(&f.new_path);
-    let old_path = f.old_path.filter(|p| p != "/dev/null");
-    let new_path = f.new_path.filter(|p| p != "/dev/null");
-    if deleted {
-        out.push(FileChange {
-            path: old_path.or(new_path),
-            op: FileOp::Delete,
-            move_to: None,
-        });
-        return Ok(());
-    }
-    if new_file {
-        let content: String = f.hunks.iter().map(|h| h.side(Kind::Added)).collect();
-        out.push(FileChange {
-            path: new_path.or(old_path),
-            op: FileOp::Create(content),
-            move_to: None,
-        });
-        return Ok(());
-    }
-    let name = old_path
-        .clone()
-        .or_else(|| new_path.clone())
-        .unwrap_or_else(|| "the file".into());
-    let mut edits = Vec::new();
-    for h in &f.hunks {
-        if !h.changes_something() {
-            out.note(format!(
-                "{name}: the hunk at line {} changes nothing and was skipped",
-                h.line
-            ));
-            continue;
-        }
-        let (old, new) = (h.side(Kind::Removed), h.side(Kind::Added));
-        if old.is_empty() {
-            if h.old_start == Some(0) && f.hunks.len() == 1 {
-                // `@@ -0,0 +1,3 @@`: the whole of an empty file.
-                out.note(format!(
-                    "{name}: the hunk at line {} fills an empty file",
-                    h.line
-                ));
-                out.push(FileChange {
-                    path: old_path.or(new_path),
-                    op: FileOp::Create(new),
-                    move_to: None,
-                });
-                return Ok(());
-            }
-            return Err(ParseError::at(F, h.line, format!(
-                "the hunk for {name} only adds lines and has no context or removed lines, so there is no place to put them (line numbers are not used). Include the unchanged line(s) just before the insertion, each prefixed with a space."
-            )));
-        }
-        edits.push(Edit {
-            old,
-            new,
-            replace_all: false,
-            anchor: h.anchor.clone(),
-            // The header's line breaks a tie between equal places (a `-U0` hunk of one
-            // common line), never locates the hunk.
-            near_line: h
-                .old_start
-                .and_then(|n| usize::try_from(n).ok())
-                .filter(|&n| n > 0),
-            near_context: h.context.clone(),
-            final_newline: h.final_newline(),
-        });
-    }
-    let move_to = match (&old_path, &new_path) {
-        (Some(o), Some(n)) if o != n && f.git => {
-            out.note(format!("{o} is renamed to {n}"));
-            Some(n.clone())
-        }
-        (Some(o), Some(n)) if o != n => {
-            // `diff -u file.py other/file_new.py`: two files compared, not a rename; the
-            // edits are for the `---` file, as `patch` takes them.
-            out.note(format!(
-                "`--- {o}` and `+++ {n}` name different files; the edits are for {o}"
-            ));
-            None
-        }
-        _ => None,
-    };
-    if edits.is_empty() && move_to.is_none() {
-        if f.hunks.is_empty() {
-            out.note(format!("{name}: no hunks; nothing to change"));
-        }
-        return Ok(());
-    }
-    out.push(FileChange {
-        path: old_path.or(new_path),
-        op: FileOp::Edit(edits),
-        move_to,
-    });
-    Ok(())
-}
-
-/// Strip git's `a/` and `b/` prefixes when both sides carry them (or the other is /dev/null).
-fn strip_git_prefixes(f: &mut FileDiff) {
-    let has = |p: &Option<String>, pre: &str| {
-        p.as_deref()
-            .is_none_or(|p| p == "/dev/null" || p.starts_with(pre))
-    };
-    if has(&f.old_path, "a/") && has(&f.new_path, "b/") {
-        for (p, pre) in [(&mut f.old_path, "a/"), (&mut f.new_path, "b/")] {
-            if let Some(s) = p.as_mut().filter(|s| s.starts_with(pre)) {
-                s.drain(..2);
-            }
-        }
-    }
-}
-
-/// The path of a `---`/`+++` header: without a tab-separated timestamp, unquoted.
-fn header_path(s: &str) -> String {
-    unquote(s.split('\t').next().unwrap_or(s).trim())
-}
-
-fn unquote(s: &str) -> String {
-    let s = s.trim();
-    s.strip_prefix('"')
-        .and_then(|r| r.strip_suffix('"'))
-        .unwrap_or(s)
-        .to_string()
-}
-
-/// The two paths of `diff --git a/x b/y`.
-fn git_paths(rest: &str) -> (Option<String>, Option<String>) {
-    let rest = rest.trim();
-    if let Some(i) = rest.find(" b/").filter(|_| rest.starts_with("a/")) {
-        return (Some(rest[..i].to_string()), Some(rest[i + 1..].to_string()));
-    }
-    match rest.split_once(' ') {
-        Some((a, b)) => (Some(unquote(a)), Some(unquote(b))),
-        None => (Some(rest.to_string()), None),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::FileOp;
+    use crate::Edit;
 
     fn single(p: &Parsed) -> (Option<&str>, &FileOp) {
         assert_eq!(p.changes.len(), 1, "{p:?}");
