@@ -5,11 +5,12 @@
 //! and `*** Update File: path` (optionally followed by `*** Move to: new/path`) followed by
 //! hunks. A hunk starts with `@@`, optionally followed by a line that locates it (`@@ def
 //! foo():`, `@@ class Foo`), which becomes the edit's [`anchor`](crate::Edit::anchor); its lines
-//! are prefixed ' ' (context), '-' (removed) or '+' (added). A hunk becomes one [`Edit`]: `old`
-//! is its context and removed lines, `new` its context and added lines, each ending in `\n`.
-//! `*** End of File` may close a hunk (noted). Real model output is accepted as Codex accepts
-//! it: a missing `*** End Patch` (or `*** Begin Patch`), blank lines inside hunks (empty
-//! context lines), context lines missing their leading space, no `@@` before the first hunk.
+//! are prefixed ' ' (context), '-' (removed) or '+' (added). A hunk becomes one
+//! [`Edit`](crate::Edit): `old` is its context and removed lines, `new` its context and added
+//! lines, each ending in `\n`. `*** End of File` may close a hunk (noted). Real model output
+//! is accepted as Codex accepts it: a missing `*** End Patch` (or `*** Begin Patch`), blank
+//! lines inside hunks (empty context lines), context lines missing their leading space, no `@@`
+//! before the first hunk.
 //!
 //! ```
 //! use fuzzy_edit::format::{begin_patch, FileOp};
@@ -40,54 +41,16 @@
 //! assert_eq!(parsed.changes[1].op, FileOp::Delete);
 //! ```
 
-use super::{is_fence, join_lines, lines, Builder, FileChange, FileOp, Format, ParseError, Parsed};
-use crate::Edit;
+use super::{is_fence, lines, Builder, FileChange, FileOp, Format, ParseError, Parsed};
+
+mod directive;
+mod hunk;
+mod section;
+use directive::{directive, Directive};
+use hunk::{header_anchor, Hunk};
+use section::{finish, Section};
 
 const F: Format = Format::BeginPatch;
-
-#[derive(Debug, PartialEq, Eq)]
-enum Directive<'a> {
-    Begin,
-    End,
-    Update(&'a str),
-    Add(&'a str),
-    Delete(&'a str),
-    Move(&'a str),
-    EndOfFile,
-    Unknown,
-}
-
-/// Read a `*** ...` line.
-fn directive(line: &str) -> Option<Directive<'_>> {
-    let rest = line
-        .strip_prefix("***")?
-        .trim()
-        .trim_end_matches('*')
-        .trim_end();
-    let lower = rest.to_ascii_lowercase();
-    let arg = |prefix: &str| {
-        lower
-            .strip_prefix(prefix)
-            .map(|_| rest[prefix.len()..].trim_start_matches(':').trim())
-    };
-    Some(if lower == "begin patch" {
-        Directive::Begin
-    } else if lower == "end patch" {
-        Directive::End
-    } else if lower == "end of file" {
-        Directive::EndOfFile
-    } else if let Some(p) = arg("update file") {
-        Directive::Update(p)
-    } else if let Some(p) = arg("add file") {
-        Directive::Add(p)
-    } else if let Some(p) = arg("delete file") {
-        Directive::Delete(p)
-    } else if let Some(p) = arg("move to") {
-        Directive::Move(p)
-    } else {
-        Directive::Unknown
-    })
-}
 
 /// Whether the input holds a `*** Begin Patch` line or a file section header.
 pub fn looks_like(input: &str) -> bool {
@@ -99,29 +62,6 @@ pub fn looks_like(input: &str) -> bool {
             )
         )
     })
-}
-
-#[derive(Debug, Default)]
-struct Hunk<'a> {
-    /// 1-based line of the `@@` header (or of the first line when there is none).
-    line: usize,
-    anchor: Option<String>,
-    /// (1-based line, text).
-    lines: Vec<(usize, &'a str)>,
-}
-
-#[derive(Debug)]
-enum Section<'a> {
-    Update {
-        line: usize,
-        path: &'a str,
-        move_to: Option<&'a str>,
-        hunks: Vec<Hunk<'a>>,
-    },
-    Add {
-        path: &'a str,
-        lines: Vec<(usize, &'a str)>,
-    },
 }
 
 /// Parse a `*** Begin Patch` envelope (see the module docs).
@@ -263,156 +203,10 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
     out.finish("the patch has no file sections: add `*** Update File: path` with `@@` hunks, `*** Add File: path` or `*** Delete File: path`.")
 }
 
-/// The anchor in a hunk header's text after `@@`: `@@ def f():` → `def f():`; a unified-diff
-/// range (`@@ -3,4 +3,5 @@ ctx`) is skipped.
-fn header_anchor(header: &str) -> Option<String> {
-    let mut t = header.trim();
-    if t.starts_with('-') {
-        if let Some(i) = t.find("@@") {
-            t = t[i + 2..].trim();
-        }
-    }
-    let t = t.strip_suffix("@@").unwrap_or(t).trim();
-    (!t.is_empty()).then(|| t.to_string())
-}
-
-/// Turn a finished section into changes. `cut` says the input ended without `*** End Patch`,
-/// so trailing unprefixed lines are prose, not context.
-fn finish(section: Option<Section>, cut: bool, out: &mut Builder) -> Result<(), ParseError> {
-    match section {
-        None => Ok(()),
-        Some(Section::Add { path, mut lines }) => {
-            while lines
-                .last()
-                .is_some_and(|(_, l)| l.trim().is_empty() || (cut && !l.starts_with('+')))
-            {
-                lines.pop();
-            }
-            let bare: Vec<usize> = lines
-                .iter()
-                .filter(|(_, l)| !l.starts_with('+'))
-                .map(|(n, _)| *n)
-                .collect();
-            if let Some(first) = bare.first() {
-                out.note(format!("`*** Add File: {path}`: {} line(s) without a leading `+` (first at line {first}) were taken as content", bare.len()));
-            }
-            let content: Vec<&str> = lines
-                .iter()
-                .map(|(_, l)| l.strip_prefix('+').unwrap_or(l))
-                .collect();
-            out.push(FileChange {
-                path: Some(path.to_string()),
-                op: FileOp::Create(join_lines(&content)),
-                move_to: None,
-            });
-            Ok(())
-        }
-        Some(Section::Update {
-            line,
-            path,
-            move_to,
-            hunks,
-        }) => {
-            let count = hunks.len();
-            let mut edits = Vec::new();
-            for (k, hunk) in hunks.into_iter().enumerate() {
-                let last = k + 1 == count;
-                if let Some(edit) = hunk_edit(hunk, path, cut && last, out)? {
-                    edits.push(edit);
-                }
-            }
-            if edits.is_empty() && move_to.is_none() {
-                return Err(ParseError::at(F, line, format!(
-                    "`*** Update File: {path}` has no hunk that changes anything. Add an `@@` hunk whose lines start with ' ' (unchanged), '-' (removed) or '+' (added)."
-                )));
-            }
-            out.push(FileChange {
-                path: Some(path.to_string()),
-                op: FileOp::Edit(edits),
-                move_to: move_to.map(str::to_string),
-            });
-            Ok(())
-        }
-    }
-}
-
-fn hunk_edit(
-    mut hunk: Hunk,
-    path: &str,
-    cut: bool,
-    out: &mut Builder,
-) -> Result<Option<Edit>, ParseError> {
-    let prefixed = |l: &str| l.starts_with([' ', '-', '+']);
-    while let Some((n, l)) = hunk.lines.last() {
-        if l.trim().is_empty() {
-            hunk.lines.pop();
-        } else if cut && !prefixed(l) {
-            out.note(format!(
-                "line {n}: `{}` after the last hunk was taken as prose, not context",
-                l.trim()
-            ));
-            hunk.lines.pop();
-        } else {
-            break;
-        }
-    }
-    let (mut old, mut new, mut changed) = (Vec::new(), Vec::new(), false);
-    let mut bare = Vec::new();
-    for &(n, l) in &hunk.lines {
-        match l.as_bytes().first() {
-            Some(b'-') => {
-                old.push(&l[1..]);
-                changed = true;
-            }
-            Some(b'+') => {
-                new.push(&l[1..]);
-                changed = true;
-            }
-            Some(b' ') => {
-                old.push(&l[1..]);
-                new.push(&l[1..]);
-            }
-            _ => {
-                if !l.is_empty() {
-                    bare.push(n);
-                }
-                old.push(l);
-                new.push(l);
-            }
-        }
-    }
-    if let Some(first) = bare.first() {
-        out.note(format!(
-            "{path}: {} line(s) without a ' ', '-' or '+' prefix (first at line {first}) were taken as context",
-            bare.len()
-        ));
-    }
-    if !changed {
-        out.note(format!(
-            "{path}: the hunk at line {} changes nothing and was skipped",
-            hunk.line
-        ));
-        return Ok(None);
-    }
-    if old.is_empty() {
-        return Err(ParseError::at(F, hunk.line, format!(
-            "the hunk for {path} only adds lines and has no context, so there is no place to put them. Start it with the unchanged line(s) just before the insertion, each prefixed with a space."
-        )));
-    }
-    Ok(Some(Edit {
-        old: join_lines(&old),
-        new: join_lines(&new),
-        replace_all: false,
-        anchor: hunk.anchor,
-        near_line: None,
-        near_context: None,
-        final_newline: None,
-    }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Edit;
 
     fn ops(p: &Parsed) -> Vec<(Option<&str>, &FileOp, Option<&str>)> {
         p.changes
