@@ -40,37 +40,17 @@
 //! );
 //! ````
 
-use super::{is_fence, join_lines, lines, Builder, FileChange, FileOp, Format, ParseError, Parsed};
+use super::{join_lines, lines, Builder, FileChange, FileOp, Format, ParseError, Parsed};
 use crate::Edit;
 
+mod block;
+mod file_name;
+mod marker;
+use block::read_block;
+use file_name::file_name_before;
+use marker::{marker, Marker};
+
 const F: Format = Format::SearchReplace;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Marker {
-    Search,
-    Divider,
-    Replace,
-}
-
-/// Classify a marker line: a run of at least five marker characters, then (for SEARCH and
-/// REPLACE) optional spaces and the keyword, optionally followed by `>`; trailing whitespace
-/// is allowed.
-fn marker(line: &str) -> Option<Marker> {
-    let line = line.trim_end();
-    let first = *line.as_bytes().first()?;
-    let run = line.bytes().take_while(|&b| b == first).count();
-    if run < 5 {
-        return None;
-    }
-    let rest = line[run..].trim_start();
-    let keyword = rest.strip_suffix('>').unwrap_or(rest);
-    match (first, keyword) {
-        (b'=', "") => Some(Marker::Divider),
-        (b'<' | b'-', "SEARCH") => Some(Marker::Search),
-        (b'>' | b'+', "REPLACE") => Some(Marker::Replace),
-        _ => None,
-    }
-}
 
 /// Whether the input holds a SEARCH or REPLACE marker line.
 pub fn looks_like(input: &str) -> bool {
@@ -125,220 +105,6 @@ pub fn parse(input: &str) -> Result<Parsed, ParseError> {
         }
     }
     out.finish("no SEARCH/REPLACE block found.")
-}
-
-struct Block<'a> {
-    search: Vec<&'a str>,
-    replace: Vec<&'a str>,
-    /// The line after the block.
-    next: usize,
-}
-
-/// Read the block whose SEARCH marker is at `start`.
-fn read_block<'a>(
-    lines: &[&'a str],
-    start: usize,
-    out: &mut Builder,
-) -> Result<Block<'a>, ParseError> {
-    let mut dividers = Vec::new();
-    let mut end = None;
-    for (j, line) in lines.iter().enumerate().skip(start + 1) {
-        match marker(line) {
-            Some(Marker::Divider) => dividers.push(j),
-            Some(Marker::Replace) => {
-                end = Some(j);
-                break;
-            }
-            Some(Marker::Search) => {
-                let what = if dividers.is_empty() {
-                    "its `=======` divider and `>>>>>>> REPLACE`"
-                } else {
-                    "its `>>>>>>> REPLACE`"
-                };
-                return Err(ParseError::at(
-                    F,
-                    start + 1,
-                    format!(
-                        "the SEARCH block starting here is missing {what}: line {} starts another block first. End each block with `>>>>>>> REPLACE` before the next `<<<<<<< SEARCH`.",
-                        j + 1
-                    ),
-                ));
-            }
-            None => {}
-        }
-    }
-    let stop = end.unwrap_or(lines.len());
-    let divider = match dividers.as_slice() {
-        [] => {
-            let message = match end {
-                Some(e) => format!(
-                    "the block starting here has no `=======` line between the text to find and its replacement (its `>>>>>>> REPLACE` is at line {}). Put `=======` on its own line after the SEARCH lines.",
-                    e + 1
-                ),
-                None => "the SEARCH block starting here never ends: it has no `=======` divider and no `>>>>>>> REPLACE`. Finish it with `=======`, the new lines, and `>>>>>>> REPLACE`.".to_string(),
-            };
-            return Err(ParseError::at(F, start + 1, message));
-        }
-        [d] => *d,
-        many => {
-            // Several divider lines: content holds one. Only the canonical 7-character
-            // divider, if it is the only one, is taken as the real one.
-            let canonical: Vec<usize> = many
-                .iter()
-                .copied()
-                .filter(|&d| lines[d].trim_end() == "=======")
-                .collect();
-            match canonical.as_slice() {
-                [d] => {
-                    out.note(format!(
-                        "block at line {}: took line {} as the divider; the other `=` lines are content",
-                        start + 1,
-                        d + 1
-                    ));
-                    *d
-                }
-                _ => {
-                    let at: Vec<String> = many.iter().map(|d| (d + 1).to_string()).collect();
-                    return Err(ParseError::at(
-                        F,
-                        start + 1,
-                        format!(
-                            "the block starting here has several `=======` divider lines (lines {}), so it is unclear where the replacement starts. Use exactly one divider; escape a content line that looks like one as `\\=======`.",
-                            at.join(", ")
-                        ),
-                    ));
-                }
-            }
-        }
-    };
-    let mut search: Vec<&str> = lines[start + 1..divider].to_vec();
-    strip_roo_metadata(&mut search, start, out);
-    let mut replace: Vec<&str> = lines[divider + 1..stop].to_vec();
-    if end.is_none() {
-        // Missing only the final REPLACE marker: the input's end closes the block. A closing
-        // fence and blank lines there are not replacement text.
-        while replace
-            .last()
-            .is_some_and(|l| l.trim().is_empty() || is_fence(l))
-        {
-            replace.pop();
-        }
-        out.repaired(format!(
-            "the block starting at line {} has no `>>>>>>> REPLACE`; the end of the input was taken as its end",
-            start + 1
-        ));
-    }
-    Ok(Block {
-        search: search.into_iter().map(unescape).collect(),
-        replace: replace.into_iter().map(unescape).collect(),
-        next: end.map_or(lines.len(), |e| e + 1),
-    })
-}
-
-/// Roo's `:start_line:N` / `:end_line:N` lines and their `-------` separator at the top of a
-/// SEARCH section: dropped, with a note.
-fn strip_roo_metadata(search: &mut Vec<&str>, start: usize, out: &mut Builder) {
-    let meta = search
-        .iter()
-        .take_while(|l| {
-            let t = l.trim();
-            [":start_line:", ":end_line:"].iter().any(|p| {
-                t.strip_prefix(p).is_some_and(|n| {
-                    !n.trim().is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit())
-                })
-            })
-        })
-        .count();
-    if meta == 0 {
-        return;
-    }
-    let mut drop = meta;
-    if search.get(meta).is_some_and(|l| {
-        let t = l.trim_end();
-        t.len() >= 3 && t.bytes().all(|b| b == b'-')
-    }) {
-        drop += 1;
-    }
-    let what: Vec<&str> = search[..meta].iter().map(|l| l.trim()).collect();
-    out.note(format!(
-        "block at line {}: ignored {} (edits are located by content)",
-        start + 1,
-        what.join(" ")
-    ));
-    search.drain(..drop);
-}
-
-/// A content line escaping a marker (`\=======`) loses its backslash.
-fn unescape(line: &str) -> &str {
-    match line.strip_prefix('\\') {
-        Some(rest) if marker(rest).is_some() => rest,
-        _ => line,
-    }
-}
-
-/// The file name written before the SEARCH marker at `start`: the nearest non-blank line
-/// before it, skipping fence lines (a fence line may carry the name itself: ```` ```a.py ````).
-fn file_name_before(lines: &[&str], start: usize) -> Option<String> {
-    for line in lines[..start].iter().rev().take(4) {
-        let t = line.trim();
-        if t.is_empty() {
-            continue;
-        }
-        if marker(t).is_some() {
-            return None;
-        }
-        if is_fence(t) {
-            let info = t.trim_start_matches(['`', '~']).trim();
-            if info.contains(['.', '/']) && !info.contains(char::is_whitespace) {
-                return Some(info.to_string());
-            }
-            continue;
-        }
-        return file_name(t);
-    }
-    None
-}
-
-/// A file name from a line such as `src/a.py`, `**src/a.py**`, `` `src/a.py`: ``,
-/// `### src/a.py`, `File: src/a.py`; `None` for prose.
-fn file_name(line: &str) -> Option<String> {
-    let mut t = line.trim().trim_start_matches('#').trim();
-    for label in ["File:", "file:", "Path:", "path:", "Filename:", "filename:"] {
-        if let Some(rest) = t.strip_prefix(label) {
-            t = rest.trim();
-        }
-    }
-    // A lone code span in a sentence: "Change `src/a.py`:".
-    let spans: Vec<&str> = t.split('`').skip(1).step_by(2).collect();
-    if t.contains(char::is_whitespace) {
-        if let [span] = spans.as_slice() {
-            if span.contains(['.', '/']) && !span.contains(char::is_whitespace) {
-                return Some(span.to_string());
-            }
-        }
-        // "Update src/a.py:" introducing the block.
-        let last = t.strip_suffix(':')?.rsplit(char::is_whitespace).next()?;
-        let last = last.trim_matches(['*', '`', '"', '\'']);
-        let path_like = last.contains('/')
-            || last.rsplit_once('.').is_some_and(|(stem, ext)| {
-                !stem.is_empty()
-                    && !ext.is_empty()
-                    && ext.bytes().all(|b| b.is_ascii_alphanumeric())
-            });
-        return path_like.then(|| last.to_string());
-    }
-    // "Also:" introduces a block but names no file; "src/a.py:" does.
-    if t.ends_with(':') && !t.contains(['.', '/']) {
-        return None;
-    }
-    let t = t
-        .trim_end_matches(':')
-        .trim_matches(['*', '`', '"', '\''])
-        .trim_end_matches(':');
-    let bad = t.is_empty()
-        || t.ends_with(['.', ',', ';', '!', '?'])
-        || t.contains(['(', ')', '{', '}', '<', '>', '=', '[', ']']);
-    (!bad).then(|| t.to_string())
 }
 
 #[cfg(test)]
@@ -480,32 +246,6 @@ mod tests {
         // One canonical divider among other `=` runs is taken.
         let p = parse("<<<<<<< SEARCH\na\n=====\n=======\nb\n>>>>>>> REPLACE\n").unwrap();
         assert_eq!(edits(&p), vec![(None, &Edit::new("a\n=====\n", "b\n"))]);
-    }
-
-    #[test]
-    fn file_name_heuristics() {
-        assert_eq!(file_name("src/a.py").as_deref(), Some("src/a.py"));
-        assert_eq!(file_name("`src/a.py`:").as_deref(), Some("src/a.py"));
-        assert_eq!(file_name("### src/a.py").as_deref(), Some("src/a.py"));
-        assert_eq!(file_name("File: src/a.py").as_deref(), Some("src/a.py"));
-        assert_eq!(
-            file_name("Now change `src/a.py`:").as_deref(),
-            Some("src/a.py")
-        );
-        assert_eq!(file_name("Makefile").as_deref(), Some("Makefile"));
-        assert_eq!(file_name("Here is the fix:"), None);
-        assert_eq!(
-            file_name("Then update **src/b.rs**:").as_deref(),
-            Some("src/b.rs")
-        );
-        assert_eq!(file_name("See version 1.2 of the docs"), None);
-        assert_eq!(file_name("Done."), None);
-        assert_eq!(file_name("Also:"), None);
-        assert_eq!(
-            file_name_before(&["```a.py", "<<<<<<< SEARCH"], 1).as_deref(),
-            Some("a.py")
-        );
-        assert_eq!(file_name_before(&["```python", "<<<<<<< SEARCH"], 1), None);
     }
 
     /// Every non-error `diff` of the peer test suites (Cline, Roo) parses into a change.
