@@ -1,0 +1,122 @@
+//! Steps 3 and 5 of [`edit_files`](super::edit_files), **read** and **verify**: each file read
+//! once with the caller's checks, and read again before installing to catch a writer that
+//! ignored the lock.
+
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+
+use super::targets::Target;
+use crate::fs::open::{decode, open_regular, read_bounded, same_inode, version, Opened};
+use crate::fs::plan::EditFilesError;
+use crate::fs::request::EditOptions;
+use crate::fs::resolve::Place;
+use crate::fs::{check_version, Expected, FileVersion, FsError};
+
+pub(super) struct Read {
+    pub(super) opened: Opened,
+    pub(super) text: String,
+    pub(super) version: FileVersion,
+}
+
+pub(super) fn read_all(
+    targets: &[Target],
+    options: &EditOptions<'_>,
+) -> Result<Vec<Option<Read>>, EditFilesError> {
+    let mut reads: Vec<Option<Read>> = Vec::with_capacity(targets.len());
+    for t in targets {
+        let read = match &t.place {
+            Some(place) => read_one(place, &t.path, options.max_bytes)?,
+            None => None,
+        };
+        if let Some(r) = &read {
+            let id = (r.opened.meta.dev(), r.opened.meta.ino());
+            if let Some(j) = reads.iter().position(|o| {
+                o.as_ref()
+                    .is_some_and(|o| (o.opened.meta.dev(), o.opened.meta.ino()) == id)
+            }) {
+                return Err(FsError::Io {
+                    path: t.path.clone(),
+                    source: std::io::Error::other(format!(
+                        "is the same file as {} (hard links); name it once",
+                        targets[j].path.display()
+                    )),
+                    hint: crate::fs::error::NOTHING_WRITTEN,
+                }
+                .into());
+            }
+        }
+        if t.expected != Expected::default() {
+            match &read {
+                Some(r) => check_version(&t.path, &r.version, &t.expected)?,
+                None => return Err(FsError::NotFound(t.path.clone()).into()),
+            }
+        }
+        if let Some(check) = options.check {
+            check(&t.real, read.as_ref().map(|r| &r.version)).map_err(|message| {
+                EditFilesError::NotAllowed {
+                    path: t.path.clone(),
+                    message,
+                }
+            })?;
+        }
+        reads.push(read);
+    }
+    Ok(reads)
+}
+
+pub(super) fn read_one(
+    place: &Place,
+    shown: &Path,
+    max_bytes: u64,
+) -> Result<Option<Read>, FsError> {
+    let Some(opened) = open_regular(place, shown)? else {
+        return Ok(None);
+    };
+    let bytes = read_bounded(&opened, shown, max_bytes)?;
+    let version = version(&opened.meta, &bytes);
+    let text = decode(bytes, shown)?;
+    Ok(Some(Read {
+        opened,
+        text,
+        version,
+    }))
+}
+
+/// The first file whose state differs from the one read (someone ignored the lock).
+pub(super) fn first_changed(
+    targets: &[Target],
+    reads: &[Option<Read>],
+) -> Result<Option<usize>, FsError> {
+    for (i, (t, r)) in targets.iter().zip(reads).enumerate() {
+        let Some(place) = &t.place else { continue };
+        let now = match open_regular(place, &t.path) {
+            Ok(now) => now,
+            Err(FsError::NotRegular { .. }) => return Ok(Some(i)),
+            Err(e) => return Err(e),
+        };
+        // Times and sizes can stay equal across a quick rewrite (coarse timestamps): only
+        // another inode is decisive without reading; otherwise the bytes are compared with
+        // those read (directly: cheaper than hashing them again, and exact).
+        let same = match (r, now) {
+            (None, None) => true,
+            (Some(r), Some(now)) if !same_inode(&r.opened.meta, &now.meta) => false,
+            // Bounded by the length read: a file grown meanwhile differs, and is not held.
+            (Some(r), Some(now)) => read_bounded(&now, &t.path, r.text.len() as u64)
+                .is_ok_and(|bytes| bytes == r.text.as_bytes()),
+            _ => false,
+        };
+        if !same {
+            return Ok(Some(i));
+        }
+    }
+    Ok(None)
+}
+
+pub(super) fn stale(path: &Path, read: Option<&Read>) -> FsError {
+    FsError::Stale {
+        path: path.to_path_buf(),
+        what: "sha256",
+        expected: read.map_or_else(|| "no file".into(), |r| r.version.sha256.clone()),
+        found: "different content, written by another program while this edit was prepared".into(),
+    }
+}
