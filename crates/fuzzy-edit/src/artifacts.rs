@@ -28,6 +28,7 @@
 //! Each is left alone where it is the file's own convention.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 
 use crate::align::line_similarity;
 use crate::normalize::{indent_of, loose_equal, unescape_code};
@@ -36,10 +37,12 @@ use crate::text::Text;
 use crate::{Language, Options};
 
 mod byte_order_mark;
+mod comment_breaks;
 mod edges;
 mod elisions;
 mod ellipsis;
 mod escaped_new;
+mod escaped_whole;
 mod lookalikes;
 mod markup_wrappers;
 mod numbering;
@@ -153,6 +156,7 @@ fn undo_escapes(text: &Text, old: &str, new: &str, language: Option<Language>) -
             .or_else(|| breaks_outside_strings(new, indent_of(line), tabs));
     }
     let decoded = unescape_code(new, language)?;
+    let decoded = escaped_whole::decoded_consistently(new, old, language, decoded);
     let decoded = string_breaks::split_at_olds_lines(&decoded, old, ECHO).unwrap_or(decoded);
     // (Its lines may be numbered too: compare what follows the numbers.)
     let unnumbered = strip_where_present(&decoded);
@@ -213,9 +217,21 @@ fn bare_escapes(s: &str) -> bool {
 fn lines_echoing(new: &str, line: &str, tabs: bool) -> Option<String> {
     // (A line opened by another escape, `\\n\\t` in a file indented with spaces, is no line
     // of the file's.)
-    let decoded = decode_breaks(new, tabs, |_, line_start, next| {
-        !line_start.is_empty() || !next.starts_with('\\') || line_break(next, tabs).is_some()
+    // (A break inside a comment must open a line: `comment_breaks`.)
+    let comment_text = Cell::new(false);
+    let decoded = decode_breaks(new, tabs, |out, line_start, next| {
+        let take =
+            !line_start.is_empty() || !next.starts_with('\\') || line_break(next, tabs).is_some();
+        let line = &out[out.rfind('\n').map_or(0, |i| i + 1)..];
+        if take && comment_breaks::ends_in_comment(line) {
+            let segment = next.split("\\n").next().unwrap_or("");
+            comment_text.set(comment_text.get() || !comment_breaks::opens_a_line(segment));
+        }
+        take
     })?;
+    if comment_text.get() {
+        return None;
+    }
     if !decoded.starts_with(indent_of(line)) || decoded.trim().lines().count() < 2 {
         return None;
     }

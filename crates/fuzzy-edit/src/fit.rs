@@ -21,6 +21,7 @@ mod inner_spacing;
 mod merge;
 mod omitted;
 mod respell;
+mod retyped_quotes;
 mod shifted;
 #[cfg(feature = "syntax")]
 mod yaml_depth;
@@ -124,7 +125,8 @@ pub(crate) fn replacement(
             let file: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
             let old: Vec<&str> = needle.old_text().split('\n').collect();
             let merged = inner_spacing::spaced_as_file(&file, &old, merged);
-            Ok(folded_chars::unfolded_as_file(&file, &old, merged))
+            let merged = folded_chars::unfolded_as_file(&file, &old, merged);
+            Ok(retyped_quotes::ascii_as_file(&file, &old, merged))
         }
     }
 }

@@ -200,7 +200,7 @@ pub(crate) fn push_punctuation(c: char, out: &mut String) {
 /// Undo the escapes a model writes when it double-encodes a string: `\n`, `\t`, `\r`, `\"`,
 /// `\'`, `` \` ``, `\$`, `\\`. Returns `None` when there is nothing to undo.
 pub(crate) fn unescape(s: &str) -> Option<String> {
-    unescape_where(s, None)
+    unescape_where(s, None, false)
 }
 
 /// [`unescape`] for a `new` the model wrote: a `\n` inside a string literal it opened with a
@@ -208,7 +208,13 @@ pub(crate) fn unescape(s: &str) -> Option<String> {
 /// ([`single_quoted`]: `lines.join('\n')`, C's `'\n'`), is that literal's escape, not a line
 /// break, and is kept. (A `new` encoded twice writes its quotes as `\"`; a plain one is code.)
 pub(crate) fn unescape_code(s: &str, language: Option<Language>) -> Option<String> {
-    unescape_where(s, Some(quotes_strings(language)))
+    unescape_where(s, Some(quotes_strings(language)), false)
+}
+
+/// [`unescape_code`] for a `new` escaped as a whole (its backslashes doubled too): a `\\`
+/// inside a `"` literal is decoded once as well (`"a\\n"` is the program's `"a\n"`).
+pub(crate) fn unescape_code_whole(s: &str, language: Option<Language>) -> Option<String> {
+    unescape_where(s, Some(quotes_strings(language)), true)
 }
 
 /// Whether `'` delimits strings of any length in `language`, not just character literals
@@ -270,8 +276,8 @@ fn single_quoted(prev: Option<char>, rest: &str, any_length: bool) -> bool {
 }
 
 /// [`unescape`], keeping each `\n` inside a quoted literal when `keep_in_strings` says how
-/// `'` quotes (see [`unescape_code`]).
-fn unescape_where(s: &str, keep_in_strings: Option<bool>) -> Option<String> {
+/// `'` quotes (see [`unescape_code`]); `whole`: a `\\` inside a `"` literal is decoded too.
+fn unescape_where(s: &str, keep_in_strings: Option<bool>, whole: bool) -> Option<String> {
     if !s.contains('\\') {
         return None;
     }
@@ -315,7 +321,7 @@ fn unescape_where(s: &str, keep_in_strings: Option<bool>) -> Option<String> {
         // `'` is not escaped by that encoding, so inside `'…'` only a line break is kept
         // (`'\n'`), and `'\\n'` is decoded once.
         let own = match quote {
-            Some('"') => next.is_some(),
+            Some('"') => next.is_some() && !(whole && next == Some('\\')),
             Some(_) => next == Some('n'),
             None => false,
         };

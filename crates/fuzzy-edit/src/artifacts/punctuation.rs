@@ -7,8 +7,10 @@ use crate::Language;
 
 mod habit;
 mod kept;
+mod prose_quotes;
 use habit::{ascii_for, habits};
 use kept::kept_stretches;
+use prose_quotes::quotes_in_files_style;
 
 /// Typographic punctuation in the lines of `new` that are not lines of `old`, outside ASCII
 /// string literals (where it may be the program's text), mapped to ASCII where the file does
@@ -31,6 +33,7 @@ pub(super) fn plain_punctuation(
         file: text.as_str(),
         asked: Vec::new(),
         habit: habits(text.as_str(), old, new_view),
+        prose_quotes: quotes_in_files_style(text.as_str(), old),
         prose: false,
         in_code: false,
         language,
@@ -155,6 +158,9 @@ struct Foreign<'f> {
     /// The characters the model shows as its habit in this edit (see [`habits`]): mapped in
     /// strings and comments too.
     habit: Vec<char>,
+    /// Whether the file writes typographic quotes (see `prose_quotes`): then its comments'
+    /// are the author's style, unless the model shows them as its habit in this edit.
+    prose_quotes: bool,
     /// Whether comments are mapped.
     prose: bool,
     /// Whether a character in code was mapped.
@@ -218,7 +224,10 @@ impl Foreign<'_> {
     fn map_prose(&mut self, s: &str, out: &mut String) {
         for c in s.chars() {
             let quote = matches!(ascii_for(c), Some('\'' | '"'));
-            let plain = if self.prose || quote {
+            let styled = matches!(c, '\u{201C}' | '\u{201D}' | '\u{2018}' | '\u{2019}')
+                && self.prose_quotes
+                && self.habitual(c).is_none();
+            let plain = if self.prose || (quote && !styled) {
                 self.plain(c)
             } else {
                 self.habitual(c).map(String::from)

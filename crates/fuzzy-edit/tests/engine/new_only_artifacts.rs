@@ -112,8 +112,9 @@ fn a_bare_ellipsis_in_python_new_is_an_elision_unless_it_is_a_stub() {
 }
 
 // A comment the model adds with a typographic quote (`it’s`), in a file that writes none, is
-// written with the file's ASCII quote; where the file has that quote, it is the file's own. A
-// dash in a comment may be the author's prose: kept, unless the model shows it as its habit.
+// written with the file's ASCII quote; where the file writes typographic quotes in its prose
+// (any of them), the comment's are in its style and kept. A dash in a comment may be the
+// author's prose: kept, unless the model shows it as its habit.
 #[test]
 fn typographic_quotes_in_a_fresh_comment_are_plain_where_the_file_has_none() {
     let file = "int f(int n) {\n    if (n > 8) {\n        n = 8;\n    }\n    return n;\n}\n";
@@ -133,7 +134,7 @@ fn typographic_quotes_in_a_fresh_comment_are_plain_where_the_file_has_none() {
         out.text,
         curly.replace(
             "        n = 8;",
-            "        // Clamp first; it\u{2019}s \"cheaper\"\n        n = 8;"
+            "        // Clamp first; it\u{2019}s \u{201c}cheaper\u{201d}\n        n = 8;"
         )
     );
     let new = "    if (n > 8) {\n        // Clamp \u{2014} cheaper\n        n = 8;";

@@ -21,7 +21,13 @@ pub(super) fn kept_stretches(old_lines: &[&str], line: &str) -> Option<String> {
         .filter(|(s, _)| *s >= REWRITE)
         .max_by(|a, b| a.0.total_cmp(&b.0))?
         .1;
-    let plain = |c: char| ascii_for(c).unwrap_or(c);
+    // A typographic character the line of `old` has itself is compared as itself: the model
+    // copied it (`"Press “OK” now"` rewritten `"Press “Continue” now"`), and read as ASCII
+    // its `”` would pair with the string's closing `"`.
+    let plain = |c: char| match ascii_for(c) {
+        Some(a) if !closest.contains(c) => a,
+        _ => c,
+    };
     let o: Vec<char> = closest.chars().collect();
     let mut n: Vec<char> = line.chars().collect();
     let (op, np): (Vec<char>, Vec<char>) = (
@@ -68,5 +74,10 @@ mod tests {
         assert_eq!(kept_stretches(&old, new), None);
         // No line of old close enough.
         assert_eq!(kept_stretches(&["x = 1"], "say(\u{2018}hi\u{2019})"), None);
+        // The line's own typographic quotes, inside its string, stay where the model keeps
+        // them around a changed word.
+        let old = ["    @msg = \"Press \u{201c}OK\u{201d} to continue\""];
+        let new = "    @msg = \"Press \u{201c}Continue\u{201d} now\"";
+        assert_eq!(kept_stretches(&old, new), None);
     }
 }

@@ -1,0 +1,60 @@
+//! Whether the file writes typographic quotes in its prose: then a comment the model writes
+//! with them (`// it’s`, `// the “notes” section`) is in the file's style, whichever of the
+//! four it uses, and is kept as the model wrote it, as it keeps an edit it asks for. Unless
+//! `old` shows the model retyping the file's ASCII quotes (`#[doc(alias = “X”)]` for the
+//! file's `"X"`): then its quotes are its habit in this edit, in comments too.
+
+/// The typographic quotes: a file that writes one of them writes text, not only code.
+const QUOTES: [char; 4] = ['\u{201C}', '\u{201D}', '\u{2018}', '\u{2019}'];
+
+/// Whether the typographic quotes of a comment `new` writes are the file's style (see the
+/// module docs).
+pub(super) fn quotes_in_files_style(file: &str, old: &str) -> bool {
+    file.contains(QUOTES) && !retypes_ascii_quotes(file, old)
+}
+
+/// Whether a line of `old` holds a typographic quote where the file's line has the ASCII one:
+/// the line, quotes folded to ASCII, is in the file, and as written it is not. (A line with a
+/// slip of its own is neither: no evidence either way.)
+fn retypes_ascii_quotes(file: &str, old: &str) -> bool {
+    old.lines()
+        .map(str::trim)
+        .filter(|l| l.contains(QUOTES))
+        .any(|l| {
+            let ascii: String = l
+                .chars()
+                .map(|c| match c {
+                    '\u{201C}' | '\u{201D}' => '"',
+                    '\u{2018}' | '\u{2019}' => '\'',
+                    c => c,
+                })
+                .collect();
+            !file.contains(l) && file.contains(&ascii)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_with_typographic_quotes_writes_its_comments_with_them() {
+        assert!(quotes_in_files_style("// it\u{2019}s\nx = 1\n", "x = 1"));
+        assert!(quotes_in_files_style("/// the \u{201c}x\u{201d}\n", "y"));
+        assert!(!quotes_in_files_style("// it's \"x\" \u{2014} y\n", "y"));
+    }
+
+    #[test]
+    fn unless_old_retyped_the_files_ascii_quotes() {
+        let file = "// it\u{2019}s\n#[doc(alias = \"X\")]\n";
+        assert!(!quotes_in_files_style(
+            file,
+            "#[doc(alias = \u{201c}X\u{201d})]"
+        ));
+        // A slip on the line besides: no evidence.
+        assert!(quotes_in_files_style(
+            file,
+            "#[dac(alias = \u{201c}X\u{201d})]"
+        ));
+    }
+}
