@@ -90,7 +90,7 @@ pub(crate) fn clean_new<'n>(
     if let Some(decoded) = decoded_entities(text.as_str(), old_view, &new, options.prose) {
         new = Cow::Owned(decoded);
     }
-    if let Some(unescaped) = undo_escapes(text, old_view, &new, options.language) {
+    if let Some(unescaped) = undo_escapes(text, old_view, &new, options) {
         new = Cow::Owned(unescaped);
     }
     // (Numbered alike on both sides, `old`'s numbers are the tool's too, whatever they are.)
@@ -139,8 +139,9 @@ pub(crate) fn clean_new<'n>(
 
 /// A one-line `new` written with `\n` escapes for the lines of a multi-line `old`: decoded
 /// once too often. Only when the decoded lines are several and one of them is one of `old`'s,
-/// so a string literal holding `\n` is never split.
-fn undo_escapes(text: &Text, old: &str, new: &str, language: Option<Language>) -> Option<String> {
+/// so a string literal holding `\n` is never split. In prose only a decoded line that echoes
+/// `old`'s counts: after a colon or a comma, a `\n` is text (`Escapes: \n and \t.`).
+fn undo_escapes(text: &Text, old: &str, new: &str, options: &Options) -> Option<String> {
     // (`old` written with escapes too is the escapes strategy's; a `'\n'` in its strings is
     // the program's.)
     if bare_escapes(old) || new.contains('\n') {
@@ -149,10 +150,13 @@ fn undo_escapes(text: &Text, old: &str, new: &str, language: Option<Language>) -
     if !old.trim().contains('\n') {
         let line = old.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
         let tabs = text.as_str().lines().any(|l| l.starts_with('\t'));
-        return lines_echoing(new, line, tabs)
-            .or_else(|| breaks_outside_strings(new, indent_of(line), tabs));
+        return lines_echoing(new, line, tabs, options.prose).or_else(|| {
+            (!options.prose)
+                .then(|| breaks_outside_strings(new, indent_of(line), tabs))
+                .flatten()
+        });
     }
-    let decoded = unescape_code(new, language)?;
+    let decoded = unescape_code(new, options.language)?;
     let decoded = string_breaks::split_at_olds_lines(&decoded, old, ECHO).unwrap_or(decoded);
     // (Its lines may be numbered too: compare what follows the numbers.)
     let unnumbered = strip_where_present(&decoded);
@@ -209,12 +213,17 @@ fn bare_escapes(s: &str) -> bool {
 /// is `old`'s line (retyped or rewritten) more closely than the undecoded `new` is: the
 /// model wrote its lines around `old`'s (`if x\n    f()\nend`, `a = 1\nb = 2`) and encoded
 /// the breaks twice. A `\n` a comment mentions (`# strip the \n`) leaves its line less like
-/// `old`'s, not more.
-fn lines_echoing(new: &str, line: &str, tabs: bool) -> Option<String> {
+/// `old`'s, not more. In prose a `\n` with a blank before it is a word of the text
+/// (`Escapes: \n and \t.`): a break encoded twice follows the text of its line. After a
+/// backslash, `\\n` is an escaped backslash and an `n`.
+fn lines_echoing(new: &str, line: &str, tabs: bool, prose: bool) -> Option<String> {
     // (A line opened by another escape, `\\n\\t` in a file indented with spaces, is no line
     // of the file's.)
-    let decoded = decode_breaks(new, tabs, |_, line_start, next| {
-        !line_start.is_empty() || !next.starts_with('\\') || line_break(next, tabs).is_some()
+    let decoded = decode_breaks(new, tabs, prose, |out, line_start, next| {
+        let opens_line =
+            !line_start.is_empty() || !next.starts_with('\\') || line_break(next, tabs).is_some();
+        let named = out.ends_with('\\') || (prose && out.ends_with([' ', '\t']));
+        opens_line && !named
     })?;
     if !decoded.starts_with(indent_of(line)) || decoded.trim().lines().count() < 2 {
         return None;
@@ -235,7 +244,7 @@ fn lines_echoing(new: &str, line: &str, tabs: bool) -> Option<String> {
 /// (`tabs`); a break that ends `new` after a statement ends its line. A `\n` inside quotes is
 /// the program's.
 fn breaks_outside_strings(new: &str, indent: &str, tabs: bool) -> Option<String> {
-    decode_breaks(new, tabs, |out, line_start, next| {
+    decode_breaks(new, tabs, false, |out, line_start, next| {
         let ends_clause = out
             .trim_end_matches([' ', '\t'])
             .ends_with([';', '{', '}', ')', ',', ':']);
@@ -248,10 +257,12 @@ fn breaks_outside_strings(new: &str, indent: &str, tabs: bool) -> Option<String>
 
 /// `new` with the escaped line breaks outside string literals that `accept` takes decoded
 /// (given what precedes the break, the indentation it opens and what follows); `None` when none
-/// is, or when the scan loses track of the strings.
+/// is, or when the scan loses track of the strings. In `prose` a `'` after a letter is an
+/// apostrophe (`upstream's`), which opens no string.
 fn decode_breaks(
     new: &str,
     tabs: bool,
+    prose: bool,
     accept: impl Fn(&str, &str, &str) -> bool,
 ) -> Option<String> {
     if !new.contains("\\n") {
@@ -272,6 +283,7 @@ fn decode_breaks(
                 continue;
             }
             (Some(q), c) if c == q => quote = None,
+            (None, '\'') if prose && out.ends_with(char::is_alphanumeric) => {}
             (None, '"' | '\'' | '`') => quote = Some(c),
             (None, '\\') => {
                 if let Some((line_start, next)) = line_break(rest, tabs) {
@@ -493,6 +505,45 @@ mod tests {
             clean(c, old, new).unwrap(),
             "\tprintf(\"a\\n\");\n\tputchar('\\n');\n\ts = `x\\n${y}`;"
         );
+    }
+
+    #[test]
+    fn a_literal_escape_in_prose_is_text_and_a_break_encoded_twice_is_a_line() {
+        let prose = Options {
+            prose: true,
+            ..Options::default()
+        };
+        let clean_md = |file: &str, old: &str, new: &str| {
+            clean_new(&Text::new(file), old, new, &prose).map(Cow::into_owned)
+        };
+        let file = "# Escapes\n\nThe parser reads escapes.\n";
+        let old = "The parser reads escapes.";
+        // `\n` named in the text, after a colon, or as an escaped backslash.
+        for new in [
+            "The parser reads escapes: \\n and \\t.",
+            "The parser reads escapes, \\n included.",
+            "The parser reads escapes: \\\\n and \\\\t.",
+        ] {
+            assert_eq!(clean_md(file, old, new).unwrap(), new);
+        }
+        // A paragraph added after `old`'s line, its breaks encoded twice.
+        assert_eq!(
+            clean_md(
+                file,
+                old,
+                "The parser reads escapes.\\n\\nIt reads `\\n` too."
+            )
+            .unwrap(),
+            "The parser reads escapes.\n\nIt reads `\\n` too."
+        );
+        // An apostrophe in the text opens no string.
+        assert_eq!(
+            clean_md(file, old, "The parser reads escapes.\\n\\nIt's fast.").unwrap(),
+            "The parser reads escapes.\n\nIt's fast."
+        );
+        // Real line breaks the model wrote stay as they are.
+        let new = "The parser reads escapes.\nIt reads `\\n` too.";
+        assert_eq!(clean_md(file, old, new).unwrap(), new);
     }
 
     #[test]
