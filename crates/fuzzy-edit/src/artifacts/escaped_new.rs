@@ -124,121 +124,15 @@ pub(super) fn decoded_where_escaped(old: &str, new: &str) -> Option<String> {
 
 /// HTML's element names: a tag documented in text names one of them (`&lt;div&gt;`), where
 /// `<args>` or `<file>` is a placeholder of a command line, raw in code.
-const ELEMENTS: &[&str] = &[
-    "a",
-    "abbr",
-    "address",
-    "area",
-    "article",
-    "aside",
-    "audio",
-    "b",
-    "base",
-    "bdi",
-    "bdo",
-    "blockquote",
-    "body",
-    "br",
-    "button",
-    "canvas",
-    "caption",
-    "cite",
-    "code",
-    "col",
-    "colgroup",
-    "data",
-    "datalist",
-    "dd",
-    "del",
-    "details",
-    "dfn",
-    "dialog",
-    "div",
-    "dl",
-    "dt",
-    "em",
-    "embed",
-    "fieldset",
-    "figcaption",
-    "figure",
-    "footer",
-    "form",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "head",
-    "header",
-    "hgroup",
-    "hr",
-    "html",
-    "i",
-    "iframe",
-    "img",
-    "input",
-    "ins",
-    "kbd",
-    "label",
-    "legend",
-    "li",
-    "link",
-    "main",
-    "map",
-    "mark",
-    "menu",
-    "meta",
-    "meter",
-    "nav",
-    "noscript",
-    "object",
-    "ol",
-    "optgroup",
-    "option",
-    "output",
-    "p",
-    "param",
-    "picture",
-    "pre",
-    "progress",
-    "q",
-    "rp",
-    "rt",
-    "ruby",
-    "s",
-    "samp",
-    "script",
-    "search",
-    "section",
-    "select",
-    "slot",
-    "small",
-    "source",
-    "span",
-    "strong",
-    "style",
-    "sub",
-    "summary",
-    "sup",
-    "table",
-    "tbody",
-    "td",
-    "template",
-    "textarea",
-    "tfoot",
-    "th",
-    "thead",
-    "time",
-    "title",
-    "tr",
-    "track",
-    "u",
-    "ul",
-    "var",
-    "video",
-    "wbr",
-];
+const ELEMENTS: &str = "\
+    a abbr address area article aside audio b base bdi bdo blockquote body br button \
+    canvas caption cite code col colgroup data datalist dd del details dfn dialog div dl \
+    dt em embed fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header \
+    hgroup hr html i iframe img input ins kbd label legend li link main map mark menu meta \
+    meter nav noscript object ol optgroup option output p param picture pre progress q rp \
+    rt ruby s samp script search section select slot small source span strong style sub \
+    summary sup table tbody td template textarea tfoot th thead time title tr track u ul \
+    var video wbr";
 
 /// Whether every entity of `line` (as the model wrote it) belongs to a tag named in running
 /// text: a bare `&lt;name&gt;` of an HTML element that neither starts the line's text (after
@@ -270,7 +164,9 @@ fn mentions_tags_only(line: &str) -> bool {
         let name = &tail[4..4 + name_end];
         let closes = tail[4 + name_end..].starts_with("&gt;");
         let leads = !line[..at].chars().any(char::is_alphanumeric);
-        let element = ELEMENTS.contains(&name.to_ascii_lowercase().as_str());
+        let element = ELEMENTS
+            .split_whitespace()
+            .any(|e| e.eq_ignore_ascii_case(name));
         let in_code_span = line[..at].matches('`').count() % 2 == 1;
         let closed = line.contains(&format!("&lt;/{name}&gt;"));
         if !element || !closes || leads || in_code_span || closed {
@@ -337,6 +233,26 @@ mod tests {
             ),
         ] {
             assert!(decoded_where_escaped(old, new).is_some(), "{new}");
+        }
+    }
+
+    #[test]
+    fn a_mention_names_an_html_element_in_the_text() {
+        for line in [
+            "Use &lt;canvas&gt; or &lt;WBR&gt; here.",
+            "Press &lt;kbd&gt; now",
+        ] {
+            assert!(mentions_tags_only(line), "{line}");
+        }
+        for line in [
+            "npm run &lt;args&gt;",
+            "&lt;div&gt; opens it",
+            "- &lt;div&gt; opens it",
+            "Use &lt;b&gt;x&lt;/b&gt;",
+            "a &amp;&amp; &lt;div&gt;",
+            "plain text",
+        ] {
+            assert!(!mentions_tags_only(line), "{line}");
         }
     }
 
