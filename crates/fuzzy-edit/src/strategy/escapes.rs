@@ -120,6 +120,8 @@ fn kept_lines_as_old(raw_old: &str, old: &str, new: &str, decoded: String) -> St
 /// the quotes where decoding code keeps an escape. (Attack benchmark, seeds 1-3:
 /// shell_dollar_both wrong 6 -> 0.) A `\$` before an amount (`\$100`, `\$5.00`) stays: no
 /// shell reads `$100` as anything but `${1}00`, so the escape is the author's literal dollar.
+/// (100 generated shell/Make/Docker edits adding `echo "Total: \$100"`, fe-m10 ->
+/// fe-newleft-6: 0 -> 98 exact; attack shell_dollar_* unchanged.)
 fn dollars_as_old(file: &str, raw_old: &str, old: &str, new: String) -> String {
     if !(raw_old.contains("\\$") && !old.contains("\\$") && !file.contains("\\$")) {
         return new;
