@@ -187,7 +187,8 @@ impl Request<'_, '_> {
 /// `edit` with what the model wrapped around both sides taken off (a byte-order mark, a fence, a
 /// diff body's markers), and look-alike letters in `old` written as the Latin ones the file has.
 fn unwrapped<'e>(text: &Text, edit: &'e Edit) -> std::borrow::Cow<'e, Edit> {
-    let unmarked = artifacts::without_byte_order_mark(&edit.old, &edit.new);
+    let has_mark = text.as_str().starts_with('\u{feff}');
+    let unmarked = artifacts::without_byte_order_mark(&edit.old, &edit.new, has_mark);
     let (old_text, new_text) = match &unmarked {
         Some((o, n)) => (o.as_str(), n.as_str()),
         None => (edit.old.as_str(), edit.new.as_str()),

@@ -188,6 +188,14 @@ impl Foreign<'_> {
         (!own).then_some(plain)
     }
 
+    /// The ASCII for a typographic double quote outside any string of a JSON line, even where
+    /// the file's strings hold that character: JSON's syntax has no other quote there, so it
+    /// delimits a string the model typed curly (`“key”: “value”`).
+    fn json_delimiter(&self, c: char, outside: bool) -> Option<String> {
+        let json = self.language == Some(Language::Json);
+        (json && outside && matches!(c, '\u{201C}' | '\u{201D}')).then(|| "\"".to_string())
+    }
+
     /// The ASCII for `c` where it is one of the model's habits in this edit.
     fn habitual(&self, c: char) -> Option<char> {
         ascii_for(c).filter(|_| self.habit.contains(&c))
@@ -266,7 +274,9 @@ impl Foreign<'_> {
                 continue;
             }
             prev = c;
-            let mut plain = self.plain(c);
+            let mut plain = self
+                .plain(c)
+                .or_else(|| self.json_delimiter(c, quote.is_none()));
             self.in_code |= plain.is_some();
             // The quote that closes a string a mapped quote opened is mapped, even where the
             // file has that character (in its prose): both ends of a string are read alike.

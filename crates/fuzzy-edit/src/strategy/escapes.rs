@@ -67,9 +67,17 @@ pub(super) fn decoded(cx: &Context<'_>) -> Option<Needle<'static>> {
     let old = unescape(cx.needle.old_text())?;
     // `new` was written the same way as `old`: undo its escapes too.
     let new = cx.needle.new_text();
+    // (A `\$` before an amount is the author's, unless `old`'s amounts were escaped too.)
+    let guarded = (!has_amount(&old, "$"))
+        .then(|| guard_amounts(new))
+        .flatten();
+    let new = guarded.as_deref().unwrap_or(new);
     let decoded = unescape_code(new, None).unwrap_or_else(|| new.to_string());
     let new = kept_lines_as_old(cx.needle.old_text(), &old, new, decoded);
-    let new = dollars_as_old(cx.text.as_str(), cx.needle.old_text(), &old, new);
+    let mut new = dollars_as_old(cx.text.as_str(), cx.needle.old_text(), &old, new);
+    if guarded.is_some() {
+        new = new.replace(AMOUNT_GUARD, "\\$");
+    }
     // An elision comment the decoded `new` alone holds stands for the lines of `old` it
     // covers, as in any `new`; where that is unclear, nothing is matched here.
     let new = match resolve_elisions(cx.text, &old, &new) {
@@ -110,13 +118,68 @@ fn kept_lines_as_old(raw_old: &str, old: &str, new: &str, decoded: String) -> St
 /// Makefile line quoted for a shell: `\$(MAKE)`, `\$\${VAR}`), its decoding undid them all,
 /// and the file holds no `\$`: the lines `new` changes were escaped the same way, also inside
 /// the quotes where decoding code keeps an escape. (Attack benchmark, seeds 1-3:
-/// shell_dollar_both wrong 6 -> 0.)
+/// shell_dollar_both wrong 6 -> 0.) A `\$` before an amount (`\$100`, `\$5.00`) stays: no
+/// shell reads `$100` as anything but `${1}00`, so the escape is the author's literal dollar.
+/// (100 generated shell/Make/Docker edits adding `echo "Total: \$100"`, fe-m10 ->
+/// fe-newleft-6: 0 -> 98 exact; attack shell_dollar_* unchanged.)
 fn dollars_as_old(file: &str, raw_old: &str, old: &str, new: String) -> String {
-    if raw_old.contains("\\$") && !old.contains("\\$") && !file.contains("\\$") {
-        new.replace("\\$", "$")
-    } else {
-        new
+    if !(raw_old.contains("\\$") && !old.contains("\\$") && !file.contains("\\$")) {
+        return new;
     }
+    let mut out = String::with_capacity(new.len());
+    let mut rest = new.as_str();
+    while let Some(i) = rest.find("\\$") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 2..];
+        if !before_an_amount(after) {
+            out.push('$');
+        } else {
+            out.push_str("\\$");
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Stands for a `\$` before an amount while `new` is decoded: a private-use character.
+const AMOUNT_GUARD: char = '\u{E000}';
+
+/// `new` with each `\$` before an amount written [`AMOUNT_GUARD`], so that no decoding takes
+/// its escape; `None` when it has none (or holds the guard character itself).
+fn guard_amounts(new: &str) -> Option<String> {
+    if new.contains(AMOUNT_GUARD) || !has_amount(new, "\\$") {
+        return None;
+    }
+    let mut out = String::with_capacity(new.len());
+    let mut rest = new;
+    while let Some(i) = rest.find("\\$") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 2..];
+        if before_an_amount(after) {
+            out.push(AMOUNT_GUARD);
+        } else {
+            out.push_str("\\$");
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
+/// Whether `s` holds `dollar` (`$` or `\$`) before an amount.
+fn has_amount(s: &str, dollar: &str) -> bool {
+    s.match_indices(dollar)
+        .any(|(i, d)| before_an_amount(&s[i + d.len()..]))
+}
+
+/// Whether `s` (what follows a `$`) is an amount of money, not a parameter: two digits or
+/// more (`$10` would be `${1}0`), or a digit then a decimal or thousands separator and a
+/// digit (`$5.00`, `$1,000`).
+fn before_an_amount(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digit = |i: usize| b.get(i).is_some_and(u8::is_ascii_digit);
+    digit(0) && (digit(1) || (matches!(b.get(1), Some(b'.' | b',')) && digit(2)))
 }
 
 /// The other direction: the file holds `\n` escapes inside a string literal and the model,
@@ -158,5 +221,18 @@ mod tests {
         // A file that writes `\$` itself keeps the model's.
         let file = "all:\n\t@echo \"$(MAKE) test\" \\$HOME\n";
         assert_eq!(dollars_as_old(file, raw_old, old, new.clone()), new);
+    }
+
+    #[test]
+    fn an_escaped_dollar_before_an_amount_is_the_authors() {
+        let raw_old = "echo \"\\$1: \\$HOME\"";
+        let old = "echo \"$1: $HOME\"";
+        let file = "echo \"$1: $HOME\"\n";
+        let new = "echo \"\\$2 costs \\$100, \\$5.00 or \\$1,000 at \\$HOME\"".to_string();
+        assert_eq!(
+            dollars_as_old(file, raw_old, old, new),
+            "echo \"$2 costs \\$100, \\$5.00 or \\$1,000 at $HOME\""
+        );
+        assert!(!before_an_amount("1, $2"));
     }
 }

@@ -23,6 +23,7 @@ mod line_endings;
 mod lines_changed_since;
 mod look_alike_blocks;
 mod markup_edits;
+mod meant_in_new;
 mod misremembered_blocks;
 mod misremembered_lines;
 mod model_artifacts_in_new;
