@@ -35,6 +35,7 @@ mod new_only_artifacts;
 mod new_side;
 mod numbered_one_line;
 mod old_misses_lines;
+mod olds_slipped_indent;
 mod properties;
 mod read_tool_prefixes_in_new;
 mod requests;
