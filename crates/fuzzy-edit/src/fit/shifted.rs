@@ -19,7 +19,8 @@
 //! - `new` changes more than indentation (a `new` that only re-indents `old` means it);
 //! - where no kept line with a word in it shows the map (a one-line change), the rewritten
 //!   lines alone show it only at a depth no author chooses: flush left under an indented
-//!   `old`, off the file's indent unit, or in the indentation characters the file never uses;
+//!   `old`, off the file's indent unit, indented in a file that indents no line, or in the
+//!   indentation characters the file never uses;
 //!   or one unit off with every line rewritten, each keeping most of its content ([`one_unit`]).
 //!
 //! Also read: spaces typed before `new`'s tabs ([`stray_spaces`], applied first by `fit`), a
