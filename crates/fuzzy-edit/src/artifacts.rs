@@ -37,7 +37,6 @@ use crate::{Language, Options};
 
 mod byte_order_mark;
 mod edges;
-pub(crate) use edges::{blank_edge_from_old, Edge};
 mod elisions;
 mod ellipsis;
 mod escaped_new;

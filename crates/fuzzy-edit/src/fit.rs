@@ -13,7 +13,6 @@
 //! Line endings follow the file (CRLF stays CRLF); the final-newline state of the span is kept.
 
 mod dangling_commas;
-mod final_blank;
 mod folded_chars;
 mod frame;
 mod gaps;

@@ -8,7 +8,6 @@ use std::ops::Range;
 
 use similar::{capture_diff_slices, Algorithm};
 
-use super::final_blank;
 use super::frame::{self, Depth};
 use super::literals::LiteralFit;
 use super::{
@@ -17,7 +16,7 @@ use super::{
 };
 use crate::align::{changed_regions, loose_diff};
 use crate::indent::{IndentHabits, IndentMap};
-use crate::needle::Needle;
+use crate::needle::{lines_of, Needle};
 use crate::text::Text;
 use unasked::{deletes_one_of_twins, line_just_outside, written_more_often};
 
@@ -50,7 +49,7 @@ fn merge_spelled(text: &Text, window: Range<usize>, needle: &Needle) -> Result<S
     let (new, new_trailing) = if needle.new_text().is_empty() {
         (Vec::new(), false)
     } else {
-        final_blank::lines_of_new(needle)
+        lines_of(needle.new_text())
     };
     // One diff of `old` against the window, loosely: its hunks are the file's differences, and
     // the lines between them pair `old` with the file.

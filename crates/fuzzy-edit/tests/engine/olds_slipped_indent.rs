@@ -49,28 +49,3 @@ fn a_python_line_added_after_a_slipped_block_start_keeps_its_depth() {
         "def check(self, version):\n    if version >= (2, 0):\n        if self.strict:\n            self.send_error(\n                HTTPStatus.HTTP_VERSION_NOT_SUPPORTED,\n                \"Invalid version (%s)\" % version)\n            self.log_refusal()\n            return False\n    return True\n"
     );
 }
-
-// The last line of `old` deleted, the blank line before it kept as `new`'s final line break: the
-// blank line stays, as it does where `old` has no slip and `new` is spliced as written.
-#[test]
-fn a_blank_line_kept_before_the_deleted_last_line_stays() {
-    let file = "int f(void) {\n  return g(1, 2, 3, 4);\n}\n\nint h(void) {\n  return 0;\n}\n";
-    let want = "int f(void) {\n  return g(1, 2, 3, 4);\n}\n\n  return 0;\n}\n";
-    let exact = applied(
-        file,
-        &Edit::new(
-            "  return g(1, 2, 3, 4);\n}\n\nint h(void) {",
-            "  return g(1, 2, 3, 4);\n}\n",
-        ),
-    );
-    assert_eq!(exact.text, want);
-    let slipped = applied(
-        file,
-        &Edit::new(
-            "  return g(1, 2, 3, 4);\n }\n\nint h(void) {",
-            "  return g(1, 2, 3, 4);\n }\n",
-        ),
-    );
-    assert_eq!(slipped.text, want);
-    assert_eq!(strategy(&slipped), "indentation");
-}
