@@ -235,12 +235,13 @@ impl IndentMap {
                 (f_at(hi) - f_at(lo)) / (hi - lo)
             })
             .filter(|&s| s == 1.0 || takes_unit_to_units(s, model.unit, file.unit));
-        // The first scale under which every pair agrees on one offset.
-        for scale in pair_scale
+        let scales: Vec<f64> = pair_scale
             .into_iter()
             .chain([unit_scale, 1.0])
             .filter(|s| *s > 0.0)
-        {
+            .collect();
+        // The first scale under which every pair agrees on one offset.
+        for &scale in &scales {
             let offset = widths[0].1 - scale * widths[0].0;
             if widths
                 .iter()
@@ -255,18 +256,22 @@ impl IndentMap {
                 };
             }
         }
-        // No single map fits (odd lines such as hand-aligned continuations, or a first line
-        // copied without its indentation): take the offset most pairs agree on, preferring the
-        // first line's, since the model writes `new` relative to where its block starts.
-        let scale = unit_scale;
-        let offsets: Vec<f64> = widths.iter().map(|&(m, f)| f - scale * m).collect();
-        let count = |o: f64| offsets.iter().filter(|x| (*x - o).abs() < 1e-9).count();
-        let best = offsets.iter().map(|&o| count(o)).max().unwrap_or(0);
-        let offset = offsets
+        // No single map fits (odd lines such as hand-aligned continuations, a line of `old` whose
+        // indentation slipped, or a first line copied without its indentation): the scale and
+        // offset most pairs agree on. A slipped line also skews the model's unit (8, 13, 12
+        // reads as a unit of 1), so the unit's scale must win on the pairs, not by default.
+        let (scale, offset, _) = scales
             .iter()
-            .copied()
-            .find(|&o| count(o) == best)
-            .unwrap_or(0.0);
+            .map(|&scale| {
+                let (offset, count) = commonest_offset(&widths, scale);
+                (scale, offset, count)
+            })
+            // The first of equals: the scale two depths show, then the units' ratio.
+            .fold(None, |best: Option<(f64, f64, usize)>, c| match best {
+                Some(b) if b.2 >= c.2 => Some(b),
+                _ => Some(c),
+            })
+            .unwrap_or((unit_scale, 0.0, 0));
         IndentMap::Affine {
             scale,
             offset,
@@ -310,6 +315,20 @@ impl IndentMap {
             }
         }
     }
+}
+
+/// The offset most pairs of `widths` (model, file) agree on under `scale`, preferring the first
+/// line's, since the model writes `new` relative to where its block starts; with how many agree.
+fn commonest_offset(widths: &[(f64, f64)], scale: f64) -> (f64, usize) {
+    let offsets: Vec<f64> = widths.iter().map(|&(m, f)| f - scale * m).collect();
+    let count = |o: f64| offsets.iter().filter(|x| (*x - o).abs() < 1e-9).count();
+    let best = offsets.iter().map(|&o| count(o)).max().unwrap_or(0);
+    let offset = offsets
+        .iter()
+        .copied()
+        .find(|&o| count(o) == best)
+        .unwrap_or(0.0);
+    (offset, best)
 }
 
 /// Whether `scale` takes the model's indent unit to a whole number of the file's. Two depths
@@ -423,6 +442,38 @@ mod tests {
         );
         assert_eq!(m.apply_near("      if (b) {", None), "      if (b) {");
         assert_eq!(m.apply_near("        z();", None), "        z();");
+    }
+
+    #[test]
+    fn a_slipped_line_does_not_change_the_unit() {
+        // 13 columns where the file has 12: the model's steps (5, 1, 4) read as a unit of 1,
+        // which against the file's 4 would scale every fresh line by 4; the pairs agree on the
+        // file's own depths but for the slipped line.
+        let old = [
+            "        Cut => (",
+            "             red(),",
+            "            cut(),",
+            "        ),",
+        ];
+        let file = [
+            "        Cut => (",
+            "            red(),",
+            "            cut(),",
+            "        ),",
+        ];
+        let pairs: Vec<(&str, &str)> = old.iter().copied().zip(file.iter().copied()).collect();
+        let m = IndentMap::learn(&pairs, habits(&old), || {
+            habits(&[
+                "fn f() {",
+                "    match s {",
+                "        Cut => (",
+                "            red(),",
+            ])
+        });
+        assert_eq!(
+            m.apply_near("            log(),", None),
+            "            log(),"
+        );
     }
 
     #[test]

@@ -19,7 +19,8 @@
 //! - `new` changes more than indentation (a `new` that only re-indents `old` means it);
 //! - where no kept line with a word in it shows the map (a one-line change), the rewritten
 //!   lines alone show it only at a depth no author chooses: flush left under an indented
-//!   `old`, off the file's indent unit, or in the indentation characters the file never uses;
+//!   `old`, off the file's indent unit, indented in a file that indents no line, or in the
+//!   indentation characters the file never uses;
 //!   or one unit off with every line rewritten, each keeping most of its content ([`one_unit`]).
 //!
 //! Also read: spaces typed before `new`'s tabs ([`stray_spaces`], applied first by `fit`), a
@@ -130,7 +131,19 @@ fn moved_as_a_whole(
     }
     let (file, target) = (file(), target());
     let model = IndentHabits::of(new.iter().copied());
-    let map = IndentMap::learn(&edges[..1], model, || target);
+    // Two edges at different depths moved by the same columns show a shift, whatever unit the
+    // model's few lines suggest (a Python block pasted flush left, 16 → 8 and 8 → 0, reads as a
+    // unit of 8 against `old`'s 4, and the first edge alone as a change of unit).
+    let shift = |(n, o): &(&str, &str)| {
+        indent_columns(o, target.tab) as f64 - indent_columns(n, target.tab) as f64
+    };
+    let shifted_alike = edges[0] != edges[1] && shift(&edges[0]) == shift(&edges[1]);
+    let shown = if shifted_alike {
+        &edges[..]
+    } else {
+        &edges[..1]
+    };
+    let map = IndentMap::learn(shown, model, || target);
     let slip = match map {
         IndentMap::Affine { scale, offset, .. } => {
             let rescaled = match (model.unit, target.unit) {
@@ -387,6 +400,8 @@ impl<'a> Evidence<'a> {
 
 /// Depths no author chooses for `new` under `old`.
 struct Unlikely {
+    /// Indented in a file with no indented line.
+    in_flat_file: bool,
     /// Flush left under an indented `old`.
     flush_left: bool,
     /// Off the file's indent unit, where `old` is on it.
@@ -413,6 +428,7 @@ impl Unlikely {
         };
         let starts = |c: char| new.iter().any(|l| l.starts_with(c));
         Unlikely {
+            in_flat_file: file.style.is_none() && n.iter().any(|w| *w > 0),
             flush_left: n.iter().min() == Some(&0) && o.iter().min().is_some_and(|m| *m > 0),
             off_unit: on_unit(&o) && !on_unit(&n),
             spaces_for_tabs: file.tabs_only && starts(' '),
@@ -421,7 +437,11 @@ impl Unlikely {
     }
 
     fn any(&self) -> bool {
-        self.flush_left || self.off_unit || self.spaces_for_tabs || self.tabs_for_spaces
+        self.in_flat_file
+            || self.flush_left
+            || self.off_unit
+            || self.spaces_for_tabs
+            || self.tabs_for_spaces
     }
 }
 
@@ -454,6 +474,37 @@ mod tests {
         assert_eq!(
             moved(&old, &["      if x:", "          y()", "          z()"]).unwrap(),
             ["    if x:", "        y()", "        z()"]
+        );
+    }
+
+    #[test]
+    fn edges_moved_alike_are_a_shift_whatever_units_new_reads_as() {
+        // 16 → 8 and 8 → 0: `new`'s two lines read as a unit of 8, `old`'s as 4.
+        let old = [
+            "                exc = e",
+            "            return",
+            "        if fd == 1:",
+        ];
+        assert_eq!(
+            moved(&old, &["        exc = e", "if fd == 1:"]).unwrap(),
+            ["                exc = e", "        if fd == 1:"]
+        );
+    }
+
+    #[test]
+    fn a_line_indented_in_a_file_that_indents_nothing_is_a_slip() {
+        let old = ["pub type Gid = u32;"];
+        let flat = || IndentHabits::of(["pub type Uid = u32;", "pub type Gid = u32;"]);
+        let file = [Some(old[0])];
+        assert_eq!(
+            new_at_old_depth(&old, &["  pub type Gid = u64;"], &file, flat).unwrap(),
+            ["pub type Gid = u64;"]
+        );
+        // Where the file indents lines, a depth two units in may be meant.
+        let nested = || IndentHabits::of(["mod a {", "    pub type Uid = u32;", "}"]);
+        assert_eq!(
+            new_at_old_depth(&old, &["        pub type Gid = u64;"], &file, nested),
+            None
         );
     }
 

@@ -36,6 +36,7 @@ mod new_only_artifacts;
 mod new_side;
 mod numbered_one_line;
 mod old_misses_lines;
+mod olds_slipped_indent;
 mod properties;
 mod quotes_and_escapes_in_new;
 mod read_tool_prefixes_in_new;

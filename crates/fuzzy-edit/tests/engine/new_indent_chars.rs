@@ -102,3 +102,32 @@ fn a_recipe_line_keeps_its_tab_in_a_makefile_of_space_continuations() {
         "SRCS = \\\n    main.c \\\n    util.c \\\n        extra.c\n\nbuild:\n\t$(CC) -O2 -o app $(SRCS)\n\tstrip app\n"
     );
 }
+
+// A Makefile list continued on lines indented with two tabs, the first tab of every line of `new`
+// typed as four spaces (`    \t`); one line taken out. The spaces are the tab the lines kept from
+// `old` show, not a stray run to drop, and the lines keep the file's two tabs. (The file indents
+// a conditional's lines with spaces: it once kept the model's spaces.)
+#[test]
+fn a_first_tab_typed_as_spaces_before_a_tab_is_the_tab() {
+    let make = "PREFIX = /usr\n\nLIBS = \\\n\t\tlibfoo.a libbar.a \\\n\t\tlibbaz.a \\\n\t\tlibqux.a\n\nifneq (,$(DEBUG))\n  CFLAGS = -g\nelse\n  CFLAGS = -O2\nendif\n";
+    let old = "LIBS = \\\n\t\tlibfoo.a libbar.a \\\n\t\tlibbaz.a \\\n\t\tlibqux.a";
+    let new = "LIBS = \\\n    \tlibfoo.a libbar.a \\\n    \tlibqux.a";
+    let out = applied(make, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        make.replace(old, "LIBS = \\\n\t\tlibfoo.a libbar.a \\\n\t\tlibqux.a")
+    );
+    // The same slip over a recipe: a line of one tab comes as spaces alone, a line of two as
+    // spaces and a tab; the added line is written with the file's tabs too.
+    let recipe = "ifneq (,$(DEBUG))\n  V = dev\nendif\n\ndocs: $(TXT)\n\t$(ASCIIDOC) -b html \\\n\t\t-a version=$(V) $^\n";
+    let old = "\t$(ASCIIDOC) -b html \\\n\t\t-a version=$(V) $^";
+    let new = "    $(ASCIIDOC) -b html \\\n    \t-a version=$(V) $^ \\\n    \t-a lang=en";
+    let out = applied(recipe, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        recipe.replace(
+            old,
+            "\t$(ASCIIDOC) -b html \\\n\t\t-a version=$(V) $^ \\\n\t\t-a lang=en"
+        )
+    );
+}

@@ -196,3 +196,34 @@ fn a_blank_line_change_shifted_to_a_depth_its_neighbours_allow_is_written_as_giv
     let out = applied(REPORT, &Edit::new(old, new));
     assert_eq!(out.text, REPORT.replace(old, new));
 }
+
+// A file with no indented line: a line of it rewritten and written two columns in has no depth
+// to mean there, and stays at column 0 (adv `indent_p2_new`, a `pub type` of a bindings file).
+#[test]
+fn a_line_indented_in_a_file_that_indents_nothing_stays_at_column_0() {
+    let file = "pub type Uid = u32;\npub type Gid = u32;\npub type Mode = u16;\n";
+    let out = applied(
+        file,
+        &Edit::new("pub type Gid = u32;", "  pub type Gid = u64;"),
+    );
+    assert_eq!(
+        out.text,
+        "pub type Uid = u32;\npub type Gid = u64;\npub type Mode = u16;\n"
+    );
+}
+
+// Python lines pasted flush left with a line between them dropped: the first and last kept lines
+// moved by the same 8 columns, a shift, although the two lines of `new` alone read as a unit of 8
+// against the file's 4 (once written at column 0, ending the method).
+#[test]
+fn edges_moved_by_the_same_columns_are_a_shift_not_a_change_of_unit() {
+    let file = "class Proto:\n    def lost(self, fd, exc):\n        if fd == 0:\n            if exc is None:\n                self.closed.set_result(None)\n            else:\n                self.closed.set_exception(exc)\n            return\n        if fd == 1:\n            self.out = None\n";
+    let old =
+        "                self.closed.set_exception(exc)\n            return\n        if fd == 1:";
+    let new = "        self.closed.set_exception(exc)\nif fd == 1:";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        "class Proto:\n    def lost(self, fd, exc):\n        if fd == 0:\n            if exc is None:\n                self.closed.set_result(None)\n            else:\n                self.closed.set_exception(exc)\n        if fd == 1:\n            self.out = None\n"
+    );
+}
