@@ -163,3 +163,43 @@ ifneq (,$(INFOS))";
         .contains("endif # DOCS\n# manual pages\nifneq (,$(MANS))\n"));
     assert!(out.text.contains("endif # MANS\n"));
 }
+
+#[test]
+fn a_block_rewritten_in_the_lines_that_named_it_is_still_a_rival_of_its_sibling() {
+    // `old` is the `FusedFuture` impl's head as it was; since, its `impl` line and a bound were
+    // rewritten (their names gone), and the `Future` impl above is a name away from `old`.
+    let file = "impl<R, W> Copy<R, W> {
+    fn done(&self) -> bool {
+        self.amt == self.total
+    }
+}
+
+impl<R, W> Future for Copy<R, W>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin,
+{
+    type Output = io::Result<u64>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        self.project().poll_copy(cx)
+    }
+}
+
+/// Whether the copy has finished.
+where
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+    W: AsyncWrite + Unpin,
+{
+    fn is_terminated(&self) -> bool {
+        self.done()
+    }
+}
+";
+    let old = "}\n\nimpl<R, W> FusedFuture for Copy<R, W>\nwhere\n    R: AsyncRead + Unpin,\n    W: AsyncWrite + Unpin,\n{";
+    let new = old.replace(
+        "    W: AsyncWrite + Unpin,\n",
+        "    W: AsyncWrite + Unpin,\n    Self: Sized,\n",
+    );
+    assert_eq!(kind(file, &Edit::new(old, new)), "low_confidence");
+}
