@@ -251,7 +251,11 @@ impl Strategy for BlockAnchor {
         if !truncated {
             rivals.extend(twins::slipped_twins(cx, &old, (first, last), needed, &out));
             rivals.extend(stale::stale_rivals(cx, &old, (first, last), &out));
-            rivals.extend(source_lines::source_rivals(cx, &old, (first, last), &out));
+            for lines in source_lines::source_rivals(cx, &old, (first, last), &out) {
+                if !rivals.contains(&lines) {
+                    rivals.push(lines);
+                }
+            }
         }
         if truncated && rivals.is_empty() {
             // The best window's own lines again: the decision reads them as unscored rivals.

@@ -85,6 +85,13 @@ pub(super) fn source_rivals(
         return Vec::new();
     }
     let needed = body.len().div_ceil(2).max(2);
+    let new_lines: Vec<&str> = cx
+        .needle
+        .new_text()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     let mut rivals: Vec<Range<usize>> = Vec::new();
     let mut examined = 0usize;
     for &(k, extended_in_best) in &telling {
@@ -136,10 +143,25 @@ pub(super) fn source_rivals(
             if lines.start < best.lines.end && best.lines.start < lines.end {
                 continue;
             }
+            // Where `new` stands, the edit was made already (the decision says so): `old`'s
+            // lines there are what the edit left.
+            if holds_new(&region, &new_lines) {
+                continue;
+            }
             rivals.push(lines);
         }
     }
     rivals
+}
+
+/// Whether `region` holds `new` (its non-blank lines, trimmed) as a run of lines.
+fn holds_new(region: &[&str], new: &[&str]) -> bool {
+    let region: Vec<&str> = region
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    !new.is_empty() && region.windows(new.len()).any(|w| w == new)
 }
 
 /// Whether `line` has a name: a word of three characters or more that starts with a letter or
