@@ -58,6 +58,7 @@ use crate::align::{
 use crate::normalize::{self, Level};
 
 mod names;
+mod source_lines;
 mod stale;
 mod twins;
 
@@ -250,6 +251,11 @@ impl Strategy for BlockAnchor {
         if !truncated {
             rivals.extend(twins::slipped_twins(cx, &old, (first, last), needed, &out));
             rivals.extend(stale::stale_rivals(cx, &old, (first, last), &out));
+            for lines in source_lines::source_rivals(cx, &old, (first, last), &out) {
+                if !rivals.contains(&lines) {
+                    rivals.push(lines);
+                }
+            }
         }
         if truncated && rivals.is_empty() {
             // The best window's own lines again: the decision reads them as unscored rivals.

@@ -94,3 +94,112 @@ fn old_from_another_file_of_the_same_shape_is_not_found() {
         .text
         .contains("  if (buffer_grow (buf, n) != 0)\n    return -2;\n"));
 }
+
+/// Two rules of a stylesheet: `.warning` renamed two of its properties (`upd_`) since the model
+/// read it; `.notice` is its sibling, a colour apart.
+const STYLES: &str = ".warning {
+  upd_border: 1px solid #a05000;
+  margin: 0;
+  upd_padding: 2px;
+}
+
+.notice {
+  border: 1px solid #a00000;
+  margin: 0;
+  padding: 2px;
+}
+";
+
+#[test]
+fn a_line_that_stands_only_in_the_changed_block_keeps_the_edit_off_its_sibling() {
+    // `old` is `.warning` as it was. The `#a05000` line tells it from `.notice` (a slip away);
+    // it stands in `.warning` with its name made longer: the block `old` was copied from,
+    // changed since. Refused, not merged into `.notice`.
+    let old = "  border: 1px solid #a05000;\n  margin: 0;\n  padding: 2px;\n}";
+    let new = old.replace("  margin: 0;\n", "");
+    assert_eq!(kind(STYLES, &Edit::new(old, new)), "low_confidence");
+}
+
+#[test]
+fn a_comment_left_off_a_line_is_no_line_read_elsewhere() {
+    // `endif` stands as written in `installdirs`, beside lines `old` shares with it; but the
+    // block holds it with a comment after it, which the model left out: the block is meant.
+    let file = "install: all installdirs
+ifneq (,$(DOCS))
+\tcp $(addprefix $(srcdir)/, $(DOCS)) '$(DESTDIR)$(docdir)/'
+endif # DOCS
+ifneq (,$(MANS))
+\tcp $(addprefix $(srcdir)/, $(MANS)) '$(DESTDIR)$(mandir)/'
+endif # MANS
+ifneq (,$(INFOS))
+\tcp $(INFOS) '$(DESTDIR)$(infodir)/'
+endif # INFOS
+
+installdirs:
+ifneq (,$(DOCS))
+\tmkdir -p '$(DESTDIR)$(docdir)'
+endif
+ifneq (,$(MANS))
+\tmkdir -p '$(DESTDIR)$(mandir)'
+endif
+ifneq (,$(INFOS))
+\tmkdir -p '$(DESTDIR)$(infodir)'
+endif
+";
+    let old = "install: all installdirs
+ifneq (,$(DOCS))
+\tcp $(addprefix $(srcdir)/, $(DOCS)) '$(DESTDIR)$(docdir)/'
+endif # DOCS
+ifneq (,$(MANS))
+\tcp $(addprefix $(srcdir)/, $(MANS)) '$(DESTDIR)$(mandir)/'
+endif
+ifneq (,$(INFOS))";
+    let new = old.replace("endif # DOCS\n", "endif # DOCS\n# manual pages\n");
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(strategy(&out), "block_anchor");
+    assert!(out.text.starts_with("install: all installdirs\n"));
+    assert!(out
+        .text
+        .contains("endif # DOCS\n# manual pages\nifneq (,$(MANS))\n"));
+    assert!(out.text.contains("endif # MANS\n"));
+}
+
+#[test]
+fn a_block_rewritten_in_the_lines_that_named_it_is_still_a_rival_of_its_sibling() {
+    // `old` is the `FusedFuture` impl's head as it was; since, its `impl` line and a bound were
+    // rewritten (their names gone), and the `Future` impl above is a name away from `old`.
+    let file = "impl<R, W> Copy<R, W> {
+    fn done(&self) -> bool {
+        self.amt == self.total
+    }
+}
+
+impl<R, W> Future for Copy<R, W>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin,
+{
+    type Output = io::Result<u64>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        self.project().poll_copy(cx)
+    }
+}
+
+/// Whether the copy has finished.
+where
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+    W: AsyncWrite + Unpin,
+{
+    fn is_terminated(&self) -> bool {
+        self.done()
+    }
+}
+";
+    let old = "}\n\nimpl<R, W> FusedFuture for Copy<R, W>\nwhere\n    R: AsyncRead + Unpin,\n    W: AsyncWrite + Unpin,\n{";
+    let new = old.replace(
+        "    W: AsyncWrite + Unpin,\n",
+        "    W: AsyncWrite + Unpin,\n    Self: Sized,\n",
+    );
+    assert_eq!(kind(file, &Edit::new(old, new)), "low_confidence");
+}
