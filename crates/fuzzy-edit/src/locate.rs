@@ -150,6 +150,11 @@ impl Request<'_, '_> {
                 .unwrap_or(needle);
             decide::check_not_made_already(text, strategy.id(), &chosen, matched_with, budget)?;
             decide::check_not_sent_again(text, &chosen, matched_with, budget)?;
+            // (Owned: `chosen` is consumed below; the decoded edit is the one the check needs.)
+            let decoded_edit = (
+                matched_with.old_text().to_string(),
+                matched_with.new_text().to_string(),
+            );
             if budget.exhausted() {
                 return Err((self.spent)());
             }
@@ -172,12 +177,15 @@ impl Request<'_, '_> {
                 // (A replacement that changes nothing is refused as already applied below.)
                 if replacement != text.as_str()[c.span.clone()] {
                     decide::check_not_stale(text, strategy.id(), &c, matched_with)?;
+                    decide::check_not_left_out(text, strategy.id(), &c, matched_with)?;
+                    decide::check_no_twin_copied(text, &c, matched_with, &edit.old)?;
                     decide::check_not_repeating_neighbours(text, strategy.id(), &c, &replacement)?;
                 }
                 let replacement = end_text_as_asked(text, &c.span, replacement, edit.final_newline);
                 matches.push(Match::new(self.index, strategy.id(), c, replacement));
             }
             decide::check_changes_something(text, &matches)?;
+            decide::check_not_there_already(text, &matches, &decoded_edit.0, &decoded_edit.1)?;
             return Ok(Some(matches));
         }
         Ok(None)

@@ -34,10 +34,13 @@
 //!    ([`mismatch`]), and so is a change to a line of a stale block (two lines of `old` or
 //!    more differing from it, or a name on two of them the file has nowhere, or one line
 //!    beside the edit changed in a way memory does not change a line, [`stale_line`]:
-//!    [`check_not_stale`]); a fuzzy match whose `new` repeats the lines standing just past the
+//!    [`check_not_stale`]), and so is a block `old` skips lines of in a row, read elsewhere
+//!    ([`check_not_left_out`]), and so is a block beside a twin as close to `old` that holds
+//!    a line of `old` the block differs on ([`check_no_twin_copied`]); a fuzzy match whose `new` repeats the lines standing just past the
 //!    block is refused ([`check_not_repeating_neighbours`]); a replacement that leaves the text
 //!    as it was is no change or already
-//!    applied ([`check_changes_something`]).
+//!    applied ([`check_changes_something`]), as is a loose one that changes only space at line
+//!    ends for an edit that changes more ([`check_not_there_already`]).
 //! 4. **Nothing found** ([`not_found`]): found only before the anchor; `new` already standing
 //!    where `old` most nearly is; else not found, with the closest fragment. A search stopped
 //!    by the work budget or the deadline decides nothing: it is too complex ([`too_complex`]).
@@ -47,20 +50,25 @@
 
 use std::time::Instant;
 
+mod already_there;
 mod choose;
 mod cut_lines;
+mod left_out;
 mod made_already;
 mod neighbours;
 mod stale;
 mod stale_line;
 mod syntax;
 mod twice;
+mod twin_copy;
 mod whitespace;
 mod words;
 
+pub(crate) use already_there::check_not_there_already;
 use choose::listed;
 pub(crate) use choose::{choose, Choice, Rules, SameResult};
 pub(crate) use cut_lines::check_cut_lines;
+pub(crate) use left_out::check_not_left_out;
 pub(crate) use made_already::check_not_made_already;
 pub(crate) use neighbours::check_not_repeating_neighbours;
 pub(crate) use stale::check_not_stale;
@@ -68,6 +76,7 @@ pub(crate) use stale::check_not_stale;
 pub(crate) use syntax::added_syntax_error;
 pub(crate) use syntax::check_syntax;
 pub(crate) use twice::check_not_sent_again;
+pub(crate) use twin_copy::check_no_twin_copied;
 pub(crate) use whitespace::check_whitespace_edit;
 pub(crate) use words::check_whole_words;
 

@@ -1,0 +1,153 @@
+//! Rule 3: a line `old` has differently from the chosen block stands as written in a twin of it.
+//!
+//! A loosely found block is taken for the one the model meant when its lines differ from
+//! `old`'s by slips. But when a line of `old` that the block has a slip of (`#[doc = ""]` for
+//! the block's `#[dox = ""]`, or the other way round) stands as written elsewhere, in a block
+//! of the same length about as close to `old` in character edits, `old` may as well have
+//! been copied from that twin with a slip of its own: one character from each of two twins
+//! is as close to both. Which one the model meant is a guess, and the edit is refused as too
+//! close to call, with both places. The strategies look for such rivals where their windows
+//! see them; a twin whose first or last line slipped is not always a window.
+
+use crate::align::{block_edits_within, block_key, loose_diff, similarity};
+use crate::error::EditError;
+use crate::feedback::location;
+use crate::needle::{lines_of, Needle};
+use crate::normalize::loose_hash;
+use crate::strategy::{Candidate, Fit};
+use crate::text::Text;
+
+/// How many character edits further from `old` than the chosen block a twin may be and still
+/// rival it (as `block_anchor`'s `TWIN_MARGIN`: fewer than 3 edits further). Measured
+/// (`refuse-bench/run.py BIN sN.jsonl`, 1,000 cases per class and seed): `twin_slip` applied
+/// 3 / 1 / 5 -> 1 / 0 / 1 (seeds 1 / 2 / 3), `legit_typo`, `legit_indent`, `legit_token` exact
+/// unchanged. The attack benchmark: `MR_chimera_synth` s2:1347 (found through the decoded
+/// needle; the request's `old` has the twin's line) and `MR_stale_half` s3:2401 refused,
+/// apply cases unchanged; the gate and the independent apply benchmark unchanged.
+const TWIN_REACH: usize = 2;
+
+/// Places a differing line of `old` may stand elsewhere for its twins to be weighed: a line
+/// found more often is a common line (`}`), which places nothing. At 64 (an empty doc
+/// attribute slipped in a twin, dozens per generated file, is weighed) `twin_slip` went
+/// 1 / 0 / 1 -> 1 / 0 / 0 but the attack benchmark lost 3 exact edits: kept at 4.
+const MAX_PLACES: usize = 4;
+
+/// Rule 3: refuse as low confidence a loosely found candidate beside a twin block that holds,
+/// as written, a line of `old` the candidate differs on, and is at most [`TWIN_REACH`]
+/// character edits further from `old` than the candidate. `matched_with` is the needle the
+/// candidate was matched with, `sent` the request's `old`: a needle decoded to be found (`\"`
+/// read as `"`) no longer has the lines the file has as written, so both are asked.
+pub(crate) fn check_no_twin_copied(
+    text: &Text,
+    candidate: &Candidate,
+    matched_with: &Needle,
+    sent: &str,
+) -> Result<(), EditError> {
+    if !matches!(candidate.fit, Fit::Lines(_)) {
+        return Ok(());
+    }
+    let window: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
+    let at = candidate.lines.clone();
+    let matched: Vec<&str> = matched_with.lines().collect();
+    let (request, _) = lines_of(sent);
+    let twin = twin_copied(text, &matched, &window, at.clone()).or_else(|| {
+        (request != matched)
+            .then(|| twin_copied(text, &request, &window, at))
+            .flatten()
+    });
+    let Some(twin) = twin else {
+        return Ok(());
+    };
+    let old = without_blank_edges(&matched);
+    let lines: Vec<&str> = twin.clone().map(|i| text.line(i)).collect();
+    Err(EditError::LowConfidence {
+        best: location(text, candidate.lines.clone(), Some(candidate.score)),
+        runner_up: location(text, twin, Some(similarity(old, &lines).score)),
+    })
+}
+
+/// `lines` without the blank lines before the first non-blank line and after the last.
+fn without_blank_edges<'l, 'a>(lines: &'l [&'a str]) -> &'l [&'a str] {
+    let first = lines
+        .iter()
+        .position(|l| !l.trim().is_empty())
+        .unwrap_or(lines.len());
+    let last = lines
+        .iter()
+        .rposition(|l| !l.trim().is_empty())
+        .map_or(first, |k| k + 1);
+    &lines[first..last.max(first)]
+}
+
+/// The lines of a twin of `window` (at `at` in `text`) that holds as written a non-blank line of
+/// `old` the window differs on, standing where `old` has it, and is within [`TWIN_REACH`]
+/// character edits of the window's distance from `old`.
+fn twin_copied(
+    text: &Text,
+    old: &[&str],
+    window: &[&str],
+    at: std::ops::Range<usize>,
+) -> Option<std::ops::Range<usize>> {
+    let old = without_blank_edges(old);
+    let differing: Vec<usize> = loose_diff(old, window)
+        .into_iter()
+        .filter(|op| op.tag() != similar::DiffTag::Equal)
+        .flat_map(|op| op.old_range())
+        .filter(|&i| !old[i].trim().is_empty())
+        .collect();
+    if differing.is_empty() {
+        return None;
+    }
+    let hashes = text.loose_hashes();
+    let key = block_key(old);
+    let mut closest: Option<usize> = None;
+    for i in differing {
+        let h = loose_hash(old[i]);
+        let places: Vec<usize> = (0..hashes.len())
+            .filter(|&s| hashes[s] == h && !at.contains(&s))
+            .take(MAX_PLACES + 1)
+            .collect();
+        if places.len() > MAX_PLACES {
+            continue;
+        }
+        for s in places {
+            let Some(start) = s.checked_sub(i) else {
+                continue;
+            };
+            let end = start + old.len();
+            if end > text.line_count() || (start < at.end && at.start < end) {
+                continue;
+            }
+            let own =
+                *closest.get_or_insert_with(|| crate::align::block_edits(&key, &block_key(window)));
+            let twin: Vec<&str> = (start..end).map(|k| text.line(k)).collect();
+            if block_edits_within(&key, &block_key(&twin), own + TWIN_REACH).is_some() {
+                return Some(start..end);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_of_old_standing_in_an_equally_close_twin_is_found() {
+        // The block (lines 0-2) and its twin (4-6); `old` has the block's `b = 2` slipped as
+        // the twin's `x = 2`, and the twin's first line is slipped instead.
+        let text = Text::new("a = 1\nb = 2\nc = 3\n\nA = 1\nx = 2\nc = 3\n");
+        let old = ["a = 1", "x = 2", "c = 3"];
+        let window = ["a = 1", "b = 2", "c = 3"];
+        assert_eq!(twin_copied(&text, &old, &window, 0..3), Some(4..7));
+    }
+
+    #[test]
+    fn a_twin_further_off_is_no_rival() {
+        let text = Text::new("a = 1\nb = 2\nc = 3\n\nother = 100\nx = 2\nlast = 300\n");
+        let old = ["a = 1", "x = 2", "c = 3"];
+        let window = ["a = 1", "b = 2", "c = 3"];
+        assert_eq!(twin_copied(&text, &old, &window, 0..3), None);
+    }
+}
