@@ -148,7 +148,14 @@ impl Request<'_, '_> {
                 .first()
                 .and_then(|c| c.fit.needle())
                 .unwrap_or(needle);
-            decide::check_not_made_already(text, strategy.id(), &chosen, matched_with, budget)?;
+            decide::check_not_made_already(
+                text,
+                strategy.id(),
+                &chosen,
+                matched_with,
+                needle,
+                budget,
+            )?;
             decide::check_not_sent_again(text, &chosen, matched_with, budget)?;
             // (Owned: `chosen` is consumed below; the decoded edit is the one the check needs.)
             let decoded_edit = (

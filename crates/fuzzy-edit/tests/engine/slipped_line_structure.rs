@@ -5,7 +5,7 @@
 
 use fuzzy_edit::Edit;
 
-use crate::support::{applied, refused, strategy};
+use crate::support::{applied, kind, refused, strategy};
 
 const CONFIG: &str = "[server]\nhost = \"127.0.0.1\"\nport = 8080\nworkers = 4\ntimeout_seconds = 30\n\n[client]\nretries = 3\n";
 
@@ -132,4 +132,15 @@ fn a_line_of_the_swapped_pair_that_new_moves_is_refused() {
     let new =
         "    sync(ctx)\n    close(ctx)\n    emit(ctx)\n    log(ctx)\n    done(ctx)\n    return ctx";
     refused(file, &Edit::new(old, new));
+}
+
+#[test]
+fn a_deletion_made_already_is_no_swap_to_undo() {
+    // The blank comment line between `b()` and `@since` is gone already; the model sends the
+    // deletion again. Read as `old` with two lines swapped, it would delete the blank comment
+    // line above `b()` instead.
+    let file = "/**\n * Runs the job.\n *\n *     b()\n * @since 2\n */\nexport {};\n";
+    let old = " *     b()\n *\n * @since 2\n */\nexport {};\n";
+    let new = " *     b()\n * @since 2\n */\nexport {};\n";
+    assert_eq!(kind(file, &Edit::new(old, new)), "already_applied");
 }
