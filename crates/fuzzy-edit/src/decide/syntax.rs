@@ -75,14 +75,6 @@ fn breaks_as_written(
     edit: &Edit,
     m: &Match,
 ) -> bool {
-    // Where `old` elides lines, `new`'s markers stand for them only once matched: written as
-    // they are, they drop those lines, which breaks any block (an `if` without its body), and
-    // say nothing of the model's change. (A line `new` showed inside the span `old` elides,
-    // written beside the line it rewrites, was applied with a warning.)
-    if m.strategy == StrategyId::Elision && edit.new.lines().any(crate::strategy::is_elision_marker)
-    {
-        return false;
-    }
     let options = crate::Options {
         language: Some(language),
         ..crate::Options::default()
