@@ -20,6 +20,9 @@
 
 use std::rc::Rc;
 
+mod new_markers;
+use new_markers::{resolve_against_file, shows_elided_lines};
+
 use super::{find_windows, Candidate, Context, Fit, Strategy, StrategyId, LINE_COMPARE_UNITS};
 use crate::needle::{lines_of, Needle};
 use crate::normalize::{indent_width, lines_equal, unescape, unescape_code, Level};
@@ -227,51 +230,80 @@ impl Strategy for Elision {
             placements.push(bounds);
         }
         // Several starts of the first piece can lead to the same later pieces: the nearest one
-        // is meant (the marker covers the fewest lines).
+        // is meant (the marker covers the fewest lines). But where `new` is written out in
+        // full, a farther one whose markers each stand for lines `new` holds (see
+        // `written_out`) is meant over one where a marker stands for nothing: a first piece
+        // that recurs inside the elided span (a `//----` rule above and below a heading) read
+        // right before the next piece kept the span's lines beside `new`'s. Where only the
+        // one standing for nothing holds, which is meant is unclear: nothing is matched.
         let end_of = |b: &Vec<(usize, usize)>| b.last().map_or(0, |l| l.1);
+        let elides_nothing = |b: &Vec<(usize, usize)>| {
+            b.windows(2)
+                .any(|w| (w[0].1..w[1].0).all(|i| text.is_blank(i)))
+        };
         placements.sort_by_key(|b| (end_of(b), std::cmp::Reverse(b[0].0)));
-        placements.dedup_by_key(|b| end_of(b));
+        let mut chosen: Vec<Vec<(usize, usize)>> = Vec::new();
+        for same_end in placements.chunk_by(|a, b| end_of(a) == end_of(b)) {
+            if !written_in_full {
+                chosen.push(same_end[0].clone());
+                continue;
+            }
+            let holds = |b: &Vec<(usize, usize)>| written_out(text, b, &new_lines);
+            match same_end.iter().find(|b| !elides_nothing(b) && holds(b)) {
+                Some(b) => chosen.push(b.clone()),
+                None if same_end.iter().any(|b| !elides_nothing(b))
+                    && elides_nothing(&same_end[0]) => {}
+                None => chosen.extend(same_end.first().filter(|b| holds(b)).cloned()),
+            }
+        }
+        let placements = chosen;
 
         let trailing = cx.needle.trailing_newline();
         // Each placement is expanded into a needle as long as the lines it covers.
         placements
             .into_iter()
-            .filter(|b| !written_in_full || written_out(text, b, &new_lines))
             .take_while(|b| {
                 let (start, end) = (b[0].0, end_of(b));
                 cx.budget
                     .charge(end - start + text.span_of_lines(start..end, false).len())
             })
-            .map(|bounds| {
+            .filter_map(|bounds| {
                 let (start, end) = (bounds[0].0, end_of(&bounds));
                 let mut exp_old: Vec<&str> = Vec::new();
                 let mut exp_new: Vec<&str> = Vec::new();
+                let gaps: Vec<Vec<&str>> = bounds
+                    .windows(2)
+                    .map(|w| (w[0].1..w[1].0).map(|i| text.line(i)).collect())
+                    .collect();
                 for (k, piece) in pieces.iter().enumerate() {
                     if k > 0 {
-                        let gap = (bounds[k - 1].1..bounds[k].0).map(|i| text.line(i));
-                        exp_old.extend(gap.clone());
-                        if !written_in_full {
-                            exp_new.extend(gap);
-                        }
+                        exp_old.extend(gaps[k - 1].iter());
+                        exp_new.extend(gaps[k - 1].iter());
                     }
                     exp_old.extend(piece.iter());
                     if !written_in_full {
                         exp_new.extend(new_segments[k].iter());
                     }
                 }
-                if written_in_full {
-                    exp_new.extend(new_lines.iter());
-                }
-                let needle = Needle::owned(
-                    join(&exp_old, trailing),
-                    join(&exp_new, new_trailing && !exp_new.is_empty()),
-                );
-                Candidate {
+                // `new`'s markers stand for the lines `old`'s stand for, unless `new` shows
+                // some of those beside them: then they are read against the file (see
+                // `new_markers`).
+                let new = if written_in_full {
+                    join(&new_lines, new_trailing && !new_lines.is_empty())
+                } else if !shows_elided_lines(&pieces, &new_segments, &gaps) {
+                    join(&exp_new, new_trailing && !exp_new.is_empty())
+                } else {
+                    let resolved = resolve_against_file(text, &exp_old, &new_lines)?;
+                    let trailing_newline = new_trailing && !resolved.is_empty();
+                    resolved + if trailing_newline { "\n" } else { "" }
+                };
+                let needle = Needle::owned(join(&exp_old, trailing), new);
+                Some(Candidate {
                     span: text.span_of_lines(start..end, trailing),
                     lines: start..end,
                     score: 1.0,
                     fit: Fit::Lines(Some(Rc::new(needle))),
-                }
+                })
             })
             .collect()
     }

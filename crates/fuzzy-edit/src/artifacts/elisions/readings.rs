@@ -103,10 +103,10 @@ impl<'l> Region<'_, 'l> {
                 first: self.markers[0],
                 last: self.markers[self.markers.len() - 1],
             };
-            let all = vec![(0, non_blank.len())];
+            let kept = vec![(0, self.kept_before_written_blank(&non_blank)?)];
             return self
-                .keeps_structure(&all, &[whole], &non_blank)
-                .then(|| self.markers_only(&non_blank));
+                .keeps_structure(&kept, &[whole], &non_blank)
+                .then(|| self.markers_only(&non_blank, kept[0].1));
         }
         let mut readings = Search::new(self, &non_blank, &slots, &groups).readings()?;
         self.keep_balanced(&non_blank, &mut readings);
@@ -308,7 +308,7 @@ impl<'l> Region<'_, 'l> {
     /// Markers and blank lines only: the markers stand for the region's non-blank lines, and
     /// for its blank lines at either end unless the model wrote its own there, as
     /// [`Self::render`] reads them (taking `side`'s blank lines alone dropped the file's).
-    fn markers_only(&self, non_blank: &[usize]) -> Vec<&'l str> {
+    fn markers_only(&self, non_blank: &[usize], kept: usize) -> Vec<&'l str> {
         if non_blank.is_empty() {
             // Only blank lines to stand for: they stay as the file has them.
             return self.old.to_vec();
@@ -317,7 +317,31 @@ impl<'l> Region<'_, 'l> {
             first: self.markers[0],
             last: self.markers[self.markers.len() - 1],
         };
-        self.render(non_blank, &[slot], &vec![(0, non_blank.len())])
+        self.render(non_blank, &[slot], &vec![(0, kept)])
+    }
+
+    /// How many of the region's non-blank `old` lines markers alone (no real line beside them)
+    /// keep: all of them, unless `new` writes a blank line after its last marker, before the
+    /// line it shares with `old`, where `old` has a blank line inside the region. That blank
+    /// line is the file's: the marker stands for the lines before it, and the model deleted
+    /// the lines between it and the shared line (`use a;`, `// ...`, blank, `#[test]` for
+    /// `use a;`, `use b;`, blank, `#[cfg(x)]`, `#[test]`: keeping `#[cfg(x)]` wrote a blank
+    /// line `old` never had and undid the deletion). Where `old` has several such blank lines,
+    /// which one it is is unclear, and all are kept.
+    fn kept_before_written_blank(&self, non_blank: &[usize]) -> Option<usize> {
+        let after = &self.side[self.markers[self.markers.len() - 1] + 1..];
+        let blank_after = !after.is_empty() && after.iter().all(|l| l.trim().is_empty());
+        if !blank_after || self.at_end {
+            return Some(non_blank.len());
+        }
+        let mut runs = (1..non_blank.len()).filter(|&k| non_blank[k] > non_blank[k - 1] + 1);
+        match (runs.next(), runs.next()) {
+            (None, _) => Some(non_blank.len()),
+            (Some(k), None) => Some(k),
+            // (Refusing there cost an exactly right edit of a licence header on the adv
+            // benchmark, `elide_existing_new`: all are kept, as before.)
+            (Some(_), Some(_)) => Some(non_blank.len()),
+        }
     }
 
     /// The region's text under a reading: `side` with each slot replaced by the `old` lines it
