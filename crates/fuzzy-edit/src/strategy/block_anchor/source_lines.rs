@@ -96,6 +96,9 @@ pub(super) fn source_rivals(
     let mut examined = 0usize;
     for &(k, extended_in_best) in &telling {
         let hash = normalize::loose_hash(body[k]);
+        // (A line too short to hold `body[k]` trimmed and a run put in extends nothing: most
+        // lines of a file are ruled out by their length before they are trimmed.)
+        let extended_len = body[k].trim().len() + SHORTEST_INSERT;
         if !cx.budget.charge(text.as_str().len()) {
             return rivals;
         }
@@ -106,7 +109,7 @@ pub(super) fn source_rivals(
             let line = text.line(p);
             let stands = hashes[p] == hash
                 && normalize::lines_equal(line, body[k], Level::InnerWhitespace)
-                || !extended_in_best && extends(line, body[k]);
+                || !extended_in_best && line.len() >= extended_len && extends(line, body[k]);
             if !stands {
                 continue;
             }
