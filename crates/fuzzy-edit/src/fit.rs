@@ -4,7 +4,7 @@
 //! as one side and `new` as the other:
 //! - a line `new` keeps from `old` is written with the file's exact bytes (indentation,
 //!   trailing blanks, unicode, tabs), even when the model remembered it slightly differently;
-//! - a line `new` adds or changes is re-indented by the [`IndentMap`] learned from `old` vs the
+//! - a line `new` adds or changes is re-indented by the [`IndentMap`](crate::indent::IndentMap) learned from `old` vs the
 //!   file;
 //! - where the model changes a line that is not what the file holds, the merge refuses
 //!   ([`Mismatch`]): the model is wrong about the code there, and writing its version would
@@ -255,7 +255,7 @@ fn body_at_header(new: &str, indent: &str) -> bool {
 }
 
 /// `new` spliced in a file indented with tabs alone, with the lines it adds indented with
-/// spaces alone indented with tabs (see [`IndentHabits::tabs_for_spaces`]): the model's habit,
+/// spaces alone indented with tabs (see [`IndentHabits::tabs_for_spaces`](crate::indent::IndentHabits::tabs_for_spaces)): the model's habit,
 /// which in a Makefile is a syntax error. (A line it rewrites keeps its spaces: an author may
 /// mean them. Its first line only when the span starts a line: after other text, its leading
 /// blanks are no indentation.)

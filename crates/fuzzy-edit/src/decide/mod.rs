@@ -6,7 +6,7 @@
 //!    changes nothing, also once `new` is cleaned ([`check_still_changes`]); an elision comment
 //!    in `new` alone must say which lines it keeps ([`unclear`]); an anchor must occur exactly
 //!    once ([`one_anchor`]).
-//! 2. **Choosing among one strategy's candidates** ([`choose`]):
+//! 2. **Choosing among one strategy's candidates** ([`choose`](fn@choose)):
 //!    - with an `anchor`, only candidates at or after it count (a block containing the anchor
 //!      counts as at it); of those the first is taken (equality strategies) or the best, if
 //!      confident (graded strategies);
