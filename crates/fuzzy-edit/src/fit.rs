@@ -98,6 +98,44 @@ fn each_written_line(
     }
 }
 
+/// `line`, written from `old` (a line of the file retyped one character for one), with the
+/// file line's character wherever it keeps one of `old`'s, except where `keep_model` (given the
+/// file's character and whether it stands at the edge of what the line keeps, beside a change)
+/// says the model's stays. The characters the model changes or adds are its own.
+fn kept_chars_as_file(
+    file: &str,
+    old: &str,
+    line: &str,
+    keep_model: impl Fn(char, bool) -> bool,
+) -> String {
+    let file: Vec<char> = file.chars().collect();
+    let line_chars: Vec<char> = line.chars().collect();
+    let mut out = String::with_capacity(line.len() + 8);
+    for op in similar::TextDiff::from_chars(old, line).ops() {
+        match op.tag() {
+            similar::DiffTag::Equal => {
+                let (run, written) = (op.old_range(), op.new_range());
+                let (first, last) = (run.start, run.end - 1);
+                let at_change = |i: usize| {
+                    (i == first && i > 0) || (i == last && written.end < line_chars.len())
+                };
+                for (i, j) in run.clone().zip(written.clone()) {
+                    out.push(if keep_model(file[i], at_change(i)) {
+                        line_chars[j]
+                    } else {
+                        file[i]
+                    });
+                }
+            }
+            similar::DiffTag::Delete => {}
+            similar::DiffTag::Insert | similar::DiffTag::Replace => {
+                out.extend(&line_chars[op.new_range()])
+            }
+        }
+    }
+    out
+}
+
 /// The text that replaces `candidate.span`.
 pub(crate) fn replacement(
     text: &Text,

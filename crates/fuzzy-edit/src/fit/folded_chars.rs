@@ -8,7 +8,7 @@
 //! character for one, a rewritten line close to it takes the file's characters wherever it
 //! keeps that line's.
 
-use similar::{DiffTag, TextDiff};
+use similar::TextDiff;
 
 /// Least similarity (0..1, by characters) between a rewritten line and the `old` line it is
 /// taken for a copy of.
@@ -50,35 +50,13 @@ fn folds_to(file: &str, old: &str) -> bool {
             .all(|(f, o)| f == o || !f.is_ascii())
 }
 
-/// `line` (written from `old`) with `file`'s characters wherever it keeps `old`'s.
+/// `line` (written from `old`) with `file`'s characters wherever it keeps `old`'s. A folded
+/// quote or dash at the edge of what the line keeps may now delimit the model's new code
+/// (`"He said " + hi`): there the model's own character stays.
 fn unfolded(file: &str, old: &str, line: &str) -> String {
-    let file: Vec<char> = file.chars().collect();
-    let line_chars: Vec<char> = line.chars().collect();
-    let mut out = String::with_capacity(line.len() + 8);
-    for op in TextDiff::from_chars(old, line).ops() {
-        match op.tag() {
-            DiffTag::Equal => {
-                let run = op.old_range();
-                let (first, last) = (run.start, run.end - 1);
-                // A folded quote or dash at the edge of what the line keeps may now delimit
-                // the model's new code (`"He said " + hi`): the model's own character stays.
-                let at_change = |i: usize| {
-                    (i == first && i > 0) || (i == last && op.new_range().end < line_chars.len())
-                };
-                for i in run.clone() {
-                    let restore = file[i].is_alphabetic() || !at_change(i);
-                    out.push(if restore {
-                        file[i]
-                    } else {
-                        line_chars[op.new_range().start + (i - first)]
-                    });
-                }
-            }
-            DiffTag::Delete => {}
-            DiffTag::Insert | DiffTag::Replace => out.extend(&line_chars[op.new_range()]),
-        }
-    }
-    out
+    super::kept_chars_as_file(file, old, line, |f, at_change| {
+        at_change && !f.is_alphabetic()
+    })
 }
 
 #[cfg(test)]

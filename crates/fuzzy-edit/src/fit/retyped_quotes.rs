@@ -8,8 +8,6 @@
 //! `folded_chars`: a rewritten line close to such a line of `old` takes the file's ASCII
 //! wherever it keeps that line's typographic quote.
 
-use similar::{DiffTag, TextDiff};
-
 use crate::align::{line_similarity, loose_diff};
 
 /// Least similarity (0..1, `line_similarity`) between a rewritten line and a retyped line of
@@ -53,30 +51,22 @@ pub(super) fn ascii_as_file(file_lines: &[&str], old: &[&str], merged: String) -
             };
         }
     }
-    let mut changed = false;
-    let out: Vec<String> = lines
-        .iter()
-        .zip(&bare)
-        .zip(&rewrites)
-        .map(|((line, bare), rewrite)| {
-            let pair = rewrite.and_then(|o| retyped.get(o).copied().flatten());
-            match pair.filter(|_| !bare.is_ascii() && !file_lines.contains(bare)) {
-                Some((f, o)) => {
-                    let body = bare.trim_start();
-                    let indent = &bare[..bare.len() - body.len()];
-                    let written = format!("{indent}{}{}", as_file(f, o, body), &line[bare.len()..]);
-                    changed |= written != *line;
-                    written
-                }
-                None => line.to_string(),
-            }
-        })
-        .collect();
-    if changed {
-        out.join("\n")
-    } else {
-        merged
-    }
+    let mut n = 0;
+    super::each_written_line(merged, file_lines, |bare| {
+        let rewrite = rewrites[n];
+        n += 1;
+        let (f, o) = rewrite.and_then(|o| retyped.get(o).copied().flatten())?;
+        if bare.is_ascii() {
+            return None;
+        }
+        let body = bare.trim_start();
+        let indent = &bare[..bare.len() - body.len()];
+        // (Where `old` kept the file's character, the file's is the model's.)
+        Some(format!(
+            "{indent}{}",
+            super::kept_chars_as_file(f, o, body, |_, _| false)
+        ))
+    })
 }
 
 /// A typographic quote, and the ASCII one it stands for.
@@ -99,28 +89,6 @@ fn retyped<'a>(file: &'a str, old: &'a str) -> Option<(&'a str, &'a str)> {
             .zip(old.chars())
             .all(|(f, o)| f == o || quote_ascii(o) == Some(f));
     same.then_some((file, old))
-}
-
-/// `line` (written from `old`) with `file`'s ASCII quote wherever it keeps a quote `old`
-/// retyped.
-fn as_file(file: &str, old: &str, line: &str) -> String {
-    let file: Vec<char> = file.chars().collect();
-    let old_chars: Vec<char> = old.chars().collect();
-    let line_chars: Vec<char> = line.chars().collect();
-    let mut out = String::with_capacity(line.len());
-    for op in TextDiff::from_chars(old, line).ops() {
-        match op.tag() {
-            DiffTag::Equal => {
-                for (i, j) in op.old_range().zip(op.new_range()) {
-                    let retyped = old_chars[i] != file[i];
-                    out.push(if retyped { file[i] } else { line_chars[j] });
-                }
-            }
-            DiffTag::Delete => {}
-            DiffTag::Insert | DiffTag::Replace => out.extend(&line_chars[op.new_range()]),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
