@@ -21,7 +21,7 @@
 use std::rc::Rc;
 
 mod new_markers;
-use new_markers::{resolve_against_file, shows_elided_lines};
+use new_markers::{marker_moved_up, resolve_against_file, shows_elided_lines};
 
 use super::{find_windows, Candidate, Context, Fit, Strategy, StrategyId, LINE_COMPARE_UNITS};
 use crate::needle::{lines_of, Needle};
@@ -290,6 +290,8 @@ impl Strategy for Elision {
                 // `new_markers`).
                 let new = if written_in_full {
                     join(&new_lines, new_trailing && !new_lines.is_empty())
+                } else if marker_moved_up(&pieces, &new_segments) {
+                    return None;
                 } else if !shows_elided_lines(&pieces, &new_segments, &gaps) {
                     join(&exp_new, new_trailing && !exp_new.is_empty())
                 } else {

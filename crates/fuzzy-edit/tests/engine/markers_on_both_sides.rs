@@ -79,13 +79,32 @@ fn a_first_piece_recurring_inside_the_elided_span_is_not_read_as_eliding_nothing
     assert_eq!(out.text, file.replace("// nothing", "// nothing here"));
 }
 
-// A marker in `new` alone, then a blank line: the blank line is the file's, and the line `old`
-// showed between it and the next shared line is deleted, not kept beside a doubled blank.
+// A marker in `new` alone, then a blank line, where `old` has one blank line inside: the blank
+// line may be the file's (the lines `old` showed after it deleted) or the model's own spacing
+// (the marker standing for all of them). Either reading edits lines the other keeps: refused.
 #[test]
-fn a_blank_line_after_news_marker_anchors_it() {
+fn a_blank_line_after_news_marker_is_no_anchor() {
     let file = "mod tests {\n    use crate::a;\n    use crate::b;\n    use crate::c;\n\n    #[cfg(feature = \"x\")]\n    #[test]\n    fn t() {}\n}\n";
     let old = "    use crate::a;\n    use crate::b;\n    use crate::c;\n\n    #[cfg(feature = \"x\")]\n    #[test]\n";
     let new = "    use crate::a;\n    // ...\n\n    #[test]\n";
+    assert!(apply(file, &Edit::new(old, new)).is_err());
+    // The model's spacing: a line added at the end must not delete `run()`.
+    let file = "def main():\n    setup()\n\n    run()\n    cleanup()\n";
+    let old = file;
+    let new = "def main():\n    # ... existing code ...\n\n    cleanup()\n    report()\n";
+    assert!(apply(file, &Edit::new(old, new)).is_err());
+}
+
+// `new`'s marker earlier than `old`'s: the line `old` showed before its marker may be deleted
+// or covered by `new`'s marker; refused rather than deleted.
+#[test]
+fn a_marker_of_new_above_olds_is_refused() {
+    let file = "def f():\n    a = 1\n    b = 2\n    c = 3\n    e = 5\n    return a\n";
+    let old = "def f():\n    a = 1\n    ...\n    e = 5\n    return a\n";
+    let new = "def f():\n    ...\n    e = 50\n    return a\n";
+    assert!(apply(file, &Edit::new(old, new)).is_err());
+    // Where `new` keeps the line beside the marker, the edit is clear.
+    let new = "def f():\n    a = 1\n    ...\n    e = 50\n    return a\n";
     let out = apply(file, &Edit::new(old, new)).unwrap();
-    assert_eq!(out.text, file.replace("    #[cfg(feature = \"x\")]\n", ""));
+    assert_eq!(out.text, file.replace("e = 5", "e = 50"));
 }
