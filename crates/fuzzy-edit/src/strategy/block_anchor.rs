@@ -517,6 +517,14 @@ fn alignment_cost(old: usize, window: usize) -> usize {
     (old + window).saturating_mul(8) + old.saturating_mul(window) / 2
 }
 
+/// The best of `out`, when it passes [`BLOCK_ANCHOR_FLOOR`]: the window whose rivals the
+/// searches for other homes of `old` (`stale`, `source_lines`) look for.
+fn best_over_floor(out: &[Candidate]) -> Option<&Candidate> {
+    out.iter()
+        .max_by(|a, b| a.score.total_cmp(&b.score))
+        .filter(|best| best.score >= BLOCK_ANCHOR_FLOOR)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

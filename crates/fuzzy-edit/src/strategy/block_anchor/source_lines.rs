@@ -27,7 +27,7 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use super::{BLOCK_ANCHOR_FLOOR, MAX_LINE_DELTA, MAX_SCORED_WINDOWS};
+use super::{MAX_LINE_DELTA, MAX_SCORED_WINDOWS};
 use crate::normalize::{self, is_word_char, Level};
 use crate::strategy::{Candidate, Context};
 
@@ -38,20 +38,17 @@ const SHORTEST_INSERT: usize = 3;
 
 /// Every block apart from the best window of `out` (when it passes the floor) that holds a
 /// line of `old` the best window does not, together with half of `old`'s non-blank lines (two
-/// at least, one more with a name), each as written or extended: rivals the decision must see. `old` is the whole
-/// needle, `first` and `last` its first and last non-blank lines.
+/// at least, one more with a name), each as written or extended: rivals the decision must
+/// see. `old` is the whole needle, `first` and `last` its first and last non-blank lines.
 pub(super) fn source_rivals(
     cx: &Context<'_>,
     old: &[&str],
     (first, last): (usize, usize),
     out: &[Candidate],
 ) -> Vec<Range<usize>> {
-    let Some(best) = out.iter().max_by(|a, b| a.score.total_cmp(&b.score)) else {
+    let Some(best) = super::best_over_floor(out) else {
         return Vec::new();
     };
-    if best.score < BLOCK_ANCHOR_FLOOR {
-        return Vec::new();
-    }
     let text = cx.text;
     let hashes = text.loose_hashes();
     let body: Vec<&str> = old[first..=last]

@@ -32,8 +32,7 @@
 use std::ops::Range;
 
 use super::{
-    alignment_cost, BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN, MAX_LINE_DELTA, MAX_SCORED_WINDOWS,
-    TWIN_MAX_EDITS,
+    alignment_cost, BLOCK_ANCHOR_MARGIN, MAX_LINE_DELTA, MAX_SCORED_WINDOWS, TWIN_MAX_EDITS,
 };
 use crate::align::{align, block_edits_within, block_key, similarity};
 use crate::normalize::{self, Level};
@@ -44,23 +43,19 @@ use crate::strategy::{Candidate, Context};
 const STALE_FLOOR: f64 = 0.6;
 
 /// The lines of every window apart from the best of `out` (and not itself within the margin
-/// of it) that has both anchor lines of `old`
-/// as written and is at least [`STALE_FLOOR`] alike, when
-/// the best passes the floor and differs from `old` by more than slips of memory: rivals the
-/// decision must see. `old` is the whole needle, `first` and `last` its first and last
-/// non-blank lines.
+/// of it) that has both anchor lines of `old` as written and is at least [`STALE_FLOOR`]
+/// alike, when the best passes the floor and differs from `old` by more than slips of memory:
+/// rivals the decision must see. `old` is the whole needle, `first` and `last` its first and
+/// last non-blank lines.
 pub(super) fn stale_rivals(
     cx: &Context<'_>,
     old: &[&str],
     (first, last): (usize, usize),
     out: &[Candidate],
 ) -> Vec<Range<usize>> {
-    let Some(best) = out.iter().max_by(|a, b| a.score.total_cmp(&b.score)) else {
+    let Some(best) = super::best_over_floor(out) else {
         return Vec::new();
     };
-    if best.score < BLOCK_ANCHOR_FLOOR {
-        return Vec::new();
-    }
     let text = cx.text;
     let body = &old[first..=last];
     let old_nb: Vec<&str> = body
