@@ -36,11 +36,11 @@
 //!    beside the edit changed in a way memory does not change a line, [`stale_line`]:
 //!    [`check_not_stale`]), and so is a block `old` skips lines of in a row, read elsewhere
 //!    ([`check_not_left_out`]), and so is a block beside a twin as close to `old` that holds
-//!    a line of `old` the block differs on ([`check_no_twin_copied`]); a fuzzy match whose `new` repeats the lines standing just past the
-//!    block is refused ([`check_not_repeating_neighbours`]); a replacement that leaves the text
-//!    as it was is no change or already
-//!    applied ([`check_changes_something`]), as is a loose one that changes only space at line
-//!    ends for an edit that changes more ([`check_not_there_already`]).
+//!    a line of `old` the block differs on ([`check_no_twin_copied`]); a fuzzy match whose
+//!    `new` repeats the lines standing just past the block is refused
+//!    ([`check_not_repeating_neighbours`]); a replacement that leaves the text as it was is no
+//!    change or already applied ([`check_changes_something`]), as is a loose one that changes
+//!    only space at line ends for an edit that changes more ([`check_not_there_already`]).
 //! 4. **Nothing found** ([`not_found`]): found only before the anchor; `new` already standing
 //!    where `old` most nearly is; else not found, with the closest fragment. A search stopped
 //!    by the work budget or the deadline decides nothing: it is too complex ([`too_complex`]).
