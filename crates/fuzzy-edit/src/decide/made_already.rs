@@ -9,11 +9,12 @@ use crate::strategy::{Candidate, StrategyId};
 use crate::text::Text;
 
 /// Rule 2: a fuzzy candidate is not accepted where `new` already stands elsewhere in the file
-/// (not over the whole candidate): the edit was most likely made already, and `old` now finds
-/// a similar block beside it; applying it there would make the same change twice. A `new`
-/// whose lines are a run of `old`'s (a deletion of its first or last lines) says nothing of the
+/// (not over the candidate): the edit was most likely made already, and `old` now finds a
+/// similar block beside it; applying it there would make the same change twice. A `new` whose
+/// lines are a run of `old`'s (a deletion of its first or last lines) says nothing of the
 /// kind, and neither does a `new` of one line (code repeats lines). `needle` is the one the
-/// candidate was matched with, `sent` the model's.
+/// candidate was matched with, `sent` the model's: where only `sent` tells (the match put
+/// `old`'s lines in another order), `new` over part of the candidate is refused too.
 pub(crate) fn check_not_made_already(
     text: &Text,
     strategy: StrategyId,
