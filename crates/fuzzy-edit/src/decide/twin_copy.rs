@@ -14,7 +14,7 @@ use crate::error::EditError;
 use crate::feedback::location;
 use crate::needle::{lines_of, Needle};
 use crate::normalize::loose_hash;
-use crate::strategy::{Candidate, Fit};
+use crate::strategy::{line_places, Candidate, Fit};
 use crate::text::Text;
 
 /// How many character edits further from `old` than the chosen block a twin may be and still
@@ -98,13 +98,17 @@ fn twin_copied(
     if differing.is_empty() {
         return None;
     }
-    let hashes = text.loose_hashes();
+    let wanted: Vec<u64> = differing.iter().map(|&i| loose_hash(old[i])).collect();
+    // (The first places past the window's own lines, which may hold the line too.)
+    let found = line_places(text, &wanted, MAX_PLACES + 1 + at.len());
     let key = block_key(old);
     let mut closest: Option<usize> = None;
-    for i in differing {
-        let h = loose_hash(old[i]);
-        let places: Vec<usize> = (0..hashes.len())
-            .filter(|&s| hashes[s] == h && !at.contains(&s))
+    for (i, h) in differing.into_iter().zip(wanted) {
+        let places: Vec<usize> = found[&h]
+            .1
+            .iter()
+            .copied()
+            .filter(|s| !at.contains(s))
             .take(MAX_PLACES + 1)
             .collect();
         if places.len() > MAX_PLACES {

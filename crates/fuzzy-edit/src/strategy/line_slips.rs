@@ -32,7 +32,9 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::block_anchor::BLOCK_ANCHOR_MARGIN;
-use super::{Candidate, Context, Fit, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS};
+use super::{
+    line_places, Candidate, Context, Fit, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS,
+};
 use crate::align::similarity;
 use crate::needle::{lines_of, Needle};
 use crate::normalize::{self, loose_key};
@@ -100,7 +102,10 @@ fn found(text: &Text, needle: &Needle, cx: &Context<'_>) -> Option<Vec<Candidate
         .iter()
         .map(|&i| normalize::loose_hash(old[i]))
         .collect();
-    let places = places(text, &wanted, cx)?;
+    if !cx.budget.charge(text.loose_hashes().len()) {
+        return None;
+    }
+    let places = line_places(text, &wanted, MAX_SEEDS + 1);
     // Every line stands somewhere in the file, but one that two of the file's lines joined.
     let absent: Vec<usize> = (0..m).filter(|&k| places[&wanted[k]].0 == 0).collect();
     if absent.len() > 1 || absent.iter().any(|&k| !keys[k].contains(' ')) {
@@ -294,42 +299,6 @@ fn repeats_a_slipped_line(steps: &[Step], keys: &[String]) -> bool {
 struct Found {
     window: Window,
     region: Vec<usize>,
-}
-
-/// For each of the `wanted` line hashes, how many lines of the text have it and the first
-/// [`MAX_SEEDS`] of them; `None` when the budget ran out.
-#[allow(clippy::type_complexity)]
-fn places(
-    text: &Text,
-    wanted: &[u64],
-    cx: &Context<'_>,
-) -> Option<HashMap<u64, (usize, Vec<usize>), HashIsKey>> {
-    let hashes = text.loose_hashes();
-    if !cx.budget.charge(hashes.len()) {
-        return None;
-    }
-    // A bit per hash's low bits: most lines are ruled out without a map lookup.
-    let mut filter = [0u64; 16];
-    let bit = |h: u64| ((h >> 6) as usize & 15, 1u64 << (h & 63));
-    let mut out: HashMap<u64, (usize, Vec<usize>), HashIsKey> = HashMap::default();
-    for &h in wanted {
-        let (w, b) = bit(h);
-        filter[w] |= b;
-        out.entry(h).or_default();
-    }
-    for (i, &h) in hashes.iter().enumerate() {
-        let (w, b) = bit(h);
-        if filter[w] & b == 0 {
-            continue;
-        }
-        if let Some((count, at)) = out.get_mut(&h) {
-            *count += 1;
-            if at.len() <= MAX_SEEDS {
-                at.push(i);
-            }
-        }
-    }
-    Some(out)
 }
 
 /// The non-blank lines around line `p`: up to `before` of them before it, `p`, and up to

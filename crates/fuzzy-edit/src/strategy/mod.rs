@@ -368,6 +368,38 @@ fn rarest_line(hashes: &[u64], wanted: &[u64], lines: &[&str]) -> Option<usize> 
         .min_by_key(|&k| counts[&wanted[k]])
 }
 
+/// For each of the `wanted` loose line hashes, how many lines of `text` have it and the first
+/// `keep` of them, in one pass over the file's hashes (a pass per line asked about was the
+/// cost of a block of differing lines on a large file).
+pub(crate) fn line_places(
+    text: &Text,
+    wanted: &[u64],
+    keep: usize,
+) -> HashMap<u64, (usize, Vec<usize>), HashIsKey> {
+    // A bit per hash's low bits: most lines are ruled out without a map lookup.
+    let mut filter = [0u64; 16];
+    let bit = |h: u64| ((h >> 6) as usize & 15, 1u64 << (h & 63));
+    let mut out: HashMap<u64, (usize, Vec<usize>), HashIsKey> = HashMap::default();
+    for &h in wanted {
+        let (w, b) = bit(h);
+        filter[w] |= b;
+        out.entry(h).or_default();
+    }
+    for (i, &h) in text.loose_hashes().iter().enumerate() {
+        let (w, b) = bit(h);
+        if filter[w] & b == 0 {
+            continue;
+        }
+        if let Some((count, at)) = out.get_mut(&h) {
+            *count += 1;
+            if at.len() < keep {
+                at.push(i);
+            }
+        }
+    }
+    out
+}
+
 /// Line hashes are already hashes: use them as they are instead of hashing them again.
 pub(crate) type HashIsKey = std::hash::BuildHasherDefault<PassThrough>;
 
