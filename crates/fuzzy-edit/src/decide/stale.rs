@@ -128,23 +128,13 @@ fn lines_read_elsewhere(text: &Text, old: &[&str], window: &[&str]) -> Option<Ve
         return None;
     }
     // One pass over the file's hashes for the few lines asked about, not a set of the file.
-    let mut asked: Vec<u64> = runs
+    let asked: Vec<u64> = runs
         .iter()
         .flatten()
         .map(|&i| crate::normalize::loose_hash(old[i]))
         .collect();
-    asked.sort_unstable();
-    asked.dedup();
-    let mut in_file = vec![false; asked.len()];
-    for hash in text.loose_hashes() {
-        if let Ok(k) = asked.binary_search(hash) {
-            in_file[k] = true;
-        }
-    }
-    let nowhere = |i: usize| {
-        let k = asked.binary_search(&crate::normalize::loose_hash(old[i]));
-        k.is_ok_and(|k| !in_file[k])
-    };
+    let places = crate::strategy::line_places(text, &asked, 0);
+    let nowhere = |i: usize| places[&crate::normalize::loose_hash(old[i])].0 == 0;
     runs.into_iter().find(|run| run.iter().all(|&i| nowhere(i)))
 }
 
