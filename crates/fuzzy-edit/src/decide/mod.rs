@@ -72,8 +72,6 @@ pub(crate) use left_out::check_not_left_out;
 pub(crate) use made_already::check_not_made_already;
 pub(crate) use neighbours::check_not_repeating_neighbours;
 pub(crate) use stale::check_not_stale;
-#[cfg(feature = "syntax")]
-pub(crate) use syntax::added_syntax_error;
 pub(crate) use syntax::check_syntax;
 pub(crate) use twice::check_not_sent_again;
 pub(crate) use twin_copy::check_no_twin_copied;

@@ -37,7 +37,7 @@ pub(crate) fn check_syntax(
     if !options.syntax.checks() || before.len().max(applied.text.len()) > SYNTAX_MAX_BYTES {
         return Ok(());
     }
-    let Some(problem) = added_syntax_error(language, before, &applied.text) else {
+    let Some(problem) = crate::syntax::added_error(language, before, &applied.text) else {
         return Ok(());
     };
     let is_exact = |m: &Match| matches!(m.strategy, StrategyId::Exact | StrategyId::EmptyFile);
@@ -102,7 +102,7 @@ fn breaks_as_written(
         let head = &before[..m.span.start];
         let tail = &before[m.span.end..];
         let written = format!("{head}{lead}{body}{trail}{tail}");
-        added_syntax_error(language, before, &written).is_some()
+        crate::syntax::added_error(language, before, &written).is_some()
     };
     let indent_of = |s: &str| {
         let line = s.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
@@ -151,43 +151,7 @@ fn cleaning_breaks(
         edit.new,
         &before[m.span.end..]
     );
-    added_syntax_error(language, before, &written).is_none()
-}
-
-/// The first parse error `after` has that `before` did not, over the span where they differ.
-#[cfg(feature = "syntax")]
-pub(crate) fn added_syntax_error(
-    language: crate::syntax::Language,
-    before: &str,
-    after: &str,
-) -> Option<crate::syntax::SyntaxProblem> {
-    let same = |(a, b): &(u8, u8)| a == b;
-    let common = before.bytes().zip(after.bytes()).take_while(same).count();
-    // The common parts end where both texts agree on whole characters.
-    let start = (0..=common)
-        .rev()
-        .find(|&i| before.is_char_boundary(i) && after.is_char_boundary(i))
-        .unwrap_or(0);
-    let tail = before[start..]
-        .bytes()
-        .rev()
-        .zip(after[start..].bytes().rev())
-        .take_while(same)
-        .count();
-    let mut end = after.len() - tail;
-    while !after.is_char_boundary(end) {
-        end += 1;
-    }
-    crate::syntax::check_around(language, before, after, start..end.max(start))
-}
-
-#[cfg(not(feature = "syntax"))]
-fn added_syntax_error(
-    _language: crate::syntax::Language,
-    _before: &str,
-    _after: &str,
-) -> Option<crate::syntax::SyntaxProblem> {
-    None
+    crate::syntax::added_error(language, before, &written).is_none()
 }
 
 #[cfg(all(test, feature = "syntax"))]

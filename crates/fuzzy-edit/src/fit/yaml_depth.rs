@@ -9,16 +9,15 @@
 //! the shift was the model's slip and the moved `new` is written.
 
 use crate::applied::{Applied, Match};
-use crate::decide::added_syntax_error;
 use crate::edit::Edit;
 use crate::normalize::indent_of;
 use crate::strategy::StrategyId;
-use crate::syntax::Language;
+use crate::syntax::{added_error, Language};
 
 /// Move back the exactly matched `new` of each edit in `applied` whose first line `old` keeps
 /// at another depth, when the result then parses where it did not (see the module docs).
 pub(crate) fn yaml_at_olds_depth(before: &str, edits: &[Edit], applied: &mut Applied) {
-    if applied.sequential || added_syntax_error(Language::Yaml, before, &applied.text).is_none() {
+    if applied.sequential || added_error(Language::Yaml, before, &applied.text).is_none() {
         return;
     }
     let mut moved_any = false;
@@ -36,7 +35,7 @@ pub(crate) fn yaml_at_olds_depth(before: &str, edits: &[Edit], applied: &mut App
         return;
     }
     let text = spliced(before, &repaired);
-    if added_syntax_error(Language::Yaml, before, &text).is_none() {
+    if added_error(Language::Yaml, before, &text).is_none() {
         applied.text = text;
         applied.matches = repaired;
     }

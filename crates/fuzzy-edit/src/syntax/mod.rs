@@ -95,6 +95,40 @@ pub fn check(
     Some(describe::problem(after, first, language, added.len()))
 }
 
+/// [`check`] over the span where `before` and `after` differ: the first parse error `after`
+/// has that `before` did not, for callers that hold two whole texts rather than an edit
+/// (always `None` without the `syntax` feature).
+#[cfg(feature = "syntax")]
+pub(crate) fn added_error(language: Language, before: &str, after: &str) -> Option<SyntaxProblem> {
+    let same = |(a, b): &(u8, u8)| a == b;
+    let common = before.bytes().zip(after.bytes()).take_while(same).count();
+    // The common parts end where both texts agree on whole characters.
+    let start = (0..=common)
+        .rev()
+        .find(|&i| before.is_char_boundary(i) && after.is_char_boundary(i))
+        .unwrap_or(0);
+    let tail = before[start..]
+        .bytes()
+        .rev()
+        .zip(after[start..].bytes().rev())
+        .take_while(same)
+        .count();
+    let mut end = after.len() - tail;
+    while !after.is_char_boundary(end) {
+        end += 1;
+    }
+    check_around(language, before, after, start..end.max(start))
+}
+
+#[cfg(not(feature = "syntax"))]
+pub(crate) fn added_error(
+    _language: Language,
+    _before: &str,
+    _after: &str,
+) -> Option<SyntaxProblem> {
+    None
+}
+
 #[cfg(feature = "syntax")]
 fn marks(faults: &[faults::Fault<'_>]) -> Vec<novelty::Mark> {
     faults
