@@ -49,7 +49,7 @@ pub(super) fn git_metadata(line: &str, f: &mut FileDiff, out: &mut Builder) -> b
 
 pub(super) fn finish(file: Option<FileDiff>, out: &mut Builder) -> Result<(), ParseError> {
     let Some(mut f) = file else { return Ok(()) };
-    strip_git_prefixes(&mut f);
+    strip_git_prefixes(&mut f.old_path, &mut f.new_path);
     let dev_null = |p: &Option<String>| p.as_deref() == Some("/dev/null");
     let new_file = f.new_file || dev_null(&f.old_path);
     let deleted = f.deleted || dev_null(&f.new_path);

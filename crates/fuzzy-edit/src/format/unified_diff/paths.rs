@@ -1,16 +1,15 @@
 //! The paths a [unified diff](super) names: `---`/`+++` headers, `diff --git` lines, git's
 //! `a/` and `b/` prefixes.
 
-use super::file_diff::FileDiff;
-
-/// Strip git's `a/` and `b/` prefixes when both sides carry them (or the other is /dev/null).
-pub(super) fn strip_git_prefixes(f: &mut FileDiff) {
+/// Strip git's `a/` and `b/` prefixes from a diff's two paths when both carry them (or the
+/// other is /dev/null).
+pub(super) fn strip_git_prefixes(old_path: &mut Option<String>, new_path: &mut Option<String>) {
     let has = |p: &Option<String>, pre: &str| {
         p.as_deref()
             .is_none_or(|p| p == "/dev/null" || p.starts_with(pre))
     };
-    if has(&f.old_path, "a/") && has(&f.new_path, "b/") {
-        for (p, pre) in [(&mut f.old_path, "a/"), (&mut f.new_path, "b/")] {
+    if has(old_path, "a/") && has(new_path, "b/") {
+        for (p, pre) in [(old_path, "a/"), (new_path, "b/")] {
             if let Some(s) = p.as_mut().filter(|s| s.starts_with(pre)) {
                 s.drain(..2);
             }
