@@ -110,7 +110,7 @@ impl Error {
             Error::Stdin(_) | Error::Input { .. } => "input",
             Error::Edits(_) => "malformed_edits",
             Error::File(e) => e.kind(),
-            Error::Edit(e) => crate::render::json::edit_files_kind(e),
+            Error::Edit(e) => e.kind(),
         }
     }
 
@@ -128,7 +128,7 @@ impl Error {
 /// for one edit, the document format's for `--edits`).
 pub fn message(error: &Error, words: &Vocabulary) -> String {
     match error {
-        Error::Edit(e) => crate::render::json::edit_files_message(e, words),
+        Error::Edit(e) => e.message(words),
         other => other.to_string(),
     }
 }

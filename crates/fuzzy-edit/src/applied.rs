@@ -113,6 +113,12 @@ impl Failed {
         self
     }
 
+    /// The kind of the refusal, as JSON answers give it: its first failed edit's
+    /// ([`crate::EditError::kind`]).
+    pub fn kind(&self) -> &'static str {
+        self.failures.first().map_or("refused", |f| f.error.kind())
+    }
+
     /// Why each edit failed, naming the edit's parameters in `w`'s words. When the request had
     /// several edits, each message says which one it is about: its number and the start of its
     /// `old` (a bare "not found" of one edit in five left the model guessing which).

@@ -12,14 +12,14 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use fuzzy_edit::format::FileOp;
-use fuzzy_edit::fs::{self, EditFilesError, EditOptions, EditRequest, Expected, FileRequest};
+use fuzzy_edit::fs::{
+    self, EditFilesError, EditOptions, EditRequest, Expected, FileOutcome, FileRequest,
+};
 use fuzzy_edit::{Language, Mode, SyntaxPolicy, Vocabulary};
-
-pub use fuzzy_edit::fs::{Action, FileOutcome};
 
 use crate::args::ApplySettings;
 use crate::error::Error;
-use crate::render;
+use crate::render::{self, Outcome};
 
 /// What to apply.
 #[derive(Debug)]
@@ -46,17 +46,6 @@ pub struct Request {
     pub language: Option<Language>,
     /// What refusals call the edit's parts: the flags (`--old`), or the words of the `--edits`
     /// document's format (`the SEARCH block`), which has no `--replace-all`.
-    pub words: Vocabulary,
-}
-
-/// What a run did to the files, or would do under `check`: the renderers' input.
-#[derive(Debug)]
-pub struct Outcome {
-    /// One entry per file, in request order.
-    pub files: Vec<FileOutcome>,
-    /// Nothing was written (`check`, `--dry-run`).
-    pub dry_run: bool,
-    /// The request's words, for the edits not applied and the warnings.
     pub words: Vocabulary,
 }
 

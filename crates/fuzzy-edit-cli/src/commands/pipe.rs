@@ -162,7 +162,7 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
     let outcome = match fs::edit_files(&request, &options) {
         Ok(o) => o,
         Err(e) => {
-            let message = answer_json::edit_files_message(&e, &Vocabulary::PIPE);
+            let message = e.message(&Vocabulary::PIPE);
             return answer_json::failure(answer_json::edit_files_error(
                 &e,
                 message,

@@ -5,7 +5,9 @@ use std::io::Write;
 
 use fuzzy_edit::MAX_LISTED;
 
-use crate::commands::apply::{Action, Outcome};
+use fuzzy_edit::fs::Action;
+
+use super::Outcome;
 
 /// Print an outcome: per file a summary, per edit the strategy and lines, the diff (written as
 /// it is computed, after what it does not need is freed: see [`super::release`]).

@@ -16,7 +16,7 @@ use fuzzy_edit::{unified_diff, Applied, EditError, Failed, Match, UnifiedDiff, V
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{json, Value};
 
-use crate::commands::apply::Outcome;
+use super::Outcome;
 use crate::error::Error;
 
 /// The version of the shape, in every answer. A new field or a new `kind` keeps it; a field
@@ -74,7 +74,7 @@ pub fn refusal(
     path: Option<&Path>,
     words: &Vocabulary,
 ) -> Value {
-    let mut v = error(refused_kind(failed), message);
+    let mut v = error(failed.kind(), message);
     if let Some(path) = path {
         v["path"] = json!(path.to_string_lossy());
     }
@@ -110,18 +110,6 @@ pub fn file_error(e: &FsError, message: impl Into<String>) -> Value {
     v
 }
 
-/// The message of an [`EditFilesError`], the engine's refusals naming the parameters in
-/// `words`.
-pub fn edit_files_message(e: &EditFilesError, words: &Vocabulary) -> String {
-    match e {
-        EditFilesError::Refused { path, failed } => {
-            format!("{}: {}", path.display(), failed.message(words))
-        }
-        EditFilesError::File(f) => f.message(words),
-        other => other.to_string(),
-    }
-}
-
 /// Why [`fuzzy_edit::fs::edit_files`] changed nothing, with `message` in the front end's words
 /// (and each refused edit's in `words`).
 pub fn edit_files_error(
@@ -143,7 +131,7 @@ pub fn edit_files_error(
             } = &**written;
             // The write's own error, and where every other file of the request stands.
             let mut v = file_error(error, message);
-            v["kind"] = json!(edit_files_kind(e));
+            v["kind"] = json!(e.kind());
             v["cause"] = json!(error.kind());
             let paths = |ps: &mut dyn Iterator<Item = &std::path::PathBuf>| -> Value {
                 ps.map(|p| json!(p.to_string_lossy())).collect()
@@ -157,29 +145,9 @@ pub fn edit_files_error(
         | EditFilesError::DeleteMissing(p)
         | EditFilesError::NotAllowed { path: p, .. } => p,
     };
-    let mut v = error(edit_files_kind(e), message);
+    let mut v = error(e.kind(), message);
     v["path"] = json!(path.to_string_lossy());
     v
-}
-
-/// The `kind` of an [`EditFilesError`].
-pub fn edit_files_kind(e: &EditFilesError) -> &'static str {
-    match e {
-        EditFilesError::File(f) => f.kind(),
-        EditFilesError::Refused { failed, .. } => refused_kind(failed),
-        EditFilesError::CreateOverExisting(_) => "already_exists",
-        EditFilesError::DeleteMissing(_) => "file_not_found",
-        EditFilesError::NotAllowed { .. } => "not_allowed",
-        EditFilesError::RollbackFailed(_) => "rollback_failed",
-    }
-}
-
-/// The kind of a refusal: its first refused edit's.
-fn refused_kind(failed: &Failed) -> &'static str {
-    failed
-        .failures
-        .first()
-        .map_or("refused", |f| f.error.kind())
 }
 
 /// Print the outcome of `apply`/`check`, pretty: `{"schema", "ok": true, "dry_run", "files":

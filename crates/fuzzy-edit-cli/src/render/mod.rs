@@ -12,10 +12,21 @@ mod patch;
 
 use std::io::{self, Write};
 
+use fuzzy_edit::fs::FileOutcome;
 use fuzzy_edit::{Match, Vocabulary};
 
-use crate::commands::apply::{FileOutcome, Outcome};
 use crate::error::Error;
+
+/// What a run did to the files, or would do under `check`: the renderers' input.
+#[derive(Debug)]
+pub struct Outcome {
+    /// One entry per file, in request order.
+    pub files: Vec<FileOutcome>,
+    /// Nothing was written (`check`, `--dry-run`).
+    pub dry_run: bool,
+    /// The request's words, for the edits not applied and the warnings.
+    pub words: Vocabulary,
+}
 
 /// How to print, resolved from `--json` and `--color`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

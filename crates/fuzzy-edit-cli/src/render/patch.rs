@@ -7,7 +7,9 @@ use std::io::{self, Write};
 
 use fuzzy_edit::UnifiedDiff;
 
-use crate::commands::apply::{FileOutcome, Outcome};
+use fuzzy_edit::fs::FileOutcome;
+
+use super::Outcome;
 
 /// Hand the file's unified diff to `each` a line at a time (each line with its newline), as it
 /// is computed: the diff of a million changed lines is never held whole. A created file's old

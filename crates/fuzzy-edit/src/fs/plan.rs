@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use crate::format::FileOp;
-use crate::{apply_with, Applied, Edit, Failed, Mode, Options};
+use crate::{apply_with, Applied, Edit, Failed, Mode, Options, Vocabulary};
 
 use super::FsError;
 
@@ -99,6 +99,34 @@ pub enum EditFilesError {
     /// names each file's state.
     #[error("{}", rollback_message(.0))]
     RollbackFailed(Box<PartlyWritten>),
+}
+
+impl EditFilesError {
+    /// The message, each refused edit's feedback naming the edit's parts in `w`'s words
+    /// (`Display`: the command line's flags), as [`FsError::message`] does for a file.
+    pub fn message(&self, w: &Vocabulary) -> String {
+        match self {
+            EditFilesError::Refused { path, failed } => {
+                format!("{}: {}", path.display(), failed.message(w))
+            }
+            EditFilesError::File(f) => f.message(w),
+            other => other.to_string(),
+        }
+    }
+
+    /// A short machine-readable name, as the JSON answers of every front end give it: the
+    /// file's ([`FsError::kind`]), the first refused edit's ([`crate::EditError::kind`]), or
+    /// the request's own (`"already_exists"`, `"not_allowed"`, ...).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            EditFilesError::File(f) => f.kind(),
+            EditFilesError::Refused { failed, .. } => failed.kind(),
+            EditFilesError::CreateOverExisting(_) => "already_exists",
+            EditFilesError::DeleteMissing(_) => "file_not_found",
+            EditFilesError::NotAllowed { .. } => "not_allowed",
+            EditFilesError::RollbackFailed(_) => "rollback_failed",
+        }
+    }
 }
 
 /// Where each file of a request stands after a write failed and putting back the files
