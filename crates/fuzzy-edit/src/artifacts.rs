@@ -29,7 +29,7 @@
 
 use std::borrow::Cow;
 
-use crate::strategy::strip_line_prefixes;
+use crate::notation::strip_line_prefixes;
 use crate::text::Text;
 use crate::{Language, Options};
 

@@ -17,7 +17,9 @@ use crate::budget::Budget;
 use crate::error::{Fragment, Location};
 use crate::needle::Needle;
 use crate::normalize::{self, Level};
-use crate::strategy::{exact_spans, find_windows, is_elision_marker, HashIsKey};
+use crate::notation::is_elision_marker;
+use crate::strategy::{find_windows, HashIsKey};
+use crate::text::exact_spans;
 use crate::text::Text;
 
 /// Fragments less similar than this are not shown: they would mislead more than help.
@@ -115,7 +117,7 @@ pub(crate) fn already_applied(text: &Text, needle: &Needle, budget: &Budget) -> 
     if let Some(span) = exact_spans(text, new).first() {
         return Some(location(text, text.lines_of_span(span), None));
     }
-    let (lines, _) = crate::needle::lines_of(new);
+    let (lines, _) = crate::text::lines_of(new);
     let start = *find_windows(text, &lines, Level::InnerWhitespace, budget).first()?;
     Some(location(text, start..start + lines.len(), None))
 }
@@ -137,7 +139,7 @@ fn holds_as_lines(old: &str, new: &str) -> bool {
 pub(crate) fn hint(needle: &Needle) -> Option<String> {
     let old_markers = needle.lines().filter(|l| is_elision_marker(l)).count();
     if old_markers > 0 {
-        let new_markers = crate::needle::lines_of(needle.new_text())
+        let new_markers = crate::text::lines_of(needle.new_text())
             .0
             .iter()
             .filter(|l| is_elision_marker(l))

@@ -65,6 +65,7 @@ mod locate;
 mod merge3;
 mod needle;
 mod normalize;
+mod notation;
 mod strategy;
 pub mod syntax;
 mod text;

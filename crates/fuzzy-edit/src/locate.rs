@@ -13,9 +13,9 @@ use crate::fit;
 use crate::needle::Needle;
 use crate::normalize;
 use crate::strategy::{
-    cascade, decoded_needle, exact_spans, Candidate, Context, Fit, Strategy, StrategyId,
-    FIRST_AFTER_DECODING,
+    cascade, decoded_needle, Candidate, Context, Fit, Strategy, StrategyId, FIRST_AFTER_DECODING,
 };
+use crate::text::exact_spans;
 use crate::text::Text;
 
 /// Locate `edit` (the `index`th of its request) in `text`, with the replacements it makes,

@@ -3,6 +3,8 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+use crate::text::{lines_of, split_lines};
+
 /// An edit's `old` and `new` text, as a strategy sees it (possibly after a transformation such
 /// as stripping line-number prefixes).
 #[derive(Debug, Clone)]
@@ -110,32 +112,6 @@ fn trim_blank_lines(s: &str, lead: usize, trail: usize) -> String {
         out.push('\n');
     }
     out
-}
-
-/// Split text into line ranges, without line endings; a final newline adds no empty line.
-pub(crate) fn split_lines(s: &str) -> (Vec<Range<usize>>, bool) {
-    let mut lines = Vec::new();
-    let mut start = 0;
-    for nl in memchr::memchr_iter(b'\n', s.as_bytes()) {
-        let end = if nl > start && s.as_bytes()[nl - 1] == b'\r' {
-            nl - 1
-        } else {
-            nl
-        };
-        lines.push(start..end);
-        start = nl + 1;
-    }
-    let trailing = start == s.len() && !lines.is_empty();
-    if !trailing {
-        lines.push(start..s.len());
-    }
-    (lines, trailing)
-}
-
-/// The lines of a text, without line endings, and whether it ended with a newline.
-pub(crate) fn lines_of(s: &str) -> (Vec<&str>, bool) {
-    let (ranges, trailing) = split_lines(s);
-    (ranges.into_iter().map(|r| &s[r]).collect(), trailing)
 }
 
 #[cfg(test)]

@@ -4,6 +4,10 @@
 //! ending, so strategies compare code, not `\r`. Loose line keys (see [`crate::normalize`]) are
 //! hashed lazily, once, the first time a non-exact strategy runs.
 
+mod occurrences;
+
+pub(crate) use occurrences::exact_spans;
+
 use std::cell::OnceCell;
 use std::ops::Range;
 
@@ -182,6 +186,32 @@ impl<'a> Text<'a> {
                 .collect()
         })
     }
+}
+
+/// Split text into line ranges, without line endings; a final newline adds no empty line.
+pub(crate) fn split_lines(s: &str) -> (Vec<Range<usize>>, bool) {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for nl in memchr::memchr_iter(b'\n', s.as_bytes()) {
+        let end = if nl > start && s.as_bytes()[nl - 1] == b'\r' {
+            nl - 1
+        } else {
+            nl
+        };
+        lines.push(start..end);
+        start = nl + 1;
+    }
+    let trailing = start == s.len() && !lines.is_empty();
+    if !trailing {
+        lines.push(start..s.len());
+    }
+    (lines, trailing)
+}
+
+/// The lines of a text, without line endings, and whether it ended with a newline.
+pub(crate) fn lines_of(s: &str) -> (Vec<&str>, bool) {
+    let (ranges, trailing) = split_lines(s);
+    (ranges.into_iter().map(|r| &s[r]).collect(), trailing)
 }
 
 #[cfg(test)]

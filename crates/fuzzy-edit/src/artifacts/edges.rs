@@ -2,7 +2,7 @@
 //! file's, so an edit never joins two lines or splits one at the edges of its span, and adds or
 //! drops a blank line there only where the model asked for it.
 
-use crate::strategy::exact_spans;
+use crate::text::exact_spans;
 use crate::text::Text;
 
 /// `new` with the line structure of `old` at both edges: where `old` has no line break at an

@@ -13,9 +13,9 @@ use std::ops::Range;
 
 use super::Unclear;
 use crate::align::{changed_regions, loose_diff};
-use crate::needle::lines_of;
 use crate::normalize::{indent_of, loose_equal, loose_key};
-use crate::strategy::is_elision_marker;
+use crate::notation::is_elision_marker;
+use crate::text::lines_of;
 use crate::text::Text;
 
 mod depth;

@@ -9,8 +9,8 @@
 use std::borrow::Cow;
 
 use super::{resolve_elisions, Unclear};
-use crate::needle::lines_of;
 use crate::normalize::{indent_of, loose_equal};
+use crate::text::lines_of;
 use crate::text::Text;
 
 /// What the elision comment put in place of a bare `...` reads as.

@@ -18,7 +18,7 @@
 use similar::{ChangeTag, TextDiff};
 
 use crate::align::line_similarity;
-use crate::strategy::html_entities::ENTITIES;
+use crate::notation::entities::ENTITIES;
 
 /// Least similarity of a decoded line of `new` to the line of `old` it pairs with (the
 /// artifacts' echo threshold).

@@ -5,7 +5,7 @@ use std::cell::Cell;
 
 use crate::align::line_similarity;
 use crate::normalize::{indent_of, loose_equal, unescape_code};
-use crate::strategy::strip_where_present;
+use crate::notation::strip_where_present;
 use crate::text::Text;
 use crate::Options;
 

@@ -4,7 +4,7 @@
 //! (seeds 1-3) the wrong edits of homoglyph_new 145 -> 0, homoglyph_both 97 -> 0, entity_new
 //! 37 -> 9 (HTML and Markdown, left to their authors).
 
-use crate::strategy::html_entities::{decode, ENTITIES};
+use crate::notation::entities::{decode, ENTITIES};
 
 /// Cyrillic and Greek letters drawn like Latin ones, and the Latin letter.
 const HOMOGLYPHS: &[(char, char)] = &[

@@ -16,7 +16,7 @@
 
 use super::wrappers::{echoes, fence_close, fence_open};
 use crate::align::line_similarity;
-use crate::strategy::html_entities::decode;
+use crate::notation::entities::decode;
 use crate::text::Text;
 
 /// A fence marker: its character (`` ` `` or `~`) and run length (CommonMark: at most three

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 
 use crate::normalize::{indent_of, loose_equal, loose_key};
-use crate::strategy::{parse_prefix, strip_line_prefixes, Style};
+use crate::notation::{parse_prefix, strip_line_prefixes, Style};
 use crate::text::Text;
 
 /// The style in which a read tool numbered the lines of `s`, if it did: the numbered lines

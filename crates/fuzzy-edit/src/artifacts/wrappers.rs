@@ -116,7 +116,7 @@ fn unfenced(text: &Text, old: &str, new: &str, prose: bool) -> Option<String> {
         return None;
     }
     // (Escaped as well, its lines echo `old` once decoded.)
-    let decoded = || crate::strategy::html_entities::decode(&inner);
+    let decoded = || crate::notation::entities::decode(&inner);
     if prose && !echoes(&inner, old) && !echoes(&decoded(), old) {
         return None;
     }

@@ -16,8 +16,8 @@
 use crate::applied::Match;
 use crate::error::EditError;
 use crate::feedback::location;
-use crate::needle::lines_of;
 use crate::strategy::StrategyId;
+use crate::text::lines_of;
 use crate::text::Text;
 
 /// Rule 3: refuse as already applied loose matches that would change only space at line ends,

@@ -3,9 +3,10 @@
 use crate::budget::Budget;
 use crate::error::EditError;
 use crate::feedback;
-use crate::needle::{lines_of, Needle};
+use crate::needle::Needle;
 use crate::normalize;
 use crate::strategy::{Candidate, StrategyId};
+use crate::text::lines_of;
 use crate::text::Text;
 
 /// Rule 2: a fuzzy candidate is not accepted where `new` already stands elsewhere in the file

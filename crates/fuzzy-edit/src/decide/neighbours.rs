@@ -13,9 +13,9 @@ use std::ops::Range;
 
 use crate::error::EditError;
 use crate::feedback::location;
-use crate::needle::lines_of;
 use crate::normalize;
 use crate::strategy::{Candidate, Fit, StrategyId};
+use crate::text::lines_of;
 use crate::text::Text;
 
 /// Fewest non-blank lines `new` must repeat: one line repeats by chance (`}`, `break;`).

@@ -18,9 +18,10 @@ use super::stale_line::near_change_changed_since;
 use crate::align::{align, loose_diff};
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
-use crate::needle::{lines_of, Needle};
+use crate::needle::Needle;
 use crate::normalize::{contains_word, is_word_char};
 use crate::strategy::{Candidate, Fit, StrategyId};
+use crate::text::lines_of;
 use crate::text::Text;
 
 /// Lines of `old` (non-blank) differing from the block, at least, for it to be stale.

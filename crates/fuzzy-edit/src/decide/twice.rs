@@ -13,9 +13,11 @@ use std::ops::Range;
 use crate::budget::Budget;
 use crate::error::EditError;
 use crate::feedback::location;
-use crate::needle::{lines_of, Needle};
+use crate::needle::Needle;
 use crate::normalize::{self, Level};
-use crate::strategy::{exact_spans, Candidate};
+use crate::strategy::Candidate;
+use crate::text::exact_spans;
+use crate::text::lines_of;
 use crate::text::Text;
 
 /// Rule 2: refuse when `chosen` (every one of them, for `replace_all`) lies inside a place

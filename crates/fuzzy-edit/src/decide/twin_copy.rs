@@ -12,9 +12,10 @@
 use crate::align::{block_edits_within, block_key, loose_diff, similarity};
 use crate::error::EditError;
 use crate::feedback::location;
-use crate::needle::{lines_of, Needle};
+use crate::needle::Needle;
 use crate::normalize::loose_hash;
 use crate::strategy::{line_places, Candidate, Fit};
+use crate::text::lines_of;
 use crate::text::Text;
 
 /// How many character edits further from `old` than the chosen block a twin may be and still

@@ -4,9 +4,10 @@
 use crate::align::align;
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
-use crate::needle::{lines_of, Needle};
+use crate::needle::Needle;
 use crate::normalize;
 use crate::strategy::{Candidate, Fit, StrategyId};
+use crate::text::lines_of;
 use crate::text::Text;
 
 /// Rule 3: refuse an edit that only changes whitespace, in a way this match cannot carry out

@@ -24,9 +24,9 @@ use std::ops::Range;
 
 use similar::{ChangeTag, TextDiff};
 
-use super::html_entities::ENTITIES;
 use super::{equality_cascade, Candidate, Context};
 use crate::needle::Needle;
+use crate::notation::entities::ENTITIES;
 
 /// The entities read in the file: the code ones and the non-breaking space, read as `nbsp`
 /// (U+00A0, or a plain space where the model wrote `&nbsp;` as one: `old` has no U+00A0).

@@ -17,12 +17,11 @@
 //! assert_eq!(out.matches[0].strategy, "escapes");
 //! ```
 
-use super::{
-    char_escapes, equality_cascade, exact_spans, Candidate, Context, Strategy, StrategyId,
-};
+use super::{char_escapes, equality_cascade, Candidate, Context, Strategy, StrategyId};
 use crate::artifacts::resolve_elisions;
 use crate::needle::Needle;
 use crate::normalize::{unescape, unescape_code};
+use crate::text::exact_spans;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]

@@ -17,7 +17,7 @@
 use std::ops::Range;
 
 use super::{Candidate, Context, Fit, Strategy, StrategyId};
-use crate::text::Text;
+use crate::text::exact_spans;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -100,120 +100,10 @@ fn whole_lines_from_indentation(cx: &Context<'_>, span: &Range<usize>) -> Option
     ends_a_line.then_some(first.start)
 }
 
-/// Non-overlapping byte spans where `old` occurs, trying CRLF line endings when the text uses
-/// them and `old` does not.
-pub(crate) fn exact_spans(text: &Text, old: &str) -> Vec<Range<usize>> {
-    if old.is_empty() {
-        return Vec::new();
-    }
-    let hay = text.as_str().as_bytes();
-    let mut spans = find_all(hay, old.as_bytes());
-    // A span must not cut a `\r\n` in two: that would leave a lone `\r` behind.
-    let splits = |i: usize| i > 0 && i < hay.len() && hay[i - 1] == b'\r' && hay[i] == b'\n';
-    spans.retain(|s| !splits(s.start) && !splits(s.end));
-    if old.contains('\n') && !old.contains("\r\n") && text.has_crlf() {
-        // The same text with the file's CRLF endings counts too (a file may mix endings).
-        spans.extend(find_all(hay, old.replace('\n', "\r\n").as_bytes()));
-        spans.sort_by_key(|s| (s.start, s.end));
-    }
-    spans
-}
-
-/// Every occurrence, overlapping ones included (`x\nx` occurs twice in `x\nx\nx`): each is a
-/// candidate, so an overlap is an ambiguity, not a hidden second match.
-///
-/// Linear in the haystack even when the occurrences overlap by most of their length (a block of
-/// identical lines in a file of them): after an occurrence, the next one can only start a period
-/// of the needle further on, and within a run of a periodic needle each further occurrence is
-/// confirmed by comparing one period's bytes, not the whole needle again.
-fn find_all(hay: &[u8], needle: &[u8]) -> Vec<Range<usize>> {
-    let finder = memchr::memmem::Finder::new(needle);
-    let len = needle.len();
-    let period = smallest_period(needle);
-    let mut out = Vec::new();
-    let mut from = 0;
-    while let Some(i) = finder.find(&hay[from..]) {
-        let mut at = from + i;
-        out.push(at..at + len);
-        if 2 * period > len {
-            // Two occurrences overlap only at a period of the needle, so none starts sooner.
-            from = at + period;
-            continue;
-        }
-        // The next occurrence at `at + period` shares all but its last `period` bytes with this
-        // one. When the run breaks, no occurrence starts before `at + len - period + 1`: a shift
-        // that short is a multiple of the period (Fine and Wilf), and those fail as this one did.
-        let tail = &needle[len - period..];
-        while hay.get(at + len..at + len + period) == Some(tail) {
-            at += period;
-            out.push(at..at + len);
-        }
-        from = at + len - period + 1;
-    }
-    out
-}
-
-/// The smallest `p > 0` with `needle[i] == needle[i + p]` wherever both exist: the needle's
-/// length minus its longest proper border (the Knuth-Morris-Pratt failure function).
-fn smallest_period(needle: &[u8]) -> usize {
-    let mut border = vec![0usize; needle.len()];
-    let mut k = 0;
-    for i in 1..needle.len() {
-        while k > 0 && needle[i] != needle[k] {
-            k = border[k - 1];
-        }
-        if needle[i] == needle[k] {
-            k += 1;
-        }
-        border[i] = k;
-    }
-    needle.len() - border.last().copied().unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn finds_every_occurrence() {
-        let t = Text::new("ab ab ab");
-        assert_eq!(exact_spans(&t, "ab"), [0..2, 3..5, 6..8]);
-        assert!(exact_spans(&t, "").is_empty());
-        let t = Text::new("x\nx\nx\n");
-        assert_eq!(exact_spans(&t, "x\nx"), [0..3, 2..5]);
-    }
-
-    #[test]
-    fn overlapping_runs_are_found_as_the_naive_search_finds_them() {
-        let naive = |hay: &[u8], needle: &[u8]| -> Vec<Range<usize>> {
-            (0..=hay.len().saturating_sub(needle.len()))
-                .filter(|&i| hay.len() >= needle.len() && &hay[i..i + needle.len()] == needle)
-                .map(|i| i..i + needle.len())
-                .collect()
-        };
-        // Every haystack up to 9 bytes and needle up to 5 over two letters.
-        let words = |max: usize| -> Vec<Vec<u8>> {
-            (1..=max)
-                .flat_map(|n| {
-                    (0..1u32 << n)
-                        .map(move |bits| (0..n).map(|i| b'a' + (bits >> i & 1) as u8).collect())
-                })
-                .collect()
-        };
-        let needles = words(5);
-        for hay in words(9) {
-            for needle in &needles {
-                assert_eq!(
-                    find_all(&hay, needle),
-                    naive(&hay, needle),
-                    "{hay:?} / {needle:?}"
-                );
-            }
-        }
-        assert_eq!(smallest_period(b"abcab"), 3);
-        assert_eq!(smallest_period(b"aaaa"), 1);
-        assert_eq!(smallest_period(b"abc"), 3);
-    }
+    use crate::text::Text;
 
     #[test]
     fn a_line_with_old_s_indentation_drops_the_deeper_lines_holding_it() {
@@ -234,27 +124,5 @@ mod tests {
         assert_eq!(spans(text, "x", "y"), [(7, 8), (20, 21)]);
         // Only in the deeper line: read as an under-indented copy of it, from its start.
         assert_eq!(spans("b:\n        x\n", "    x", "    y"), [(3, 12)]);
-    }
-
-    #[test]
-    fn mixed_endings_find_both_forms() {
-        let t = Text::new("a\r\nb\r\n\na\nb\n");
-        assert_eq!(exact_spans(&t, "a\nb"), [0..4, 7..10]);
-    }
-
-    #[test]
-    fn never_splits_a_crlf() {
-        let t = Text::new("fn a() {\r\n}\r\n");
-        assert_eq!(exact_spans(&t, "\n}"), vec![8..11]);
-        let t = Text::new("a\r\nb");
-        assert!(exact_spans(&t, "\nb").iter().all(|s| s.start != 2));
-    }
-
-    #[test]
-    fn converts_line_endings_for_crlf_text() {
-        let t = Text::new("a\r\nb\r\n");
-        assert_eq!(exact_spans(&t, "a\nb"), vec![0..4]);
-        let lf = Text::new("a\nb\n");
-        assert!(exact_spans(&lf, "a\r\nb").is_empty());
     }
 }

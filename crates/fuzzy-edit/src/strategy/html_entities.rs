@@ -19,17 +19,7 @@
 
 use super::{equality_cascade, Candidate, Context};
 use crate::needle::Needle;
-
-/// The entities decoded, and their characters.
-/// The entities a model writes for code characters, each with the character.
-pub(crate) const ENTITIES: &[(&str, &str)] = &[
-    ("&lt;", "<"),
-    ("&gt;", ">"),
-    ("&quot;", "\""),
-    ("&#39;", "'"),
-    ("&apos;", "'"),
-    ("&amp;", "&"),
-];
+use crate::notation::entities::{decode, ENTITIES};
 
 /// Candidates for `old` and `new` with their entities decoded, when `old` has some the file
 /// does not.
@@ -60,37 +50,8 @@ pub(super) fn candidates(cx: &Context<'_>) -> Vec<Candidate> {
     equality_cascade(cx.text, Needle::owned(decode(old), new), cx.budget)
 }
 
-/// `s` with the entities decoded in one pass (`&amp;lt;` is `&lt;`, not `<`).
-pub(crate) fn decode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(at) = rest.find('&') {
-        out.push_str(&rest[..at]);
-        rest = &rest[at..];
-        match ENTITIES.iter().find(|(e, _)| rest.starts_with(e)) {
-            Some((e, c)) => {
-                out.push_str(c);
-                rest = &rest[e.len()..];
-            }
-            None => {
-                out.push('&');
-                rest = &rest[1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    #[test]
-    fn decodes_once() {
-        assert_eq!(decode("a &lt;b&gt; &amp;lt; &x;"), "a <b> &lt; &x;");
-    }
-
     #[test]
     fn a_file_that_writes_entities_keeps_them() {
         let file = "<p>&lt;tag&gt;</p>\n";

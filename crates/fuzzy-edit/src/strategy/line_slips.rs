@@ -36,8 +36,9 @@ use super::{
     line_places, Candidate, Context, Fit, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS,
 };
 use crate::align::similarity;
-use crate::needle::{lines_of, Needle};
+use crate::needle::Needle;
 use crate::normalize::{self, loose_key};
+use crate::text::lines_of;
 use crate::text::Text;
 
 mod alignment;

@@ -30,7 +30,7 @@ mod elision;
 mod entities_in_file;
 mod escapes;
 mod exact;
-pub(crate) mod html_entities;
+mod html_entities;
 mod indentation;
 mod inner_whitespace;
 mod line_prefixes;
@@ -39,10 +39,6 @@ mod regex_escapes;
 mod trailing_whitespace;
 mod typo_line;
 mod unicode_punctuation;
-
-pub(crate) use elision::is_elision_marker;
-pub(crate) use exact::exact_spans;
-pub(crate) use line_prefixes::{parse_prefix, strip_line_prefixes, strip_where_present, Style};
 
 /// Which strategy located a match: the mistake in `old` it saw through.
 ///

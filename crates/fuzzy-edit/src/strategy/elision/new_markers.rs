@@ -8,10 +8,10 @@
 //! [`resolve_elisions`]): each stands for the lines it keeps there, a line `new` writes that
 //! rewrites a covered line replaces it, and where that reading is unclear nothing is matched.
 
-use super::is_elision_marker;
 use crate::align::line_similarity;
 use crate::artifacts::resolve_elisions;
 use crate::normalize::{indent_of, loose_equal};
+use crate::notation::is_elision_marker;
 use crate::text::Text;
 
 /// Least character similarity (loose keys) for a line `new` writes beside its marker, not
