@@ -172,6 +172,9 @@ pub struct Options {
     /// the model writes in `new` is the author's and is kept, where in code it is mapped to
     /// ASCII.
     pub prose: bool,
+    /// What the file's name says about how it is written (comment leaders, Makefile recipes):
+    /// [`Conventions::from_path`](crate::Conventions::from_path).
+    pub conventions: crate::Conventions,
 }
 
 /// Whether a file is prose by its extension (Markdown, plain text, reStructuredText, AsciiDoc,

@@ -20,9 +20,11 @@ mod indent_chars;
 mod inner_spacing;
 mod merge;
 mod omitted;
+mod recipe_tabs;
 mod respell;
 mod retyped_quotes;
 mod shifted;
+mod tab_columns;
 #[cfg(feature = "syntax")]
 mod yaml_depth;
 
@@ -36,6 +38,7 @@ use crate::text::{LineEnding, Text};
 use merge::merge;
 
 mod literals;
+pub(crate) use recipe_tabs::recipes_tabbed;
 
 /// The model changes lines that differ from the file: `old` lines `old_lines` were expected
 /// where the file has lines `file_lines` (0-based, relative to the text).

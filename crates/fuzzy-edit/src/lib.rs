@@ -52,6 +52,7 @@ mod align;
 mod applied;
 mod artifacts;
 mod budget;
+mod conventions;
 mod decide;
 mod diff;
 mod edit;
@@ -73,6 +74,7 @@ mod transaction;
 mod vocabulary;
 
 pub use applied::{Applied, Failed, Failure, Match};
+pub use conventions::Conventions;
 pub use diff::{unified_diff, UnifiedDiff};
 pub use edit::{is_prose, Edit, Mode, Options};
 pub use error::{EditError, Fragment, Location, MAX_LISTED};

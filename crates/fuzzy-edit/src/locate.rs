@@ -28,9 +28,15 @@ pub(crate) fn locate(
 ) -> Result<Vec<Match>, EditError> {
     let deadline = options.deadline;
     let unwrapped = unwrapped(text, edit);
-    let edit = unwrapped.as_ref();
+    let marked = markers_read(text, options, unwrapped.as_ref());
+    let edit = marked.as_ref().unwrap_or(unwrapped.as_ref());
     let admitted = decide::admit(text, edit)?;
     let new = artifacts::clean_new(text, &edit.old, &edit.new, options).map_err(decide::unclear)?;
+    // (A Makefile's recipe lines written flush left get their tab: see `fit::recipes_tabbed`.)
+    let new = match options.conventions.is_makefile() {
+        true => fit::recipes_tabbed(&edit.old, &new).map_or(new, std::borrow::Cow::Owned),
+        false => new,
+    };
     if admitted == Admitted::FillEmpty {
         let whole = Candidate {
             span: 0..0,
@@ -201,6 +207,26 @@ impl Request<'_, '_> {
 
 /// `edit` with what the model wrapped around both sides taken off (a byte-order mark, a fence, a
 /// diff body's markers), and look-alike letters in `old` written as the Latin ones the file has.
+/// `edit` with its elision markers written behind the file's other comment leaders (`;; ...`,
+/// `% ...`) read as markers (see [`crate::notation::markers_behind_leaders`]); `None` when it
+/// has none.
+fn markers_read(text: &Text, options: &Options, edit: &Edit) -> Option<Edit> {
+    let read =
+        |s: &str| crate::notation::markers_behind_leaders(text.as_str(), &options.conventions, s);
+    let (old, new) = (read(&edit.old), read(&edit.new));
+    if old.is_none() && new.is_none() {
+        return None;
+    }
+    let mut e = edit.clone();
+    if let Some(o) = old {
+        e.old = o;
+    }
+    if let Some(n) = new {
+        e.new = n;
+    }
+    Some(e)
+}
+
 fn unwrapped<'e>(text: &Text, edit: &'e Edit) -> std::borrow::Cow<'e, Edit> {
     let has_mark = text.as_str().starts_with('\u{feff}');
     let unmarked = artifacts::without_byte_order_mark(&edit.old, &edit.new, has_mark);

@@ -21,6 +21,7 @@ use crate::normalize::{indent_columns, indent_of, TAB_WIDTH};
 use similar::{DiffOp, DiffTag};
 
 use super::literals::inside_literals;
+use super::tab_columns::TabColumns;
 
 /// Lines at least this alike, opposite each other in a changed region, are the same line
 /// rewritten: at the same depth (as in `shifted`).
@@ -89,6 +90,24 @@ pub(super) fn new_in_files_chars(
         };
         if !convention {
             return None;
+        }
+        // Tabs read as some columns and every line drifted besides: the lines `new` keeps
+        // show both (see `tab_columns`).
+        if let Some(drifted) = TabColumns::learn(&pairs).filter(|_| !gnu) {
+            let lines: Option<Vec<String>> = new
+                .iter()
+                .zip(&literal)
+                .map(|(l, &lit)| {
+                    if lit {
+                        Some(l.to_string())
+                    } else {
+                        drifted.to_tabs(l)
+                    }
+                })
+                .collect();
+            if lines.is_some() {
+                return lines;
+            }
         }
         // GNU style writes every 8 columns as a tab: the model's spaces are the columns.
         let readings: &[usize] = if gnu { &[GNU_TAB] } else { &[4, 8, 2] };

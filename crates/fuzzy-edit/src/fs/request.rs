@@ -77,6 +77,7 @@ impl EditOptions<'_> {
             language: self.language.or_else(|| Language::from_path(path)),
             deadline: self.deadline,
             prose: crate::is_prose(path),
+            conventions: crate::Conventions::from_path(path),
         }
     }
 }

@@ -2,6 +2,8 @@
 //! `// ... existing code ...`, `# rest unchanged`), as the elision strategy reads them in `old`
 //! and the artifact checks look for them in `new`.
 
+use crate::conventions::{Conventions, Leader};
+
 /// Whether a line is an elision marker: `...`, `…`, or a comment holding one, optionally with
 /// words (`# ... rest of the function`, `// ... existing code ...`, and in a comment without
 /// the space: `// ...existing code...`), or a comment that only says so in words
@@ -35,6 +37,123 @@ pub(crate) fn is_elision_marker(line: &str) -> bool {
             && words
                 .chars()
                 .all(|c| c.is_alphanumeric() || c == ' ' || c == '-' || c == ','))
+}
+
+/// Comment leaders a file may use beyond those [`is_elision_marker`] reads, as the file's own
+/// comments show them: at least [`OWN_COMMENTS`] lines opening with the leader, a space and a
+/// letter (`% Compute the sum`, not `% 100` or `!important`).
+const OWN_LEADERS: [Leader; 8] = [
+    (";;", ""),
+    ("%", ""),
+    ("!", ""),
+    ("'", ""),
+    ("REM", ""),
+    ("::", ""),
+    ("{-", "-}"),
+    ("(*", "*)"),
+];
+
+/// Lines of the file's own comments that show it uses a leader of [`OWN_LEADERS`]. Chosen,
+/// not measured: one line may be a stray (a shell `! grep`, a quoted line of prose); two
+/// comments in the file's own hand are a habit. With it: review4 `gen.py 11/12 3000` +
+/// `judge.py` exact 2153 -> 2155 and 2129 -> 2134 (with the tab drift of `fit::tab_columns`),
+/// WRONG unchanged; accuracy `--gate`, adv, attack (3 seeds) and refuse-bench unchanged.
+const OWN_COMMENTS: usize = 2;
+
+/// Whether `line` is an elision marker written behind one of `leaders` (`;; ...`, `% ...`,
+/// `{- ... -}`) that [`is_elision_marker`] does not read.
+fn marker_behind(line: &str, leaders: &[Leader]) -> Option<String> {
+    let t = line.trim();
+    leaders.iter().find_map(|&(open, close)| {
+        let rest = t.strip_prefix(open)?;
+        let first = open.chars().next()?;
+        // (A leader written doubled or tripled: `%%`, `;;;`.)
+        let rest = if open.chars().all(|c| c == first) {
+            rest.trim_start_matches(first)
+        } else {
+            rest
+        };
+        let inner = if close.is_empty() {
+            rest
+        } else {
+            rest.strip_suffix(close)?
+        };
+        // (`REM...` and `'...'` are no comments: a space follows the leader, or the marker.)
+        let inner = inner.trim_end();
+        let word = open.chars().any(char::is_alphabetic);
+        let marker_next = inner.starts_with("...") || inner.starts_with('\u{2026}');
+        if !(inner.starts_with(' ') || marker_next && !word) {
+            return None;
+        }
+        let as_comment = format!("// {}", inner.trim());
+        is_elision_marker(&as_comment).then_some(as_comment)
+    })
+}
+
+/// The comment leaders `text` shows it uses (see [`OWN_LEADERS`]).
+fn own_leaders(text: &str) -> Vec<Leader> {
+    OWN_LEADERS
+        .iter()
+        .copied()
+        .filter(|&(open, _)| {
+            let comments = text
+                .lines()
+                .filter(|l| {
+                    let rest = l.trim_start().strip_prefix(open);
+                    let first = open.chars().next().unwrap_or(' ');
+                    rest.map(|r| r.trim_start_matches(first))
+                        .and_then(|r| r.strip_prefix(' '))
+                        .and_then(|r| r.chars().next())
+                        .is_some_and(char::is_alphabetic)
+                })
+                .count();
+            comments >= OWN_COMMENTS
+        })
+        .collect()
+}
+
+/// `s` (an edit's `old` or `new`) with each elision marker written behind a comment leader
+/// of the file's language (`conventions`) or of its own comments, that [`is_elision_marker`]
+/// does not read, rewritten as a `//` comment it reads (`  ;; ...` becomes `  // ...`): the
+/// strategies and artifact checks then see it as a marker. A line the file holds is its code
+/// and stays. `None` when nothing is rewritten.
+pub(crate) fn markers_behind_leaders(
+    file: &str,
+    conventions: &Conventions,
+    s: &str,
+) -> Option<String> {
+    if !s
+        .lines()
+        .any(|l| l.contains("...") || l.contains('\u{2026}'))
+    {
+        return None;
+    }
+    let mut leaders: Vec<Leader> = conventions.comment_leaders().to_vec();
+    leaders.extend(own_leaders(file));
+    if leaders.is_empty() {
+        return None;
+    }
+    let held = |l: &str| file.lines().any(|f| f.trim() == l.trim());
+    let mut changed = false;
+    let out: Vec<String> = s
+        .split('\n')
+        .map(|line| {
+            let body = line.strip_suffix('\r').unwrap_or(line);
+            let cr = &line[body.len()..];
+            if is_elision_marker(body) || held(body) {
+                return line.to_string();
+            }
+            match marker_behind(body, &leaders) {
+                Some(comment) if !held(&comment) => {
+                    changed = true;
+                    let indent = &body[..body.len() - body.trim_start().len()];
+                    format!("{indent}{comment}{cr}")
+                }
+                _ => line.to_string(),
+            }
+        })
+        .collect();
+    changed.then(|| out.join("\n"))
 }
 
 /// What a comment says, in words alone, when it stands for lines left out. Only these whole
@@ -114,5 +233,48 @@ mod tests {
         ] {
             assert!(!is_elision_marker(code), "{code}");
         }
+    }
+
+    #[test]
+    fn markers_behind_the_files_own_leaders() {
+        let lisp = Conventions::from_path(std::path::Path::new("init.el"));
+        let read = |file: &str, c: &Conventions, s: &str| markers_behind_leaders(file, c, s);
+        assert_eq!(
+            read("(a)\n", &lisp, "  (a 1)\n  ;; ...\n  (d 4)").unwrap(),
+            "  (a 1)\n  // ...\n  (d 4)"
+        );
+        let tex = Conventions::from_path(std::path::Path::new("a.tex"));
+        assert_eq!(read("", &tex, "% ... rest").unwrap(), "// ... rest");
+        let hs = Conventions::from_path(std::path::Path::new("A.hs"));
+        assert_eq!(read("", &hs, "  {- ... -}").unwrap(), "  // ...");
+        // A file of no such language, whose own comments show the leader.
+        let none = Conventions::default();
+        let erl = "% Compute it\nf() -> 1.\n% Done here\n";
+        assert_eq!(read(erl, &none, "    % ...").unwrap(), "    // ...");
+        assert_eq!(read("f() -> 1.\n", &none, "    % ..."), None);
+        // A line the file holds is its code.
+        assert_eq!(read("% ...\n", &tex, "% ..."), None);
+    }
+
+    #[test]
+    fn code_behind_other_leaders_is_no_marker() {
+        let leaders = [("%", ""), ("!", ""), ("'", ""), ("REM", ""), ("(*", "*)")];
+        for code in [
+            "% 100",
+            "x % 100",
+            "!important",
+            "'...'",
+            "'...' + s",
+            "REM...",
+            "%d...",
+            "! see above",
+            "(* the rest is unchanged when x is set *)",
+        ] {
+            assert_eq!(marker_behind(code, &leaders), None, "{code}");
+        }
+        // Lines like `% 100` or `!important` show no leader the file comments with.
+        assert!(own_leaders("x = (a\n  % 100)\ny = (b\n  % 7)\n").is_empty());
+        assert!(own_leaders("a {\n  color: red !important;\n}\n!important\n").is_empty());
+        assert!(own_leaders("s = '...'\nt = '...'\n").is_empty());
     }
 }

@@ -188,3 +188,50 @@ fn a_marker_keeps_its_lines_at_the_depth_new_is_written_at() {
     let out = applied(file, &Edit::new(old, new));
     assert_eq!(out.text, file.replace(".ber", ".key"));
 }
+
+// A marker behind a comment leader of the file's language (review4 E11: Lisp `;;`, TeX and
+// Erlang `%`, Haskell `{- -}`) was written literally and the lines it stands for deleted.
+#[test]
+fn a_marker_behind_the_languages_own_comment_leader_keeps_its_lines() {
+    use fuzzy_edit::{apply_with, Conventions, Options};
+    let named = |file: &str, path: &str, old: &str, new: &str| {
+        let options = Options {
+            conventions: Conventions::from_path(std::path::Path::new(path)),
+            ..Options::default()
+        };
+        apply_with(file, &[Edit::new(old, new)], &options)
+            .map(|out| out.text)
+            .unwrap_or_else(|e| panic!("{path}: {}: {e}", e.kind()))
+    };
+    let el =
+        "(setq lst\n      (list 'one\n            'two\n            'three\n            'four))\n";
+    let old = "      (list 'one\n            'two\n            'three\n            'four))";
+    let new = "      (list 'one\n            ;; ...\n            'four\n            'five))";
+    assert_eq!(
+        named(el, "init.el", old, new),
+        el.replace("'four))", "'four\n            'five))")
+    );
+    let tex = "\\begin{enumerate}\n  \\item red\n  \\item green\n  \\item blue\n  \\item cyan\n\\end{enumerate}\n";
+    let old = "  \\item red\n  \\item green\n  \\item blue\n  \\item cyan";
+    let new = "  \\item red\n  % ...\n  \\item blue\n  \\item teal";
+    assert_eq!(named(tex, "doc.tex", old, new), tex.replace("cyan", "teal"));
+    let hs = "main = do\n  putStrLn \"a\"\n  putStrLn \"b\"\n  putStrLn \"c\"\n  putStrLn \"d\"\n";
+    let old = "  putStrLn \"a\"\n  putStrLn \"b\"\n  putStrLn \"c\"\n  putStrLn \"d\"";
+    let new = "  putStrLn \"a\"\n  {- ... -}\n  putStrLn \"c\"\n  putStrLn \"e\"";
+    assert_eq!(named(hs, "Main.hs", old, new), hs.replace("\"d\"", "\"e\""));
+}
+
+// With no name to go by, a leader the file's own comments use is read too; code that opens
+// with such a leader (`% 100`) is not a marker.
+#[test]
+fn a_marker_behind_the_files_own_comment_leader_keeps_its_lines() {
+    let erl = "% Sum of a list.\nsum(L) ->\n    % Fold from the left.\n    A = 1,\n    B = 2,\n    C = 3,\n    A + B + C.\n";
+    let old = "    A = 1,\n    B = 2,\n    C = 3,\n    A + B + C.";
+    let new = "    A = 1,\n    % ...\n    C = 3,\n    A + B + C + 1.";
+    let out = applied(erl, &Edit::new(old, new));
+    assert_eq!(out.text, erl.replace("A + B + C.", "A + B + C + 1."));
+    // In a file that does not comment with `%`, `% ...` is left as written.
+    let py = "total = (a\n         + b)\nrest = 1\n";
+    let out = applied(py, &Edit::new("         + b)", "         % ...)"));
+    assert_eq!(out.text, py.replace("+ b)", "% ...)"));
+}

@@ -23,6 +23,7 @@ mod generate;
 mod line_endings;
 mod lines_changed_since;
 mod look_alike_blocks;
+mod makefile_recipes;
 mod markers_on_both_sides;
 mod markup_edits;
 mod meant_in_new;

@@ -131,3 +131,29 @@ fn a_first_tab_typed_as_spaces_before_a_tab_is_the_tab() {
         )
     );
 }
+
+// A model that renders a tab as 4 columns and pastes `new` 2 columns off (review4 W1): read a
+// tab per few columns from column 0, the drift became extra tabs. The lines `new` keeps show
+// both the tab's columns and the drift; a line the file has at column 0 stays there.
+#[test]
+fn spaces_drifted_off_a_tabs_columns_become_the_files_tabs() {
+    let py = "import sys\n\nclass Box:\n\tdef size(self):\n\t\tif self.full:\n\t\t\treturn 9\n\t\treturn 0\n";
+    let old = "class Box:\n\tdef size(self):\n\t\tif self.full:\n\t\t\treturn 9";
+    let new =
+        "  class Box:\n      def size(self):\n          if self.full:\n              return 12";
+    let out = applied(py, &Edit::new(old, new));
+    assert_eq!(out.text, py.replace("return 9", "return 12"));
+    // A Makefile's targets stay flush left.
+    let mk = "all: build\n\nbuild:\n\tgo build ./...\n\ntest:\n\tgo test ./...\n";
+    let old = "build:\n\tgo build ./...\n\ntest:\n\tgo test ./...";
+    let new = "  build:\n      go build ./...\n\n  test:\n      go test -race ./...";
+    let out = applied(mk, &Edit::new(old, new));
+    assert_eq!(out.text, mk.replace("go test ./...", "go test -race ./..."));
+    // A Perl heredoc's terminator stays flush left.
+    let pl =
+        "sub usage {\n\tprint <<END;\nUsage: tool FILE\nEND\n\n\tmy $code = 1;\n\texit $code;\n}\n";
+    let old = "END\n\n\tmy $code = 1;\n\texit $code;";
+    let new = "  END\n\n      my $code = 2;\n      exit $code;";
+    let out = applied(pl, &Edit::new(old, new));
+    assert_eq!(out.text, pl.replace("$code = 1", "$code = 2"));
+}
