@@ -31,7 +31,13 @@ pub(crate) fn locate(
     let marked = markers_read(text, options, unwrapped.as_ref());
     let edit = marked.as_ref().unwrap_or(unwrapped.as_ref());
     let admitted = decide::admit(text, edit)?;
-    let new = artifacts::clean_new(text, &edit.old, &edit.new, options).map_err(decide::unclear)?;
+    let new = artifacts::clean_new(text, &edit.old, &edit.new, options).map_err(|mut u| {
+        // (Named as the model wrote it, `;; ...` and not the `// ...` it was read as.)
+        if let Some(written) = marker_as_written(&unwrapped.new, &edit.new, &u.marker) {
+            u.marker = written;
+        }
+        decide::unclear(u)
+    })?;
     // (A Makefile's recipe lines written flush left get their tab: see `fit::recipes_tabbed`.)
     let new = match options.conventions.is_makefile() {
         true => fit::recipes_tabbed(&edit.old, &new).map_or(new, std::borrow::Cow::Owned),
@@ -225,6 +231,16 @@ fn markers_read(text: &Text, options: &Options, edit: &Edit) -> Option<Edit> {
         e.new = n;
     }
     Some(e)
+}
+
+/// The line of `written` (`new` as the model wrote it) that [`markers_read`] read as the
+/// marker `read` (in `new` as read, line for line), if it rewrote one.
+fn marker_as_written(written: &str, read: &str, marker: &str) -> Option<String> {
+    written
+        .split('\n')
+        .zip(read.split('\n'))
+        .find(|(w, r)| w != r && r.trim() == marker.trim())
+        .map(|(w, _)| w.trim().to_string())
 }
 
 fn unwrapped<'e>(text: &Text, edit: &'e Edit) -> std::borrow::Cow<'e, Edit> {

@@ -219,6 +219,17 @@ fn a_marker_behind_the_languages_own_comment_leader_keeps_its_lines() {
     let old = "  putStrLn \"a\"\n  putStrLn \"b\"\n  putStrLn \"c\"\n  putStrLn \"d\"";
     let new = "  putStrLn \"a\"\n  {- ... -}\n  putStrLn \"c\"\n  putStrLn \"e\"";
     assert_eq!(named(hs, "Main.hs", old, new), hs.replace("\"d\"", "\"e\""));
+    // Unclear, it is named as the model wrote it.
+    let options = Options {
+        conventions: Conventions::from_path(std::path::Path::new("init.el")),
+        ..Options::default()
+    };
+    let old = "            'two\n            'three";
+    let new = "            'zero\n            ;; ...\n            'nine";
+    let err = apply_with(el, &[Edit::new(old, new)], &options).unwrap_err();
+    let err = &err.failures[0].error;
+    assert_eq!(err.kind(), "unclear_elision");
+    assert!(err.to_string().contains("`;; ...`"), "{err}");
 }
 
 // With no name to go by, a leader the file's own comments use is read too; code that opens
