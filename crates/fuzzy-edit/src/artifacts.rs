@@ -50,6 +50,7 @@ mod trailing_blanks;
 mod wrappers;
 pub(crate) use byte_order_mark::without_byte_order_mark;
 pub(crate) use edges::keep_edges;
+pub(crate) use edges::{blank_edge_from_old, Edge};
 use edges::{beyond, without_split_line_ending};
 pub(crate) use elisions::resolve_elisions;
 use ellipsis::resolve_bare_ellipses;

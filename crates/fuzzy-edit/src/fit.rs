@@ -13,6 +13,7 @@
 //! Line endings follow the file (CRLF stays CRLF); the final-newline state of the span is kept.
 
 mod dangling_commas;
+mod final_blank;
 mod folded_chars;
 mod frame;
 mod gaps;
@@ -34,6 +35,7 @@ use crate::needle::Needle;
 use crate::strategy::{Candidate, Fit};
 use crate::text::{LineEnding, Text};
 use merge::merge;
+pub(crate) use final_blank::through_line_end;
 
 mod literals;
 
