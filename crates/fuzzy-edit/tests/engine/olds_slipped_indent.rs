@@ -55,7 +55,8 @@ fn a_python_line_added_after_a_slipped_block_start_keeps_its_depth() {
 // line merge read that break as a newline habit and took the blank line with the deleted line.)
 #[test]
 fn a_blank_line_kept_before_a_deleted_last_line_stays() {
-    let file = "def load(path):\n    return read(path)\n\ndef save(path, data):\n    write(path, data)\n";
+    let file =
+        "def load(path):\n    return read(path)\n\ndef save(path, data):\n    write(path, data)\n";
     let want = "def load(path):\n    return read(path)\n\n    write(path, data)\n";
     let spliced = applied(
         file,
