@@ -151,7 +151,7 @@ pub(super) fn inside_literals_from(lines: &[&str], open: Option<Open>) -> Vec<bo
     let mut heredocs: Vec<String> = Vec::new();
     for (k, line) in lines.iter().enumerate() {
         let closed = match &state {
-            Open::Heredoc(word) => terminates(line, word).then(|| None),
+            Open::Heredoc(word) => terminates(line, word).then_some(None),
             Open::Quote(_) => match scan_line(line, Some(state.clone()), &mut heredocs) {
                 Some(Open::Quote(close)) if Open::Quote(close.clone()) == state => None,
                 after => Some(after),
