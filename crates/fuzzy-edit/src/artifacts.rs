@@ -51,6 +51,7 @@ mod wrappers;
 pub(crate) use byte_order_mark::without_byte_order_mark;
 pub(crate) use edges::keep_edges;
 use edges::{beyond, without_split_line_ending};
+pub(crate) use edges::{blank_edge_from_old, Edge};
 pub(crate) use elisions::resolve_elisions;
 use ellipsis::resolve_bare_ellipses;
 use literal_breaks::{undo_escapes, ECHO};

@@ -13,6 +13,7 @@
 //! Line endings follow the file (CRLF stays CRLF); the final-newline state of the span is kept.
 
 mod dangling_commas;
+mod final_blank;
 mod folded_chars;
 mod frame;
 mod gaps;
@@ -35,6 +36,7 @@ use crate::align::loose_diff;
 use crate::needle::Needle;
 use crate::strategy::{Candidate, Fit};
 use crate::text::{LineEnding, Text};
+pub(crate) use final_blank::through_line_end;
 use merge::merge;
 
 mod literals;
@@ -190,7 +192,10 @@ fn new_at_olds_depth(text: &Text, span: &Range<usize>, needle: &Needle) -> Optio
     };
     let file: Vec<Option<&str>> = old.iter().copied().map(Some).collect();
     // In the file's indentation characters first, so that a depth of its own shows.
-    let chars = indent_chars::new_in_files_chars(&old, &new, &old, || text.indent_habits());
+    let first = text.line_of(span.start);
+    let open_before = || literals::open_after((0..first).map(|i| text.line(i)));
+    let chars =
+        indent_chars::new_in_files_chars(&old, &new, &old, || text.indent_habits(), open_before);
     let new = chars.as_deref().map_or(new, as_strs);
     let moved =
         shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits()).or_else(|| {

@@ -200,6 +200,13 @@ impl Request<'_, '_> {
                     decide::check_no_twin_copied(text, &c, matched_with, &edit.old)?;
                     decide::check_not_repeating_neighbours(text, strategy.id(), &c, &replacement)?;
                 }
+                // (A final line break of `new` that keeps a blank line of `old`'s, merged.)
+                let (c, replacement) = match fit::through_line_end(text, &c, needle)
+                    .and_then(|t| Some((fit::replacement(text, &t, needle).ok()?, t)))
+                {
+                    Some((through, t)) => (t, through),
+                    None => (c, replacement),
+                };
                 let replacement = end_text_as_asked(text, &c.span, replacement, edit.final_newline);
                 matches.push(Match::new(self.index, strategy.id(), c, replacement));
             }

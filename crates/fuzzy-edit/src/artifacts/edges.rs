@@ -84,7 +84,7 @@ pub(crate) fn keep_edges(old: &str, new: &str, beyond: impl FnOnce() -> Beyond) 
 
 /// An edge of `old` and `new`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Edge {
+pub(crate) enum Edge {
     Start,
     End,
 }
@@ -93,7 +93,7 @@ pub(super) enum Edge {
 /// paired (by a line diff) with a line of `old` bordered by as many blank lines on that side.
 /// The model deleted lines at that edge of `old` and kept the blank lines next to them (`a`,
 /// blank, `b` becoming blank, `b`), which a newline habit never does.
-pub(super) fn blank_edge_from_old(old: &str, new: &str, edge: Edge) -> bool {
+pub(crate) fn blank_edge_from_old(old: &str, new: &str, edge: Edge) -> bool {
     let old: Vec<&str> = old.split('\n').collect();
     let new: Vec<&str> = new.split('\n').collect();
     let blank = |l: &&str| l.trim().is_empty();

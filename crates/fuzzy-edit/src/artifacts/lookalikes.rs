@@ -129,8 +129,9 @@ pub(crate) fn decoded_entities(file: &str, old: &str, new: &str, prose: bool) ->
             kept = true;
         }
     }
-    // (In markup, a `new` that decoded is `old` escapes on purpose: the escaping is the edit.)
-    if markup && kept && lines.join("\n").trim_end() == old.trim_end() {
+    // (A `new` that decoded is `old` escapes on purpose: the escaping is the edit. In code too:
+    // `"<div>"` written `"&lt;div&gt;"` and nothing else changed asks for the entities.)
+    if kept && lines.join("\n").trim_end() == old.trim_end() {
         return None;
     }
     let mut changed = kept;

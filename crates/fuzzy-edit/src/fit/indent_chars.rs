@@ -20,7 +20,7 @@ use crate::indent::{IndentHabits, IndentStyle};
 use crate::normalize::{indent_columns, indent_of, TAB_WIDTH};
 use similar::{DiffOp, DiffTag};
 
-use super::literals::inside_literals;
+use super::literals::{inside_literals, inside_literals_from, Open};
 use super::tab_columns::TabColumns;
 
 /// Lines at least this alike, opposite each other in a changed region, are the same line
@@ -39,6 +39,7 @@ pub(super) fn new_in_files_chars(
     new: &[&str],
     file_lines: &[&str],
     file: impl FnOnce() -> IndentHabits,
+    open_before: impl FnOnce() -> Option<Open>,
 ) -> Option<Vec<String>> {
     let indents = |lines: &[&str]| -> Vec<String> {
         lines
@@ -69,7 +70,12 @@ pub(super) fn new_in_files_chars(
         return None;
     }
     let file = file();
-    let literal = inside_literals(new);
+    // (Asked of the file only where `new` seems to hold a literal: a span starting inside the
+    // file's docstring has its closing quotes, which read alone would open one.)
+    let mut literal = inside_literals(new);
+    if literal.contains(&true) {
+        literal = inside_literals_from(new, open_before());
+    }
     let pairs = pairs(old, new, &ops);
     let tabbed = |is: &[String]| !is.is_empty() && is.iter().all(|i| i.starts_with('\t'));
     // A block indented with tabs alone in a file that mostly indents with spaces: Makefile
@@ -314,7 +320,13 @@ mod tests {
     use super::*;
 
     fn fixed(file: &[&str], old: &[&str], new: &[&str]) -> Option<Vec<String>> {
-        new_in_files_chars(old, new, old, || IndentHabits::of(file.iter().copied()))
+        new_in_files_chars(
+            old,
+            new,
+            old,
+            || IndentHabits::of(file.iter().copied()),
+            || None,
+        )
     }
 
     #[test]

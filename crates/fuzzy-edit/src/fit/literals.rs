@@ -83,7 +83,7 @@ fn flush_left_literals(new: &[&str], mut inside: Vec<bool>) -> Vec<bool> {
 
 /// What is open at the end of a line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Open {
+pub(crate) enum Open {
     /// A string closed by this delimiter: `"""`, `'''`, `` ` ``, or `"` and a run of `#`.
     Quote(String),
     /// A heredoc body, ended by a line holding only this word (indented or not: `<<-`, `<<~`
@@ -115,6 +115,60 @@ pub(super) fn inside_literals(lines: &[&str]) -> Vec<bool> {
         }
     }
     inside
+}
+
+/// What is open at the end of `lines` (a file's lines before a span): the literal a span there
+/// starts inside, if any.
+pub(crate) fn open_after<'l>(lines: impl Iterator<Item = &'l str>) -> Option<Open> {
+    let mut open: Option<Open> = None;
+    let mut heredocs: Vec<String> = Vec::new();
+    for line in lines {
+        if let Some(Open::Heredoc(word)) = &open {
+            if terminates(line, word) {
+                open = heredocs.pop().map(Open::Heredoc);
+            }
+            continue;
+        }
+        open = scan_line(line, open, &mut heredocs);
+        if open.is_none() && !heredocs.is_empty() {
+            heredocs.reverse();
+            open = heredocs.pop().map(Open::Heredoc);
+        }
+    }
+    open
+}
+
+/// [`inside_literals`] for lines that start inside the literal `open` (a span that starts in a
+/// docstring): the line that closes it is found, and a delimiter there closes that literal
+/// rather than opening one, so the code after it is code. The lines up to that one are the
+/// file's literal, which `old` holds at the file's depth: they count as outside (the model's
+/// indentation characters on them are its habit, as on the code). Where `new` never closes
+/// it, as [`inside_literals`].
+pub(super) fn inside_literals_from(lines: &[&str], open: Option<Open>) -> Vec<bool> {
+    let Some(state) = open else {
+        return inside_literals(lines);
+    };
+    let mut heredocs: Vec<String> = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        let closed = match &state {
+            Open::Heredoc(word) => terminates(line, word).then_some(None),
+            Open::Quote(_) => match scan_line(line, Some(state.clone()), &mut heredocs) {
+                Some(Open::Quote(close)) if Open::Quote(close.clone()) == state => None,
+                after => Some(after),
+            },
+        };
+        match closed {
+            // (Closed, and nothing else left open on that line: the rest is scanned afresh.)
+            Some(None) if heredocs.is_empty() => {
+                let mut inside = vec![false; k + 1];
+                inside.extend(inside_literals(&lines[k + 1..]));
+                return inside;
+            }
+            Some(_) => return inside_literals(lines),
+            None => {}
+        }
+    }
+    inside_literals(lines)
 }
 
 /// Whether `line` ends a heredoc of `word`: the word alone, indented or not, or followed by
@@ -273,6 +327,20 @@ mod tests {
         assert_eq!(inside(js), [false, true, true, false]);
         let rust = "let s = r#\"\n  \"quoted\"\n\"#;\nlet t = 1;";
         assert_eq!(inside(rust), [false, true, true, false]);
+    }
+
+    #[test]
+    fn a_block_starting_inside_a_docstring_closes_it_first() {
+        let file = "def f():\n    \"\"\"Doc.\n\n        x = 1";
+        let open = open_after(file.split('\n'));
+        assert_eq!(open, Some(Open::Quote("\"\"\"".into())));
+        let new = ["        x = 2", "    \"\"\"", "    return x"];
+        assert_eq!(inside_literals_from(&new, open.clone()), [false; 3]);
+        // Read from nothing open, its closing quotes open a string.
+        assert_eq!(inside_literals(&new), [false, false, true]);
+        // Not closed in `new`: read as before.
+        assert_eq!(inside_literals_from(&new[..1], open), [false]);
+        assert_eq!(open_after("x = 1\ny = \"\"\"a\"\"\"".split('\n')), None);
     }
 
     #[test]

@@ -14,7 +14,7 @@ mod unasked;
 use std::ops::Range;
 
 use super::frame::{self, Depth};
-use super::{as_strs, gaps, indent_chars, respell, shifted, space_before_tab, Mismatch};
+use super::{as_strs, gaps, indent_chars, literals, respell, shifted, space_before_tab, Mismatch};
 use crate::align::{changed_regions, loose_diff};
 use crate::indent::{IndentHabits, IndentMap};
 use crate::needle::Needle;
@@ -70,7 +70,9 @@ fn merge_spelled(text: &Text, window: Range<usize>, needle: &Needle) -> Result<S
     let file_lines: Vec<Option<&str>> = eq_w.iter().map(|j| j.map(|j| win[j])).collect();
     let stray = shifted::without_stray_spaces(&old, &new, || space_before_tab(text));
     let new: Vec<&str> = stray.as_deref().map_or(new, as_strs);
-    let chars = indent_chars::new_in_files_chars(&old, &new, &win, || text.indent_habits());
+    let open_before = || literals::open_after((0..window.start).map(|i| text.line(i)));
+    let chars =
+        indent_chars::new_in_files_chars(&old, &new, &win, || text.indent_habits(), open_before);
     let new = chars.as_deref().map_or(new, as_strs);
     let moved = shifted::new_at_old_depth(&old, &new, &file_lines, || text.indent_habits())
         .or_else(|| frame::new_at_files_depth(&old, &win, &eq_w, &new, || text.indent_habits()));

@@ -130,3 +130,108 @@ fn a_byte_order_mark_is_removed_only_when_it_is_all_the_edit_changes() {
         "no_change"
     );
 }
+
+// A word's apostrophe made typographic, and nothing else changed: that character is the edit
+// (before, the fold back to ASCII left the edit changing nothing, refused as no change).
+#[test]
+fn an_apostrophe_made_typographic_alone_is_the_edit() {
+    let js = options(Some(Language::JavaScript), false);
+    let file = "const hint = \"Don't panic\";\nshow(hint);\n";
+    let got = result(
+        file,
+        "const hint = \"Don't panic\";",
+        "const hint = \"Don\u{2019}t panic\";",
+        &js,
+    );
+    assert_eq!(got, "const hint = \"Don\u{2019}t panic\";\nshow(hint);\n");
+}
+
+// In a file that writes typographic apostrophes itself, a rewritten line's `it’s` is asked
+// for, even in the stretch it shares with the line it rewrites; where the model retypes the
+// file's ASCII quotes in the same edit, its apostrophe is that habit too.
+#[test]
+fn an_apostrophe_the_file_writes_itself_stays_on_a_rewritten_line() {
+    let py = options(Some(Language::Python), false);
+    let file = "# the parser\u{2019}s state\nmsg = \"it's done\"\nx = 1\n";
+    let got = result(
+        file,
+        "msg = \"it's done\"\nx = 1",
+        "msg = \"it\u{2019}s finished\"\nx = 2",
+        &py,
+    );
+    assert_eq!(
+        got,
+        "# the parser\u{2019}s state\nmsg = \"it\u{2019}s finished\"\nx = 2\n"
+    );
+    let got = result(
+        file,
+        "msg = \"it's done\"\nx = 1",
+        "msg = \u{201c}it\u{2019}s finished\u{201d}\nx = 2",
+        &py,
+    );
+    assert_eq!(
+        got,
+        "# the parser\u{2019}s state\nmsg = \"it's finished\"\nx = 2\n"
+    );
+}
+
+// A string's tag escaped as entities in code, and nothing else changed: the escaping is the
+// edit (decoded back, the edit changed nothing and was refused as no change).
+#[test]
+fn a_tag_escaped_in_a_code_string_alone_is_the_edit() {
+    let js = options(Some(Language::JavaScript), false);
+    let file = "const open = \"<span>\";\nrender(open);\n";
+    let got = result(
+        file,
+        "const open = \"<span>\";\nrender(open);",
+        "const open = \"&lt;span&gt;\";\nrender(open);",
+        &js,
+    );
+    assert_eq!(got, "const open = \"&lt;span&gt;\";\nrender(open);\n");
+}
+
+// A line added to one function that its sibling has already, with `old` and `new` both sent a
+// level off the file's depth: `old` is found but for its indentation, and the sibling holding
+// `new`'s lines is no sign the edit was made (once refused as already applied).
+#[test]
+fn a_line_the_sibling_has_added_with_indentation_drift_is_made() {
+    let py = options(Some(Language::Python), false);
+    let file = "def read_a():\n    data = fetch()\n    return data\n\ndef read_b():\n    data = fetch()\n    data.validate()\n    return data\n";
+    let got = result(
+        file,
+        "  data = fetch()\n  return data",
+        "  data = fetch()\n  data.validate()\n  return data",
+        &py,
+    );
+    assert_eq!(
+        got,
+        "def read_a():\n    data = fetch()\n    data.validate()\n    return data\n\ndef read_b():\n    data = fetch()\n    data.validate()\n    return data\n"
+    );
+}
+
+// A sentence on a line of its own (in a multi-line string), in a file whose prose writes
+// typographic quotes: its quotes are the author's style, like a comment's, and stay; a
+// code line's curly quotes are still the model's habit.
+#[test]
+fn a_sentence_line_in_a_file_that_writes_typographic_quotes_keeps_them() {
+    let rs = options(Some(Language::Rust), false);
+    let file =
+        "const HELP: &str = r\"\nRun the tool\u{2019}s checks.\nThen exit.\n\";\nfn main() {}\n";
+    let got = result(
+        file,
+        "Run the tool\u{2019}s checks.\nThen exit.",
+        "Run the tool\u{2019}s checks.\nRead the \u{201c}Limits\u{201d} part; it\u{2019}s short.\nThen exit.",
+        &rs,
+    );
+    assert_eq!(
+        got,
+        "const HELP: &str = r\"\nRun the tool\u{2019}s checks.\nRead the \u{201c}Limits\u{201d} part; it\u{2019}s short.\nThen exit.\n\";\nfn main() {}\n"
+    );
+    let got = result(
+        file,
+        "fn main() {}",
+        "fn main() {\n    println!(\u{201c}Read the docs now\u{201d});\n}",
+        &rs,
+    );
+    assert!(got.contains("println!(\"Read the docs now\");"), "{got}");
+}

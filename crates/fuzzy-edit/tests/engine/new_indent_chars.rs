@@ -157,3 +157,19 @@ fn spaces_drifted_off_a_tabs_columns_become_the_files_tabs() {
     let out = applied(pl, &Edit::new(old, new));
     assert_eq!(out.text, pl.replace("$code = 1", "$code = 2"));
 }
+
+// Tabs in a file of spaces, for a block that starts inside a docstring: the docstring's closing
+// quotes in `new` close it, and the code after them is code, written in the file's spaces (read
+// alone, they opened a string, and the line after them kept its tab: a TabError).
+#[test]
+fn tabs_after_the_closing_quotes_of_a_docstring_the_block_starts_in_become_spaces() {
+    let file = "def area(shape):\n    \"\"\"Area of a shape.\n\n    Example:\n        area(Square(2))\n        area(Circle(1))\n    \"\"\"\n    size = shape.size\n    return size * size\n";
+    let old =
+        "        area(Square(2))\n        area(Circle(1))\n    \"\"\"\n    size = shape.size\n";
+    let new = "\t\tarea(Square(2))\n\t\"\"\"\n\tsize = shape.size\n";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        "def area(shape):\n    \"\"\"Area of a shape.\n\n    Example:\n        area(Square(2))\n    \"\"\"\n    size = shape.size\n    return size * size\n"
+    );
+}

@@ -49,3 +49,30 @@ fn a_python_line_added_after_a_slipped_block_start_keeps_its_depth() {
         "def check(self, version):\n    if version >= (2, 0):\n        if self.strict:\n            self.send_error(\n                HTTPStatus.HTTP_VERSION_NOT_SUPPORTED,\n                \"Invalid version (%s)\" % version)\n            self.log_refusal()\n            return False\n    return True\n"
     );
 }
+
+// `old`'s last line deleted, and the blank line before it kept as `new`'s final line break: the
+// blank line stays, as it does where `old` has no slip and `new` is spliced as written. (The
+// line merge read that break as a newline habit and took the blank line with the deleted line.)
+#[test]
+fn a_blank_line_kept_before_a_deleted_last_line_stays() {
+    let file =
+        "def load(path):\n    return read(path)\n\ndef save(path, data):\n    write(path, data)\n";
+    let want = "def load(path):\n    return read(path)\n\n    write(path, data)\n";
+    let spliced = applied(
+        file,
+        &Edit::new(
+            "def load(path):\n    return read(path)\n\ndef save(path, data):",
+            "def load(path):\n    return read(path)\n",
+        ),
+    );
+    assert_eq!(spliced.text, want);
+    let merged = applied(
+        file,
+        &Edit::new(
+            "def load(path):\n      return read(path)\n\ndef save(path, data):",
+            "def load(path):\n    return read(path)\n",
+        ),
+    );
+    assert_eq!(merged.text, want);
+    assert_eq!(strategy(&merged), "indentation");
+}

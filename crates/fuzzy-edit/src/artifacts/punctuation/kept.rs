@@ -4,13 +4,17 @@
 
 use similar::{capture_diff_slices, Algorithm, DiffOp};
 
+use super::apostrophes::{inside_word, APOSTROPHE};
 use super::habit::{ascii_for, LONGEST_LINE, REWRITE};
 use crate::align::line_similarity;
 
 /// `line` (a line of `new` that is no line of `old`) with each typographic character that
 /// stands, in a stretch it shares with its closest line of `old`, where that line has the
 /// ASCII character it stands for, written as that ASCII character. `None` when there is none.
-pub(super) fn kept_stretches(old_lines: &[&str], line: &str) -> Option<String> {
+///
+/// An apostrophe inside a word (`it’s` for `it's`) stays where `apostrophe` says the file
+/// writes it so itself: the model asks for the file's character (see `super::apostrophes`).
+pub(super) fn kept_stretches(old_lines: &[&str], line: &str, apostrophe: bool) -> Option<String> {
     if line.is_ascii() || line.len() > LONGEST_LINE {
         return None;
     }
@@ -44,7 +48,8 @@ pub(super) fn kept_stretches(old_lines: &[&str], line: &str) -> Option<String> {
         {
             for k in 0..len {
                 let (was, is) = (o[old_index + k], n[new_index + k]);
-                if was != is && was.is_ascii() {
+                let asked = apostrophe && is == APOSTROPHE && inside_word(&n, new_index + k);
+                if was != is && was.is_ascii() && !asked {
                     n[new_index + k] = was;
                     changed = true;
                 }
@@ -64,20 +69,31 @@ mod tests {
         let new =
             "    // \u{2019}reasoning\u{2019} type shows in the UI, but the signature is sent back";
         assert_eq!(
-            kept_stretches(&old, new).as_deref(),
+            kept_stretches(&old, new, false).as_deref(),
             Some("    // 'reasoning' type shows in the UI, but the signature is sent back")
         );
         // Written where the line has nothing like it: the model's (its habit is decided
         // elsewhere).
         let new =
             "    // reasoning type, \u{201c}now\u{201d} shown in the UI, ant_thinking sent back";
-        assert_eq!(kept_stretches(&old, new), None);
+        assert_eq!(kept_stretches(&old, new, false), None);
         // No line of old close enough.
-        assert_eq!(kept_stretches(&["x = 1"], "say(\u{2018}hi\u{2019})"), None);
+        assert_eq!(
+            kept_stretches(&["x = 1"], "say(\u{2018}hi\u{2019})", false),
+            None
+        );
+        // An apostrophe inside a word, where the file writes it so itself: asked for.
+        let old = ["    msg = \"it's done\""];
+        let new = "    msg = \"it\u{2019}s finished\"";
+        assert_eq!(kept_stretches(&old, new, true), None);
+        assert_eq!(
+            kept_stretches(&old, new, false).as_deref(),
+            Some("    msg = \"it's finished\"")
+        );
         // The line's own typographic quotes, inside its string, stay where the model keeps
         // them around a changed word.
         let old = ["    @msg = \"Press \u{201c}OK\u{201d} to continue\""];
         let new = "    @msg = \"Press \u{201c}Continue\u{201d} now\"";
-        assert_eq!(kept_stretches(&old, new), None);
+        assert_eq!(kept_stretches(&old, new, false), None);
     }
 }
