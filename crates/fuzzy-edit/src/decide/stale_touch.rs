@@ -24,13 +24,17 @@
 //! another result (located) now refused; without the punctuation clause harnesskit lost one
 //! exact edit (the trailing-comma case above). The independent apply benchmark: unchanged.
 
+use similar::DiffTag;
+
 use super::stale_line::near_change;
+use crate::align::loose_diff;
 use crate::normalize::is_word_char;
 
 /// The first of `differing` (indices of lines of `old` the block lacks) that stands where the
 /// edit `old -> new` changes, deletes or inserts beside it (as near as
-/// [`super::stale_line`]'s `MAX_LINES_BETWEEN` allows), when one of `differing` at least has
-/// words no line of `window` (the block) has in that order.
+/// [`super::stale_line`]'s `MAX_LINES_BETWEEN` allows) and that the block holds in another
+/// form (opposite a line of `window` in the diff), when one of `differing` at least has words
+/// no line of `window` (the block) has in that order.
 pub(super) fn differing_line_touched(
     old: &[&str],
     window: &[&str],
@@ -44,8 +48,19 @@ pub(super) fn differing_line_touched(
     {
         return None;
     }
+    // Only a line the file holds in another form: a line the block lacks altogether was made
+    // up (the engine's `misremembered_blocks` tests merge an edit beside two invented lines).
+    let mut rewritten_in_file = vec![false; old.len()];
+    for op in loose_diff(old, window) {
+        if op.tag() == DiffTag::Replace {
+            op.old_range().for_each(|i| rewritten_in_file[i] = true);
+        }
+    }
     let near = near_change(old, new);
-    differing.iter().copied().find(|&i| near[i])
+    differing
+        .iter()
+        .copied()
+        .find(|&i| near[i] && rewritten_in_file[i])
 }
 
 /// The words of `line` (runs of word characters), punctuation and spacing aside.
@@ -97,6 +112,20 @@ mod tests {
         let window = ["a: 1,", "b: \"x\",", "},", "};"];
         let new = ["a: 2,", "b: \"x\"", "}", "};"];
         assert_eq!(differing_line_touched(&old, &window, &new, &[1, 2]), None);
+    }
+
+    #[test]
+    fn a_made_up_line_beside_the_edit_is_not_touched() {
+        let old = ["x_one()", "a()", "b()", "c()", "made_up()", "d()", "e()"];
+        let window = ["x_two()", "a()", "b()", "c()", "d()", "e()"];
+        let new = ["x_one()", "a()", "b()", "c()", "made_up()", "d()", "e(1)"];
+        assert_eq!(differing_line_touched(&old, &window, &new, &[0, 4]), None);
+        // The same edit beside the line the block holds in another form.
+        let new = ["x_one()", "a(1)", "b()", "c()", "made_up()", "d()", "e()"];
+        assert_eq!(
+            differing_line_touched(&old, &window, &new, &[0, 4]),
+            Some(0)
+        );
     }
 
     #[test]
