@@ -33,8 +33,9 @@
 //!    ([`check_whitespace_edit`]); a change to a line the model misremembered is refused
 //!    ([`mismatch`]), and so is a change to a line of a stale block (two lines of `old` or
 //!    more differing from it, or a name on two of them the file has nowhere, or one line
-//!    beside the edit changed in a way memory does not change a line, [`stale_line`]:
-//!    [`check_not_stale`]), and so is a block `old` skips lines of in a row, read elsewhere
+//!    beside the edit changed in a way memory does not change a line, [`stale_line`]; a
+//!    name joined by case on one of them the file has nowhere, [`name_read_elsewhere`]; two
+//!    differing and the edit touching one, [`stale_touch`]: [`check_not_stale`]), and so is a block `old` skips lines of in a row, read elsewhere
 //!    ([`check_not_left_out`]), and so is a block beside a twin as close to `old` that holds
 //!    a line of `old` the block differs on ([`check_no_twin_copied`]); a fuzzy match whose
 //!    `new` repeats the lines standing just past the block is refused
@@ -55,9 +56,11 @@ mod choose;
 mod cut_lines;
 mod left_out;
 mod made_already;
+mod name_read_elsewhere;
 mod neighbours;
 mod stale;
 mod stale_line;
+mod stale_touch;
 mod syntax;
 mod twice;
 mod twin_copy;

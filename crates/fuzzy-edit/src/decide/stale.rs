@@ -14,7 +14,9 @@
 
 use std::collections::HashMap;
 
+use super::name_read_elsewhere::name_read_elsewhere;
 use super::stale_line::near_change_changed_since;
+use super::stale_touch::differing_line_touched;
 use crate::align::{align, loose_diff};
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
@@ -66,12 +68,18 @@ pub(crate) fn check_not_stale(
     if let Some(run) = lines_read_elsewhere(text, &old, &window) {
         return Err(refusal_of(&run));
     }
+    let differing_lines: Vec<&str> = differing.iter().map(|&i| old[i]).collect();
+    if name_read_elsewhere(text.as_str(), &window, &differing_lines).is_some() {
+        return Err(refusal_of(&differing));
+    }
     if differing.len() < MIN_STALE_LINES {
         return Ok(());
     }
     let refusal = || refusal_of(&differing);
-    let differing_lines: Vec<&str> = differing.iter().map(|&i| old[i]).collect();
     if foreign_name(text.as_str(), &differing_lines).is_some() {
+        return Err(refusal());
+    }
+    if differing_line_touched(&old, &window, &new, &differing).is_some() {
         return Err(refusal());
     }
     let mut rewritten = vec![false; old.len()];

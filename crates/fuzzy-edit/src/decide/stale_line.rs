@@ -79,7 +79,7 @@ fn joins(line: &str, first: &str, second: Option<&str>) -> bool {
 
 /// For each line of `old`, whether at most [`MAX_LINES_BETWEEN`] lines stand between it and a
 /// line the edit changes or deletes, or the place it inserts lines.
-fn near_change(old: &[&str], new: &[&str]) -> Vec<bool> {
+pub(super) fn near_change(old: &[&str], new: &[&str]) -> Vec<bool> {
     let mut near = vec![false; old.len()];
     let reach = MAX_LINES_BETWEEN + 1;
     for op in loose_diff(old, new) {

@@ -8,7 +8,8 @@
 //! [`alignment`]). The block is taken only when no other alignment in the whole file is within
 //! [`RIVAL_MARGIN`] slips of it (another block, another extent, or another reading of the same
 //! lines: the edit is passed on), and `old` has at least one line more standing in place than
-//! it has slips. The slips are then undone in `old`, and
+//! it has slips, and no line it leaves out is a slip of the line of `old` beside it (a twin's
+//! slipped copy, see [`slipped_copy`]). The slips are then undone in `old`, and
 //! in `new` where it repeats them (see [`repair`]): a line `new` keeps is kept once, in the
 //! file's order; the merge does the rest, as for any line match.
 //!
@@ -43,6 +44,7 @@ use crate::text::Text;
 
 mod alignment;
 mod repair;
+mod slipped_copy;
 
 use alignment::{align, Lines, Step, Window};
 
@@ -169,6 +171,14 @@ fn found(text: &Text, needle: &Needle, cx: &Context<'_>) -> Option<Vec<Candidate
     // `b` left out and `a` copied twice): alone only.
     let left_alone = left_out == 0 || (left_out <= MAX_LEFT_OUT && best == 1);
     if in_place < best + 1 || !left_alone || repeats_a_slipped_line(steps, &keys) {
+        return None;
+    }
+    let region_keys: Vec<String> = chosen
+        .region
+        .iter()
+        .map(|&i| loose_key(text.line(i)).into_owned())
+        .collect();
+    if slipped_copy::left_out_is_slipped_copy(steps, &keys, &region_keys) {
         return None;
     }
     // A place elsewhere about as like `old` as the block (by the looser strategies' score, within

@@ -5,7 +5,7 @@
 
 use fuzzy_edit::Edit;
 
-use crate::support::{applied, sorted_locations};
+use crate::support::{applied, kind, sorted_locations};
 
 /// A list of type aliases as one architecture's generated header has it: two lines in the
 /// middle (`wide_*`) that another architecture's copy of the list lacks.
@@ -142,4 +142,20 @@ fn a_slip_whose_line_stands_in_a_twin_further_off_still_applies() {
             "  },\n  \"extra\": {},\n  \"files\": {"
         )
     );
+}
+
+#[test]
+fn a_block_naming_a_type_the_file_has_nowhere_is_refused() {
+    // `old` is the `ToTokens` impl of another options file of the same shape: one line differs,
+    // by a compound name (`FromTypeParamOptions`) this file has nowhere; the edit is beside it.
+    let file = "#[derive(Debug)]\npub struct FromFieldOptions {\n    pub base: OuterFrom,\n    pub vis: Option<Ident>,\n    pub ty: Option<Ident>,\n}\n\nimpl ToTokens for FromFieldOptions {\n    fn to_tokens(&self, tokens: &mut TokenStream) {\n        FromFieldImpl::from(self).to_tokens(tokens)\n    }\n}\n";
+    let old = "impl ToTokens for FromTypeParamOptions {\n    fn to_tokens(&self, tokens: &mut TokenStream) {\n        FromFieldImpl::from(self).to_tokens(tokens)\n    }\n}\n";
+    let new = old.replace("    }\n}", "        trace();\n    }\n}");
+    assert_eq!(kind(file, &Edit::new(old, new)), "content_mismatch");
+    // The file's own name misremembered by a letter: merged, the file's name kept.
+    let slipped = old.replace("FromTypeParamOptions", "FromFieldOptiona");
+    let new = slipped.replace("    }\n}", "        trace();\n    }\n}");
+    let out = applied(file, &Edit::new(slipped, new));
+    assert!(out.text.contains("impl ToTokens for FromFieldOptions {\n"));
+    assert!(out.text.contains("        trace();\n    }\n}\n"));
 }

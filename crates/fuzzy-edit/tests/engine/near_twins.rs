@@ -166,3 +166,61 @@ fn too_many_similar_blocks_are_refused_not_taken_as_one_extent() {
     let new = old.replace("e()", "e(1)");
     assert_eq!(kind(&file, &Edit::new(old, new)), "low_confidence");
 }
+
+/// A doc example written twice: the first copy has `Duxation` and, on its second to last line,
+/// `tixer` (two slips); the second copy is as it should be.
+const TIMER_DOCS: &str = "impl Timer {
+    /// Restarts the timer.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    ///
+    /// let mut timer = clock::timer(Duration::from_millis(100));
+    ///
+    /// timer.tick();
+    ///
+    /// clock::wait(Duxation::from_millis(50));
+    /// timer.restart();
+    ///
+    /// tixer.tick();
+    /// timer.tick();
+    /// ```
+    pub fn restart(&mut self) {
+        self.due = Instant::now() + self.period;
+    }
+
+    /// Restarts the timer at once.
+    ///
+    /// This skips the missed-tick rule.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    ///
+    /// let mut timer = clock::timer(Duration::from_millis(100));
+    ///
+    /// timer.tick();
+    ///
+    /// clock::wait(Duration::from_millis(50));
+    /// timer.restart();
+    ///
+    /// timer.tick();
+    /// timer.tick();
+    /// ```
+    pub fn restart_now(&mut self) {
+        self.due = Instant::now();
+    }
+}
+";
+
+#[test]
+fn a_twins_slipped_copy_of_a_line_is_not_read_as_a_line_left_out() {
+    // `old` is the second copy with one slip (`Duxation`). Against the first copy every line
+    // stands in place but for `tixer.tick();`, which looks left out: it is the twin's slipped
+    // copy of the `timer.tick();` below it, and the second copy is as near.
+    let old = "    /// use std::time::Duration;\n    ///\n    /// let mut timer = clock::timer(Duration::from_millis(100));\n    ///\n    /// timer.tick();\n    ///\n    /// clock::wait(Duxation::from_millis(50));\n    /// timer.restart();\n    ///\n    /// timer.tick();\n";
+    let new = old.replace(
+        "    /// timer.tick();\n    ///\n",
+        "    /// timer.tick();\n    /// timer.tick();\n    ///\n",
+    );
+    assert_eq!(kind(TIMER_DOCS, &Edit::new(old, new)), "low_confidence");
+}

@@ -203,3 +203,54 @@ where
     );
     assert_eq!(kind(file, &Edit::new(old, new)), "low_confidence");
 }
+
+/// Two SQL operators and a function between them; the second operator was rewritten since the
+/// model read it (four of its lines).
+const OPERATORS: &str = "CREATE OPERATOR % (
+        LEFTARG = text,
+        RIGHTARG = text,
+        PROCEDURE = similarity_op,
+        COMMUTATOR = '%',
+        RESTRICT = contsel,
+        JOIN = contjoinsel
+);
+
+CREATE FUNCTION word_similarity(text,text)
+RETURNS float4
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT IMMUTABLE PARALLEL SAFE;
+
+CREATE OPERATOR %> (
+        LEFTARG = text,
+        RIGHTARG = text,
+        PROCEDURE = word_similarity_commutator_op,
+        rewritten_first(); /* since */
+        RESTRICT = contsel,
+        rewritten_second(); /* since */
+rewritten_third(); /* since */
+
+rewritten_fourth(); /* since */
+RETURNS float4
+AS 'MODULE_PATHNAME'
+LANGUAGE C STRICT IMMUTABLE PARALLEL SAFE;
+";
+
+#[test]
+fn a_line_inserted_beside_a_line_the_block_differs_on_is_not_merged_into_a_sibling() {
+    // `old` is the second operator's tail as it was (`'<%'`, then `similarity_dist`); it is
+    // found at the first operator, which differs on those two lines. The inserted `NEGATOR`
+    // line was written against `COMMUTATOR = '<%'`, which the block does not have.
+    let old = "        COMMUTATOR = '<%',\n        RESTRICT = contsel,\n        JOIN = contjoinsel\n);\n\nCREATE FUNCTION similarity_dist(text,text)\nRETURNS float4\nAS 'MODULE_PATHNAME'\n";
+    let new = old.replace("'<%',\n", "'<%',\n        NEGATOR = '<%',\n");
+    assert_eq!(kind(OPERATORS, &Edit::new(old, new)), "content_mismatch");
+}
+
+#[test]
+fn lines_differing_by_trailing_commas_alone_do_not_stop_an_edit_beside_them() {
+    let file = "const settings = {\n  name: \"server\",\n  port: 8080,\n  verbose: true,\n  output: {\n    format: \"json\",\n    path: \"out.log\",\n  },\n};\n";
+    // The model's own style: no trailing commas (two lines differ, one beside the edit).
+    let old = "const settings = {\n  name: \"server\",\n  port: 8080,\n  verbose: true,\n  output: {\n    format: \"json\",\n    path: \"out.log\"\n  }\n};\n";
+    let new = old.replace("\"json\"", "\"text\"");
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("\"json\"", "\"text\""));
+}
