@@ -61,8 +61,8 @@ use lookalikes::decoded_entities;
 pub(crate) use lookalikes::latin_letters;
 #[cfg(test)]
 use numbering::counting_up;
-pub(crate) use plain_new::decode_escaped_new;
 use numbering::{mirrored_numbering, strip_numbers, tool_numbering};
+pub(crate) use plain_new::decode_escaped_new;
 use punctuation::{plain_prose, plain_punctuation};
 use trailing_blanks::strip_trailing_blanks;
 pub(crate) use wrappers::unwrap_both;

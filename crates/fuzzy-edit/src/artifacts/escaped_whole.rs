@@ -19,9 +19,7 @@ pub(super) fn as_in_file<'a>(text: &Text<'a>, line: &'a str) -> &'a str {
     if line.trim().is_empty() || lines().any(|l| l == line) {
         return line;
     }
-    lines()
-        .find(|l| l.trim() == line.trim())
-        .unwrap_or(line)
+    lines().find(|l| l.trim() == line.trim()).unwrap_or(line)
 }
 
 /// A one-line `new` JSON-escaped as a whole, quotes included (`[ \"a\"\n  , \"b\"`): no scan

@@ -11,18 +11,25 @@ use crate::normalize::unescape_code;
 use crate::text::Text;
 
 /// `new` with the escapes it was written with undone, given that `raw_old` (as sent) was
-/// escaped: a `new` with real line breaks beside an `old` without any was written plainly and
+/// escaped: a `new` with real line breaks beside an `old` that wrote its own as `\\n` was written plainly and
 /// only a line that is no line of the file as written, but is one decoded, is decoded (a kept
 /// line escaped by habit). Otherwise `new` is decoded as `old` was, except a line the file
 /// has as written (the program's own backslashes).
 pub(crate) fn decode_escaped_new(text: &Text, raw_old: &str, new: &str) -> String {
     let file_lines: HashSet<&str> = text.as_str().lines().map(str::trim).collect();
     let in_file = |l: &str| !l.trim().is_empty() && file_lines.contains(l.trim());
-    let plain = new.contains('\n') && !raw_old.contains('\n');
+    // (An `old` that encoded its line breaks, beside a `new` that did not.)
+    let plain = new.contains('\n') && !raw_old.contains('\n') && raw_old.contains("\\n");
     if !plain {
         let decoded = unescape_code(new, None).unwrap_or_else(|| new.to_string());
-        let (raw, dec): (Vec<&str>, Vec<&str>) = (new.split('\n').collect(), decoded.split('\n').collect());
-        if raw.len() != dec.len() || !raw.iter().zip(&dec).any(|(r, d)| r != d && in_file(r) && !in_file(d)) {
+        let (raw, dec): (Vec<&str>, Vec<&str>) =
+            (new.split('\n').collect(), decoded.split('\n').collect());
+        if raw.len() != dec.len()
+            || !raw
+                .iter()
+                .zip(&dec)
+                .any(|(r, d)| r != d && in_file(r) && !in_file(d))
+        {
             return decoded;
         }
         return raw

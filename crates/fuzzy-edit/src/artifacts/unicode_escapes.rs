@@ -72,7 +72,9 @@ fn decode_unicode_escapes(line: &str) -> Option<String> {
             out.push(c);
             rest = &braced[end + 1..];
         } else {
-            let hex = after.get(..4).filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))?;
+            let hex = after
+                .get(..4)
+                .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))?;
             if !before.is_empty() {
                 flush(&mut units, &mut out)?;
                 out.push_str(before);
@@ -107,7 +109,11 @@ mod tests {
         );
         let file = "s = \"\\u2013\"\n";
         assert_eq!(
-            decoded_on_kept_lines(&Text::new(file), "s = \"\\u2013\"", "s = \"\\u2013\"\nt = 1"),
+            decoded_on_kept_lines(
+                &Text::new(file),
+                "s = \"\\u2013\"",
+                "s = \"\\u2013\"\nt = 1"
+            ),
             None
         );
         assert_eq!(

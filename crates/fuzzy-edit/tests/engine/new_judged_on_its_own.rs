@@ -79,7 +79,11 @@ fn a_unicode_escape_on_a_kept_line_is_the_files_character() {
     // A string literal the file writes with the escape keeps it.
     let file = "DASH = \"\\u2013\"\nx = 1\n";
     assert_eq!(
-        result(file, "DASH = \"\\u2013\"\nx = 1", "DASH = \"\\u2013\"\nx = 2"),
+        result(
+            file,
+            "DASH = \"\\u2013\"\nx = 1",
+            "DASH = \"\\u2013\"\nx = 2"
+        ),
         "DASH = \"\\u2013\"\nx = 2\n"
     );
 }
@@ -88,10 +92,17 @@ fn a_unicode_escape_on_a_kept_line_is_the_files_character() {
 // it is exact.
 #[test]
 fn read_tool_numbers_in_new_go_whichever_strategy_found_old() {
-    let file = "package p\n\nfunc f() {\n\tvar total int\n\treturn\n}\n";
-    let want = "package p\n\nfunc f() {\n\tvar total int64\n\treturn\n}\n";
-    assert_eq!(result(file, "\tvar total int", "4: \tvar total int64"), want);
-    assert_eq!(result(file, "\tvar totsl int", "4: \tvar total int64"), want);
+    let file = "package p\n\nfunc f() {\n\t// Drain the queue.\n\tfor _, e := range pendingEntries {\n\t\tuse(e)\n\t}\n}\n";
+    let want = "package p\n\nfunc f() {\n\t// Drain the queue.\n\tfor _, e := range pendingEntries[1:] {\n\t\tuse(e)\n\t}\n}\n";
+    let new = "5: \tfor _, e := range pendingEntries[1:] {";
+    assert_eq!(
+        result(file, "\tfor _, e := range pendingEntries {", new),
+        want
+    );
+    assert_eq!(
+        result(file, "\tfor _, e := range pendingEntriss {", new),
+        want
+    );
 }
 
 // A sentence `new` keeps from `old`, written flush left after a blank line, is the edit's last
