@@ -40,13 +40,16 @@ mod elisions;
 mod ellipsis;
 mod escaped_new;
 mod escaped_whole;
+mod kept_sentences;
 mod literal_breaks;
 mod lookalikes;
 mod markup_wrappers;
 mod numbering;
+mod plain_new;
 mod punctuation;
 mod string_breaks;
 mod trailing_blanks;
+mod unicode_escapes;
 mod wrappers;
 pub(crate) use byte_order_mark::without_byte_order_mark;
 pub(crate) use edges::keep_edges;
@@ -60,6 +63,7 @@ pub(crate) use lookalikes::latin_letters;
 #[cfg(test)]
 use numbering::counting_up;
 use numbering::{mirrored_numbering, strip_numbers, tool_numbering};
+pub(crate) use plain_new::decode_escaped_new;
 use punctuation::{plain_prose, plain_punctuation};
 use trailing_blanks::strip_trailing_blanks;
 pub(crate) use wrappers::unwrap_both;
@@ -87,10 +91,16 @@ pub(crate) fn clean_new<'n>(
     if let Some(unwrapped) = wrappers::unwrap_new(text, old_view, &new, options.prose) {
         new = Cow::Owned(unwrapped);
     }
+    if let Some(indented) = kept_sentences::kept_sentences_indented(old_view, &new) {
+        new = Cow::Owned(indented);
+    }
     if let Some(latin) = latin_letters(text.as_str(), &new) {
         new = Cow::Owned(latin);
     }
     if let Some(decoded) = decoded_entities(text.as_str(), old_view, &new, options.prose) {
+        new = Cow::Owned(decoded);
+    }
+    if let Some(decoded) = unicode_escapes::decoded_on_kept_lines(text, old_view, &new) {
         new = Cow::Owned(decoded);
     }
     if let Some(unescaped) = undo_escapes(text, old_view, &new, options) {

@@ -8,8 +8,36 @@
 
 use std::collections::HashSet;
 
-use crate::normalize::unescape_code_whole;
+use crate::normalize::{loose_equal, unescape_code_whole};
+use crate::text::Text;
 use crate::Language;
+
+/// `line` (of a one-line `old`) as the file writes it: where the file has no such line but
+/// one that differs from it only in its indentation, that line (its first, where several do).
+pub(super) fn as_in_file<'a>(text: &Text<'a>, line: &'a str) -> &'a str {
+    let lines = || (0..text.line_count()).map(|i| text.line(i));
+    if line.trim().is_empty() || lines().any(|l| l == line) {
+        return line;
+    }
+    lines().find(|l| l.trim() == line.trim()).unwrap_or(line)
+}
+
+/// A one-line `new` JSON-escaped as a whole, quotes included (`[ \"a\"\n  , \"b\"`): no scan
+/// of its strings can follow its `\"`, so its breaks are found by decoding it whole. Only
+/// where it has an escaped quote or backslash, decodes to several lines, and one of them is
+/// `line` (the one line of `old`, as the file has it) retyped.
+pub(super) fn quotes_escaped_whole(
+    new: &str,
+    line: &str,
+    language: Option<Language>,
+) -> Option<String> {
+    if !(new.contains("\\\"") || new.contains("\\\\")) || !new.contains("\\n") {
+        return None;
+    }
+    let whole = unescape_code_whole(new, language)?;
+    let lines: Vec<&str> = whole.lines().filter(|l| !l.trim().is_empty()).collect();
+    (lines.len() >= 2 && lines.iter().any(|l| loose_equal(l, line))).then_some(whole)
+}
 
 /// `decoded` (`new` with its line breaks decoded, the escapes inside its literals kept), or
 /// `new` decoded as a whole where more of that reading's lines are lines of `old`.

@@ -23,12 +23,26 @@ pub(super) fn undo_escapes(text: &Text, old: &str, new: &str, options: &Options)
     }
     if !old.trim().contains('\n') {
         let line = old.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        // (`old`'s line with its indentation off stands for the file's: the decision is the
+        // same whichever strategy finds it.)
+        let line = escaped_whole::as_in_file(text, line);
         let tabs = text.as_str().lines().any(|l| l.starts_with('\t'));
-        return lines_echoing(new, line, tabs, options.prose).or_else(|| {
+        let decoded = lines_echoing(new, line, tabs, options.prose).or_else(|| {
             (!options.prose)
                 .then(|| breaks_outside_strings(new, indent_of(line), tabs))
                 .flatten()
         });
+        return match decoded {
+            Some(decoded) => Some(escaped_whole::decoded_consistently(
+                new,
+                line,
+                options.language,
+                decoded,
+            )),
+            None => (!options.prose)
+                .then(|| escaped_whole::quotes_escaped_whole(new, line, options.language))
+                .flatten(),
+        };
     }
     let decoded = unescape_code(new, options.language)?;
     let decoded = escaped_whole::decoded_consistently(new, old, options.language, decoded);

@@ -134,7 +134,7 @@ pub(super) fn echoes(s: &str, old: &str) -> bool {
 
 /// A sentence of prose at the margin: a capital, at least three words, no code punctuation,
 /// ending with `:` or `.` (or `!`).
-fn prose_sentence(line: &str) -> bool {
+pub(super) fn prose_sentence(line: &str) -> bool {
     let line = line.trim_end();
     if line.starts_with(char::is_whitespace) || !line.starts_with(|c: char| c.is_ascii_uppercase())
     {
@@ -178,6 +178,12 @@ fn without_prose(text: &Text, old: &str, new: &str, prose: bool) -> Option<Strin
     // it: a `description` string in a Cargo.toml is no reason to write it into the file.)
     let sentence = if range.start > 0 { first } else { last };
     let said = lines[sentence].trim();
+    // (A line of `old` or of the file, however indented, is one the edit keeps: never prose.
+    // Review4 E7: a kept docstring sentence written flush left after a blank line.)
+    let kept_line = |s: &str| s.lines().any(|l| l.trim() == said);
+    if kept_line(old) || kept_line(text.as_str()) {
+        return None;
+    }
     let edit_talk = about_the_edit(said) && !text.as_str().lines().any(|l| l.trim() == said);
     if !edit_talk && text.as_str().lines().any(prose_sentence) {
         return None;

@@ -18,9 +18,9 @@
 //! ```
 
 use super::{char_escapes, equality_cascade, Candidate, Context, Strategy, StrategyId};
-use crate::artifacts::resolve_elisions;
+use crate::artifacts::{decode_escaped_new, resolve_elisions};
 use crate::needle::Needle;
-use crate::normalize::{unescape, unescape_code};
+use crate::normalize::unescape;
 use crate::text::exact_spans;
 
 /// See the module docs.
@@ -71,7 +71,8 @@ pub(super) fn decoded(cx: &Context<'_>) -> Option<Needle<'static>> {
         .then(|| guard_amounts(new))
         .flatten();
     let new = guarded.as_deref().unwrap_or(new);
-    let decoded = unescape_code(new, None).unwrap_or_else(|| new.to_string());
+    // (Whether `new` was escaped is judged on `new`, not on `old`.)
+    let decoded = decode_escaped_new(cx.text, cx.needle.old_text(), new);
     let new = kept_lines_as_old(cx.needle.old_text(), &old, new, decoded);
     let mut new = dollars_as_old(cx.text.as_str(), cx.needle.old_text(), &old, new);
     if guarded.is_some() {

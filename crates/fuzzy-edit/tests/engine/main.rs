@@ -34,6 +34,7 @@ mod must_refuse;
 mod near_twins;
 mod new_depth;
 mod new_indent_chars;
+mod new_judged_on_its_own;
 mod new_off_olds_depth;
 mod new_only_artifacts;
 mod new_side;
