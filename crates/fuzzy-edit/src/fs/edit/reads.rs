@@ -128,7 +128,11 @@ pub(super) fn changed_late(place: &Place, read: &Read) -> bool {
     {
         return true;
     }
-    match rustix::fs::statat(&place.dir, place.name.as_os_str(), rustix::fs::AtFlags::SYMLINK_NOFOLLOW) {
+    match rustix::fs::statat(
+        &place.dir,
+        place.name.as_os_str(),
+        rustix::fs::AtFlags::SYMLINK_NOFOLLOW,
+    ) {
         Ok(at) => (at.st_dev as u64, at.st_ino as u64) != (was.dev(), was.ino()),
         Err(_) => true,
     }
