@@ -133,6 +133,8 @@ pub(super) fn changed_late(place: &Place, read: &Read) -> bool {
         place.name.as_os_str(),
         rustix::fs::AtFlags::SYMLINK_NOFOLLOW,
     ) {
+        // The casts: `st_dev` and `st_ino` are narrower than u64 on some targets.
+        #[allow(clippy::unnecessary_cast)]
         Ok(at) => (at.st_dev as u64, at.st_ino as u64) != (was.dev(), was.ino()),
         Err(_) => true,
     }
