@@ -21,7 +21,11 @@ use args::{Flags, Settings};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    match Flags::parse().resolve() {
+    let flags = match Flags::try_parse() {
+        Ok(flags) => flags,
+        Err(e) => return usage_error(&e),
+    };
+    match flags.resolve() {
         Settings::Apply(settings) => commands::apply::run(*settings),
         Settings::Pipe { max_request_bytes } => commands::pipe::run(max_request_bytes),
         Settings::Mcp(settings) => commands::mcp::run(settings),
@@ -65,4 +69,35 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Flags clap rejects: under `--json`, one JSON value on stdout (kind `usage`), as every other
+/// failure there; otherwise clap's message with this program's `fuzzy-edit:` prefix. Help and
+/// version requests print as clap prints them. Exit code 2 either way (clap's).
+fn usage_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
+        || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    {
+        e.exit()
+    }
+    let rendered = e.render().to_string();
+    let text = rendered.strip_prefix("error: ").unwrap_or(&rendered);
+    let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    if std::env::args_os().skip(1).any(|a| a == "--json") {
+        // The first paragraph is the problem; clap's usage line and pointer to --help follow.
+        let problem = text.split("\n\n").next().unwrap_or(text).trim();
+        let problem = problem.trim_end_matches('.');
+        let message = format!(
+            "{problem}. Run `fuzzy-edit help` or `fuzzy-edit COMMAND --help` for the flags."
+        );
+        let answer = render::json::failure(render::json::error("usage", message));
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&answer).unwrap_or_default()
+        );
+    } else {
+        eprint!("fuzzy-edit: {text}");
+    }
+    code
 }

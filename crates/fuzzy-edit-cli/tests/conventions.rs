@@ -109,9 +109,15 @@ fn stat_prints_a_diffstat() {
 fn output_modes_exclude_each_other() {
     let w = half_good();
     let out = w.run([
-        "check", "a.py", "--old", "x", "--new", "y", "--stat", "--json",
+        "check", "a.py", "--old", "x", "--new", "y", "--stat", "--quiet",
     ]);
     assert_fails(&out, 2);
+    // Under --json the refusal is the JSON answer on stdout (newcomer 3), same exit code.
+    let out = w.run([
+        "check", "a.py", "--old", "x", "--new", "y", "--stat", "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout_json(&out)["error"]["kind"], "usage");
 }
 
 /// A document that edits a.py, creates new.txt and deletes b.py.
@@ -288,6 +294,49 @@ fn malformed_values_are_usage_errors() {
         assert!(!err.contains("changed since"), "{err}");
     }
     assert_eq!(w.read("a.py"), A);
+}
+
+#[test]
+fn under_json_flags_clap_rejects_are_one_json_usage_answer_on_stdout() {
+    let w = half_good();
+    let edit = [
+        "apply", "a.py", "--old", "x = 1", "--new", "x = 2", "--json",
+    ];
+    for (extra, words) in [
+        (&["--expect-sha256", "xyz"][..], "64 hex digits"),
+        (&["--max-bytes", "10X"][..], "`10X` is not a size"),
+        (&["--max-bytes", "0"][..], "no file fits in 0 bytes"),
+        (&["--quiet"][..], "cannot be used with"),
+    ] {
+        let out = w.run(edit.iter().chain(extra));
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let v = stdout_json(&out);
+        assert_eq!(v["ok"], false, "{v}");
+        assert_eq!(v["error"]["kind"], "usage", "{v}");
+        let message = v["error"]["message"].as_str().unwrap();
+        assert!(message.contains(words), "{extra:?}: {message}");
+        assert!(!message.contains("invalid digit"), "{message}");
+        assert!(message.contains("--help"), "{message}");
+    }
+    assert_eq!(w.read("a.py"), A);
+}
+
+#[test]
+fn without_json_clap_s_errors_carry_the_program_s_prefix() {
+    let w = half_good();
+    let out = w.run([
+        "apply",
+        "a.py",
+        "--old",
+        "x",
+        "--new",
+        "y",
+        "--max-bytes",
+        "10X",
+    ]);
+    let err = assert_fails(&out, 2);
+    assert!(err.starts_with("fuzzy-edit: "), "{err}");
+    assert!(out.stdout.is_empty());
 }
 
 #[test]

@@ -38,6 +38,36 @@ pub fn unified_diff(before: &str, after: &str, path: &str) -> String {
     }
 }
 
+/// `path` as the headers name it after `a/` and `b/`: without `.` components and repeated
+/// slashes, which `git apply` and `patch -p1` refuse or misread (`a/./x.py`). A path that
+/// climbs out (`..`) or is absolute is kept: only the caller knows where it stands (the CLI
+/// makes such paths relative to its directory, [`header_path`] does not).
+///
+/// ```
+/// assert_eq!(fuzzy_edit::header_path("./src//x.py"), "src/x.py");
+/// assert_eq!(fuzzy_edit::header_path("x.py"), "x.py");
+/// assert_eq!(fuzzy_edit::header_path("../x.py"), "../x.py");
+/// ```
+pub fn header_path(path: &str) -> std::borrow::Cow<'_, str> {
+    let absolute = path.starts_with('/');
+    let clean = path.split('/').all(|c| !c.is_empty() && c != ".");
+    if clean || (absolute && path[1..].split('/').all(|c| !c.is_empty() && c != ".")) {
+        return path.into();
+    }
+    let parts: Vec<&str> = path
+        .split('/')
+        .filter(|c| !c.is_empty() && *c != ".")
+        .collect();
+    let joined = parts.join("/");
+    if absolute {
+        format!("/{joined}").into()
+    } else if joined.is_empty() {
+        ".".into()
+    } else {
+        joined.into()
+    }
+}
+
 /// The same diff as [`unified_diff`], written by `Display` as it is computed: a front end
 /// printing the diff of a million changed lines need not hold its 20 MB first.
 ///
@@ -82,6 +112,7 @@ fn unified<'d>(
     path: &str,
 ) -> similar::udiff::UnifiedDiff<'d, 'd, 'd, str> {
     let mut udiff = diff.unified_diff();
+    let path = header_path(path);
     udiff
         .context_radius(CONTEXT)
         .header(&format!("a/{path}"), &format!("b/{path}"));
@@ -147,6 +178,7 @@ impl Part<'_> {
                 continue;
             }
             if !headed {
+                let path = header_path(path);
                 write!(out, "--- a/{path}\n+++ b/{path}\n")?;
                 headed = true;
             }

@@ -200,10 +200,16 @@ pub(super) enum ColorChoice {
 }
 
 /// A size in bytes: `1000`, `64K`, `64KiB`, `1.5M`.
+/// `0` is refused: every file would be too large.
 fn parse_bytes(text: &str) -> Result<u64, String> {
-    parse_size::parse_size(text).map_err(|e| {
-        format!("{e}; give a number of bytes, optionally with K, M, G, KiB, MiB or GiB")
-    })
+    // parse_size's own words ("invalid digit found in string") name no next step.
+    match parse_size::parse_size(text) {
+        Ok(0) => Err("no file fits in 0 bytes; give the largest file size to accept, e.g. `--max-bytes 64MiB`".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!(
+            "`{text}` is not a size; give a number of bytes, optionally with a suffix K, M, G (powers of 1000) or KiB, MiB, GiB (powers of 1024), e.g. `--max-bytes 64MiB`"
+        )),
+    }
 }
 
 #[cfg(test)]

@@ -162,6 +162,8 @@ pub fn write_outcome(out: &mut impl io::Write, outcome: Outcome) -> io::Result<(
             let name = file.path.to_string_lossy().into_owned();
             let fields = file_fields(&file, &name, &words);
             super::release(&mut file);
+            // The diff's headers name the file as a patch tool reads it; `path` as the caller did.
+            let name = super::patch::header_name(&file.path).0;
             FileAnswer { fields, name, file }
         })
         .collect();

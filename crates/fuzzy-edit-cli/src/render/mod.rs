@@ -62,10 +62,24 @@ pub fn outcome(output: Output, mut outcome: Outcome) -> io::Result<()> {
         Output::Human { color } => human::outcome(&mut out, outcome, color),
         Output::Quiet => Ok(()),
         Output::Stat => patch::stat(&mut out, &outcome),
-        Output::Patch => outcome
-            .files
-            .iter()
-            .try_for_each(|f| patch::each_line(f, |line| out.write_all(line.as_bytes()))),
+        Output::Patch => {
+            let outside: Vec<_> = (outcome.files.iter())
+                .filter(|f| f.before != f.after && patch::header_name(&f.path).1)
+                .map(|f| f.path.display().to_string())
+                .collect();
+            if !outside.is_empty() {
+                eprintln!(
+                    "fuzzy-edit: note: {} lies outside the current directory; the patch names it \
+                     from `/`: apply it with `git -C / apply FILE` or `patch -d / -p1 < FILE`, or \
+                     run fuzzy-edit from a directory that holds every file edited",
+                    outside.join(", ")
+                );
+            }
+            outcome
+                .files
+                .iter()
+                .try_for_each(|f| patch::each_line(f, |line| out.write_all(line.as_bytes())))
+        }
     };
     written.and_then(|()| out.flush())
 }

@@ -4,6 +4,7 @@
 
 use std::fmt;
 use std::io::{self, Write};
+use std::path::{Component, Path, PathBuf};
 
 use fuzzy_edit::UnifiedDiff;
 
@@ -15,7 +16,7 @@ use super::Outcome;
 /// is computed: the diff of a million changed lines is never held whole. A created file's old
 /// side and a deleted file's new side are `/dev/null`, as git writes them.
 pub fn each_line(f: &FileOutcome, each: impl FnMut(&str) -> io::Result<()>) -> io::Result<()> {
-    let name = f.path.to_string_lossy();
+    let name = header_name(&f.path).0;
     let before = f.before.as_deref().unwrap_or("");
     let after = f.after.as_deref().unwrap_or("");
     let dev_null = match (&f.before, &f.after) {
@@ -39,6 +40,39 @@ pub fn each_line(f: &FileOutcome, each: impl FnMut(&str) -> io::Result<()>) -> i
     }
     written.map_err(|_| io::Error::other("the diff could not be written"))?;
     lines.emit_partial()
+}
+
+/// The name `path` goes by in a patch's headers, and whether it lies outside the current
+/// directory. `git apply` and `patch -p1` take paths relative to the directory they run in,
+/// and refuse `..` and absolute ones: a path under the current directory is written relative
+/// to it (`./x.py`, `/home/me/p/x.py` run in `/home/me/p`: `x.py`); one outside it, relative
+/// to `/` (`/etc/x.conf`: `etc/x.conf`), for a patch applied from `/` (`git -C / apply`).
+pub fn header_name(path: &Path) -> (String, bool) {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let whole = lexical(&cwd.join(path));
+    match whole.strip_prefix(lexical(&cwd)) {
+        Ok(inside) if !inside.as_os_str().is_empty() => (inside.to_string_lossy().into(), false),
+        _ => {
+            let from_root = whole.strip_prefix("/").unwrap_or(&whole);
+            (from_root.to_string_lossy().into(), true)
+        }
+    }
+}
+
+/// `path` without `.` components and with each `..` taking off the component before it
+/// (by name, as `git apply` reads a patch: a symlink on the way is not followed).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// Collects the pieces the diff is written in into lines.

@@ -10,7 +10,9 @@
 //! 4. **Stage** every new content in a temporary file beside its target, with its metadata.
 //! 5. **Verify** that no file changed since step 3 (a writer that ignores the lock); if one
 //!    did, start again at step 3, or refuse when the caller pinned a version.
-//! 6. **Install**: the renames, one after another; a failure puts back what was installed.
+//! 6. **Install**: the renames, one after another, each right after a last `stat` of its file
+//!    (a change there puts back what was installed and starts again at step 3); a failure
+//!    puts back what was installed.
 //!
 //! One module per step: `targets` (1, 2), `reads` (3, 5), `staging` (4), `install` (6).
 
@@ -118,8 +120,13 @@ pub fn edit_files(
             }
             continue;
         }
-        let versions = install_all(&targets, &reads, &plans, staged, options)?;
-        return Ok(outcome(targets, reads, plans, versions, attempt));
+        match install_all(&targets, &reads, &plans, staged, options)? {
+            Ok(versions) => return Ok(outcome(targets, reads, plans, versions, attempt)),
+            Err(i) if pinned || attempt == MAX_ATTEMPTS => {
+                return Err(stale(&targets[i].path, reads[i].as_ref()).into())
+            }
+            Err(_) => continue,
+        }
     }
     unreachable!("the last attempt returns")
 }

@@ -4,7 +4,7 @@
 use std::os::unix::fs::MetadataExt;
 use std::path::PathBuf;
 
-use super::reads::Read;
+use super::reads::{changed_late, Read};
 use super::staging::{changes, discard_all};
 use super::targets::Target;
 use crate::fs::plan::{Action, EditFilesError, PartlyWritten, Planned};
@@ -12,23 +12,33 @@ use crate::fs::request::EditOptions;
 use crate::fs::write::{delete, discard, install, stage, write_in_place, Staged};
 use crate::fs::{FileVersion, FsError};
 
+/// The files installed, or `Err(i)`: file `i` changed right before its rename (a writer
+/// that ignores the lock) and the files before it were put back, so the plan can be redone.
 pub(super) fn install_all(
     targets: &[Target],
     reads: &[Option<Read>],
     plans: &[Planned],
     staged: Vec<Option<Staged>>,
     options: &EditOptions<'_>,
-) -> Result<Vec<Option<FileVersion>>, EditFilesError> {
+) -> Result<Result<Vec<Option<FileVersion>>, usize>, EditFilesError> {
     let mut versions = Vec::with_capacity(targets.len());
     for (i, ((t, r), p)) in targets.iter().zip(reads).zip(plans).enumerate() {
-        let result = install_one(t, r.as_ref(), p, staged[i].as_ref(), options);
+        let late = match (&t.place, r) {
+            (Some(place), Some(r)) if changes(Some(r), p) => changed_late(place, r),
+            _ => false,
+        };
+        let result = if late {
+            Err(super::reads::stale(&t.path, r.as_ref()))
+        } else {
+            install_one(t, r.as_ref(), p, staged[i].as_ref(), options)
+        };
         match result {
             Ok(v) => versions.push(v),
             Err(error) => {
                 discard_all(&targets[i..], &staged[i..]);
                 let put_back = roll_back(&targets[..i], &reads[..i], &plans[..i], options);
                 if put_back.iter().all(|(_, _, failed)| failed.is_none()) {
-                    return Err(error.into());
+                    return if late { Ok(Err(i)) } else { Err(error.into()) };
                 }
                 // Some file keeps this change: the caller must learn which, or it would take
                 // "nothing was written" for the whole request.
@@ -56,7 +66,7 @@ pub(super) fn install_all(
             }
         }
     }
-    Ok(versions)
+    Ok(Ok(versions))
 }
 
 pub(super) fn install_one(

@@ -112,6 +112,34 @@ pub(super) fn first_changed(
     Ok(None)
 }
 
+/// Whether the file read changed in the last moment, checked right before its rename: the
+/// name now names another inode, or the inode read has another size or modification time
+/// (an append or rewrite that took no lock). Two `stat` calls, no reading: it narrows the
+/// window [`first_changed`] leaves (its read and compare) to the gap between these calls
+/// and the rename; a writer that ignores the lock can still land in that gap, or write
+/// through a handle it opened before the rename (that write goes to the replaced inode).
+pub(super) fn changed_late(place: &Place, read: &Read) -> bool {
+    let Ok(now) = read.opened.file.metadata() else {
+        return true;
+    };
+    let was = &read.opened.meta;
+    if now.len() != read.text.len() as u64
+        || (now.mtime(), now.mtime_nsec()) != (was.mtime(), was.mtime_nsec())
+    {
+        return true;
+    }
+    match rustix::fs::statat(
+        &place.dir,
+        place.name.as_os_str(),
+        rustix::fs::AtFlags::SYMLINK_NOFOLLOW,
+    ) {
+        // The casts: `st_dev` and `st_ino` are narrower than u64 on some targets.
+        #[allow(clippy::unnecessary_cast)]
+        Ok(at) => (at.st_dev as u64, at.st_ino as u64) != (was.dev(), was.ino()),
+        Err(_) => true,
+    }
+}
+
 pub(super) fn stale(path: &Path, read: Option<&Read>) -> FsError {
     FsError::Stale {
         path: path.to_path_buf(),
