@@ -46,7 +46,11 @@ fn dropped_after_marker(piece: &[&str], segment: &[&str]) -> usize {
 
 /// The blank lines `lines` ends with.
 fn trailing_blanks(lines: &[&str]) -> usize {
-    lines.iter().rev().take_while(|l| l.trim().is_empty()).count()
+    lines
+        .iter()
+        .rev()
+        .take_while(|l| l.trim().is_empty())
+        .count()
 }
 
 /// Whether `segment` (`new`'s lines before a marker) goes on past `piece` (`old`'s there)
@@ -60,11 +64,9 @@ fn runs_into_gap(piece: &[&str], segment: &[&str], gap: &[&str]) -> bool {
             && gap.len() >= more_blanks
             && gap[..more_blanks].iter().all(|l| l.trim().is_empty());
     }
-    let (Some(&last_written), Some(&last_shown), Some(&first_elided)) = (
-        code(segment).last(),
-        code(piece).last(),
-        code(gap).first(),
-    ) else {
+    let (Some(&last_written), Some(&last_shown), Some(&first_elided)) =
+        (code(segment).last(), code(piece).last(), code(gap).first())
+    else {
         return false;
     };
     !loose_equal(last_written, last_shown) && loose_equal(last_written, first_elided)
@@ -99,9 +101,9 @@ pub(super) fn drop_is_unclear(pieces: &[&[&str]], segments: &[Vec<&str>]) -> boo
         let j = dropped_after_marker(pieces[k], &segments[k]);
         j > 0 && same(&code(pieces[k])[j..], &code(&segments[k]))
     };
-    (1..pieces.len()).filter(|&k| dropped_only(k)).any(|k| {
-        (0..pieces.len()).any(|i| i != k && !same(&code(pieces[i]), &code(&segments[i])))
-    })
+    (1..pieces.len())
+        .filter(|&k| dropped_only(k))
+        .any(|k| (0..pieces.len()).any(|i| i != k && !same(&code(pieces[i]), &code(&segments[i]))))
 }
 
 #[cfg(test)]
