@@ -23,7 +23,8 @@ use std::rc::Rc;
 mod dropped_lines;
 mod new_markers;
 use dropped_lines::{drop_is_unclear, marker_moved_down};
-use new_markers::{marker_moved_up, resolve_against_file, shows_elided_lines};
+pub(crate) use new_markers::resolve_against_file;
+use new_markers::{marker_moved_up, shows_elided_lines};
 
 use super::{find_windows, Candidate, Context, Fit, Strategy, StrategyId, LINE_COMPARE_UNITS};
 use crate::needle::{lines_of, Needle};

@@ -40,7 +40,7 @@ mod trailing_whitespace;
 mod typo_line;
 mod unicode_punctuation;
 
-pub(crate) use elision::is_elision_marker;
+pub(crate) use elision::{is_elision_marker, resolve_against_file};
 pub(crate) use exact::exact_spans;
 pub(crate) use line_prefixes::{parse_prefix, strip_line_prefixes, strip_where_present, Style};
 
