@@ -111,10 +111,16 @@ fn breaks_as_written(
         .flatten();
     let (base, new) = match elided {
         Some(elided::AsAsked::Resolved(new)) => (Cow::Borrowed(before), Cow::Owned(new)),
-        Some(elided::AsAsked::Condensed(kept, new)) => (
-            Cow::Owned(format!("{head}{lead}{}{trail}{tail}", kept.join("\n"))),
-            Cow::Owned(new),
-        ),
+        // (Unless the span without its elided lines does not parse: then no error can be
+        // told added, and `new` is written with its markers as before.)
+        Some(elided::AsAsked::Condensed(kept, condensed)) => {
+            let base = format!("{head}{lead}{}{trail}{tail}", kept.join("\n"));
+            if added_syntax_error(language, before, &base).is_some() {
+                (Cow::Borrowed(before), new)
+            } else {
+                (Cow::Owned(base), Cow::Owned(condensed))
+            }
+        }
         None => (Cow::Borrowed(before), new),
     };
     let breaks = |body: &str| {

@@ -269,7 +269,7 @@ impl Strategy for Elision {
                         .map(|gap| {
                             let mut code = gap.into_iter().filter(|l| !l.trim().is_empty());
                             let first = code.next();
-                            first.into_iter().chain(code.last()).collect()
+                            first.into_iter().chain(code.next_back()).collect()
                         })
                         .collect();
                     shows_elided_lines(&pieces, &new_segments, &edges)
