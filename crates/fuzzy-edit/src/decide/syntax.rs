@@ -2,12 +2,16 @@
 //! refused or warned about, as the [`SyntaxPolicy`](crate::SyntaxPolicy) says, and refused
 //! only when the engine's matching may be to blame.
 
+use std::borrow::Cow;
+
 use crate::applied::{Applied, Match};
 use crate::edit::{Edit, Options};
 use crate::error::EditError;
 use crate::normalize;
 use crate::strategy::StrategyId;
 use crate::text::Text;
+
+mod elided;
 
 /// Texts larger than this are not checked by the syntax guard. (Large texts are parsed in a
 /// window around the edit, `syntax/window.rs`; this bounds the work of finding it and of the
@@ -79,8 +83,8 @@ fn breaks_as_written(
         language: Some(language),
         ..crate::Options::default()
     };
-    let Ok(new) = crate::artifacts::clean_new(&Text::new(before), &edit.old, &edit.new, &options)
-    else {
+    let text = Text::new(before);
+    let Ok(new) = crate::artifacts::clean_new(&text, &edit.old, &edit.new, &options) else {
         return false;
     };
     // Escapes undone in `old` are undone in `new` by the match itself, not by the cleaning:
@@ -89,7 +93,7 @@ fn breaks_as_written(
     let decoded = m.strategy == StrategyId::Escapes || crate::strategy::after_decoding(m.strategy);
     let new = match normalize::unescape(&edit.old) {
         Some(_) if decoded => normalize::unescape_code(&new, None)
-            .map(std::borrow::Cow::Owned)
+            .map(Cow::Owned)
             .unwrap_or(new),
         _ => new,
     };
@@ -97,12 +101,32 @@ fn breaks_as_written(
     let core = span.trim_start_matches(['\r', '\n']);
     let lead = &span[..span.len() - core.len()];
     let trail = &core[core.trim_end_matches(['\r', '\n']).len()..];
+    let head = &before[..m.span.start];
+    let tail = &before[m.span.end..];
+    // Markers on both sides: the span without the lines `old`'s markers elide, against `new`
+    // without its markers (see `elided`).
+    let span_lines: Vec<&str> = core[..core.len() - trail.len()].lines().collect();
+    let elided = (m.strategy == StrategyId::Elision)
+        .then(|| elided::as_asked(&text, &span_lines, &edit.old, &new))
+        .flatten();
+    let (base, new) = match elided {
+        Some(elided::AsAsked::Resolved(new)) => (Cow::Borrowed(before), Cow::Owned(new)),
+        // (Unless the span without its elided lines does not parse: then no error can be
+        // told added, and `new` is written with its markers as before.)
+        Some(elided::AsAsked::Condensed(kept, condensed)) => {
+            let base = format!("{head}{lead}{}{trail}{tail}", kept.join("\n"));
+            if crate::syntax::added_error(language, before, &base).is_some() {
+                (Cow::Borrowed(before), new)
+            } else {
+                (Cow::Owned(base), Cow::Owned(condensed))
+            }
+        }
+        None => (Cow::Borrowed(before), new),
+    };
     let breaks = |body: &str| {
         let body = body.trim_matches(['\r', '\n']);
-        let head = &before[..m.span.start];
-        let tail = &before[m.span.end..];
         let written = format!("{head}{lead}{body}{trail}{tail}");
-        crate::syntax::added_error(language, before, &written).is_some()
+        crate::syntax::added_error(language, &base, &written).is_some()
     };
     let indent_of = |s: &str| {
         let line = s.lines().find(|l| !l.trim().is_empty()).unwrap_or("");

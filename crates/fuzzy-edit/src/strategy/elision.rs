@@ -20,8 +20,11 @@
 
 use std::rc::Rc;
 
+mod dropped_lines;
 mod new_markers;
-use new_markers::{marker_moved_up, resolve_against_file, shows_elided_lines};
+use dropped_lines::{drop_is_unclear, marker_moved_down};
+pub(crate) use new_markers::resolve_against_file;
+use new_markers::{marker_moved_up, shows_elided_lines};
 
 use super::{find_windows, Candidate, Context, Fit, Strategy, StrategyId, LINE_COMPARE_UNITS};
 use crate::needle::Needle;
@@ -38,6 +41,9 @@ pub(crate) struct Elision;
 const MAX_PIECES: usize = 32;
 /// Starts of the first piece considered (a first piece such as `}` can occur everywhere).
 const MAX_STARTS: usize = 4096;
+/// Farther starts of the first piece, leading to the same later pieces as the nearest,
+/// checked for a reading of `new`'s markers other than the nearest's.
+const FARTHER_STARTS: usize = 8;
 
 impl Strategy for Elision {
     fn id(&self) -> StrategyId {
@@ -166,9 +172,39 @@ impl Strategy for Elision {
                 .any(|w| (w[0].1..w[1].0).all(|i| text.is_blank(i)))
         };
         placements.sort_by_key(|b| (end_of(b), std::cmp::Reverse(b[0].0)));
+        // The file's lines each marker of `old` stands for, in a placement.
+        let gaps_of = |b: &Vec<(usize, usize)>| -> Vec<Vec<&str>> {
+            b.windows(2)
+                .map(|w| (w[0].1..w[1].0).map(|i| text.line(i)).collect())
+                .collect()
+        };
         let mut chosen: Vec<Vec<(usize, usize)>> = Vec::new();
         for same_end in placements.chunk_by(|a, b| end_of(a) == end_of(b)) {
             if !written_in_full {
+                // `new` showing beside its marker a line at the edge of the span a farther
+                // start elides (the first line after `old`'s piece there, or the last before
+                // the next), not of the nearest's: read from there it replaces that line,
+                // from the nearest it is added; which is meant is unclear (review2
+                // `elide_edit_inside_first`: `}`, `...`, a rewritten `if` of the span,
+                // matched at a later `}` and written twice).
+                let reads_span_edge = |b: &Vec<(usize, usize)>| {
+                    let edges: Vec<Vec<&str>> = gaps_of(b)
+                        .into_iter()
+                        .map(|gap| {
+                            let mut code = gap.into_iter().filter(|l| !l.trim().is_empty());
+                            let first = code.next();
+                            first.into_iter().chain(code.next_back()).collect()
+                        })
+                        .collect();
+                    shows_elided_lines(&pieces, &new_segments, &edges)
+                };
+                let farther = &same_end[1..same_end.len().min(1 + FARTHER_STARTS)];
+                if !farther.is_empty()
+                    && !shows_elided_lines(&pieces, &new_segments, &gaps_of(&same_end[0]))
+                    && farther.iter().any(reads_span_edge)
+                {
+                    continue;
+                }
                 chosen.push(same_end[0].clone());
                 continue;
             }
@@ -195,10 +231,7 @@ impl Strategy for Elision {
                 let (start, end) = (bounds[0].0, end_of(&bounds));
                 let mut exp_old: Vec<&str> = Vec::new();
                 let mut exp_new: Vec<&str> = Vec::new();
-                let gaps: Vec<Vec<&str>> = bounds
-                    .windows(2)
-                    .map(|w| (w[0].1..w[1].0).map(|i| text.line(i)).collect())
-                    .collect();
+                let gaps = gaps_of(&bounds);
                 for (k, piece) in pieces.iter().enumerate() {
                     if k > 0 {
                         exp_old.extend(gaps[k - 1].iter());
@@ -210,13 +243,19 @@ impl Strategy for Elision {
                     }
                 }
                 // `new`'s markers stand for the lines `old`'s stand for, unless `new` shows
-                // some of those beside them: then they are read against the file (see
-                // `new_markers`).
+                // some of those beside them, or its marker stands further down: then they
+                // are read against the file (see `new_markers`, `dropped_lines`).
                 let new = if written_in_full {
                     join(&new_lines, new_trailing && !new_lines.is_empty())
                 } else if marker_moved_up(&pieces, &new_segments) {
                     return None;
-                } else if !shows_elided_lines(&pieces, &new_segments, &gaps) {
+                } else if !shows_elided_lines(&pieces, &new_segments, &gaps)
+                    && !marker_moved_down(&pieces, &new_segments, &gaps)
+                {
+                    // (See `dropped_lines`.)
+                    if drop_is_unclear(&pieces, &new_segments) {
+                        return None;
+                    }
                     join(&exp_new, new_trailing && !exp_new.is_empty())
                 } else {
                     let resolved = resolve_against_file(text, &exp_old, &new_lines)?;

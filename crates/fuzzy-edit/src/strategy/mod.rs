@@ -40,6 +40,8 @@ mod trailing_whitespace;
 mod typo_line;
 mod unicode_punctuation;
 
+pub(crate) use elision::resolve_against_file;
+
 /// Which strategy located a match: the mistake in `old` it saw through.
 ///
 /// Serialized in snake_case (`"exact"`, `"block_anchor"`), as reported in every answer; it

@@ -53,14 +53,19 @@ fn a_header_rewritten_inside_the_elided_span_keeps_its_body() {
 }
 
 // Markers beside the same lines on both sides stand for the same lines, whatever `new` changes
-// around them (a line old showed and new drops is deleted).
+// around them; a line old showed and new drops, when that is all `new` changes there, is
+// deleted. (Dropped beside a change elsewhere, it is refused: see
+// `a_line_dropped_after_the_marker_beside_a_change_elsewhere_is_refused`.)
 #[test]
 fn markers_beside_the_same_lines_stand_for_the_same_lines() {
     let file = "a = 1\nb = 2\nc = 3\nd = 4\ne = 5\n";
     let old = "a = 1\n# ...\nd = 4\ne = 5\n";
-    let new = "a = 10\n# ...\ne = 5\n";
+    let new = "a = 10\n# ...\nd = 4\ne = 50\n";
     let out = apply(file, &Edit::new(old, new)).unwrap();
-    assert_eq!(out.text, "a = 10\nb = 2\nc = 3\ne = 5\n");
+    assert_eq!(out.text, "a = 10\nb = 2\nc = 3\nd = 4\ne = 50\n");
+    let new = "a = 1\n# ...\ne = 5\n";
+    let out = apply(file, &Edit::new(old, new)).unwrap();
+    assert_eq!(out.text, "a = 1\nb = 2\nc = 3\ne = 5\n");
 }
 
 // `old` written out in full with a `// ...` whose first piece recurs inside the span it
@@ -107,4 +112,47 @@ fn a_marker_of_new_above_olds_is_refused() {
     let new = "def f():\n    a = 1\n    ...\n    e = 50\n    return a\n";
     let out = apply(file, &Edit::new(old, new)).unwrap();
     assert_eq!(out.text, file.replace("e = 5", "e = 50"));
+}
+
+// `new`'s marker below `old`'s: `new` writes the line `old`'s marker elides before its own,
+// and drops the line `old` showed after its marker. Paired by order, the elided line was
+// written twice and the dropped one deleted.
+#[test]
+fn a_marker_of_new_below_olds_covers_what_old_showed_after_its_own() {
+    let file = "fn area(w: u32, h: u32) -> u32 {\n    let scale = 2;\n    let width = w * scale;\n    let height = h * scale;\n    width * height\n}\n";
+    let old = "    let scale = 2;\n    // ...\n    let height = h * scale;\n    width * height\n";
+    let new = "    let scale = 3;\n    let width = w * scale;\n    // ...\n    width * height\n";
+    let out = apply(file, &Edit::new(old, new)).unwrap();
+    assert_eq!(out.text, file.replace("scale = 2", "scale = 3"));
+    // The same where the line the marker moved past is blank: `def second():` stays.
+    let file = "def first():\n    return 1\n\ndef second():\n    return 2\n";
+    let old = "def first():\n    return 1\n...\ndef second():\n    return 2\n";
+    let new = "def first():\n    return 10\n\n...\n    return 2\n";
+    let out = apply(file, &Edit::new(old, new)).unwrap();
+    assert_eq!(out.text, file.replace("return 1\n", "return 10\n"));
+}
+
+// `new` drops the line `old` shows right after the marker, and changes a line elsewhere: the
+// drop may be a deletion or more of the file elided; the two edits differ, so refused. The
+// drop alone is a deletion (covering the line would change nothing).
+#[test]
+fn a_line_dropped_after_the_marker_beside_a_change_elsewhere_is_refused() {
+    let file = "const NAME = \"tool\";\nconst VERSION = 1;\nconst LIMIT = 10;\nconst DEBUG = false;\nexport { NAME };\n";
+    let old = "const NAME = \"tool\";\n// ...\nconst LIMIT = 10;\nconst DEBUG = false;\n";
+    let new = "const NAME = \"tool-cli\";\n// ...\nconst DEBUG = false;\n";
+    assert!(apply(file, &Edit::new(old, new)).is_err());
+    let new = "const NAME = \"tool\";\n// ...\nconst DEBUG = false;\n";
+    let out = apply(file, &Edit::new(old, new)).unwrap();
+    assert_eq!(out.text, file.replace("const LIMIT = 10;\n", ""));
+}
+
+// `old`'s first piece (`}`) recurs inside the span: `new` rewrites, beside its marker, the
+// line right after the farther `}`; from the nearest `}` it would be added twice over. Which
+// `}` is meant is unclear: refused.
+#[test]
+fn a_rewrite_of_the_line_after_a_farther_first_piece_is_refused() {
+    let file = "fn parse(end: &str, value: u32) {\n    if end.is_empty() {\n        finish();\n    }\n    if end == \"0\" {\n        set(value);\n    }\n    log_end();\n    report(value);\n}\n";
+    let old = "    }\n    // ...\n    report(value);\n";
+    let new = "    }\n    if end == \"7\" {\n    // ...\n    report(value);\n";
+    assert!(apply(file, &Edit::new(old, new)).is_err());
 }

@@ -67,3 +67,39 @@ fn curly_quotes_in_a_model_change_that_parses_do_not_count_against_it() {
     assert_eq!(out.text, "def f():\n    print(\"hello\")\n");
     assert!(out.warnings.is_empty(), "{:?}", out.warnings);
 }
+
+fn rust() -> Options {
+    Options {
+        language: Some(Language::Rust),
+        ..Options::default()
+    }
+}
+
+// Elision markers on both sides: the model's change "as asked" is `new` with its markers read
+// against the file, not `new` with the marker lines written in (which deletes what they stand
+// for and always broke the text, so a reading of the markers that broke it was only warned
+// about). Here the markers paired by order delete `if v > 1 {`, which `new`'s marker covers.
+#[test]
+fn a_reading_of_elision_markers_that_breaks_the_text_is_refused() {
+    let file = "fn g(v: u32) {\n    start();\n    mid();\n    if v > 1 {\n        one();\n    }\n    two();\n}\n";
+    let edit = Edit::new(
+        "    start();\n    // ...\n    if v > 1 {\n        one();\n    }\n    two();\n",
+        "    start();\n    // ...\n        one();\n    }\n    two();\n    three();\n",
+    );
+    let err = apply_with(file, &[edit], &rust()).unwrap_err();
+    assert_eq!(err.failures[0].error.kind(), "syntax");
+}
+
+// The same markers, where the model's own change leaves a bracket open: what it asked for,
+// applied with a warning.
+#[test]
+fn an_elided_edit_that_breaks_the_text_as_written_is_applied_with_a_warning() {
+    let file = "def f(x):\n    a = 1\n    b = 2\n    return [a,\n            b]\n";
+    let edit = Edit::new(
+        "def f(x):\n    # ...\n    return [a,\n            b]\n",
+        "def f(x):\n    # ...\n    return [a,\n            b,\n",
+    );
+    let out = apply_with(file, &[edit], &python()).unwrap();
+    assert_eq!(out.text, file.replace("b]", "b,"));
+    assert!(!out.warnings.is_empty());
+}

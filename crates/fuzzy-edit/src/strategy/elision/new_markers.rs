@@ -108,7 +108,7 @@ pub(super) fn shows_elided_lines(
 /// replaced by the covered lines it keeps. Markers before `new`'s first line of code (after its
 /// last) stand for lines outside the placement, which stay, and are dropped. `None` when which
 /// lines a marker keeps is unclear, or the file holds a line like a marker of `new`.
-pub(super) fn resolve_against_file(text: &Text, covered: &[&str], new: &[&str]) -> Option<String> {
+pub(crate) fn resolve_against_file(text: &Text, covered: &[&str], new: &[&str]) -> Option<String> {
     let code = |l: &&str| !l.trim().is_empty() && !is_elision_marker(l);
     let first = new.iter().position(code)?;
     let end = new.iter().rposition(code)? + 1;
