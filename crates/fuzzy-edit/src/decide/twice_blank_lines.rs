@@ -82,8 +82,13 @@ fn new_around(text: &Text, c: &Candidate, written: &[&str]) -> Option<Range<usiz
         return None;
     }
     let seq: Vec<usize> = before.into_iter().chain(own).chain(after).collect();
+    // Outside the candidate, `new`'s lines must stand right beside it: across a blank line of
+    // the file, `new` standing above is code repeating itself (`f()`, `log()`, a blank line,
+    // `h()`, with `h()` -> `f()\nlog()\nh()`: tests/engine/requests.rs).
+    let beside = |ix: &[usize]| ix.windows(2).all(|w| w[1] == w[0] + 1);
     (b.saturating_sub(m - k)..=b)
         .filter(|&p| p + m <= seq.len() && p + m >= b + k)
+        .filter(|&p| beside(&seq[p..=b]) && beside(&seq[b + k - 1..p + m]))
         .find(|&p| {
             (0..m).all(|j| {
                 normalize::lines_equal(text.line(seq[p + j]), written[j], Level::InnerWhitespace)
@@ -126,6 +131,9 @@ mod tests {
         assert_eq!(check(file, 0..2, "a()\n\nb()"), Ok(()));
         // `new`'s added line is not beside the candidate.
         assert_eq!(check(file, 0..2, "a()\nb()\nc()"), Ok(()));
+        // Across a blank line of the file: code repeating itself.
+        let file = "a()\nb()\n\nc()\n";
+        assert_eq!(check(file, 3..4, "a()\nb()\nc()"), Ok(()));
         // `new` changes a line of the candidate.
         assert_eq!(check(file, 0..2, "a()\nB()\nlog()"), Ok(()));
     }
