@@ -169,6 +169,10 @@ impl Request<'_, '_> {
                 budget,
             )?;
             decide::check_not_sent_again(text, &chosen, matched_with, budget)?;
+            decide::check_not_sent_again_spaced(text, &chosen, matched_with)?;
+            decide::check_not_deleted_already(text, strategy.id(), &chosen, matched_with)?;
+            decide::check_not_made_elsewhere(text, strategy.id(), &chosen, matched_with)?;
+            decide::check_starts_a_line(text, strategy.id(), &chosen, matched_with)?;
             // (Owned: `chosen` is consumed below; the decoded edit is the one the check needs.)
             let decoded_edit = (
                 matched_with.old_text().to_string(),
@@ -199,6 +203,7 @@ impl Request<'_, '_> {
                     decide::check_not_left_out(text, strategy.id(), &c, matched_with)?;
                     decide::check_no_twin_copied(text, &c, matched_with, &edit.old)?;
                     decide::check_not_repeating_neighbours(text, strategy.id(), &c, &replacement)?;
+                    decide::check_elided_start(text, strategy.id(), &c, matched_with)?;
                 }
                 // (A final line break of `new` that keeps a blank line of `old`'s, merged.)
                 let (c, replacement) = match fit::through_line_end(text, &c, needle)
@@ -212,6 +217,7 @@ impl Request<'_, '_> {
             }
             decide::check_changes_something(text, &matches)?;
             decide::check_not_there_already(text, &matches, &decoded_edit.0, &decoded_edit.1)?;
+            decide::check_not_only_respaced(text, &matches, strategy.id(), needle, &decoded_edit)?;
             return Ok(Some(matches));
         }
         Ok(None)

@@ -45,6 +45,7 @@ mod properties;
 mod quotes_and_escapes_in_new;
 mod read_tool_prefixes_in_new;
 mod requests;
+mod sent_again_elsewhere;
 mod sent_again_over_line_end_space;
 mod several_edits;
 mod slipped_line_structure;
