@@ -160,19 +160,7 @@ impl Request<'_, '_> {
                 .first()
                 .and_then(|c| c.fit.needle())
                 .unwrap_or(needle);
-            decide::check_not_made_already(
-                text,
-                strategy.id(),
-                &chosen,
-                matched_with,
-                needle,
-                budget,
-            )?;
-            decide::check_not_sent_again(text, &chosen, matched_with, budget)?;
-            decide::check_not_sent_again_spaced(text, &chosen, matched_with)?;
-            decide::check_not_deleted_already(text, strategy.id(), &chosen, matched_with)?;
-            decide::check_not_made_elsewhere(text, strategy.id(), &chosen, matched_with)?;
-            decide::check_starts_a_line(text, strategy.id(), &chosen, matched_with)?;
+            decide::check_chosen(text, strategy.id(), &chosen, matched_with, needle, budget)?;
             // (Owned: `chosen` is consumed below; the decoded edit is the one the check needs.)
             let decoded_edit = (
                 matched_with.old_text().to_string(),
@@ -199,11 +187,8 @@ impl Request<'_, '_> {
                     .map_err(|m| decide::mismatch(text, strategy.id(), &c, matched_with, m))?;
                 // (A replacement that changes nothing is refused as already applied below.)
                 if replacement != text.as_str()[c.span.clone()] {
-                    decide::check_not_stale(text, strategy.id(), &c, matched_with)?;
-                    decide::check_not_left_out(text, strategy.id(), &c, matched_with)?;
-                    decide::check_no_twin_copied(text, &c, matched_with, &edit.old)?;
-                    decide::check_not_repeating_neighbours(text, strategy.id(), &c, &replacement)?;
-                    decide::check_elided_start(text, strategy.id(), &c, matched_with)?;
+                    let id = strategy.id();
+                    decide::check_changing(text, id, &c, matched_with, &edit.old, &replacement)?;
                 }
                 // (A final line break of `new` that keeps a blank line of `old`'s, merged.)
                 let (c, replacement) = match fit::through_line_end(text, &c, needle)
@@ -215,17 +200,13 @@ impl Request<'_, '_> {
                 let replacement = end_text_as_asked(text, &c.span, replacement, edit.final_newline);
                 matches.push(Match::new(self.index, strategy.id(), c, replacement));
             }
-            decide::check_changes_something(text, &matches)?;
-            decide::check_not_there_already(text, &matches, &decoded_edit.0, &decoded_edit.1)?;
-            decide::check_not_only_respaced(text, &matches, strategy.id(), needle, &decoded_edit)?;
+            decide::check_result(text, &matches, strategy.id(), needle, &decoded_edit)?;
             return Ok(Some(matches));
         }
         Ok(None)
     }
 }
 
-/// `edit` with what the model wrapped around both sides taken off (a byte-order mark, a fence, a
-/// diff body's markers), and look-alike letters in `old` written as the Latin ones the file has.
 /// `edit` with its elision markers written behind the file's other comment leaders (`;; ...`,
 /// `% ...`) read as markers (see [`crate::notation::markers_behind_leaders`]); `None` when it
 /// has none.
@@ -256,6 +237,8 @@ fn marker_as_written(written: &str, read: &str, marker: &str) -> Option<String> 
         .map(|(w, _)| w.trim().to_string())
 }
 
+/// `edit` with what the model wrapped around both sides taken off (a byte-order mark, a fence, a
+/// diff body's markers), and look-alike letters in `old` written as the Latin ones the file has.
 fn unwrapped<'e>(text: &Text, edit: &'e Edit) -> std::borrow::Cow<'e, Edit> {
     let has_mark = text.as_str().starts_with('\u{feff}');
     let unmarked = artifacts::without_byte_order_mark(&edit.old, &edit.new, has_mark);

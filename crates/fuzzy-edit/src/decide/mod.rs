@@ -23,7 +23,12 @@
 //!    - a fuzzy candidate is refused where `new` already stands in the file
 //!      ([`check_not_made_already`]);
 //!    - any candidate lying inside a place where the file already reads as `new` is refused:
-//!      the edit was made and is sent again ([`check_not_sent_again`]).
+//!      the edit was made and is sent again ([`check_not_sent_again`]), also with blank lines
+//!      ignored ([`check_not_sent_again_spaced`]); so is a loose match of a deletion whose
+//!      `new` stands as written at an edge of the match ([`check_not_deleted_already`]), a
+//!      one-line edit whose `new` stands word for word on another line
+//!      ([`check_not_made_elsewhere`]), and an indented `old` found inside a line
+//!      ([`check_starts_a_line`]). These run together in [`check_chosen`].
 //! 3. **Fitting `new`**: a match spliced in as written that starts or ends inside a line, where
 //!    `new` writes that line whole, is a whole-line edit, and is refused where what `new` means
 //!    there is unclear ([`check_cut_lines`]); one that starts or ends inside a word of
@@ -39,9 +44,13 @@
 //!    ([`check_not_left_out`]), and so is a block beside a twin as close to `old` that holds
 //!    a line of `old` the block differs on ([`check_no_twin_copied`]); a fuzzy match whose
 //!    `new` repeats the lines standing just past the block is refused
-//!    ([`check_not_repeating_neighbours`]); a replacement that leaves the text as it was is no
+//!    ([`check_not_repeating_neighbours`]), and so is an elided `old` whose first line stands
+//!    again just before the match, where `new` starts ([`check_elided_start`]): these run
+//!    together in [`check_changing`]. A replacement that leaves the text as it was is no
 //!    change or already applied ([`check_changes_something`]), as is a loose one that changes
-//!    only space at line ends for an edit that changes more ([`check_not_there_already`]).
+//!    only space at line ends for an edit that changes more ([`check_not_there_already`]), or
+//!    only moves whitespace for an edit that changes more ([`check_not_only_respaced`]):
+//!    [`check_result`].
 //! 4. **Nothing found** ([`not_found`]): found only before the anchor; `new` already standing
 //!    where `old` most nearly is; else not found, with the closest fragment. A search stopped
 //!    by the work budget or the deadline decides nothing: it is too complex ([`too_complex`]).
@@ -73,23 +82,23 @@ mod twin_copy;
 mod whitespace;
 mod words;
 
-pub(crate) use already_there::check_not_there_already;
+use already_there::check_not_there_already;
 use choose::listed;
 pub(crate) use choose::{choose, Choice, Rules, SameResult};
 pub(crate) use cut_lines::check_cut_lines;
-pub(crate) use deletion_made::check_not_deleted_already;
-pub(crate) use elided_start::check_elided_start;
-pub(crate) use left_out::check_not_left_out;
-pub(crate) use line_made_elsewhere::check_not_made_elsewhere;
-pub(crate) use line_shaped::check_starts_a_line;
-pub(crate) use made_already::check_not_made_already;
-pub(crate) use neighbours::check_not_repeating_neighbours;
-pub(crate) use reads_as_new::check_not_only_respaced;
-pub(crate) use stale::check_not_stale;
+use deletion_made::check_not_deleted_already;
+use elided_start::check_elided_start;
+use left_out::check_not_left_out;
+use line_made_elsewhere::check_not_made_elsewhere;
+use line_shaped::check_starts_a_line;
+use made_already::check_not_made_already;
+use neighbours::check_not_repeating_neighbours;
+use reads_as_new::check_not_only_respaced;
+use stale::check_not_stale;
 pub(crate) use syntax::check_syntax;
-pub(crate) use twice::check_not_sent_again;
-pub(crate) use twice_blank_lines::check_not_sent_again_spaced;
-pub(crate) use twin_copy::check_no_twin_copied;
+use twice::check_not_sent_again;
+use twice_blank_lines::check_not_sent_again_spaced;
+use twin_copy::check_no_twin_copied;
 pub(crate) use whitespace::check_whitespace_edit;
 pub(crate) use words::check_whole_words;
 
@@ -103,6 +112,58 @@ use crate::fit::Mismatch;
 use crate::needle::Needle;
 use crate::strategy::{Candidate, StrategyId};
 use crate::text::Text;
+
+/// Rule 2's last step, on the candidates a strategy chose, before any is fitted: an edit the
+/// file already shows made is refused, wherever the match landed. `needle` is the edit the
+/// strategy matched (decoded), `sent` the edit as cleaned.
+pub(crate) fn check_chosen(
+    text: &Text,
+    strategy: StrategyId,
+    chosen: &[Candidate],
+    needle: &Needle,
+    sent: &Needle,
+    budget: &Budget,
+) -> Result<(), EditError> {
+    check_not_made_already(text, strategy, chosen, needle, sent, budget)?;
+    check_not_sent_again(text, chosen, needle, budget)?;
+    check_not_sent_again_spaced(text, chosen, needle)?;
+    check_not_deleted_already(text, strategy, chosen, needle)?;
+    check_not_made_elsewhere(text, strategy, chosen, needle)?;
+    check_starts_a_line(text, strategy, chosen, needle)
+}
+
+/// Rule 3, on one fitted candidate whose `replacement` changes the file: a stale block, a
+/// block read elsewhere, a twin's line, `new` repeating the block's neighbours, an elided
+/// start that stands twice. `sent_old` is `old` as sent.
+pub(crate) fn check_changing(
+    text: &Text,
+    strategy: StrategyId,
+    candidate: &Candidate,
+    needle: &Needle,
+    sent_old: &str,
+    replacement: &str,
+) -> Result<(), EditError> {
+    check_not_stale(text, strategy, candidate, needle)?;
+    check_not_left_out(text, strategy, candidate, needle)?;
+    check_no_twin_copied(text, candidate, needle, sent_old)?;
+    check_not_repeating_neighbours(text, strategy, candidate, replacement)?;
+    check_elided_start(text, strategy, candidate, needle)
+}
+
+/// Rule 3's last step, on a strategy's replacements together: they must change the text, and
+/// a loose match must change more than space for an edit that changes more. `decoded` is the
+/// edit the strategy matched, `sent` the edit as cleaned.
+pub(crate) fn check_result(
+    text: &Text,
+    matches: &[Match],
+    strategy: StrategyId,
+    sent: &Needle,
+    decoded: &(String, String),
+) -> Result<(), EditError> {
+    check_changes_something(text, matches)?;
+    check_not_there_already(text, matches, &decoded.0, &decoded.1)?;
+    check_not_only_respaced(text, matches, strategy, sent, decoded)
+}
 
 /// How a request is to be located, once admitted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
