@@ -95,47 +95,48 @@ pub(crate) enum Open {
 /// up to and including the line that closes it (the text before a closing delimiter on its
 /// line is part of the value too). A literal still open at the end stays open.
 pub(super) fn inside_literals(lines: &[&str]) -> Vec<bool> {
-    let mut inside = Vec::with_capacity(lines.len());
-    let mut open: Option<Open> = None;
-    // Heredocs opened on a line start after it, in order.
-    let mut heredocs: Vec<String> = Vec::new();
-    for line in lines {
-        inside.push(open.is_some());
-        if let Some(Open::Heredoc(word)) = &open {
-            if terminates(line, word) {
-                open = heredocs.pop().map(Open::Heredoc);
-            }
-            continue;
-        }
-        open = scan_line(line, open, &mut heredocs);
-        if open.is_none() && !heredocs.is_empty() {
-            // (Several on one line open one after the other; the first is read first.)
-            heredocs.reverse();
-            open = heredocs.pop().map(Open::Heredoc);
-        }
-    }
-    inside
+    let mut scan = Scan::default();
+    lines
+        .iter()
+        .map(|line| {
+            let inside = scan.open.is_some();
+            scan.step(line);
+            inside
+        })
+        .collect()
 }
 
 /// What is open at the end of `lines` (a file's lines before a span): the literal a span there
 /// starts inside, if any.
 pub(crate) fn open_after<'l>(lines: impl Iterator<Item = &'l str>) -> Option<Open> {
-    let mut open: Option<Open> = None;
-    let mut heredocs: Vec<String> = Vec::new();
-    for line in lines {
-        if let Some(Open::Heredoc(word)) = &open {
+    let mut scan = Scan::default();
+    lines.for_each(|line| scan.step(line));
+    scan.open
+}
+
+/// Lines read one after another: the literal open after the last one read.
+#[derive(Default)]
+struct Scan {
+    open: Option<Open>,
+    /// Heredocs opened on a line start after it, in order.
+    heredocs: Vec<String>,
+}
+
+impl Scan {
+    fn step(&mut self, line: &str) {
+        if let Some(Open::Heredoc(word)) = &self.open {
             if terminates(line, word) {
-                open = heredocs.pop().map(Open::Heredoc);
+                self.open = self.heredocs.pop().map(Open::Heredoc);
             }
-            continue;
+            return;
         }
-        open = scan_line(line, open, &mut heredocs);
-        if open.is_none() && !heredocs.is_empty() {
-            heredocs.reverse();
-            open = heredocs.pop().map(Open::Heredoc);
+        self.open = scan_line(line, self.open.take(), &mut self.heredocs);
+        if self.open.is_none() && !self.heredocs.is_empty() {
+            // (Several on one line open one after the other; the first is read first.)
+            self.heredocs.reverse();
+            self.open = self.heredocs.pop().map(Open::Heredoc);
         }
     }
-    open
 }
 
 /// [`inside_literals`] for lines that start inside the literal `open` (a span that starts in a
