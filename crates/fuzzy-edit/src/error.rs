@@ -57,6 +57,11 @@ pub enum EditError {
         /// copying habit (a trailing newline) and so change nothing.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         only_edge_line_breaks: bool,
+        /// `new` differed from `old` only by what is read as the model's copying artefacts
+        /// (an elision comment standing for lines the file keeps, a read tool's line numbers,
+        /// escaped line breaks), which are never written.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        only_artifacts: bool,
     },
     /// No strategy found `old`.
     #[error("{}", self.message(&Vocabulary::TOOL))]
@@ -199,8 +204,9 @@ impl EditError {
         } = *w;
         match self {
             EditError::EmptyOld => format!("{old} is empty, which only works on an empty file. To insert text, set {old} to an existing line next to the insertion point and repeat that line in {new} with your addition; to create a file, use a write tool."),
-            EditError::NoChange { only_edge_line_breaks: false } => format!("{old} and {new} are identical, so this edit would change nothing. Send the text as it should be after the change in {new}."),
-            EditError::NoChange { only_edge_line_breaks: true } => format!("{new} differs from {old} only by line breaks at its start or end, which are read as a copying habit, so this edit would change nothing. To add or remove a blank line there, include the neighbouring line in both {old} and {new}, with the blank line as it should be in {new}."),
+            EditError::NoChange { only_artifacts: true, .. } => format!("{new} differs from {old} only by text read as a model's copying artefacts (an elision comment such as `// ...`, which stands for lines the file keeps; a read tool's line numbers; escaped line breaks), so this edit would change nothing. To write such text on purpose, give the line more words than `...` (a comment that is only `...` always stands for lines left out)."),
+            EditError::NoChange { only_edge_line_breaks: false, .. } => format!("{old} and {new} are identical, so this edit would change nothing. Send the text as it should be after the change in {new}."),
+            EditError::NoChange { only_edge_line_breaks: true, .. } => format!("{new} differs from {old} only by line breaks at its start or end, which are read as a copying habit, so this edit would change nothing. To add or remove a blank line there, include the neighbouring line in both {old} and {new}, with the blank line as it should be in {new}."),
             EditError::NotFound { closest, hint } => not_found_message(closest, hint, w),
             EditError::AlreadyApplied { location, old_location: None } => format!("{old} is not in the file as written, but what {new} says is already there, at {}. Was this edit already applied? If so, skip it; otherwise read the file again and copy {old} from it.", span_words(location.start_line, location.end_line)),
             EditError::AlreadyApplied { location, old_location: Some(at) } => format!("{old} matches {}, but only inside what {new} says, which is already there, at {}. Was this edit already applied? If so, skip it; if you mean to add {new}'s text once more, include the lines around that place in {old} too, so that it says where.", span_words(at.start_line, at.end_line), span_words(location.start_line, location.end_line)),

@@ -28,6 +28,7 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Applied, EditError> {
             .map(|f| f.error)
             .unwrap_or(EditError::NoChange {
                 only_edge_line_breaks: false,
+                only_artifacts: false,
             })
     })
 }

@@ -24,7 +24,7 @@ pub(crate) fn check_not_made_already(
     sent: &Needle,
     budget: &Budget,
 ) -> Result<(), EditError> {
-    if strategy == StrategyId::Exact || at_another_depth_only(text, strategy, sent) {
+    if strategy == StrategyId::Exact {
         return Ok(());
     }
     // (Both as matched and as sent where the match put `old`'s lines in another order: a
@@ -60,20 +60,6 @@ pub(crate) fn check_not_made_already(
         location,
         old_location: None,
     })
-}
-
-/// Whether `old` was found but for its indentation, and `new` stands in the file only at another
-/// depth than the model wrote it: `old` is then the file's block as surely as one found as
-/// written (which is edited wherever `new` stands), and a block like `new` elsewhere is a
-/// sibling that has the line the model adds (`x.check()` added to `f`, which `g` has), not the
-/// edit made. `new` as written in the file still tells (review3 `made_twin_legit`).
-fn at_another_depth_only(text: &Text, strategy: StrategyId, sent: &Needle) -> bool {
-    let new = sent.new_text().trim_matches(['\n', '\r']);
-    // (memmem: `str::contains` took 11 M instructions over a 100k-line file, a sixth of an
-    // indentation match there.)
-    strategy == StrategyId::Indentation
-        && !new.is_empty()
-        && memchr::memmem::find(text.as_str().as_bytes(), new.as_bytes()).is_none()
 }
 
 /// Whether `new`'s lines are a run of `old`'s (a deletion, or `new` of one line): then `new`

@@ -186,6 +186,7 @@ pub(crate) fn admit(text: &Text, edit: &Edit) -> Result<Admitted, EditError> {
     if edit.old == edit.new {
         return Err(EditError::NoChange {
             only_edge_line_breaks: false,
+            only_artifacts: false,
         });
     }
     Ok(Admitted::Search)
@@ -216,8 +217,10 @@ pub(crate) fn one_anchor(text: &Text, anchor: &str, starts: &[usize]) -> Result<
 pub(crate) fn check_still_changes(old: &str, sent: &str, new: &str) -> Result<(), EditError> {
     if new == old {
         let edges = |s: &str| s.trim_matches(['\n', '\r']).to_string();
+        let only_edge_line_breaks = sent != old && edges(sent) == edges(old);
         return Err(EditError::NoChange {
-            only_edge_line_breaks: sent != old && edges(sent) == edges(old),
+            only_edge_line_breaks,
+            only_artifacts: sent != old && !only_edge_line_breaks,
         });
     }
     Ok(())
@@ -271,6 +274,7 @@ pub(crate) fn check_changes_something(text: &Text, matches: &[Match]) -> Result<
     if first.strategy == StrategyId::Exact {
         return Err(EditError::NoChange {
             only_edge_line_breaks: false,
+            only_artifacts: false,
         });
     }
     Err(EditError::AlreadyApplied {

@@ -256,7 +256,8 @@ fn the_request_is_admitted_or_refused() {
     assert_eq!(
         admit(&t, &Edit::new("a", "a")),
         Err(EditError::NoChange {
-            only_edge_line_breaks: false
+            only_edge_line_breaks: false,
+            only_artifacts: false
         })
     );
     assert_eq!(admit(&t, &Edit::new("a", "b")), Ok(Admitted::Search));

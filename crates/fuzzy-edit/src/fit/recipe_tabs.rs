@@ -9,9 +9,9 @@
 /// Whether a line is Make's own, never a recipe's: a rule (`target: deps`), an assignment
 /// (`X = 1`, `X := 1`, `X += 1`), a directive (`ifeq`, `include`, `export`) or a comment.
 fn makes_own(line: &str) -> bool {
-    const DIRECTIVES: [&str; 12] = [
-        "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif", "include", "-include", "define",
-        "endef", "export", "override",
+    const DIRECTIVES: [&str; 17] = [
+        "ifeq", "ifneq", "ifdef", "ifndef", "else", "endif", "include", "-include", "sinclude",
+        "define", "endef", "undefine", "export", "unexport", "override", "private", "vpath",
     ];
     let t = line.trim();
     if t.starts_with('#') {
@@ -70,9 +70,30 @@ pub(crate) fn recipes_tabbed(old: &str, new: &str) -> Option<String> {
     let mut out = Vec::with_capacity(new_lines.len());
     for line in &new_lines {
         let body = line.trim_end_matches('\r');
+        // A line `old` holds is what it was there: a recipe line (tabbed), or the file's own
+        // line at column 0 (`CGO_ENABLED=0 go build` reads as an assignment otherwise).
+        let in_old = old_lines.iter().find_map(|o| {
+            let o = o.trim_end_matches('\r');
+            (recipe(o) && &o[1..] == body)
+                .then_some(true)
+                .or((o == body).then_some(false))
+        });
         if body.trim().is_empty() {
             in_recipe = false;
             out.push(line.to_string());
+        } else if in_old == Some(true) {
+            out.push(format!("\t{line}"));
+        } else if in_old == Some(false) {
+            in_recipe = is_rule(body);
+            out.push(line.to_string());
+        } else if in_recipe
+            && ["$(eval ", "$(info ", "$(warning ", "$(error "]
+                .iter()
+                .any(|f| body.starts_with(f))
+        {
+            // A fresh `$(info ...)` or `$(eval ...)` flush left after a recipe line is Make's
+            // own or the recipe's: not told, so `new` is left as written.
+            return None;
         } else if makes_own(body) {
             in_recipe = is_rule(body);
             out.push(line.to_string());
@@ -102,6 +123,26 @@ fn is_rule(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn make_s_own_lines_after_a_recipe_stay_flush_left() {
+        let old = "build:\n\tgo build\n\tgo vet\nvpath %.c src\nprivate X = 1";
+        let new = "build:\ngo build\ngo vet -all\nvpath %.c src\nprivate X = 2\nunexport Y";
+        assert_eq!(
+            recipes_tabbed(old, new).unwrap(),
+            "build:\n\tgo build\n\tgo vet -all\nvpath %.c src\nprivate X = 2\nunexport Y"
+        );
+        // A recipe line `old` holds stays a recipe line, though it reads as an assignment.
+        let old = "app:\n\tCGO_ENABLED=0 go build\n\tstrip app";
+        let new = "app:\nCGO_ENABLED=0 go build\nstrip -s app";
+        assert_eq!(
+            recipes_tabbed(old, new).unwrap(),
+            "app:\n\tCGO_ENABLED=0 go build\n\tstrip -s app"
+        );
+        // A fresh `$(info ...)` after a recipe line: Make's or the recipe's, not told.
+        let new = "app:\nCGO_ENABLED=0 go build\n$(info built)";
+        assert_eq!(recipes_tabbed(old, new), None);
+    }
 
     #[test]
     fn recipe_lines_written_flush_left_get_their_tab() {

@@ -246,3 +246,16 @@ fn a_marker_behind_the_files_own_comment_leader_keeps_its_lines() {
     let out = applied(py, &Edit::new("         + b)", "         % ...)"));
     assert_eq!(out.text, py.replace("+ b)", "% ...)"));
 }
+
+// A comment that is only `...`, added by `new`, stands for lines the file keeps: the edit then
+// changes nothing, and the refusal says why rather than calling `old` and `new` identical.
+#[test]
+fn a_bare_marker_added_alone_is_refused_as_no_change_naming_the_marker() {
+    let file = "def f():\n    x = 1\n    return x\n";
+    let edit = Edit::new("def f():\n    x = 1", "def f():\n    # ...\n    x = 1");
+    let err = apply(file, &edit).unwrap_err();
+    assert_eq!(err.kind(), "no_change");
+    let message = err.to_string();
+    assert!(message.contains("elision comment"), "{message}");
+    assert!(!message.contains("identical"), "{message}");
+}

@@ -190,25 +190,6 @@ fn a_tag_escaped_in_a_code_string_alone_is_the_edit() {
     assert_eq!(got, "const open = \"&lt;span&gt;\";\nrender(open);\n");
 }
 
-// A line added to one function that its sibling has already, with `old` and `new` both sent a
-// level off the file's depth: `old` is found but for its indentation, and the sibling holding
-// `new`'s lines is no sign the edit was made (once refused as already applied).
-#[test]
-fn a_line_the_sibling_has_added_with_indentation_drift_is_made() {
-    let py = options(Some(Language::Python), false);
-    let file = "def read_a():\n    data = fetch()\n    return data\n\ndef read_b():\n    data = fetch()\n    data.validate()\n    return data\n";
-    let got = result(
-        file,
-        "  data = fetch()\n  return data",
-        "  data = fetch()\n  data.validate()\n  return data",
-        &py,
-    );
-    assert_eq!(
-        got,
-        "def read_a():\n    data = fetch()\n    data.validate()\n    return data\n\ndef read_b():\n    data = fetch()\n    data.validate()\n    return data\n"
-    );
-}
-
 // A sentence on a line of its own (in a multi-line string), in a file whose prose writes
 // typographic quotes: its quotes are the author's style, like a comment's, and stay; a
 // code line's curly quotes are still the model's habit.

@@ -94,3 +94,29 @@ fn an_elided_old_whose_first_line_recurs_just_before_where_new_starts_is_ambiguo
     let new = "#\n#     ~/.config/tool/settings-v2.toml\n#\n# Missing keys take their defaults.\n# Unknown keys are an error.";
     assert_eq!(kind(file, &Edit::new(old, new)), "ambiguous");
 }
+
+// A line added to one function that its sibling has already, with `old` and `new` both sent a
+// level off the file's depth, reads exactly as the same edit made on the sibling and sent again
+// with the same slip: the two cannot be told apart from the text, and applying the second
+// would repeat a change (review5: 1,349 of 1,354 generated resends applied to the sibling when
+// this was applied). Refused as already applied, naming where `new` stands, so the model can
+// send `old` as the file writes it if it meant the other function.
+#[test]
+fn a_line_the_sibling_has_added_with_indentation_drift_is_refused_as_made() {
+    let file = "def read_a():\n    data = fetch()\n    return data\n\ndef read_b():\n    data = fetch()\n    data.validate()\n    return data\n";
+    let edit = Edit::new(
+        "  data = fetch()\n  return data",
+        "  data = fetch()\n  data.validate()\n  return data",
+    );
+    assert_eq!(kind(file, &edit), "already_applied");
+    // Sent as the file writes it, the edit is no resend: it is made.
+    let edit = Edit::new(
+        "    data = fetch()\n    return data",
+        "    data = fetch()\n    data.validate()\n    return data",
+    );
+    let out = applied(file, &edit);
+    assert_eq!(
+        out.text,
+        "def read_a():\n    data = fetch()\n    data.validate()\n    return data\n\ndef read_b():\n    data = fetch()\n    data.validate()\n    return data\n"
+    );
+}
