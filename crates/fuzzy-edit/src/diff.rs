@@ -41,14 +41,8 @@ pub fn unified_diff(before: &str, after: &str, path: &str) -> String {
 /// `path` as the headers name it after `a/` and `b/`: without `.` components and repeated
 /// slashes, which `git apply` and `patch -p1` refuse or misread (`a/./x.py`). A path that
 /// climbs out (`..`) or is absolute is kept: only the caller knows where it stands (the CLI
-/// makes such paths relative to its directory, [`header_path`] does not).
-///
-/// ```
-/// assert_eq!(fuzzy_edit::header_path("./src//x.py"), "src/x.py");
-/// assert_eq!(fuzzy_edit::header_path("x.py"), "x.py");
-/// assert_eq!(fuzzy_edit::header_path("../x.py"), "../x.py");
-/// ```
-pub fn header_path(path: &str) -> std::borrow::Cow<'_, str> {
+/// makes such paths relative to its directory, this does not).
+fn header_path(path: &str) -> std::borrow::Cow<'_, str> {
     let absolute = path.starts_with('/');
     let clean = path.split('/').all(|c| !c.is_empty() && c != ".");
     if clean || (absolute && path[1..].split('/').all(|c| !c.is_empty() && c != ".")) {
@@ -354,6 +348,13 @@ fn count_lines(text: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn header_paths_drop_dot_components_only() {
+        assert_eq!(header_path("./src//x.py"), "src/x.py");
+        assert_eq!(header_path("x.py"), "x.py");
+        assert_eq!(header_path("../x.py"), "../x.py");
+    }
     use proptest::prelude::*;
 
     /// The window's diff, or `None` when the whole texts are diffed.

@@ -75,7 +75,7 @@ mod vocabulary;
 
 pub use applied::{Applied, Failed, Failure, Match};
 pub use conventions::Conventions;
-pub use diff::{header_path, unified_diff, UnifiedDiff};
+pub use diff::{unified_diff, UnifiedDiff};
 pub use edit::{is_prose, Edit, Mode, Options};
 pub use error::{EditError, Fragment, Location, MAX_LISTED};
 pub use feedback::numbered_line;
