@@ -208,6 +208,15 @@ pub(crate) fn split_lines(s: &str) -> (Vec<Range<usize>>, bool) {
     (lines, trailing)
 }
 
+/// The lines of a text that are not blank, without line endings.
+pub(crate) fn filled_lines(s: &str) -> Vec<&str> {
+    lines_of(s)
+        .0
+        .into_iter()
+        .filter(|l| !l.trim().is_empty())
+        .collect()
+}
+
 /// The lines of a text, without line endings, and whether it ended with a newline.
 pub(crate) fn lines_of(s: &str) -> (Vec<&str>, bool) {
     let (ranges, trailing) = split_lines(s);

@@ -17,7 +17,7 @@ use crate::feedback::location;
 use crate::needle::Needle;
 use crate::normalize;
 use crate::strategy::{Candidate, StrategyId};
-use crate::text::lines_of;
+use crate::text::filled_lines;
 use crate::text::Text;
 
 /// Rule 2: refuse a loose candidate of a deletion whose `new` already stands at its start or
@@ -31,15 +31,10 @@ pub(crate) fn check_not_deleted_already(
     if strategy == StrategyId::Exact {
         return Ok(());
     }
-    let filled = |s: &str| -> Vec<String> {
-        lines_of(s)
-            .0
-            .into_iter()
-            .filter(|l| !l.trim().is_empty())
-            .map(str::to_string)
-            .collect()
-    };
-    let (old, new) = (filled(needle.old_text()), filled(needle.new_text()));
+    let (old, new) = (
+        filled_lines(needle.old_text()),
+        filled_lines(needle.new_text()),
+    );
     if new.is_empty() || !deletes_inside(&old, &new) {
         return Ok(());
     }
@@ -50,7 +45,6 @@ pub(crate) fn check_not_deleted_already(
             .filter(|&i| i < text.line_count() && !text.is_blank(i))
             .map(|i| text.line(i))
             .collect();
-        let new: Vec<&str> = new.iter().map(String::as_str).collect();
         own.len() > new.len()
             && (same_at_one_depth(&own[..new.len()], &new)
                 || same_at_one_depth(&own[own.len() - new.len()..], &new))
@@ -71,9 +65,9 @@ pub(crate) fn check_not_deleted_already(
 /// `old`'s lines as written, shorter, and no run of them.
 /// (Space at line ends aside: adv case 553, a doc line written twice, one deleted, with
 /// trailing spaces on both sides, read as a deletion inside `old` when compared byte for byte.)
-fn deletes_inside(old: &[String], new: &[String]) -> bool {
-    let same = |a: &String, b: &String| a.trim_end() == b.trim_end();
-    let run = |w: &[String]| w.iter().zip(new).all(|(a, b)| same(a, b));
+fn deletes_inside(old: &[&str], new: &[&str]) -> bool {
+    let same = |a: &&str, b: &&str| a.trim_end() == b.trim_end();
+    let run = |w: &[&str]| w.iter().zip(new).all(|(a, b)| same(a, b));
     if new.len() >= old.len() || old.windows(new.len()).any(run) {
         return false;
     }
@@ -100,19 +94,15 @@ fn same_at_one_depth(a: &[&str], b: &[&str]) -> bool {
 mod tests {
     use super::*;
 
-    fn lines(s: &[&str]) -> Vec<String> {
-        s.iter().map(|l| l.to_string()).collect()
-    }
-
     #[test]
     fn a_deletion_inside_old_is_not_one_at_its_edge() {
-        let old = lines(&["  f();", "  }", "}"]);
-        assert!(deletes_inside(&old, &lines(&["  f();", "}"])));
+        let old = ["  f();", "  }", "}"];
+        assert!(deletes_inside(&old, &["  f();", "}"]));
         // The last line, or the first, left out: a run of `old`.
-        assert!(!deletes_inside(&old, &lines(&["  f();", "  }"])));
-        assert!(!deletes_inside(&old, &lines(&["  }", "}"])));
+        assert!(!deletes_inside(&old, &["  f();", "  }"]));
+        assert!(!deletes_inside(&old, &["  }", "}"]));
         // A line `old` does not have: no deletion.
-        assert!(!deletes_inside(&old, &lines(&["  g();", "}"])));
+        assert!(!deletes_inside(&old, &["  g();", "}"]));
     }
 
     #[test]

@@ -24,7 +24,7 @@ use crate::needle::Needle;
 use crate::normalize::{self, Level};
 use crate::notation::is_elision_marker;
 use crate::strategy::StrategyId;
-use crate::text::lines_of;
+use crate::text::filled_lines;
 use crate::text::Text;
 
 /// Most character edits between a line of `old` and its line of `new` read as a slip of
@@ -78,7 +78,7 @@ pub(crate) fn check_not_only_respaced(
 /// Whether `a` and `b` have the same lines once blank lines are left out, each equal but for
 /// whitespace (indentation, runs of inner space) and punctuation's look-alikes.
 fn same_but_whitespace(a: &str, b: &str) -> bool {
-    let (a, b) = (filled(a), filled(b));
+    let (a, b) = (filled_lines(a), filled_lines(b));
     a.len() == b.len()
         && a.iter()
             .zip(&b)
@@ -89,7 +89,7 @@ fn same_but_whitespace(a: &str, b: &str) -> bool {
 /// [`MAX_SLIP`] character edits apart: what `old` differs from `new` by may be a slip of the
 /// model's memory, which the match saw through, and the edit one of whitespace alone.
 fn slips_apart(old: &str, new: &str) -> bool {
-    let (old, new) = (filled(old), filled(new));
+    let (old, new) = (filled_lines(old), filled_lines(new));
     old.len() == new.len()
         && old.iter().zip(&new).all(|(o, n)| {
             let (o, n) = (normalize::loose_key(o), normalize::loose_key(n));
@@ -100,15 +100,6 @@ fn slips_apart(old: &str, new: &str) -> bool {
             )
             .is_some()
         })
-}
-
-/// The lines of `s` that are not blank.
-fn filled(s: &str) -> Vec<&str> {
-    lines_of(s)
-        .0
-        .into_iter()
-        .filter(|l| !l.trim().is_empty())
-        .collect()
 }
 
 #[cfg(test)]

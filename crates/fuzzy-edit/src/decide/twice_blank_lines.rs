@@ -20,7 +20,7 @@ use crate::feedback::location;
 use crate::needle::Needle;
 use crate::normalize::{self, Level};
 use crate::strategy::Candidate;
-use crate::text::lines_of;
+use crate::text::filled_lines;
 use crate::text::Text;
 
 /// How many lines past the candidate, on each side and beyond `new`'s own count, are looked
@@ -39,11 +39,7 @@ pub(crate) fn check_not_sent_again_spaced(
     if new.trim().len() < 3 || chosen.is_empty() {
         return Ok(());
     }
-    let written: Vec<&str> = lines_of(new)
-        .0
-        .into_iter()
-        .filter(|l| !l.trim().is_empty())
-        .collect();
+    let written = filled_lines(new);
     let mut places = chosen.iter().map(|c| new_around(text, c, &written));
     let Some(Some(lines)) = places.next() else {
         return Ok(());
