@@ -120,3 +120,16 @@ fn a_line_the_sibling_has_added_with_indentation_drift_is_refused_as_made() {
         "def read_a():\n    data = fetch()\n    data.validate()\n    return data\n\ndef read_b():\n    data = fetch()\n    data.validate()\n    return data\n"
     );
 }
+
+// The same resend in a CRLF file: `new` is written with `\n`, the file with `\r\n`, and the
+// check for `new` standing in the file must still find it (review5 R1: a check comparing the
+// raw texts never did, and every such resend landed on the sibling).
+#[test]
+fn a_resend_to_a_sibling_in_a_crlf_file_is_refused_as_made() {
+    let file = "def read_a():\r\n    data = fetch()\r\n    return data\r\n\r\ndef read_b():\r\n    data = fetch()\r\n    data.validate()\r\n    return data\r\n";
+    let edit = Edit::new(
+        "  data = fetch()\n  return data",
+        "  data = fetch()\n  data.validate()\n  return data",
+    );
+    assert_eq!(kind(file, &edit), "already_applied");
+}
