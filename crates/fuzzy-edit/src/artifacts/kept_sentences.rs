@@ -1,7 +1,7 @@
 //! A sentence of `old` that `new` keeps but writes flush left.
 //!
 //! Inside a docstring or an Elixir `@moduledoc`, a model that copies the text it keeps often
-//! drops its indentation on the line after a blank one (Review4 E7: the `@moduledoc`'s closing
+//! drops its indentation on the line after a blank one (an Elixir `@moduledoc`'s closing
 //! sentence written at column 0 while the lines above it keep theirs). A sentence is text, never
 //! code moved to the top level, so its depth is the one `old` gave it.
 

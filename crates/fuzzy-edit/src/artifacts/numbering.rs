@@ -258,7 +258,7 @@ fn numbered_at_old(text: &Text, old: &str, style: Style, n: u64, body: &str) -> 
     let candidates = [Some(olds_first.trim()), unnumbered, decoded_first];
     // Old's first line on the file's line `at - k` puts old's `first + k`-th line at `n`;
     // whichever strategy finds it there (a slip of a letter, curly quotes, `\(` escapes),
-    // the numbers are read the same way: the line retyped counts as the file's. (Review4 E8.)
+    // the numbers are read the same way: the line retyped counts as the file's.
     (0..old_lines.len() - first)
         .filter_map(|k| at.checked_sub(k))
         .any(|start| {
@@ -276,7 +276,7 @@ fn numbered_at_old(text: &Text, old: &str, style: Style, n: u64, body: &str) -> 
 /// Least similarity of `old`'s first line to the file's line for `old` to stand there retyped
 /// (a letter slipped), and least length of that line in chars: one slip in a line of 16 chars
 /// leaves 0.94, while `return 1` against `return 0` (0.875, another line altogether) is out on
-/// both counts. (Review4 seeds 1-12: E8 prefixes kept 12 -> 0; gate identical.)
+/// both counts. (A multi-language generator, seeds 1-12: prefixes kept 12 -> 0; gate identical.)
 const RETYPED: f64 = 0.9;
 const RETYPED_LEN: usize = 16;
 

@@ -3,7 +3,7 @@
 //! A model that read the file through a tool escaping non-ASCII characters (JSON output) may
 //! copy `1\u20135` into `new` for the file's `1–5`. On a line that, decoded, is a line of `old`
 //! or of the file, the escape is that character: written as is, it would put six characters of
-//! escape into a comment or a paragraph. (Review4 E13: a Ruby comment, a Markdown paragraph.)
+//! escape into a comment or a paragraph. (A Ruby comment, a Markdown paragraph.)
 //! A line the file writes with the escape itself (a string literal's `"\u2013"`) is left alone.
 
 use std::collections::HashSet;

@@ -179,7 +179,7 @@ fn without_prose(text: &Text, old: &str, new: &str, prose: bool) -> Option<Strin
     let sentence = if range.start > 0 { first } else { last };
     let said = lines[sentence].trim();
     // (A line of `old` or of the file, however indented, is one the edit keeps: never prose.
-    // Review4 E7: a kept docstring sentence written flush left after a blank line.)
+    // A kept docstring sentence written flush left after a blank line.)
     let kept_line = |s: &str| s.lines().any(|l| l.trim() == said);
     if kept_line(old) || kept_line(text.as_str()) {
         return None;

@@ -9,8 +9,8 @@
 //! one offset of depth), the file already reads as `new` where `old` points: the edit is
 //! refused as already applied.
 //!
-//! Measured: review4's E5 and E5b (JS and Go) are refused; the gate's exact and sound figures
-//! are unchanged (see the report of the `resent` branch).
+//! Measured: resent deletions in JS and Go are refused; the gate's exact and sound figures
+//! are unchanged.
 
 use crate::error::EditError;
 use crate::feedback::location;

@@ -10,8 +10,8 @@
 //! just before the block (the first being `old`'s first line again, every other one alike),
 //! the block's start is unclear: refused as ambiguous between the two starts.
 //!
-//! Measured: review4's E12 (a Go license header) is refused; the gate's exact and sound
-//! figures are unchanged (see the report of the `resent` branch).
+//! Measured: an elided Go license header is refused; the gate's exact and sound figures are
+//! unchanged.
 
 use crate::align::line_similarity;
 use crate::error::EditError;
@@ -23,8 +23,8 @@ use crate::text::lines_of;
 use crate::text::Text;
 
 /// Least similarity (normalized Levenshtein of loose keys) of a line of `new` to the file's
-/// line it stands for, to read it as that line changed. E12's changed line scores 0.98 (one
-/// digit of 56 characters); an unrelated comment line inserted there scores under 0.5.
+/// line it stands for, to read it as that line changed. The license header's changed line scores
+/// 0.98 (one digit of 56 characters); an unrelated comment line inserted there scores under 0.5.
 const ALIKE: f64 = 0.8;
 
 /// Rule 3: refuse an elision's block when `new` starts at an earlier occurrence of its first

@@ -9,8 +9,8 @@
 //! candidate. The loose match needed a slip the model's memory did not make; the edit was
 //! made. Code repeats lines, so a short `new` (`}`, `end`) says nothing.
 //!
-//! Measured: review4's E6 (Kotlin) and E6b (tox.ini) are refused; the gate's exact and sound
-//! figures are unchanged (see the report of the `resent` branch).
+//! Measured: a renamed Kotlin line and a tox.ini line sent again are refused; the gate's exact
+//! and sound figures are unchanged.
 
 use crate::error::EditError;
 use crate::feedback::location;
@@ -21,8 +21,8 @@ use crate::text::lines_of;
 use crate::text::Text;
 
 /// Shortest `new` line (trimmed, in bytes) that, standing elsewhere as written, tells the edit
-/// was made there. review4's generator takes one-line edits of 12 characters or more; the
-/// renamed lines of E6 and E6b have 17 and 26.
+/// was made there. The resend generator takes one-line edits of 12 characters or more; the
+/// renamed Kotlin and tox.ini lines have 17 and 26.
 const MIN_TELLING_LEN: usize = 12;
 
 /// Rule 2: refuse a loose candidate of a one-line edit whose `new`, with `old`'s indentation,

@@ -10,9 +10,8 @@
 //! on its line, is refused. (An exact match inside a line is the model's choice: it copied
 //! those spaces from somewhere.)
 //!
-//! Measured: review4's E6b and its generator's c1207 (seed 7, `new` re-indented as well) are
-//! refused; the gate's exact and sound figures are unchanged (see the report of the `resent`
-//! branch).
+//! Measured: a tox.ini line sent again, and a generated resend with `new` re-indented as well,
+//! are refused; the gate's exact and sound figures are unchanged.
 
 use crate::error::EditError;
 use crate::feedback::{location, numbered};

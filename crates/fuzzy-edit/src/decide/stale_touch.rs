@@ -7,7 +7,7 @@
 //! conflict, for the inserted line was written against the line as the model read it. With two
 //! lines or more differing, the block is either stale (the model read it before half of it was
 //! rewritten and the search settled on a sibling of the same shape) or another block of that
-//! shape altogether: review2's `MR_multi_stale` SQL case, an operator's `COMMUTATOR = '<%',`
+//! shape altogether: a stale SQL case, an operator's `COMMUTATOR = '<%',`
 //! copied with `COMMUTATORCopy = '<%',` inserted below it, landing on the sibling operator whose
 //! line reads `COMMUTATOR = '%',`. One differing line alone is a slip of memory and is left to
 //! [`super::stale_line`]. Nor do lines that differ by punctuation alone make a block stale: a
@@ -16,7 +16,7 @@
 //! "app.log",` and `},`, the edit on the line above, applied exactly); at least one differing
 //! line must differ in its words.
 //!
-//! Measured: review2's `MR_multi_stale` SQL case (`repro/repro.sh`, R9b) applied -> refused;
+//! Measured: that SQL case applied -> refused;
 //! `refuse-bench/run.py BIN sN.jsonl` (1,000 cases per class): `foreign` applied 6 -> 5 on
 //! seed 3, nothing else moved on seeds 1-3 (legit classes included); on seed 41, measured
 //! with line_slips' `slipped_copy`, `foreign` 27 -> 25, legit classes unchanged; the gate:

@@ -166,8 +166,8 @@ pub(super) fn new_in_files_chars(
             Some(format!("{}{}", " ".repeat(width), &line[indent.len()..]))
         };
         // Nothing deciding, a tab is the file's unit: a depth `old` has under another reading
-        // is no evidence where `old` itself is off the file's depth (adv4: `old` a unit too
-        // deep read 8 columns to a tab).
+        // is no evidence where `old` itself is off the file's depth (a generated case: `old` a
+        // unit too deep read 8 columns to a tab).
         let per_tab = reading(
             Readings {
                 per_tab: &readings,
@@ -237,7 +237,7 @@ fn reading(
         return Some(at_base[0]);
     }
     // `new` at column 0 (every reading keeps it): the step between its own depths is the
-    // model's tab (adv4: a Go line wrapped in an `if` at 8 spaces per tab).
+    // model's tab (a generated case: a Go line wrapped in an `if` at 8 spaces per tab).
     if let Some(step) = model_step.filter(|s| at_base.contains(s)) {
         return Some(step);
     }

@@ -13,8 +13,8 @@ use crate::normalize::{self, Level};
 
 /// How alike a line of `new` must be to a line `old` left out to stand for it. At 0.5 it
 /// also paired `use unicode_width::…` with `use unicode_segmentation::…` (perturbed
-/// `line_missing`: 3 cases applied short of the file's line); at 0.8 adv4's (missing_line,
-/// none) went from 179 refused of 329 to 58, 0 OTHER, gate unchanged.
+/// `line_missing`: 3 cases applied short of the file's line); at 0.8 the adversarial
+/// generator's lines-missing cases went from 179 refused of 329 to 58, 0 OTHER, gate unchanged.
 const STANDS_FOR: f64 = 0.8;
 
 /// How alike a line of `new` must be to a line of `old` to be its rewrite (as in `shifted`).

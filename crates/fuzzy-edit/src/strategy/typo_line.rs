@@ -168,7 +168,7 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
     // A slip is a word misspelled (a letter off, in a word of four or more) in a line long
     // enough to have one: `}` for `)`, `timestamp` for `timestamptz`, `item1` for `item2` are
     // other tokens, another block of the same shape, and the block is not this strategy's to
-    // judge. (adv4: an already-applied deletion was made again in the `timestamptz` twin.)
+    // judge. (Generated: an already-applied deletion was made again in the `timestamptz` twin.)
     let slipped_in_long_lines = |s: usize| {
         non_blank.iter().all(|&k| {
             let line = text.line(s + k);

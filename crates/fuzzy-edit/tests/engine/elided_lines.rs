@@ -189,7 +189,7 @@ fn a_marker_keeps_its_lines_at_the_depth_new_is_written_at() {
     assert_eq!(out.text, file.replace(".ber", ".key"));
 }
 
-// A marker behind a comment leader of the file's language (review4 E11: Lisp `;;`, TeX and
+// A marker behind a comment leader of the file's language (Lisp `;;`, TeX and
 // Erlang `%`, Haskell `{- -}`) was written literally and the lines it stands for deleted.
 #[test]
 fn a_marker_behind_the_languages_own_comment_leader_keeps_its_lines() {

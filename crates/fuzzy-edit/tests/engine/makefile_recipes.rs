@@ -1,4 +1,4 @@
-//! A Makefile's recipe lines written flush left in `new` (review4 W2): `make` stops with
+//! A Makefile's recipe lines written flush left in `new`: `make` stops with
 //! "missing separator". In a file named as a Makefile, each line `new` writes under a rule
 //! whose recipe lines `old` shows with a tab gets its tab; Make's own lines (assignments,
 //! rules, directives) stay flush left.

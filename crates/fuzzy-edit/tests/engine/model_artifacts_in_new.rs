@@ -1,7 +1,7 @@
 //! Artifacts of the model's copying in `new` (odd spaces, curly quotes, literal `\n` line
 //! breaks) are not written into a file that does not use them, whether or not `old` carried
-//! them too; the file's own conventions, and a `\n` inside a string, stay. Shrunk from the adv4
-//! benchmark.
+//! them too; the file's own conventions, and a `\n` inside a string, stay. Shrunk from generated
+//! cases.
 
 use fuzzy_edit::Edit;
 

@@ -9,7 +9,7 @@ use crate::support::applied;
 
 const GO: &str = "package main\n\nfunc main() {\n\tf, err := open()\n\tif err != nil {\n\t\tlog.Fatalln(err)\n\t}\n\tuse(f)\n}\n";
 
-// Unwrapped (adv4 `main.go unwrap`), the freed line at 4 or 8 spaces per tab.
+// Unwrapped (a Go `if` removed), the freed line at 4 or 8 spaces per tab.
 #[test]
 fn spaces_for_tabs_become_tabs_at_the_depth_they_mean() {
     let old = "\tif err != nil {\n\t\tlog.Fatalln(err)\n\t}";
@@ -18,7 +18,7 @@ fn spaces_for_tabs_become_tabs_at_the_depth_they_mean() {
         let out = applied(GO, &Edit::new(old, new));
         assert_eq!(out.text, want, "new: {new:?}");
     }
-    // A line inserted after a kept one (adv4 `lesspipe.sh insert`), in a file with a few
+    // A line inserted after a kept one (a shell `case`), in a file with a few
     // space-indented lines elsewhere.
     let sh = "case \"$1\" in\n\t*.bz)\n\t\tbunzip -c \"$1\" ;;\n\t*.snap)\n            snap info \"$1\" ;;\nesac\n";
     let old = "\t\tbunzip -c \"$1\" ;;";
@@ -40,7 +40,7 @@ fn gnu_style_spaces_become_its_tabs() {
     assert_eq!(out.text, c.replace("\"oom\\n\"", "\"out of memory\\n\""));
 }
 
-// Wrapped in a new block (adv4 `user_controller.rb wrap`): a tab is the file's unit of 2.
+// Wrapped in a new block (Ruby): a tab is the file's unit of 2.
 #[test]
 fn tabs_in_a_file_of_spaces_become_its_unit() {
     let rb = "class UsersController\n  def index\n    @users = User.all\n  end\n\n  def user_params\n    params.require(:user)\n  end\nend\n";
@@ -51,7 +51,7 @@ fn tabs_in_a_file_of_spaces_become_its_unit() {
         out.text,
         rb.replace(old, "  if enabled\n    def user_params\n  end")
     );
-    // One line changed in a file of 4 spaces (adv4 `OrderService.java insert`).
+    // One line changed in a file of 4 spaces (Java).
     let java = "class A {\n    void f() {\n        if (ok) {\n            result.add(order);\n        }\n    }\n}\n";
     let old = "            result.add(order);";
     let new = "\t\t\tresult.add(order);\n\t\t\tlog.debug(\"checkpoint\");";
@@ -132,7 +132,7 @@ fn a_first_tab_typed_as_spaces_before_a_tab_is_the_tab() {
     );
 }
 
-// A model that renders a tab as 4 columns and pastes `new` 2 columns off (review4 W1): read a
+// A model that renders a tab as 4 columns and pastes `new` 2 columns off: read a
 // tab per few columns from column 0, the drift became extra tabs. The lines `new` keeps show
 // both the tab's columns and the drift; a line the file has at column 0 stays there.
 #[test]

@@ -1,7 +1,7 @@
 //! What `new` means is read from `new` itself (and the file's lines it keeps), never from how
 //! `old` was written or which strategy found `old`: escapes, read-tool numbers and a closing
 //! sentence get one decision whether `old` matched exactly, with its indentation off, with a
-//! letter slipped, or JSON-escaped. (Review4 E1-E3, E7, E8, E13.)
+//! letter slipped, or JSON-escaped.
 
 use fuzzy_edit::{apply, Edit};
 

@@ -1,6 +1,6 @@
 //! `old` missing what the file has: a line dropped while copying, lines behind an elision
 //! marker, a word misspelled in a short block. Where `new` shows what the model meant, the edit
-//! applies; where it does not, it is refused as before. (Shrunk from adv4 cases.)
+//! applies; where it does not, it is refused as before. (Shrunk from generated cases.)
 
 use fuzzy_edit::Edit;
 

@@ -1,5 +1,5 @@
 //! Typographic quotes and backslash escapes in `new` that the cleaning of `new` must read as
-//! the model meant them (the second adversarial review, R5-R8): the file's own characters
+//! the model meant them: the file's own characters
 //! stay, the model's habits go, and an escaped `new` is decoded one way throughout.
 
 use fuzzy_edit::{apply_with, Edit, Language, Options};

@@ -98,7 +98,7 @@ fn an_elided_old_whose_first_line_recurs_just_before_where_new_starts_is_ambiguo
 // A line added to one function that its sibling has already, with `old` and `new` both sent a
 // level off the file's depth, reads exactly as the same edit made on the sibling and sent again
 // with the same slip: the two cannot be told apart from the text, and applying the second
-// would repeat a change (review5: 1,349 of 1,354 generated resends applied to the sibling when
+// would repeat a change (1,349 of 1,354 generated resends applied to the sibling when
 // this was applied). Refused as already applied, naming where `new` stands, so the model can
 // send `old` as the file writes it if it meant the other function.
 #[test]
@@ -122,7 +122,7 @@ fn a_line_the_sibling_has_added_with_indentation_drift_is_refused_as_made() {
 }
 
 // The same resend in a CRLF file: `new` is written with `\n`, the file with `\r\n`, and the
-// check for `new` standing in the file must still find it (review5 R1: a check comparing the
+// check for `new` standing in the file must still find it (a check comparing the
 // raw texts never did, and every such resend landed on the sibling).
 #[test]
 fn a_resend_to_a_sibling_in_a_crlf_file_is_refused_as_made() {

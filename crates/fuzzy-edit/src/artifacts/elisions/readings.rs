@@ -328,7 +328,7 @@ impl<'l> Region<'_, 'l> {
     /// `#[test]` for `use a;`, `use b;`, blank, `#[cfg(x)]`, `#[test]`), or the model's own
     /// spacing, the marker standing for all of them (`def main():`, `# ...`, blank, `cleanup()`
     /// for `def main():`, `setup()`, blank, `run()`, `cleanup()`: reading it as the file's
-    /// deleted `run()`; review3, 44 of 48 generated functions wrong). Where `old` has several
+    /// deleted `run()`; 44 of 48 generated functions wrong). Where `old` has several
     /// such blank lines, all are kept, as before.
     fn kept_before_written_blank(&self, non_blank: &[usize]) -> Option<usize> {
         let after = &self.side[self.markers[self.markers.len() - 1] + 1..];

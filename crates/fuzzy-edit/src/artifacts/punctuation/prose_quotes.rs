@@ -33,7 +33,7 @@ fn retypes_ascii_quotes(file: &str, old: &str) -> bool {
         })
 }
 
-/// Fewest words of a line read as a sentence. Measured: review2 `smart_legit` (a sentence with
+/// Fewest words of a line read as a sentence. Measured on generated sentences (each with
 /// `“notes”` and `it’s` added to a Rust file whose prose has `’`): 2 of 60 written with ASCII
 /// quotes before, 0 after; no case of the accuracy gate, adv or attack benchmarks changed by
 /// it (each case that changed in that round traced to another rule).

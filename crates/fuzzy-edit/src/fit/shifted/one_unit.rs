@@ -1,6 +1,6 @@
 //! A `new` whose every line with a word is rewritten, none kept, moved one of the file's
-//! units alike: pasted a level off (adv4: `change_ident`/`change_string`/`change_number`
-//! under `shift_in`/`shift_out`), where each rewritten line keeps most of its content.
+//! units alike: pasted a level off (a renamed identifier, string or number
+//! moved into or out of a block), where each rewritten line keeps most of its content.
 
 use crate::align::line_similarity;
 use crate::indent::{IndentHabits, IndentMap};
@@ -8,8 +8,8 @@ use crate::indent::{IndentHabits, IndentMap};
 /// Rewritten lines at least this alike keep most of their content: moved one unit alike, with
 /// no line kept, they were pasted a level off, not re-indented (a model that moves a line
 /// into or out of a block rarely renames it on the way). Measured with the rule: gate
-/// `indent_new_only` +33 exact, nothing else moved (real-patch/real-replace unchanged); adv4
-/// part of the 163 OTHER -> exact of the first commit, 0 new OTHER.
+/// `indent_new_only` +33 exact, nothing else moved (real-patch/real-replace unchanged); on the
+/// adversarial generator, part of 163 OTHER -> exact of the first commit, 0 new OTHER.
 const MOSTLY_KEPT: f64 = 0.7;
 
 /// Whether `map` moves every line by one of the file's units, in the file's indentation

@@ -21,7 +21,8 @@ pub(super) fn body_at_wrappers_depth(
     target: IndentHabits,
 ) -> Option<Vec<String>> {
     // Only for an `old` copied at the file's depth: where it is not, a `new` a unit off it may
-    // stand at the file's wrapper's depth (adv4: 2 `shift_in` old, exact new moved wrong).
+    // stand at the file's wrapper's depth (generated: 2 edits with `old` shifted in and an exact
+    // `new` were moved wrong).
     let at_files_depth = file_lines
         .iter()
         .zip(old)
@@ -38,7 +39,7 @@ pub(super) fn body_at_wrappers_depth(
     // The wrapper that holds old line `i`: the line before it at `old`'s base; and its block
     // ends inside `old` (a line after it back at the base). A first line dropped whose block
     // runs past `old` (`a.list {`, `public:`) is a line deleted, not a wrapper: measured, 2
-    // of adv4's exact edits were moved without this.
+    // generated exact edits were moved without this.
     let inside_wrapper = |i: usize| {
         let at_base = |l: &&&str| !l.trim().is_empty() && width(l) <= base;
         old[..i].iter().rev().find(at_base).is_some_and(wrapper)

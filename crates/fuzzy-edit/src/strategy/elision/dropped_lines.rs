@@ -74,8 +74,8 @@ fn runs_into_gap(piece: &[&str], segment: &[&str], gap: &[&str]) -> bool {
 
 /// Whether `new`'s marker stands further down than `old`'s at some inner marker: before it,
 /// `new` writes the first lines of the span `old`'s marker elides (`gaps`: the file's lines
-/// each marker of `old` stands for), and after it drops the lines `old` shows first (review2
-/// `elide_both_diff`: old elides one line, new the lines after it; paired by order, the
+/// each marker of `old` stands for), and after it drops the lines `old` shows first (generated
+/// cases: old elides one line, new the lines after it; paired by order, the
 /// elided line was written twice and the lines `old` showed after its marker deleted, 9 of
 /// 80 cases).
 pub(super) fn marker_moved_down(
@@ -91,8 +91,8 @@ pub(super) fn marker_moved_down(
 
 /// Whether `new` drops, after one of its inner markers, the lines `old` shows first there and
 /// changes nothing else in that piece, while it changes another piece: then deleting those
-/// lines and covering them with the marker are both edits, and they differ (review2
-/// `elide_both`: a rename above the markers, the line after `old`'s marker deleted).
+/// lines and covering them with the marker are both edits, and they differ (generated
+/// cases: a rename above the markers, the line after `old`'s marker deleted).
 pub(super) fn drop_is_unclear(pieces: &[&[&str]], segments: &[Vec<&str>]) -> bool {
     let same = |a: &[&str], b: &[&str]| {
         a.len() == b.len() && a.iter().zip(b).all(|(x, y)| loose_equal(x, y))

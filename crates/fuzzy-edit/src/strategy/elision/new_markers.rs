@@ -17,9 +17,9 @@ use crate::text::Text;
 /// Least character similarity (loose keys) for a line `new` writes beside its marker, not
 /// one of `old`'s, to count as a rewrite of a line `old`'s marker elides (when it is also
 /// more like that line than like any line `old` shows beside its marker). Measured at 0.6
-/// (review2 `./run_all.sh BIN TAG`; accuracy `--gate`): the rewritten lines of review2's
-/// `elide_edit_inside_*` (120 cases) are 0.5-0.7 like their line in 15 of 135 checks, 0.85 or
-/// more in 113; `elide_edit_inside_*` 0 -> 96 exact, 99 -> 0 wrong; the gate's `elision`
+/// (a generator of edits inside an elided span; accuracy `--gate`): the rewritten lines of its
+/// 120 cases are 0.5-0.7 like their line in 15 of 135 checks, 0.85 or
+/// more in 113; those cases 0 -> 96 exact, 99 -> 0 wrong; the gate's `elision`
 /// class 947 -> 946 exact (a new import line 0.64 like an elided one, now refused), 0 wrong.
 /// Without the condition that `new` keeps `old`'s line beside the marker, 5 gate cases were
 /// refused (rewrites of that line taken for rewrites of elided ones).
@@ -28,7 +28,7 @@ const REWRITE_OF_ELIDED: f64 = 0.6;
 /// Whether `new`'s marker stands earlier than `old`'s: `new` writes, before one of its inner
 /// markers, a line `old` shows further up its piece there, and drops the lines `old` shows
 /// after it. Those lines may be deleted, or covered by `new`'s marker; which is unclear, so
-/// nothing is matched (review3: `def f():`, `a = 1`, `...`, `e = 5` rewritten as `def f():`,
+/// nothing is matched (generated: `def f():`, `a = 1`, `...`, `e = 5` rewritten as `def f():`,
 /// `...`, `e = 50` deleted `a = 1`: 157 of 180 generated cases wrong).
 pub(super) fn marker_moved_up(pieces: &[&[&str]], segments: &[Vec<&str>]) -> bool {
     let non_blank = |l: &&str| !l.trim().is_empty();
