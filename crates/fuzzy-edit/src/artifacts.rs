@@ -50,6 +50,7 @@ mod punctuation;
 mod string_breaks;
 mod trailing_blanks;
 mod unicode_escapes;
+mod wrapper_lines;
 mod wrappers;
 pub(crate) use byte_order_mark::without_byte_order_mark;
 pub(crate) use edges::keep_edges;

@@ -14,7 +14,7 @@
 //! prose_after_new 22 -> 0, combo_prose_trailnl 22 -> 1 (the one left is TOML); md_real_fence,
 //! md_list and nonascii_control still all exact.
 
-use super::wrappers::{echoes, fence_close, fence_open};
+use super::wrapper_lines::{echoes, fence_close, fence_open};
 use crate::align::line_similarity;
 use crate::notation::entities::decode;
 use crate::text::Text;

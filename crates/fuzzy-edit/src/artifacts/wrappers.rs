@@ -12,8 +12,7 @@
 //! exact case. In prose files (Markdown, HTML) see `markup_wrappers.rs`.
 
 use super::markup_wrappers::{about_the_edit, unfenced_in_prose, without_edit_talk};
-use crate::align::line_similarity;
-use crate::normalize::loose_equal;
+use super::wrapper_lines::{echoes, fence_close, fence_open};
 use crate::text::Text;
 
 /// `new` without the fence, prose or diff body the model wrapped around it, `old` being plain.
@@ -53,24 +52,6 @@ pub(crate) fn unwrap_both(text: &Text, old: &str, new: &str) -> Option<(String, 
         }
     }
     diff_body_both(text, old, new)
-}
-
-/// A fence line: ```` ``` ```` or `~~~`, optionally followed by a language tag.
-pub(super) fn fence_open(line: &str) -> bool {
-    let t = line.trim_end();
-    let rest = t
-        .strip_prefix("```")
-        .or_else(|| t.strip_prefix("~~~"))
-        .map(|r| r.trim_start_matches(['`', '~']));
-    rest.is_some_and(|r| {
-        r.chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '#' | '.' | '-' | '_'))
-    })
-}
-
-pub(super) fn fence_close(line: &str) -> bool {
-    let t = line.trim_end();
-    t.len() >= 3 && (t.bytes().all(|b| b == b'`') || t.bytes().all(|b| b == b'~'))
 }
 
 fn has_fence_line(s: &str) -> bool {
@@ -121,15 +102,6 @@ fn unfenced(text: &Text, old: &str, new: &str, prose: bool) -> Option<String> {
         return None;
     }
     Some(inner)
-}
-
-/// Whether a non-blank line of `s` is one of `old`'s, retyped or rewritten.
-pub(super) fn echoes(s: &str, old: &str) -> bool {
-    s.lines().filter(|l| !l.trim().is_empty()).any(|l| {
-        old.lines()
-            .filter(|o| !o.trim().is_empty())
-            .any(|o| loose_equal(l, o) || line_similarity(l, o) >= super::ECHO)
-    })
 }
 
 /// A sentence of prose at the margin: a capital, at least three words, no code punctuation,

@@ -7,7 +7,7 @@
 
 use tree_sitter::Node;
 
-use super::faults::{Fault, FaultKind};
+use super::fault::{Fault, FaultKind};
 use super::python;
 use super::{Language, SyntaxProblem, SyntaxProblemKind};
 

@@ -4,43 +4,10 @@
 
 use std::ops::Range;
 
-use tree_sitter::{Node, Tree};
+use tree_sitter::Tree;
 
+use super::fault::{Fault, FaultKind};
 use super::{python, Language};
-
-/// What kind of error a [`Fault`] is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum FaultKind {
-    /// An `ERROR` node.
-    Error,
-    /// A `MISSING` node; its kind is the token.
-    Missing,
-    /// A Python statement or clause at an indentation its block does not allow.
-    Indent,
-    /// A Python block with no statement in it.
-    EmptyBlock,
-}
-
-/// One syntax error and the node it is about.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Fault<'t> {
-    pub node: Node<'t>,
-    pub kind: FaultKind,
-}
-
-impl Fault<'_> {
-    /// The bytes the error is about: the whole node for parse errors, the start of the
-    /// statement or block for indentation (a misindented function is one error at its first
-    /// line, not one spanning its body).
-    pub(super) fn range(&self) -> Range<usize> {
-        match self.kind {
-            FaultKind::Error | FaultKind::Missing => self.node.byte_range(),
-            FaultKind::Indent | FaultKind::EmptyBlock => {
-                self.node.start_byte()..self.node.start_byte()
-            }
-        }
-    }
-}
 
 /// Every error of `tree` (the parse of `text`), in document order. Parse errors are found in
 /// the whole tree, visiting only subtrees that report one, so a clean tree costs one look at its

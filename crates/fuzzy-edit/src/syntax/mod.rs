@@ -30,6 +30,8 @@ mod problem;
 #[cfg(feature = "syntax")]
 mod describe;
 #[cfg(feature = "syntax")]
+mod fault;
+#[cfg(feature = "syntax")]
 mod faults;
 #[cfg(feature = "syntax")]
 mod novelty;
@@ -130,7 +132,7 @@ pub(crate) fn added_error(
 }
 
 #[cfg(feature = "syntax")]
-fn marks(faults: &[faults::Fault<'_>]) -> Vec<novelty::Mark> {
+fn marks(faults: &[fault::Fault<'_>]) -> Vec<novelty::Mark> {
     faults
         .iter()
         .map(|f| novelty::Mark {

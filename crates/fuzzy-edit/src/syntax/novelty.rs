@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::faults::FaultKind;
+use super::fault::FaultKind;
 
 /// Lines of context on each side of the edited lines within which a changed error counts as
 /// the edit's. The parser reports an error where it can no longer continue, which is the

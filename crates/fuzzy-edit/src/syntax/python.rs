@@ -28,7 +28,7 @@ use std::ops::Range;
 
 use tree_sitter::{Node, Tree};
 
-use super::faults::{Fault, FaultKind};
+use super::fault::{Fault, FaultKind};
 
 /// The clauses that continue a compound statement and must align with it.
 const CLAUSES: [&str; 5] = [
