@@ -33,6 +33,7 @@ mod concurrency;
 mod confinement;
 mod crashes;
 mod metadata;
+mod permissions;
 mod odd_files;
 
 // The protocols.
