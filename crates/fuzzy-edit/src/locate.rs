@@ -132,7 +132,9 @@ impl Request<'_, '_> {
         let cx = Context::new(text, needle, budget);
         for strategy in strategies {
             let candidates = strategy.candidates(&cx);
-            if budget.exhausted() {
+            // (All or nothing: a `replace_all` over candidates a strategy stopped collecting
+            // is refused as too complex, not applied to those found.)
+            if budget.exhausted() || (edit.replace_all && cx.was_cut_short()) {
                 return Err((self.spent)());
             }
             if candidates.is_empty() {

@@ -29,8 +29,11 @@ impl Strategy for Exact {
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
+        // (Each occurrence is held as a candidate: past the text's allowance the budget is
+        // spent and the edit refused as too complex, rather than millions held.)
         let found: Vec<(Range<usize>, Option<usize>)> = exact_spans(cx.text, cx.needle.old_text())
             .into_iter()
+            .take_while(|_| cx.budget.hold())
             .map(|span| {
                 let from_indentation = whole_lines_from_indentation(cx, &span);
                 (span, from_indentation)
