@@ -93,7 +93,11 @@ fn a_file_without_an_acl_gains_none_from_its_directory() {
     let before = names(&p);
     assert!(get(&p, ACCESS).is_none());
     edit(&w, "a.txt");
-    assert_eq!(get(&p, ACCESS), None, "the directory's default ACL was given");
+    assert_eq!(
+        get(&p, ACCESS),
+        None,
+        "the directory's default ACL was given"
+    );
     assert_eq!(names(&p), before);
     assert_eq!(std::fs::metadata(&p).unwrap().mode() & 0o7777, 0o640);
     // A file the edit creates gets the directory's default, as any new file does.

@@ -106,8 +106,7 @@ fn copy_metadata(to: &File, from: &File, meta: &Metadata, shown: &Path) -> Resul
         path: shown.to_path_buf(),
         what: format!("its extended attribute {name} cannot be kept as it is ({e})"),
     })?;
-    fchmod(to, Mode::from_raw_mode(meta.mode() & 0o7777))
-        .map_err(|e| FsError::io(shown, e.into()))
+    fchmod(to, Mode::from_raw_mode(meta.mode() & 0o7777)).map_err(|e| FsError::io(shown, e.into()))
 }
 
 #[cfg(any(
