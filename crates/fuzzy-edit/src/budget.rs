@@ -106,6 +106,11 @@ impl Budget {
         }
     }
 
+    /// How many more candidates [`Budget::hold`] allows.
+    pub(crate) fn candidates_left(&self) -> u64 {
+        self.candidates_left.get()
+    }
+
     /// Whether a search stopped early because the budget or the deadline was spent: its
     /// candidates are then incomplete and must not be decided on.
     pub(crate) fn exhausted(&self) -> bool {

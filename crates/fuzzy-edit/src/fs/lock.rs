@@ -11,9 +11,10 @@
 //! locking the same directories cannot deadlock. No wait is without end: a lock not had within
 //! the caller's wait ([`super::EditOptions::lock_wait`]) is given up with
 //! [`std::io::ErrorKind::TimedOut`], which the caller reports as `busy` (a stopped process or
-//! a slow edit of a huge file holding the directory must not hold every other writer too). While a directory is locked no other
-//! fuzzy-edit writer can be between creating and renaming a temporary file in it, so every
-//! temporary file found there is left by a crashed run and is removed.
+//! a slow edit of a huge file holding the directory must not hold every other writer too).
+//! While a directory is locked no other fuzzy-edit writer can be between creating and renaming
+//! a temporary file in it, so every temporary file found there is left by a crashed run and is
+//! removed.
 
 use std::ffi::OsStr;
 use std::os::fd::{AsFd, OwnedFd};
@@ -30,8 +31,9 @@ const FIRST_PAUSE: Duration = Duration::from_millis(1);
 /// costs 20 wake-ups a second.
 const LONGEST_PAUSE: Duration = Duration::from_millis(50);
 
-/// Take an exclusive `flock` on `fd`, trying again until `until`; `TimedOut` after it.
-fn lock_until(fd: &impl AsFd, until: Instant) -> std::io::Result<()> {
+/// Take an exclusive `flock` on `fd`, trying again until `until` (`None`: a wait too long to
+/// reach, tried on); `TimedOut` after it.
+fn lock_until(fd: &impl AsFd, until: Option<Instant>) -> std::io::Result<()> {
     let mut pause = FIRST_PAUSE;
     loop {
         match flock(fd, FlockOperation::NonBlockingLockExclusive) {
@@ -40,10 +42,12 @@ fn lock_until(fd: &impl AsFd, until: Instant) -> std::io::Result<()> {
             Err(e) => return Err(e.into()),
         }
         let now = Instant::now();
-        if now >= until {
-            return Err(std::io::ErrorKind::TimedOut.into());
-        }
-        std::thread::sleep(pause.min(until - now));
+        let left = match until {
+            Some(until) if now >= until => return Err(std::io::ErrorKind::TimedOut.into()),
+            Some(until) => until - now,
+            None => LONGEST_PAUSE,
+        };
+        std::thread::sleep(pause.min(left));
         pause = (pause * 2).min(LONGEST_PAUSE);
     }
 }
@@ -56,7 +60,7 @@ pub(crate) struct DirLocks {
 
 /// Lock every directory in `dirs` (duplicates allowed), in a fixed order, all within `wait`.
 pub(crate) fn lock_dirs(dirs: &[&OwnedFd], wait: Duration) -> std::io::Result<DirLocks> {
-    let until = Instant::now() + wait;
+    let until = Instant::now().checked_add(wait);
     let mut keyed = Vec::with_capacity(dirs.len());
     for dir in dirs {
         let meta = std::fs::File::from(dir.as_fd().try_clone_to_owned()?).metadata()?;
@@ -89,7 +93,7 @@ pub(crate) fn lock_files(
     files: Vec<std::fs::File>,
     wait: Duration,
 ) -> std::io::Result<Vec<std::fs::File>> {
-    let until = Instant::now() + wait;
+    let until = Instant::now().checked_add(wait);
     let mut keyed = Vec::with_capacity(files.len());
     for file in files {
         let meta = file.metadata()?;
