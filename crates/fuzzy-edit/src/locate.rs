@@ -132,9 +132,7 @@ impl Request<'_, '_> {
         let cx = Context::new(text, needle, budget);
         for strategy in strategies {
             let candidates = strategy.candidates(&cx);
-            // (All or nothing: a `replace_all` over candidates a strategy stopped collecting
-            // is refused as too complex, not applied to those found.)
-            if budget.exhausted() || (edit.replace_all && cx.was_cut_short()) {
+            if budget.exhausted() {
                 return Err((self.spent)());
             }
             if candidates.is_empty() {
@@ -158,6 +156,11 @@ impl Request<'_, '_> {
                 }
                 Choice::Pass => continue,
             };
+            // (All or nothing: a `replace_all` over candidates a strategy stopped collecting
+            // is refused as too complex, not applied to those found.)
+            if edit.replace_all && cx.was_cut_short() {
+                return Err((self.spent)());
+            }
             let matched_with = chosen
                 .first()
                 .and_then(|c| c.fit.needle())
