@@ -78,10 +78,7 @@ async fn in_turn(
         None => None,
     };
     let writer = match writers {
-        Some(w) => match w.clone().acquire_owned().await {
-            Ok(permit) => Some(permit),
-            Err(_) => None,
-        },
+        Some(w) => w.clone().acquire_owned().await.ok(),
         None => None,
     };
     let Ok(worker) = workers.clone().acquire_owned().await else {

@@ -39,12 +39,15 @@ pub struct LineTransport {
     running: Running,
 }
 
+/// Each request read and not yet answered, with its place among those in flight.
+type Places = HashMap<RequestId, Option<OwnedSemaphorePermit>>;
+
 /// Ids of the requests read and not yet answered, each with its place among those in flight.
 #[derive(Clone, Default)]
-struct Running(Arc<Mutex<HashMap<RequestId, Option<OwnedSemaphorePermit>>>>);
+struct Running(Arc<Mutex<Places>>);
 
 impl Running {
-    fn ids(&self) -> std::sync::MutexGuard<'_, HashMap<RequestId, Option<OwnedSemaphorePermit>>> {
+    fn ids(&self) -> std::sync::MutexGuard<'_, Places> {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
