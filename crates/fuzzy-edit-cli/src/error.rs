@@ -86,8 +86,12 @@ impl Error {
                     | FsError::HardLinks { .. }
                     | FsError::ReadOnly(_)
                     | FsError::MetadataNotKept { .. }
+                    | FsError::Busy { .. }
             ),
             Error::Edit(EditFilesError::NotAllowed { .. }) => false,
+            // A missing file is exit 2 (`file_not_found`), whether it was to be edited or
+            // deleted.
+            Error::Edit(EditFilesError::DeleteMissing(_)) => false,
             // Files were left changed: not a request to fix and resend.
             Error::Edit(EditFilesError::RollbackFailed(_)) => false,
             Error::Edit(_) => true,

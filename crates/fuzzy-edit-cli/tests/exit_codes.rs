@@ -87,6 +87,20 @@ fn missing_file_is_exit_2() {
 }
 
 #[test]
+fn deleting_a_missing_file_is_exit_2_as_editing_one_is() {
+    let w = Work::new();
+    w.write(
+        "p.patch",
+        "*** Begin Patch\n*** Delete File: nope.py\n*** End Patch\n",
+    );
+    let out = w.run(["apply", "--edits", "p.patch", "--json"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["error"]["kind"], "file_not_found", "{answer}");
+    assert!(!w.exists("nope.py"));
+}
+
+#[test]
 fn directory_is_exit_2() {
     let w = Work::new();
     std::fs::create_dir(w.path("d")).unwrap();

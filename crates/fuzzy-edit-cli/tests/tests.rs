@@ -23,6 +23,7 @@ mod result_schema;
 
 // Never corrupting a file.
 mod bounded_work;
+mod busy;
 mod file_contents;
 mod freshness;
 mod large_files;
@@ -34,6 +35,7 @@ mod confinement;
 mod crashes;
 mod metadata;
 mod odd_files;
+mod permissions;
 
 // The protocols.
 mod mcp;

@@ -20,6 +20,13 @@ const UNITS_PER_BYTE: u64 = 32;
 const BASE_UNITS: u64 = 1 << 25;
 /// The clock is read once per this many units charged (reading it costs more than a compare).
 const UNITS_PER_CLOCK_READ: u64 = 1 << 16;
+/// Bytes of text per candidate an edit may hold: a candidate and the match made of it take
+/// about 200 bytes at the peak (a million replacements in a 10 MB file: 230 MB), so one per
+/// 10 bytes keeps an edit of a 10 MB file under 256 MB (5M one-byte lines made 5M candidates,
+/// 1 GB).
+const BYTES_PER_CANDIDATE: u64 = 10;
+/// Candidates allowed whatever the size of the text.
+const BASE_CANDIDATES: u64 = 1 << 16;
 
 /// The work one edit may still do. Shared by reference between the strategies of one edit.
 #[derive(Debug)]
@@ -29,6 +36,8 @@ pub(crate) struct Budget {
     next_clock_read: Cell<u64>,
     deadline: Option<Instant>,
     exhausted: Cell<bool>,
+    /// Candidates still allowed (see [`Budget::hold`]).
+    candidates_left: Cell<u64>,
 }
 
 impl Budget {
@@ -41,6 +50,7 @@ impl Budget {
             next_clock_read: Cell::new(0),
             deadline,
             exhausted: Cell::new(deadline.is_some_and(|d| Instant::now() >= d)),
+            candidates_left: Cell::new(BASE_CANDIDATES + text_bytes as u64 / BYTES_PER_CANDIDATE),
         }
     }
 
@@ -53,6 +63,7 @@ impl Budget {
             next_clock_read: Cell::new(u64::MAX),
             deadline: None,
             exhausted: Cell::new(false),
+            candidates_left: Cell::new(u64::MAX),
         }
     }
 
@@ -79,6 +90,27 @@ impl Budget {
         true
     }
 
+    /// Take one more candidate, which the edit holds (with the match made of it) until it is
+    /// decided: `false` once more than the text's allowance are held, and the budget is spent
+    /// (memory stays proportional to the text, however often `old` occurs).
+    pub(crate) fn hold(&self) -> bool {
+        match self.candidates_left.get().checked_sub(1) {
+            Some(left) if !self.exhausted.get() => {
+                self.candidates_left.set(left);
+                true
+            }
+            _ => {
+                self.exhausted.set(true);
+                false
+            }
+        }
+    }
+
+    /// How many more candidates [`Budget::hold`] allows.
+    pub(crate) fn candidates_left(&self) -> u64 {
+        self.candidates_left.get()
+    }
+
     /// Whether a search stopped early because the budget or the deadline was spent: its
     /// candidates are then incomplete and must not be decided on.
     pub(crate) fn exhausted(&self) -> bool {
@@ -101,6 +133,16 @@ mod tests {
         assert!(b.exhausted());
         // Spent stays spent.
         assert!(!b.charge(0));
+    }
+
+    #[test]
+    fn candidates_held_are_bounded_by_the_text() {
+        let b = Budget::new(1000, 10, None);
+        let allowed = BASE_CANDIDATES + 1000 / BYTES_PER_CANDIDATE;
+        assert!((0..allowed).all(|_| b.hold()));
+        assert!(!b.exhausted());
+        assert!(!b.hold());
+        assert!(b.exhausted());
     }
 
     #[test]

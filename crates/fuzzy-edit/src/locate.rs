@@ -156,6 +156,11 @@ impl Request<'_, '_> {
                 }
                 Choice::Pass => continue,
             };
+            // (All or nothing: a `replace_all` over candidates a strategy stopped collecting
+            // is refused as too complex, not applied to those found.)
+            if edit.replace_all && cx.was_cut_short() {
+                return Err((self.spent)());
+            }
             let matched_with = chosen
                 .first()
                 .and_then(|c| c.fit.needle())

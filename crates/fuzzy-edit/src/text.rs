@@ -6,7 +6,7 @@
 
 mod occurrences;
 
-pub(crate) use occurrences::exact_spans;
+pub(crate) use occurrences::{exact_spans, exact_spans_at_most};
 
 use std::cell::OnceCell;
 use std::ops::Range;

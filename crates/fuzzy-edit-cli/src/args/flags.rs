@@ -45,7 +45,7 @@ pub(super) enum Command {
     /// "content" to edit a file (with "dry_run", "in_place", "write_read_only",
     /// "expect_mtime", "expect_sha256"). Optional: "id" (echoed back), "name" (of the content,
     /// for its diff), "mode" ("atomic" or "partial"), "language", "syntax", "time_limit_ms",
-    /// "return" ("content", "diff" or "spans").
+    /// "lock_wait_ms", "return" ("content", "diff" or "spans").
     /// Answer: {"schema": "fuzzy-edit/1", "ok": true, "result": "...", "matches": [...],
     /// "matches_total": N, "diff": "..."} or {"schema": "fuzzy-edit/1", "ok": false, "error": {"kind": "...",
     /// "message": "...", ...}} (docs/json.md).
@@ -71,6 +71,10 @@ pub(super) enum Command {
         /// nothing written). Without it the work is still bounded by the size of the input.
         #[arg(long, value_name = "MS")]
         time_limit_ms: Option<u64>,
+        /// Wait this long for another fuzzy-edit writer's lock on a file's directory before
+        /// refusing the edit as busy (nothing written; default 10000).
+        #[arg(long, value_name = "MS", default_value_t = 10_000)]
+        lock_wait_ms: u64,
     },
     /// Print a shell completion script (e.g. `fuzzy-edit completions bash >
     /// ~/.local/share/bash-completion/completions/fuzzy-edit`).
@@ -144,7 +148,8 @@ pub(super) struct EditFlags {
     #[arg(long, group = "output")]
     pub(super) patch: bool,
     /// Refuse unless FILE's modification time is this (seconds since the epoch, as printed by
-    /// `stat -c %.9Y`; whole seconds also match).
+    /// `stat -c %.9Y`; whole seconds also match). Deprecated: two writes within one timestamp
+    /// tick share an mtime, so a changed file can pass; use --expect-sha256, which cannot.
     #[arg(long, value_name = "SECONDS", value_parser = values::mtime)]
     pub(super) expect_mtime: Option<String>,
     /// Refuse unless FILE's SHA-256 is this (64 hex digits, as printed by `sha256sum`).
@@ -158,6 +163,10 @@ pub(super) struct EditFlags {
     /// nothing written). Without it the work is still bounded by the size of the input.
     #[arg(long, value_name = "MS")]
     pub(super) time_limit_ms: Option<u64>,
+    /// Wait this long for another fuzzy-edit writer's lock on a file's directory before
+    /// refusing the edit as busy (nothing written).
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub(super) lock_wait_ms: u64,
     /// Color the diff.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub(super) color: ColorChoice,

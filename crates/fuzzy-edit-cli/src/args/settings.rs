@@ -47,6 +47,8 @@ pub struct McpSettings {
     pub syntax: fuzzy_edit::SyntaxPolicy,
     /// `--time-limit-ms`, per tool call.
     pub time_limit: Option<std::time::Duration>,
+    /// `--lock-wait-ms`, per tool call.
+    pub lock_wait: std::time::Duration,
 }
 
 /// What `apply` and `check` run.
@@ -71,10 +73,12 @@ impl Flags {
                 roots,
                 syntax,
                 time_limit_ms,
+                lock_wait_ms,
             } => Settings::Mcp(McpSettings {
                 roots,
                 syntax,
                 time_limit: time_limit_ms.map(std::time::Duration::from_millis),
+                lock_wait: std::time::Duration::from_millis(lock_wait_ms),
             }),
             Command::Completions { shell } => Settings::Completions(shell),
             Command::Man { command } => Settings::Man(command),
@@ -152,6 +156,7 @@ impl EditFlags {
             expected: expected.and_then(|e| self.file.clone().map(|f| (f, e))),
             max_bytes: self.max_bytes,
             time_limit: self.time_limit_ms.map(Duration::from_millis),
+            lock_wait: Duration::from_millis(self.lock_wait_ms),
             roots,
             in_place: self.in_place,
             write_read_only: self.write_read_only,

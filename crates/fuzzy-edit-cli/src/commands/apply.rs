@@ -34,6 +34,8 @@ pub struct Request {
     pub max_bytes: u64,
     /// `--time-limit-ms`: how long finding the edits may take.
     pub time_limit: Option<Duration>,
+    /// How long to wait for another writer's lock (`--lock-wait-ms`).
+    pub lock_wait: Duration,
     /// The directories paths must lie under (empty: anywhere, `--unsafe-paths`).
     pub roots: Vec<PathBuf>,
     /// `--in-place`.
@@ -148,6 +150,7 @@ fn edit(request: &Request, dry_run: bool) -> Result<Vec<FileOutcome>, Error> {
         in_place: request.in_place,
         write_read_only: request.write_read_only,
         deadline: request.time_limit.map(|limit| Instant::now() + limit),
+        lock_wait: request.lock_wait,
         syntax: request.syntax,
         language: request.language,
         ..EditOptions::default()

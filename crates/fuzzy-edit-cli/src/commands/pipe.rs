@@ -94,6 +94,26 @@ pub fn answer(line: &str) -> Value {
         Ok(r) => r,
         Err(rejected) => return bad_request(rejected.id, &rejected.message),
     };
+    // A NUL byte makes text binary: refused before anything is edited, as a file holding one
+    // is (the result would be refused as binary after the edit, or written into a file).
+    let nul = match &request.target {
+        Target::Content { text, .. } => text.find('\0').map(|at| ("content", at)),
+        Target::Path(_) => None,
+    }
+    .or_else(|| {
+        request
+            .edits
+            .iter()
+            .find_map(|e| e.new.find('\0').map(|at| ("new", at)))
+    });
+    if let Some((field, at)) = nul {
+        let message = format!("\"{field}\" holds a NUL byte (at byte {at}): fuzzy-edit only edits text, and nothing was edited. Send text without NUL bytes.");
+        let mut v = answer_json::failure(answer_json::error("binary", &message));
+        if let Some(id) = request.id {
+            v["id"] = id;
+        }
+        return v;
+    }
     let mut value = match &request.target {
         Target::Content { text, name } => {
             let engine = options(&request).engine(request.mode, Path::new(name));
@@ -126,6 +146,9 @@ fn options(request: &Request) -> EditOptions<'static> {
         syntax: request.syntax,
         language: request.language,
         deadline: deadline(request),
+        lock_wait: request
+            .lock_wait_ms
+            .map_or(fuzzy_edit::fs::DEFAULT_LOCK_WAIT, Duration::from_millis),
         ..EditOptions::default()
     }
 }
@@ -222,6 +245,19 @@ fn bad_request(id: Option<Value>, message: &str) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_nul_byte_in_new_or_content_is_refused_up_front() {
+        for line in [
+            r#"{"id": 3, "content": "a\n", "old": "a", "new": "b\u0000"}"#,
+            r#"{"id": 3, "content": "a\u0000\n", "old": "a", "new": "b"}"#,
+        ] {
+            let v = answer(line);
+            assert_eq!(v["ok"], false, "{v}");
+            assert_eq!(v["error"]["kind"], "binary", "{v}");
+            assert_eq!(v["id"], 3, "{v}");
+        }
+    }
 
     #[test]
     fn answers_a_simple_request() {

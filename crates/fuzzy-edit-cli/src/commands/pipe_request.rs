@@ -31,6 +31,7 @@ const FIELDS: &[Spelling] = &[
     ("language", &["language"]),
     ("syntax", &["syntax"]),
     ("time_limit_ms", &["time_limit_ms"]),
+    ("lock_wait_ms", &["lock_wait_ms"]),
     ("return", &["return"]),
 ];
 
@@ -66,6 +67,9 @@ pub struct Request {
     pub syntax: SyntaxPolicy,
     /// How long finding the edits may take, in milliseconds (`too_complex` past it).
     pub time_limit_ms: Option<u64>,
+    /// How long to wait for another writer's lock, in milliseconds (`busy` past it); the
+    /// library's default when `None`.
+    pub lock_wait_ms: Option<u64>,
     /// What an applied answer carries.
     pub returns: Return,
 }
@@ -135,6 +139,7 @@ struct Fields {
     #[serde(default)]
     syntax: SyntaxPolicy,
     time_limit_ms: Option<u64>,
+    lock_wait_ms: Option<u64>,
     #[serde(default, rename = "return")]
     returns: Return,
 }
@@ -264,6 +269,7 @@ fn request(f: Fields) -> Result<Request, String> {
         language,
         syntax: f.syntax,
         time_limit_ms: f.time_limit_ms,
+        lock_wait_ms: f.lock_wait_ms,
         returns: f.returns,
     })
 }

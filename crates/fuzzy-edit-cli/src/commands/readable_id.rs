@@ -34,7 +34,26 @@ pub(crate) fn readable_shape(text: &str) -> Option<Option<Value>> {
     serde_json::from_str::<IgnoredAny>(text).ok().map(|_| None)
 }
 
-/// The id of a line that may not be JSON, if a lenient reading finds one.
+/// The id of a line that may not be JSON, if a lenient reading finds one: also of a line whose
+/// only fault is a raw control character (a NUL byte inside a string), read as a space.
 pub(crate) fn readable_id(text: &str) -> Option<Value> {
-    readable_shape(text).flatten()
+    readable_shape(text).flatten().or_else(|| {
+        let control = |c: char| c.is_ascii_control() && !matches!(c, '\t' | '\n' | '\r');
+        if !text.contains(control) {
+            return None;
+        }
+        readable_shape(&text.replace(control, " ")).flatten()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_raw_nul_does_not_hide_the_id() {
+        let line = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"params\":{\"x\":\"a\0b\"}}";
+        assert_eq!(readable_id(line), Some(Value::from(7)));
+        assert_eq!(readable_id("not json\0"), None);
+    }
 }

@@ -166,7 +166,8 @@ fn begin_patch_delete_of_a_missing_file_is_refused() {
 ";
     w.write("patch.txt", doc);
     let out = w.run(["apply", "--edits", "patch.txt"]);
-    assert_fails(&out, 1);
+    // A missing file is exit 2 (file_not_found), whether edited or deleted.
+    assert_fails(&out, 2);
     assert_eq!(w.read("src/util.py"), UTIL);
 }
 

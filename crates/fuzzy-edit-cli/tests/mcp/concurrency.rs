@@ -114,3 +114,65 @@ fn a_call_running_at_end_of_input_is_still_answered() {
         .unwrap()
         .contains("\nLINE 71999\n"));
 }
+
+/// Ten edits in a directory whose lock another writer holds (a stopped process) wait up to the
+/// server's `--lock-wait-ms`; meanwhile a `read_file` elsewhere and a ping are answered at
+/// once, and then each edit is refused as busy with nothing written.
+#[test]
+fn edits_blocked_by_a_held_lock_leave_reads_and_pings_answered() {
+    use std::os::fd::OwnedFd;
+    let (_dir, root) = tree();
+    let locked = root.join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    for i in 0..10 {
+        std::fs::write(locked.join(format!("f{i}.txt")), "one\n").unwrap();
+    }
+    let mut s = Server::spawn(&[
+        "mcp",
+        "--root",
+        root.to_str().unwrap(),
+        "--lock-wait-ms",
+        "2000",
+    ]);
+    s.initialize();
+    for i in 0..10 {
+        s.ok("read_file", json!({"path": format!("locked/f{i}.txt")}));
+    }
+    let held: OwnedFd = std::fs::File::open(&locked).unwrap().into();
+    rustix::fs::flock(&held, rustix::fs::FlockOperation::LockExclusive).unwrap();
+    for i in 0..10u64 {
+        s.send_request(
+            200 + i,
+            "tools/call",
+            json!({"name": "edit_file", "arguments": {"path": format!("locked/f{i}.txt"), "old_string": "one", "new_string": "two"}}),
+        );
+    }
+    s.send_request(300, "ping", json!({}));
+    s.send_request(
+        301,
+        "tools/call",
+        json!({"name": "read_file", "arguments": {"path": "src/lib.py"}}),
+    );
+    let mut order: Vec<Value> = Vec::new();
+    while order.len() < 12 {
+        let m = s.next_message();
+        order.push(m["id"].clone());
+        if m["id"].as_u64().is_some_and(|id| (200..210).contains(&id)) {
+            assert_eq!(m["result"]["isError"], json!(true), "{m}");
+            let said = m["result"]["content"][0]["text"].as_str().unwrap_or("");
+            assert!(said.contains("busy"), "{m}");
+        }
+    }
+    let at = |id: u64| order.iter().position(|i| *i == json!(id)).unwrap();
+    assert!(
+        at(300) < 2 && at(301) < 2,
+        "read and ping waited: {order:?}"
+    );
+    drop(held);
+    for i in 0..10 {
+        assert_eq!(
+            std::fs::read_to_string(locked.join(format!("f{i}.txt"))).unwrap(),
+            "one\n"
+        );
+    }
+}

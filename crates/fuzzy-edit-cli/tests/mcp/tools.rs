@@ -161,6 +161,11 @@ fn edit_and_overwrite_require_a_read_in_this_session() {
     assert_eq!(std::fs::read(root.join("bin.dat")).unwrap(), b"ab\0cd");
     s.refused("read_file", json!({"path": "no/such.txt"}));
     s.refused("read_file", json!({"path": "src"}));
+    // A path thousands of directories deep is refused before any is created.
+    let deep = "d/".repeat(3000) + "f.txt";
+    let said = s.refused("write_file", json!({"path": deep, "content": "x"}));
+    assert!(said.contains("over this server's limits"), "{said}");
+    assert!(!root.join("d").exists());
     s.assert_alive();
 }
 

@@ -88,10 +88,17 @@ pub fn edit_files(
             .filter_map(|t| t.place.as_ref())
             .flat_map(|p| std::iter::once(&p.dir).chain(p.link.as_ref().map(|(d, _)| d)))
             .collect();
-        Some(lock_dirs(&dirs).map_err(|e| FsError::io(&base, e))?)
+        let busy = |e: std::io::Error| match e.kind() {
+            std::io::ErrorKind::TimedOut => FsError::Busy {
+                path: targets.first().map_or(base.clone(), |t| t.path.clone()),
+                waited_ms: options.lock_wait.as_millis() as u64,
+            },
+            _ => FsError::io(&base, e),
+        };
+        Some(lock_dirs(&dirs, options.lock_wait).map_err(busy)?)
     };
     let _file_locks = if options.in_place && !options.dry_run {
-        lock_in_place_targets(&targets)?
+        lock_in_place_targets(&targets, options.lock_wait)?
     } else {
         Vec::new()
     };

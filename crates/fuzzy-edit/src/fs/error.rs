@@ -93,6 +93,15 @@ pub enum FsError {
         /// What cannot be kept.
         what: String,
     },
+    /// Another fuzzy-edit writer held the lock on the file's directory (or, in place, the
+    /// file) for longer than the caller would wait.
+    #[error("{}: busy, another fuzzy-edit writer has held its directory's lock for the whole {waited_ms} ms this request would wait; nothing was written. Retry later, or wait longer (`--lock-wait-ms` on the command line and the MCP server, `lock_wait_ms` in the pipe).", .path.display())]
+    Busy {
+        /// The file.
+        path: PathBuf,
+        /// How long the request waited, in milliseconds.
+        waited_ms: u64,
+    },
     /// Any other I/O error.
     #[error("{}: {source}{hint}", .path.display())]
     Io {
@@ -169,12 +178,14 @@ impl FsError {
             FsError::HardLinks { .. } => "hard_links",
             FsError::ReadOnly(_) => "read_only",
             FsError::MetadataNotKept { .. } => "metadata_not_kept",
+            FsError::Busy { .. } => "busy",
             FsError::Io { .. } => "io",
         }
     }
 
     /// The figures behind the message, as JSON fields: `offset` (binary, not UTF-8),
-    /// `len`/`limit` (too large), `what`/`expected`/`found` (stale), `errno` (I/O); empty for
+    /// `len`/`limit` (too large), `what`/`expected`/`found` (stale), `waited_ms` (busy),
+    /// `errno` (I/O); empty for
     /// the rest. Every front end adds them to its answer, beside `kind`, `message` and `path`.
     pub fn figures(&self) -> serde_json::Map<String, serde_json::Value> {
         use serde_json::json;
@@ -196,6 +207,7 @@ impl FsError {
                 ("found", json!(found)),
             ],
             FsError::Io { source, .. } => vec![("errno", json!(source.raw_os_error()))],
+            FsError::Busy { waited_ms, .. } => vec![("waited_ms", json!(waited_ms))],
             _ => Vec::new(),
         };
         pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
@@ -216,6 +228,7 @@ impl FsError {
             | FsError::NotRegular { path, .. }
             | FsError::HardLinks { path, .. }
             | FsError::MetadataNotKept { path, .. }
+            | FsError::Busy { path, .. }
             | FsError::Io { path, .. } => path,
         }
     }

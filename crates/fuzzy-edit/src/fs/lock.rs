@@ -8,16 +8,49 @@
 //! threads of one server exclude each other too), not editors that do not ask for it.
 //!
 //! Directories are locked in the order of their (device, inode), each once, so two writers
-//! locking the same directories cannot deadlock. While a directory is locked no other
-//! fuzzy-edit writer can be between creating and renaming a temporary file in it, so every
-//! temporary file found there is left by a crashed run and is removed.
+//! locking the same directories cannot deadlock. No wait is without end: a lock not had within
+//! the caller's wait ([`super::EditOptions::lock_wait`]) is given up with
+//! [`std::io::ErrorKind::TimedOut`], which the caller reports as `busy` (a stopped process or
+//! a slow edit of a huge file holding the directory must not hold every other writer too).
+//! While a directory is locked no other fuzzy-edit writer can be between creating and renaming
+//! a temporary file in it, so every temporary file found there is left by a crashed run and is
+//! removed.
 
 use std::ffi::OsStr;
 use std::os::fd::{AsFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
 
+use std::time::{Duration, Instant};
+
 use rustix::fs::{flock, openat, unlinkat, AtFlags, FlockOperation, Mode, OFlags};
+
+/// The first pause between two tries of a held lock; doubled up to [`LONGEST_PAUSE`].
+const FIRST_PAUSE: Duration = Duration::from_millis(1);
+/// The longest pause between two tries: a released lock is taken within this, and a waiter
+/// costs 20 wake-ups a second.
+const LONGEST_PAUSE: Duration = Duration::from_millis(50);
+
+/// Take an exclusive `flock` on `fd`, trying again until `until` (`None`: a wait too long to
+/// reach, tried on); `TimedOut` after it.
+fn lock_until(fd: &impl AsFd, until: Option<Instant>) -> std::io::Result<()> {
+    let mut pause = FIRST_PAUSE;
+    loop {
+        match flock(fd, FlockOperation::NonBlockingLockExclusive) {
+            Ok(()) => return Ok(()),
+            Err(rustix::io::Errno::WOULDBLOCK | rustix::io::Errno::INTR) => {}
+            Err(e) => return Err(e.into()),
+        }
+        let now = Instant::now();
+        let left = match until {
+            Some(until) if now >= until => return Err(std::io::ErrorKind::TimedOut.into()),
+            Some(until) => until - now,
+            None => LONGEST_PAUSE,
+        };
+        std::thread::sleep(pause.min(left));
+        pause = (pause * 2).min(LONGEST_PAUSE);
+    }
+}
 
 /// Locks held until dropped (closing the descriptor releases the lock).
 #[derive(Debug)]
@@ -25,8 +58,9 @@ pub(crate) struct DirLocks {
     _held: Vec<OwnedFd>,
 }
 
-/// Lock every directory in `dirs` (duplicates allowed), in a fixed order.
-pub(crate) fn lock_dirs(dirs: &[&OwnedFd]) -> std::io::Result<DirLocks> {
+/// Lock every directory in `dirs` (duplicates allowed), in a fixed order, all within `wait`.
+pub(crate) fn lock_dirs(dirs: &[&OwnedFd], wait: Duration) -> std::io::Result<DirLocks> {
+    let until = Instant::now().checked_add(wait);
     let mut keyed = Vec::with_capacity(dirs.len());
     for dir in dirs {
         let meta = std::fs::File::from(dir.as_fd().try_clone_to_owned()?).metadata()?;
@@ -44,7 +78,7 @@ pub(crate) fn lock_dirs(dirs: &[&OwnedFd]) -> std::io::Result<DirLocks> {
             OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
             Mode::empty(),
         )?;
-        flock(&own, FlockOperation::LockExclusive)?;
+        lock_until(&own, until)?;
         remove_stale_temporaries(&own);
         held.push(own);
     }
@@ -55,7 +89,11 @@ pub(crate) fn lock_dirs(dirs: &[&OwnedFd]) -> std::io::Result<DirLocks> {
 /// of their (device, inode), after the directories. Only for writes in place: they keep the
 /// inode, which hard links in other directories share, so the directory locks alone would
 /// let two writers through two names overwrite each other's edits.
-pub(crate) fn lock_files(files: Vec<std::fs::File>) -> std::io::Result<Vec<std::fs::File>> {
+pub(crate) fn lock_files(
+    files: Vec<std::fs::File>,
+    wait: Duration,
+) -> std::io::Result<Vec<std::fs::File>> {
+    let until = Instant::now().checked_add(wait);
     let mut keyed = Vec::with_capacity(files.len());
     for file in files {
         let meta = file.metadata()?;
@@ -65,15 +103,20 @@ pub(crate) fn lock_files(files: Vec<std::fs::File>) -> std::io::Result<Vec<std::
     keyed.dedup_by_key(|(key, _)| *key);
     keyed
         .into_iter()
-        .map(|(_, file)| flock(&file, FlockOperation::LockExclusive).map(|()| file))
-        .collect::<rustix::io::Result<_>>()
-        .map_err(Into::into)
+        .map(|(_, file)| lock_until(&file, until).map(|()| file))
+        .collect()
 }
+
+/// The bytes of the target's name a temporary name keeps: with the dot and our tail (at most
+/// 40 bytes) it stays within the 255 bytes a name may have, so a file named with 222 to 255
+/// bytes can be edited too.
+const NAME_KEPT: usize = 200;
 
 /// The name of the temporary file that will replace `name`: hidden, beside it, recognisable.
 pub(crate) fn temporary_name(name: &OsStr, attempt: u32) -> std::ffi::OsString {
     let mut s = std::ffi::OsString::from(".");
-    s.push(name);
+    let bytes = name.as_bytes();
+    s.push(OsStr::from_bytes(&bytes[..bytes.len().min(NAME_KEPT)]));
     s.push(format!(
         "{TEMP_MARK}{}-{}-{attempt}{TEMP_SUFFIX}",
         std::process::id(),
@@ -151,15 +194,43 @@ mod tests {
     }
 
     #[test]
+    fn a_long_name_gets_a_short_temporary_name() {
+        let long = "x".repeat(255);
+        let t = temporary_name(OsStr::new(&long), 15);
+        assert!(t.len() <= 255, "{}", t.len());
+        assert!(is_temporary(t.as_bytes()));
+    }
+
+    #[test]
     fn locking_removes_what_a_crash_left() {
         let dir = tempfile::tempdir().unwrap();
         let stale = dir.path().join(".a.txt.fuzzy-edit-12-34-0.tmp");
         std::fs::write(&stale, "half").unwrap();
         std::fs::write(dir.path().join("a.txt"), "a").unwrap();
         let fd: OwnedFd = std::fs::File::open(dir.path()).unwrap().into();
-        let locks = lock_dirs(&[&fd, &fd]).unwrap();
+        let locks = lock_dirs(&[&fd, &fd], Duration::ZERO).unwrap();
         assert!(!stale.exists());
         assert!(dir.path().join("a.txt").exists());
         drop(locks);
+    }
+
+    #[test]
+    fn a_held_lock_is_waited_for_within_the_wait_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let fd: OwnedFd = std::fs::File::open(dir.path()).unwrap().into();
+        let held = lock_dirs(&[&fd], Duration::ZERO).unwrap();
+        let start = Instant::now();
+        let err = lock_dirs(&[&fd], Duration::from_millis(200)).unwrap_err();
+        let waited = start.elapsed();
+        assert_eq!(err.kind(), std::io::ErrorKind::TimedOut);
+        assert!(waited >= Duration::from_millis(200), "{waited:?}");
+        assert!(waited < Duration::from_millis(1000), "{waited:?}");
+        // Released meanwhile: taken.
+        let release = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            drop(held);
+        });
+        lock_dirs(&[&fd], Duration::from_secs(5)).unwrap();
+        release.join().unwrap();
     }
 }

@@ -39,6 +39,11 @@ pub use plan::{Action, EditFilesError, Op, PartlyWritten};
 #[cfg(unix)]
 pub use request::{Check, EditOptions, EditOutcome, EditRequest, FileOutcome, FileRequest};
 
+/// How long a writer waits for another's lock before refusing as busy: 10 s, ten times the
+/// longest edit of a file within the size bar (a 10 MB file: under 1 s) and longer than the
+/// write of a 256 MB file (about 2 s here), so only a stuck or stopped holder meets it.
+pub const DEFAULT_LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Files larger than this are refused unless the caller sets another limit.
 pub const DEFAULT_MAX_BYTES: u64 = 256 * 1024 * 1024;
 

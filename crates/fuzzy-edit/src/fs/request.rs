@@ -59,6 +59,10 @@ pub struct EditOptions<'a> {
     /// When to give up on finding the edits (see [`Options::deadline`](crate::Options::deadline)):
     /// an edit still searching then is refused as too complex and nothing is written.
     pub deadline: Option<std::time::Instant>,
+    /// How long to wait for another fuzzy-edit writer's lock on a directory (or, in place, a
+    /// file) before refusing as [`FsError::Busy`](crate::fs::FsError::Busy); nothing is
+    /// written then. Default [`DEFAULT_LOCK_WAIT`](crate::fs::DEFAULT_LOCK_WAIT).
+    pub lock_wait: std::time::Duration,
     /// What an edit that adds a syntax error gets (the default: refused when the matching may
     /// be to blame, else a warning on the outcome).
     pub syntax: SyntaxPolicy,
@@ -94,6 +98,7 @@ impl Default for EditOptions<'_> {
             write_read_only: false,
             check: None,
             deadline: None,
+            lock_wait: super::DEFAULT_LOCK_WAIT,
             syntax: SyntaxPolicy::default(),
             language: None,
         }
@@ -109,6 +114,7 @@ impl std::fmt::Debug for EditOptions<'_> {
             .field("max_bytes", &self.max_bytes)
             .field("dry_run", &self.dry_run)
             .field("deadline", &self.deadline)
+            .field("lock_wait", &self.lock_wait)
             .field("in_place", &self.in_place)
             .field("write_read_only", &self.write_read_only)
             .field("check", &self.check.is_some())

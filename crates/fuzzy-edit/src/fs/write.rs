@@ -2,8 +2,10 @@
 //! a rename; or, when asked, the content written in place.
 //!
 //! Metadata is copied to the temporary file before it replaces the target, in this order:
-//! owner and group first (`fchown` clears setuid/setgid), then the mode with all twelve bits,
-//! then every extended attribute (ACLs, SELinux labels and capabilities live there). What
+//! owner and group first, then exactly the original's extended attributes (ACLs, SELinux labels
+//! and capabilities live there; what the new file inherited from its directory, such as a
+//! default ACL, is removed), then the mode with all twelve bits (`fchown` and setting an ACL
+//! may clear setuid/setgid). What
 //! cannot be kept is refused before anything is renamed, naming the way out (`in_place`).
 //! Every temporary file of a change is written and synced before the first rename, so a crash
 //! can leave a change half applied only between two renames.
@@ -96,13 +98,15 @@ fn copy_metadata(to: &File, from: &File, meta: &Metadata, shown: &Path) -> Resul
             ),
         })?;
     }
-    // After the owner: changing the owner clears setuid and setgid.
-    fchmod(to, Mode::from_raw_mode(meta.mode() & 0o7777))
-        .map_err(|e| FsError::io(shown, e.into()))?;
-    xattrs::copy(from, to).map_err(|(name, e)| FsError::MetadataNotKept {
+    // The replacement was created in the target's directory and may have inherited what the
+    // original lacks (a default ACL becomes its access ACL): it gets exactly the original's
+    // attributes, then the mode last, since setting an ACL rewrites the group bits and may
+    // clear setgid, and changing the owner clears setuid and setgid.
+    xattrs::copy_exactly(from, to).map_err(|(name, e)| FsError::MetadataNotKept {
         path: shown.to_path_buf(),
-        what: format!("its extended attribute {name} cannot be copied ({e})"),
-    })
+        what: format!("its extended attribute {name} cannot be kept as it is ({e})"),
+    })?;
+    fchmod(to, Mode::from_raw_mode(meta.mode() & 0o7777)).map_err(|e| FsError::io(shown, e.into()))
 }
 
 #[cfg(any(
@@ -112,33 +116,76 @@ fn copy_metadata(to: &File, from: &File, meta: &Metadata, shown: &Path) -> Resul
     target_os = "ios"
 ))]
 mod xattrs {
-    use rustix::fs::{fgetxattr, flistxattr, fsetxattr, XattrFlags};
+    use rustix::fs::{fgetxattr, flistxattr, fremovexattr, fsetxattr, XattrFlags};
+    use std::ffi::OsStr;
     use std::fs::File;
+    use std::os::unix::ffi::OsStrExt;
 
-    /// Copy every extended attribute of `from` to `to`; the failing name and error otherwise.
-    pub(super) fn copy(from: &File, to: &File) -> Result<(), (String, rustix::io::Errno)> {
+    /// The names of the extended attributes of `file`; none where the filesystem has none.
+    fn names(file: &File) -> Result<Vec<Vec<u8>>, (String, rustix::io::Errno)> {
         let none = |e| (String::from("list"), e);
-        let size = match rustix::fs::flistxattr_query(from) {
-            Ok(n) => n,
-            // The filesystem has no extended attributes: nothing to keep.
-            Err(rustix::io::Errno::NOTSUP) => return Ok(()),
-            Err(e) => return Err(none(e)),
-        };
-        let mut names = vec![0u8; size];
-        let n = flistxattr(from, &mut names).map_err(none)?;
-        for name in names[..n].split(|&b| b == 0).filter(|s| !s.is_empty()) {
-            let shown = String::from_utf8_lossy(name).into_owned();
-            let name = <std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(name);
-            let len = rustix::fs::fgetxattr_query(from, name).map_err(|e| (shown.clone(), e))?;
+        loop {
+            let size = match rustix::fs::flistxattr_query(file) {
+                Ok(n) => n,
+                Err(rustix::io::Errno::NOTSUP) => return Ok(Vec::new()),
+                Err(e) => return Err(none(e)),
+            };
+            let mut names = vec![0u8; size];
+            match flistxattr(file, &mut names) {
+                Ok(n) => {
+                    return Ok(names[..n]
+                        .split(|&b| b == 0)
+                        .filter(|s| !s.is_empty())
+                        .map(<[u8]>::to_vec)
+                        .collect())
+                }
+                // An attribute was added between the two calls: ask again.
+                Err(rustix::io::Errno::RANGE) => continue,
+                Err(e) => return Err(none(e)),
+            }
+        }
+    }
+
+    fn value(file: &File, name: &OsStr) -> rustix::io::Result<Vec<u8>> {
+        loop {
+            let len = rustix::fs::fgetxattr_query(file, name)?;
             let mut value = vec![0u8; len];
-            let got = fgetxattr(from, name, &mut value).map_err(|e| (shown.clone(), e))?;
-            if rustix::fs::fgetxattr_query(to, name).is_ok_and(|l| {
-                let mut cur = vec![0u8; l];
-                fgetxattr(to, name, &mut cur).is_ok_and(|c| cur[..c] == value[..got])
-            }) {
+            match fgetxattr(file, name, &mut value) {
+                Ok(n) => {
+                    value.truncate(n);
+                    return Ok(value);
+                }
+                Err(rustix::io::Errno::RANGE) => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Give `to` exactly the extended attributes of `from`: each of `from`'s copied, each
+    /// `to` has and `from` lacks removed (an ACL inherited from the directory's default ACL,
+    /// a label); the failing name and error otherwise.
+    pub(super) fn copy_exactly(from: &File, to: &File) -> Result<(), (String, rustix::io::Errno)> {
+        let wanted = names(from)?;
+        for name in names(to)?.iter().filter(|n| !wanted.contains(n)) {
+            let shown = String::from_utf8_lossy(name).into_owned();
+            match fremovexattr(to, OsStr::from_bytes(name)) {
+                Ok(()) | Err(rustix::io::Errno::NODATA) => {}
+                Err(e) => return Err((shown, e)),
+            }
+        }
+        for name in &wanted {
+            let shown = String::from_utf8_lossy(name).into_owned();
+            let name = OsStr::from_bytes(name);
+            let value = match value(from, name) {
+                Ok(v) => v,
+                // Removed from the original meanwhile: nothing to keep.
+                Err(rustix::io::Errno::NODATA) => continue,
+                Err(e) => return Err((shown, e)),
+            };
+            if self::value(to, name).is_ok_and(|cur| cur == value) {
                 continue;
             }
-            fsetxattr(to, name, &value[..got], XattrFlags::empty()).map_err(|e| (shown, e))?;
+            fsetxattr(to, name, &value, XattrFlags::empty()).map_err(|e| (shown, e))?;
         }
         Ok(())
     }
@@ -151,7 +198,7 @@ mod xattrs {
     target_os = "ios"
 )))]
 mod xattrs {
-    pub(super) fn copy(
+    pub(super) fn copy_exactly(
         _: &std::fs::File,
         _: &std::fs::File,
     ) -> Result<(), (String, std::io::Error)> {

@@ -99,6 +99,12 @@ impl Strategy for Elision {
             .iter()
             .map(|p| find_windows(text, p, Level::InnerWhitespace, cx.budget))
             .collect();
+        // A piece found more often than the window search collects: the candidates are some
+        // of the blocks, and `replace_all` must not replace just those (2,500 functions: 501
+        // were replaced).
+        if occurrences.iter().any(|o| o.len() > super::MAX_WINDOWS) {
+            cx.cut_short();
+        }
         let context_from = context_from(&pieces, &new_segments, written_in_full, &occurrences);
         // The depth in the file of a piece's first non-blank line, placed at `at`.
         let first_depth = |piece: &[&str], at: usize| -> Option<isize> {

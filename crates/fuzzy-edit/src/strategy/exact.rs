@@ -17,7 +17,7 @@
 use std::ops::Range;
 
 use super::{Candidate, Context, Fit, Strategy, StrategyId};
-use crate::text::exact_spans;
+use crate::text::exact_spans_at_most;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -29,13 +29,18 @@ impl Strategy for Exact {
     }
 
     fn candidates(&self, cx: &Context<'_>) -> Vec<Candidate> {
-        let found: Vec<(Range<usize>, Option<usize>)> = exact_spans(cx.text, cx.needle.old_text())
-            .into_iter()
-            .map(|span| {
-                let from_indentation = whole_lines_from_indentation(cx, &span);
-                (span, from_indentation)
-            })
-            .collect();
+        // (Each occurrence is held as a candidate: past the text's allowance the budget is
+        // spent and the edit refused as too complex, rather than millions held.)
+        let allowed = usize::try_from(cx.budget.candidates_left()).unwrap_or(usize::MAX);
+        let found: Vec<(Range<usize>, Option<usize>)> =
+            exact_spans_at_most(cx.text, cx.needle.old_text(), allowed)
+                .into_iter()
+                .take_while(|_| cx.budget.hold())
+                .map(|span| {
+                    let from_indentation = whole_lines_from_indentation(cx, &span);
+                    (span, from_indentation)
+                })
+                .collect();
         // An indented `old` found at the start of a line has that line's indentation exactly:
         // it is the line the model copied, and a match beginning inside a deeper line's
         // indentation (the same text nested further) is no rival.

@@ -188,6 +188,9 @@ pub(crate) struct Context<'a> {
     /// The work the edit may still do: search loops charge it and stop when it is spent.
     pub(crate) budget: &'a Budget,
     loose_windows: OnceCell<Vec<usize>>,
+    /// Set by a strategy whose candidates are not all there are (a search it stopped at a
+    /// count): enough to call `old` ambiguous, never to replace every occurrence.
+    cut_short: std::cell::Cell<bool>,
 }
 
 impl<'a> Context<'a> {
@@ -198,7 +201,18 @@ impl<'a> Context<'a> {
             needle,
             budget,
             loose_windows: OnceCell::new(),
+            cut_short: std::cell::Cell::new(false),
         }
+    }
+
+    /// Say that the candidates returned are only some of those there are.
+    pub(crate) fn cut_short(&self) {
+        self.cut_short.set(true);
+    }
+
+    /// Whether a strategy said its candidates were only some of those there are.
+    pub(crate) fn was_cut_short(&self) -> bool {
+        self.cut_short.get()
     }
 
     /// Start lines of windows where every line of `old` matches at `level`.

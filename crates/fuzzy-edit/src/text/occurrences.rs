@@ -9,18 +9,27 @@ use super::Text;
 /// Non-overlapping byte spans where `old` occurs, trying CRLF line endings when the text uses
 /// them and `old` does not.
 pub(crate) fn exact_spans(text: &Text, old: &str) -> Vec<Range<usize>> {
+    exact_spans_at_most(text, old, usize::MAX)
+}
+
+/// [`exact_spans`], the first `max` of them and one more when there are more: a caller with an
+/// allowance need not hold millions of spans to learn that they are over it.
+pub(crate) fn exact_spans_at_most(text: &Text, old: &str, max: usize) -> Vec<Range<usize>> {
     if old.is_empty() {
         return Vec::new();
     }
+    let max = max.saturating_add(1);
     let hay = text.as_str().as_bytes();
-    let mut spans = find_all(hay, old.as_bytes());
     // A span must not cut a `\r\n` in two: that would leave a lone `\r` behind.
     let splits = |i: usize| i > 0 && i < hay.len() && hay[i - 1] == b'\r' && hay[i] == b'\n';
-    spans.retain(|s| !splits(s.start) && !splits(s.end));
+    let whole = |s: &Range<usize>| !splits(s.start) && !splits(s.end);
+    let mut spans = find_all(hay, old.as_bytes(), max, &whole);
     if old.contains('\n') && !old.contains("\r\n") && text.has_crlf() {
         // The same text with the file's CRLF endings counts too (a file may mix endings).
-        spans.extend(find_all(hay, old.replace('\n', "\r\n").as_bytes()));
+        let crlf = old.replace('\n', "\r\n");
+        spans.extend(find_all(hay, crlf.as_bytes(), max, &|_| true));
         spans.sort_by_key(|s| (s.start, s.end));
+        spans.truncate(max);
     }
     spans
 }
@@ -32,15 +41,26 @@ pub(crate) fn exact_spans(text: &Text, old: &str) -> Vec<Range<usize>> {
 /// identical lines in a file of them): after an occurrence, the next one can only start a period
 /// of the needle further on, and within a run of a periodic needle each further occurrence is
 /// confirmed by comparing one period's bytes, not the whole needle again.
-fn find_all(hay: &[u8], needle: &[u8]) -> Vec<Range<usize>> {
+/// At most `max` of them, of those `keep` keeps.
+fn find_all(
+    hay: &[u8],
+    needle: &[u8],
+    max: usize,
+    keep: &dyn Fn(&Range<usize>) -> bool,
+) -> Vec<Range<usize>> {
     let finder = memchr::memmem::Finder::new(needle);
     let len = needle.len();
     let period = smallest_period(needle);
     let mut out = Vec::new();
     let mut from = 0;
     while let Some(i) = finder.find(&hay[from..]) {
+        if out.len() >= max {
+            break;
+        }
         let mut at = from + i;
-        out.push(at..at + len);
+        if keep(&(at..at + len)) {
+            out.push(at..at + len);
+        }
         if 2 * period > len {
             // Two occurrences overlap only at a period of the needle, so none starts sooner.
             from = at + period;
@@ -50,9 +70,11 @@ fn find_all(hay: &[u8], needle: &[u8]) -> Vec<Range<usize>> {
         // one. When the run breaks, no occurrence starts before `at + len - period + 1`: a shift
         // that short is a multiple of the period (Fine and Wilf), and those fail as this one did.
         let tail = &needle[len - period..];
-        while hay.get(at + len..at + len + period) == Some(tail) {
+        while out.len() < max && hay.get(at + len..at + len + period) == Some(tail) {
             at += period;
-            out.push(at..at + len);
+            if keep(&(at..at + len)) {
+                out.push(at..at + len);
+            }
         }
         from = at + len - period + 1;
     }
@@ -79,6 +101,19 @@ fn smallest_period(needle: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn at_most_stops_one_past_the_allowance() {
+        let text = Text::new("x\nx\nx\nx\nx\n");
+        assert_eq!(exact_spans_at_most(&text, "x", 2).len(), 3);
+        assert_eq!(exact_spans_at_most(&text, "x", 9).len(), 5);
+        assert_eq!(exact_spans_at_most(&text, "x\nx", 1).len(), 2);
+        // A span cutting a CRLF is not counted.
+        let crlf = Text::new("a\r\na\rza\rz");
+        let all = exact_spans(&crlf, "a\r");
+        assert_eq!(all, vec![3..5, 6..8]);
+        assert_eq!(exact_spans_at_most(&crlf, "a\r", 0), all[..1].to_vec());
+    }
 
     #[test]
     fn finds_every_occurrence() {
@@ -110,7 +145,7 @@ mod tests {
         for hay in words(9) {
             for needle in &needles {
                 assert_eq!(
-                    find_all(&hay, needle),
+                    find_all(&hay, needle, usize::MAX, &|_| true),
                     naive(&hay, needle),
                     "{hay:?} / {needle:?}"
                 );

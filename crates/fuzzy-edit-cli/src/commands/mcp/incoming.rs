@@ -79,8 +79,9 @@ pub fn judge(line: &[u8]) -> Incoming {
                     INVALID_REQUEST,
                     format!("Invalid request: the message is JSON, but it cannot be read: {e} (lone surrogates, numbers beyond 64-bit floats and nesting deeper than 128 levels are not accepted)."),
                 ),
+                // (Not JSON, but its id may still be readable: a raw NUL in a string.)
                 None => error_answer(
-                    None,
+                    readable_id(text).as_ref(),
                     PARSE_ERROR,
                     format!("Parse error: the message is not valid JSON: {e}. Send one JSON-RPC message per line."),
                 ),

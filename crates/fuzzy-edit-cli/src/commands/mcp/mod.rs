@@ -75,7 +75,12 @@ pub fn run(settings: McpSettings) -> ExitCode {
         shown.join(", ")
     );
     let turns = PathTurns::new(roots.dirs()[0].clone());
-    let server = FuzzyEditServer::new(roots, settings.syntax, settings.time_limit);
+    let server = FuzzyEditServer::new(
+        roots,
+        settings.syntax,
+        settings.time_limit,
+        settings.lock_wait,
+    );
     let result = runtime.block_on(async move {
         let transport = LineTransport::new(
             tokio::io::stdin(),

@@ -197,5 +197,8 @@ pub(super) fn fs_message(name: &str, e: &FsError) -> String {
         FsError::MetadataNotKept { what, .. } => format!(
             "{name}: {what}, so replacing it would change it; nothing was written. Ask the user to edit it."
         ),
+        FsError::Busy { waited_ms, .. } => format!(
+            "{name}: busy, another writer has held its directory for the whole {waited_ms} ms this server waits; nothing was written. Try the same call again in a moment."
+        ),
     }
 }

@@ -39,15 +39,29 @@ pub struct FuzzyEditServer {
     syntax: fuzzy_edit::SyntaxPolicy,
     /// How long one call may look for its edits (`--time-limit-ms`).
     time_limit: Option<std::time::Duration>,
+    /// How long one call waits for another writer's lock (`--lock-wait-ms`).
+    lock_wait: std::time::Duration,
     session: Arc<Mutex<Session>>,
     /// Tool calls working at once (each may hold a few copies of a 32 MiB file).
     workers: Arc<Semaphore>,
+    /// Of the workers, those edits and writes may take: the rest stay for reads.
+    writers: Arc<Semaphore>,
     tool_router: ToolRouter<FuzzyEditServer>,
 }
 
 /// Tool calls on different paths that may work at the same time; later ones wait their turn
 /// (without holding up `ping` or anything else that is not a tool call).
 const MAX_WORKING_CALLS: usize = 8;
+/// The longest path `write_file` takes, in bytes: Linux's `PATH_MAX`. A longer one could
+/// only be created piecewise (one path made 19,992 nested directories before failing).
+const MAX_PATH_BYTES: usize = 4096;
+/// The deepest path `write_file` takes, in components (each may be a directory it creates).
+const MAX_PATH_DEPTH: usize = 256;
+
+/// Of those, calls that write (and so may wait for a directory's lock, up to `--lock-wait-ms`):
+/// two workers always stay for `read_file`, so edits blocked by a stuck lock holder never
+/// leave a read elsewhere without an answer.
+const MAX_WRITING_CALLS: usize = MAX_WORKING_CALLS - 2;
 
 /// Run a tool's work on the blocking pool, after the previous call on its path (the turn the
 /// transport put in `extensions`) and once a worker is free, so the runtime stays free to
@@ -55,11 +69,16 @@ const MAX_WORKING_CALLS: usize = 8;
 async fn in_turn(
     extensions: &Extensions,
     workers: &Arc<Semaphore>,
+    writers: Option<&Arc<Semaphore>>,
     work: impl FnOnce() -> Answer + Send + 'static,
 ) -> CallToolResult {
     let turn = extensions.get::<PathTurn>().and_then(PathTurn::take);
     let done = match turn {
         Some(turn) => Some(turn.wait().await),
+        None => None,
+    };
+    let writer = match writers {
+        Some(w) => w.clone().acquire_owned().await.ok(),
         None => None,
     };
     let Ok(worker) = workers.clone().acquire_owned().await else {
@@ -72,7 +91,7 @@ async fn in_turn(
     // the path still waits for this work to end.
     let answer = tokio::task::spawn_blocking(move || {
         let answer = work();
-        drop((done, worker));
+        drop((done, worker, writer));
         answer
     })
     .await
@@ -92,13 +111,16 @@ impl FuzzyEditServer {
         roots: Roots,
         syntax: fuzzy_edit::SyntaxPolicy,
         time_limit: Option<std::time::Duration>,
+        lock_wait: std::time::Duration,
     ) -> Self {
         FuzzyEditServer {
             roots: Arc::new(roots),
             syntax,
             time_limit,
+            lock_wait,
             session: Arc::new(Mutex::new(Session::default())),
             workers: Arc::new(Semaphore::new(MAX_WORKING_CALLS)),
+            writers: Arc::new(Semaphore::new(MAX_WRITING_CALLS)),
             tool_router: Self::tool_router(),
         }
     }
@@ -120,7 +142,10 @@ impl FuzzyEditServer {
     )]
     async fn read_file(&self, extensions: Extensions, arguments: JsonObject) -> CallToolResult {
         let server = self.clone();
-        in_turn(&extensions, &self.workers, move || server.read(arguments)).await
+        in_turn(&extensions, &self.workers, None, move || {
+            server.read(arguments)
+        })
+        .await
     }
 
     /// Replace text in a file you have read with read_file in this session: give old_string (the text to replace) and new_string (what to put there), or edits: a list of {old_string, new_string, replace_all?, anchor?} applied to the same file all together or not at all.
@@ -142,7 +167,10 @@ impl FuzzyEditServer {
     )]
     async fn edit_file(&self, extensions: Extensions, arguments: JsonObject) -> CallToolResult {
         let server = self.clone();
-        in_turn(&extensions, &self.workers, move || server.edit(arguments)).await
+        in_turn(&extensions, &self.workers, Some(&self.writers), move || {
+            server.edit(arguments)
+        })
+        .await
     }
 
     /// Create a file with the given content, or replace a file's whole content. Missing parent directories are created (inside the root directories only).
@@ -160,7 +188,10 @@ impl FuzzyEditServer {
     )]
     async fn write_file(&self, extensions: Extensions, arguments: JsonObject) -> CallToolResult {
         let server = self.clone();
-        in_turn(&extensions, &self.workers, move || server.write(arguments)).await
+        in_turn(&extensions, &self.workers, Some(&self.writers), move || {
+            server.write(arguments)
+        })
+        .await
     }
 }
 
@@ -214,6 +245,7 @@ impl FuzzyEditServer {
             check,
             syntax: self.syntax,
             deadline: self.time_limit.map(|t| std::time::Instant::now() + t),
+            lock_wait: self.lock_wait,
             ..EditOptions::default()
         }
     }
@@ -382,6 +414,13 @@ impl FuzzyEditServer {
 
     fn write(&self, arguments: JsonObject) -> Answer {
         let a: WriteFileArgs = tool_args::parse(&tool_args::WRITE, arguments)?;
+        let depth = std::path::Path::new(&a.path).components().count();
+        if a.path.len() > MAX_PATH_BYTES || depth > MAX_PATH_DEPTH {
+            return Err(Refusal::new("bad_request", format!(
+                "write_file: the path is {} bytes and {depth} components long, over this server's limits ({MAX_PATH_BYTES} bytes, {MAX_PATH_DEPTH} components); nothing was created. Name a file at a reasonable depth.",
+                a.path.len()
+            )));
+        }
         if a.content.len() as u64 > MAX_BYTES {
             return Err(Refusal::new("too_large", format!(
                 "write_file {}: the content is {} bytes, over the {MAX_BYTES}-byte limit; nothing was written.",

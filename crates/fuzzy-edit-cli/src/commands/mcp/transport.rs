@@ -8,7 +8,7 @@
 //! and sends through the same locked stdout the reader writes its error answers to, so lines
 //! never interleave.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rmcp::model::{ClientNotification, ClientRequest, JsonRpcMessage, NumberOrString, RequestId};
@@ -17,13 +17,18 @@ use rmcp::transport::Transport;
 use rmcp::RoleServer;
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 
 use super::incoming::{self, error_answer, Incoming, INVALID_REQUEST};
 use super::turns::PathTurns;
 
 /// Messages read ahead of rmcp. Small: the reader waits rather than buffering a flood.
 const QUEUE: usize = 16;
+/// Requests read and not yet answered (their answers written out): past this the reader
+/// stops reading, so a client that does not read its answers stops being served instead of
+/// making the server hold them all (400 unread answers of 4 MB took 1.8 GB). Twice the
+/// workers, so every worker stays busy while answers are written.
+const MAX_IN_FLIGHT: usize = 16;
 
 type Output = Arc<tokio::sync::Mutex<Box<dyn AsyncWrite + Send + Unpin>>>;
 
@@ -34,12 +39,15 @@ pub struct LineTransport {
     running: Running,
 }
 
-/// Ids of the requests read and not yet answered.
+/// Each request read and not yet answered, with its place among those in flight.
+type Places = HashMap<RequestId, Option<OwnedSemaphorePermit>>;
+
+/// Ids of the requests read and not yet answered, each with its place among those in flight.
 #[derive(Clone, Default)]
-struct Running(Arc<Mutex<HashSet<RequestId>>>);
+struct Running(Arc<Mutex<Places>>);
 
 impl Running {
-    fn ids(&self) -> std::sync::MutexGuard<'_, HashSet<RequestId>> {
+    fn ids(&self) -> std::sync::MutexGuard<'_, Places> {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
@@ -58,6 +66,7 @@ impl LineTransport {
         let reader = Reader {
             input: BufReader::new(input),
             max_line,
+            in_flight: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),
             output: output.clone(),
             running: running.clone(),
             turns,
@@ -87,20 +96,23 @@ impl Transport<RoleServer> for LineTransport {
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl std::future::Future<Output = Result<(), Self::Error>> + Send + 'static {
         // Forget the id before the answer is out: once the client has it, it may reuse the id.
-        match &item {
-            JsonRpcMessage::Response(r) => {
-                self.running.ids().remove(&r.id);
-            }
+        // Its place in flight is given up once the answer is written.
+        let place = match &item {
+            JsonRpcMessage::Response(r) => self.running.ids().remove(&r.id).flatten(),
             JsonRpcMessage::Error(e) => {
-                if let Some(id) = &e.id {
-                    self.running.ids().remove(id);
-                }
+                e.id.as_ref()
+                    .and_then(|id| self.running.ids().remove(id))
+                    .flatten()
             }
-            _ => {}
-        }
+            _ => None,
+        };
         let output = self.output.clone();
         let line = serde_json::to_vec(&item);
-        async move { write_line(&output, line?).await }
+        async move {
+            let written = write_line(&output, line?).await;
+            drop(place);
+            written
+        }
     }
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleServer>> {
@@ -126,6 +138,8 @@ fn in_order(answer: &Value) -> Vec<u8> {
 struct Reader<R> {
     input: BufReader<R>,
     max_line: usize,
+    /// Places for requests in flight ([`MAX_IN_FLIGHT`]).
+    in_flight: Arc<Semaphore>,
     output: Output,
     running: Running,
     turns: PathTurns,
@@ -157,7 +171,7 @@ impl<R: AsyncRead + Unpin> Reader<R> {
                 Line::End => return,
             };
             let answer = match judged {
-                Incoming::Message(message) => match self.admit(*message) {
+                Incoming::Message(message) => match self.admit(*message).await {
                     Ok(message) => {
                         if self.messages.send(message).await.is_err() {
                             return;
@@ -176,13 +190,23 @@ impl<R: AsyncRead + Unpin> Reader<R> {
     }
 
     /// Track request ids and give tool calls their turns; refuse an id already running.
-    fn admit(
+    /// A request waits here for a place in flight: the reader reads nothing more meanwhile.
+    async fn admit(
         &mut self,
         mut message: RxJsonRpcMessage<RoleServer>,
     ) -> Result<RxJsonRpcMessage<RoleServer>, Value> {
         match &mut message {
             JsonRpcMessage::Request(request) => {
-                if !self.running.ids().insert(request.id.clone()) {
+                let place = self.in_flight.clone().acquire_owned().await.ok();
+                let fresh = {
+                    let mut ids = self.running.ids();
+                    let fresh = !ids.contains_key(&request.id);
+                    if fresh {
+                        ids.insert(request.id.clone(), place);
+                    }
+                    fresh
+                };
+                if !fresh {
                     let id = match &request.id {
                         NumberOrString::Number(n) => Value::from(*n),
                         NumberOrString::String(s) => Value::from(s.as_ref()),

@@ -74,7 +74,10 @@ pub(super) fn resolve_all(
 
 /// Writes in place keep the inode, which hard links in other directories (other directory
 /// locks) share: the files themselves are locked too, after their directories.
-pub(super) fn lock_in_place_targets(targets: &[Target]) -> Result<Vec<std::fs::File>, FsError> {
+pub(super) fn lock_in_place_targets(
+    targets: &[Target],
+    wait: std::time::Duration,
+) -> Result<Vec<std::fs::File>, FsError> {
     let mut files = Vec::with_capacity(targets.len());
     for t in targets {
         if let Some(place) = &t.place {
@@ -83,5 +86,11 @@ pub(super) fn lock_in_place_targets(targets: &[Target]) -> Result<Vec<std::fs::F
             }
         }
     }
-    lock_files(files).map_err(|e| FsError::io(&targets[0].path, e))
+    lock_files(files, wait).map_err(|e| match e.kind() {
+        std::io::ErrorKind::TimedOut => FsError::Busy {
+            path: targets[0].path.clone(),
+            waited_ms: wait.as_millis() as u64,
+        },
+        _ => FsError::io(&targets[0].path, e),
+    })
 }
