@@ -65,6 +65,9 @@ pub struct EditOptions<'a> {
     /// The language of every file edited; `None`: each file's own, from its extension
     /// ([`Language::from_path`]), and files of no known language are not parsed.
     pub language: Option<Language>,
+    /// Line-addressed edits may name lines by plain number, without an ID
+    /// ([`Options::line_numbers`]).
+    pub line_numbers: bool,
 }
 
 impl EditOptions<'_> {
@@ -78,6 +81,7 @@ impl EditOptions<'_> {
             deadline: self.deadline,
             prose: crate::is_prose(path),
             conventions: crate::Conventions::from_path(path),
+            line_numbers: self.line_numbers,
         }
     }
 }
@@ -96,6 +100,7 @@ impl Default for EditOptions<'_> {
             deadline: None,
             syntax: SyntaxPolicy::default(),
             language: None,
+            line_numbers: false,
         }
     }
 }
