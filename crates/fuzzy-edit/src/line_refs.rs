@@ -73,6 +73,53 @@ pub fn read_with_hashes(text: &str, range: Option<(usize, usize)>) -> String {
     out
 }
 
+/// A range of lines as `A:B` (1-based, inclusive), `A:` (to the end), `:B` (from the start) or
+/// `A` (one line): what the CLI's `--lines`, the pipe's and the MCP tools' `lines` take.
+///
+/// ```
+/// use fuzzy_edit::line_refs::parse_range;
+/// assert_eq!(parse_range("3:9"), Some((3, 9)));
+/// assert_eq!(parse_range("3:"), Some((3, usize::MAX)));
+/// assert_eq!(parse_range("0:2"), None);
+/// ```
+pub fn parse_range(s: &str) -> Option<(usize, usize)> {
+    let s = s.trim();
+    let (a, b) = s.split_once([':', '-']).unwrap_or((s, s));
+    let a: usize = if a.trim().is_empty() {
+        1
+    } else {
+        a.trim().parse().ok()?
+    };
+    let b: usize = if b.trim().is_empty() {
+        usize::MAX
+    } else {
+        b.trim().parse().ok()?
+    };
+    (a >= 1 && b >= a).then_some((a, b))
+}
+
+/// A refusal of [`apply_line_edits`] as the failure of the edit it names (the first edit when
+/// it names none), for callers that report [`crate::Failed`] as search/replace edits do.
+pub fn failed(error: crate::EditError) -> crate::Failed {
+    use crate::EditError;
+    let edit = match &error {
+        EditError::BadReference { edit, .. } => *edit,
+        EditError::OverlappingEdits { second, .. } => *second,
+        EditError::StaleReference { references, .. } => references.first().map_or(0, |r| r.edit),
+        _ => 0,
+    };
+    crate::Failed {
+        failures: vec![crate::Failure { edit, error }],
+        olds: Vec::new(),
+    }
+}
+
+/// How many lines `text` has as a read shows them (a final newline ends the last line; an empty
+/// text has none).
+pub fn count_lines(text: &str) -> usize {
+    line_count(&crate::text::Text::new(text))
+}
+
 /// Lines of a text as a read shows them: none for an empty text.
 pub(crate) fn line_count(text: &crate::text::Text) -> usize {
     if text.as_str().trim_start_matches('\u{feff}').is_empty() {
@@ -173,7 +220,6 @@ impl<'de> Deserialize<'de> for LineRef {
 /// `{"op": "replace", "pos": "12#VK", "end": "14#QX", "lines": ["..."]}`; `lines` may also be
 /// one string (split at line breaks) or `null` (no lines).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct LineEdit {
     /// What to do.
     pub op: LineOp,

@@ -72,6 +72,18 @@ pub(super) enum Command {
         #[arg(long, value_name = "MS")]
         time_limit_ms: Option<u64>,
     },
+    /// Print a file, with --hashes as a hashline read shows it: each line as
+    /// `{line}#{ID}|{text}`, the references line-addressed edits name (docs/line-refs.md).
+    Read {
+        /// The file.
+        file: PathBuf,
+        /// Show each line's number and ID (`12#VK|`).
+        #[arg(long)]
+        hashes: bool,
+        /// Only lines A to B (1-based, inclusive; `A:` to the end, `:B` from the start).
+        #[arg(long, value_name = "A:B", value_parser = values::parse_line_range)]
+        lines: Option<(usize, usize)>,
+    },
     /// Print a shell completion script (e.g. `fuzzy-edit completions bash >
     /// ~/.local/share/bash-completion/completions/fuzzy-edit`).
     Completions {
@@ -83,7 +95,7 @@ pub(super) enum Command {
     /// `fuzzy-edit man apply` prints the page fuzzy-edit-apply(1).
     Man {
         /// The subcommand whose page to print (default: the main page).
-        #[arg(value_parser = ["apply", "check", "pipe", "mcp", "completions"])]
+        #[arg(value_parser = ["apply", "check", "pipe", "mcp", "read", "completions"])]
         command: Option<String>,
     },
 }

@@ -32,6 +32,15 @@ pub enum Settings {
     },
     /// `mcp`: serve the file tools, confined to these directories (empty: the current one).
     Mcp(McpSettings),
+    /// `read FILE [--hashes] [--lines A:B]`: print a file, as a hashline read with `hashes`.
+    Read {
+        /// The file.
+        file: PathBuf,
+        /// Each line as `{line}#{ID}|{text}`.
+        hashes: bool,
+        /// Only these lines (1-based, inclusive).
+        lines: Option<(usize, usize)>,
+    },
     /// `completions SHELL`: print the shell's completion script.
     Completions(clap_complete::Shell),
     /// `man [COMMAND]`: print the man page, of a subcommand if one is named.
@@ -76,6 +85,15 @@ impl Flags {
                 syntax,
                 time_limit: time_limit_ms.map(std::time::Duration::from_millis),
             }),
+            Command::Read {
+                file,
+                hashes,
+                lines,
+            } => Settings::Read {
+                file,
+                hashes,
+                lines,
+            },
             Command::Completions { shell } => Settings::Completions(shell),
             Command::Man { command } => Settings::Man(command),
         }

@@ -32,6 +32,7 @@ impl From<FileOp> for Op {
             FileOp::Edit(edits) => Op::Edit(edits),
             FileOp::Create(text) => Op::Create(text),
             FileOp::Delete => Op::Delete,
+            FileOp::LineEdits(edits) => Op::LineEdits(edits),
         }
     }
 }
@@ -236,27 +237,13 @@ pub(crate) fn plan_all<'a>(
     }
 }
 
-/// Line-addressed edits under the request's options, a refusal as the one failure of the edit
-/// it names (the first edit when it names none).
+/// Line-addressed edits under the request's options (see [`crate::line_refs::failed`]).
 fn line_edits(
     current: &str,
     edits: &[crate::line_refs::LineEdit],
     options: &Options,
 ) -> Result<Applied, Failed> {
-    crate::line_refs::apply_line_edits(current, edits, options).map_err(|error| {
-        let edit = match &error {
-            crate::EditError::BadReference { edit, .. } => *edit,
-            crate::EditError::OverlappingEdits { second, .. } => *second,
-            crate::EditError::StaleReference { references, .. } => {
-                references.first().map_or(0, |r| r.edit)
-            }
-            _ => 0,
-        };
-        Failed {
-            failures: vec![crate::Failure { edit, error }],
-            olds: Vec::new(),
-        }
-    })
+    crate::line_refs::apply_line_edits(current, edits, options).map_err(crate::line_refs::failed)
 }
 
 /// Apply `ops` to `current` (`None`: no file), edits with the engine's `options`.
