@@ -36,6 +36,7 @@ mod metadata;
 mod odd_files;
 
 // The protocols.
+mod line_refs;
 mod mcp;
 mod pipe;
 mod pipe_return;
