@@ -71,6 +71,10 @@ pub(super) enum Command {
         /// nothing written). Without it the work is still bounded by the size of the input.
         #[arg(long, value_name = "MS")]
         time_limit_ms: Option<u64>,
+        /// read_file shows each line as `{line}#{ID}|{text}` unless a call asks otherwise, for
+        /// agents prompted for line-addressed edits (docs/line-refs.md).
+        #[arg(long)]
+        hashes: bool,
     },
     /// Print a file, with --hashes as a hashline read shows it: each line as
     /// `{line}#{ID}|{text}`, the references line-addressed edits name (docs/line-refs.md).

@@ -56,6 +56,8 @@ pub struct McpSettings {
     pub syntax: fuzzy_edit::SyntaxPolicy,
     /// `--time-limit-ms`, per tool call.
     pub time_limit: Option<std::time::Duration>,
+    /// `--hashes`: read_file shows line references by default.
+    pub hashes: bool,
 }
 
 /// What `apply` and `check` run.
@@ -80,10 +82,12 @@ impl Flags {
                 roots,
                 syntax,
                 time_limit_ms,
+                hashes,
             } => Settings::Mcp(McpSettings {
                 roots,
                 syntax,
                 time_limit: time_limit_ms.map(std::time::Duration::from_millis),
+                hashes,
             }),
             Command::Read {
                 file,

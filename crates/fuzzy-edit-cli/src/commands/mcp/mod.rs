@@ -75,7 +75,8 @@ pub fn run(settings: McpSettings) -> ExitCode {
         shown.join(", ")
     );
     let turns = PathTurns::new(roots.dirs()[0].clone());
-    let server = FuzzyEditServer::new(roots, settings.syntax, settings.time_limit);
+    let server = FuzzyEditServer::new(roots, settings.syntax, settings.time_limit)
+        .with_hashes(settings.hashes);
     let result = runtime.block_on(async move {
         let transport = LineTransport::new(
             tokio::io::stdin(),
