@@ -202,7 +202,7 @@ fn references_need_an_id_unless_numbers_are_accepted() {
     let text = "a1\nb2\n";
     let e = edit(r#"{"op": "replace", "pos": 2, "lines": ["B"]}"#);
     assert_eq!(
-        apply(text, &[e.clone()]).unwrap_err().kind(),
+        apply(text, std::slice::from_ref(&e)).unwrap_err().kind(),
         "bad_reference"
     );
     let numbers = Options {
