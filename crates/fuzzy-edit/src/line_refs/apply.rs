@@ -205,6 +205,7 @@ fn written(text: &Text, count: usize, i: usize, edit: &LineEdit, place: Place) -
                 )
             } else {
                 let span = text.span_of_lines(first..last + 1, false);
+                let new = at_range_depth(&inside, new);
                 let needle = Needle::new(&src[span.clone()], new.join("\n"));
                 let candidate = Candidate {
                     span: span.clone(),
@@ -232,6 +233,40 @@ fn written(text: &Text, count: usize, i: usize, edit: &LineEdit, place: Place) -
         replacement: replacement.clone(),
     };
     (m, Edit::new(&src[span], replacement))
+}
+
+/// `new` starting at column 0 for a range that is all indented: the model dropped the
+/// depth it read (the hashline tools restore it the same way), so every non-blank line takes
+/// the indentation of the range's first non-blank line, keeping its depth relative to the
+/// others. Any other `new` is left to the engine's fitting.
+fn at_range_depth(inside: &[&str], new: Vec<String>) -> Vec<String> {
+    let indent_of = |l: &str| l.len() - l.trim_start_matches([' ', '\t']).len();
+    let filled: Vec<&str> = inside
+        .iter()
+        .copied()
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    let Some(first) = filled.first() else {
+        return new;
+    };
+    let depth = &first[..indent_of(first)];
+    let range_indented = filled.iter().all(|l| indent_of(l) > 0);
+    let new_at_zero = new
+        .iter()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| indent_of(l) == 0);
+    if depth.is_empty() || !range_indented || !new_at_zero {
+        return new;
+    }
+    new.into_iter()
+        .map(|l| {
+            if l.trim().is_empty() {
+                l
+            } else {
+                format!("{depth}{l}")
+            }
+        })
+        .collect()
 }
 
 /// The span lines `first..=last` take with their line breaks; the last line of a text without

@@ -102,9 +102,14 @@ fn plans(count: usize, choices: &[(u8, u8)]) -> Vec<Plan> {
     out
 }
 
-/// New lines for edit `e`, at the depth of the line at `at`.
-fn new_lines(file: &File, e: usize, at: usize, n: usize) -> Vec<String> {
-    let depth: String = file.lines[at].chars().take_while(|&c| c == '\t').collect();
+/// New lines for edit `e`, at the depth of the first non-blank line of `at..=last` (the depth
+/// a model reads there).
+fn new_lines(file: &File, e: usize, at: usize, last: usize, n: usize) -> Vec<String> {
+    let line = file.lines[at..=last]
+        .iter()
+        .find(|l| !l.is_empty())
+        .unwrap_or(&file.lines[at]);
+    let depth: String = line.chars().take_while(|&c| c == '\t').collect();
     (0..n).map(|j| format!("{depth}new_{e}_{j}();")).collect()
 }
 
@@ -116,7 +121,7 @@ fn edits(file: &File, plans: &[Plan], sizes: &[usize]) -> (Vec<LineEdit>, Vec<St
         let n = sizes[e % sizes.len()];
         match *plan {
             Plan::Replace(a, b) => {
-                let lines = new_lines(file, e, a, n);
+                let lines = new_lines(file, e, a, b, n);
                 expected.splice(a..=b, lines.clone());
                 edits.push(LineEdit {
                     op: LineOp::Replace,
@@ -126,7 +131,7 @@ fn edits(file: &File, plans: &[Plan], sizes: &[usize]) -> (Vec<LineEdit>, Vec<St
                 });
             }
             Plan::Append(p) | Plan::Prepend(p) => {
-                let lines = new_lines(file, e, p, n.max(1));
+                let lines = new_lines(file, e, p, p, n.max(1));
                 let at = if matches!(plan, Plan::Append(_)) {
                     p + 1
                 } else {
