@@ -109,6 +109,10 @@ pub fn parsed_report(result: Result<Parsed, ParseError>) -> String {
                             v["content"] = json!(text);
                         }
                         FileOp::Delete => v["op"] = json!("delete"),
+                        FileOp::LineEdits(edits) => {
+                            v["op"] = json!("line_edits");
+                            v["edits"] = json!(edits);
+                        }
                     }
                     v
                 })

@@ -29,6 +29,11 @@ fn main() -> ExitCode {
         Settings::Apply(settings) => commands::apply::run(*settings),
         Settings::Pipe { max_request_bytes } => commands::pipe::run(max_request_bytes),
         Settings::Mcp(settings) => commands::mcp::run(settings),
+        Settings::Read {
+            file,
+            hashes,
+            lines,
+        } => commands::read::run(&file, hashes, lines),
         Settings::Completions(shell) => {
             // Written from a buffer: `generate` panics when stdout closes early (`| head`).
             let mut script = Vec::new();
@@ -45,11 +50,12 @@ fn main() -> ExitCode {
         Settings::Man(command) => {
             let main = Flags::command();
             // A subcommand's page is named as the main page's SUBCOMMANDS section cites it.
-            const PAGES: [&str; 5] = [
+            const PAGES: [&str; 6] = [
                 "fuzzy-edit-apply",
                 "fuzzy-edit-check",
                 "fuzzy-edit-pipe",
                 "fuzzy-edit-mcp",
+                "fuzzy-edit-read",
                 "fuzzy-edit-completions",
             ];
             let page = command.and_then(|name| {

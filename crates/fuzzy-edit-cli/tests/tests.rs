@@ -38,6 +38,7 @@ mod odd_files;
 mod permissions;
 
 // The protocols.
+mod line_refs;
 mod mcp;
 mod pipe;
 mod pipe_return;

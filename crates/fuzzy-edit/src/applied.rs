@@ -28,6 +28,11 @@ pub struct Applied {
     /// default policy): the result is written, and the model should look at these.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<SyntaxProblem>,
+    /// Line-addressed edits only: stale references that were followed to where their lines
+    /// stand now (every referenced line moved by the same number of lines; see
+    /// [`crate::line_refs`]). Empty when every reference matched its line.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub followed: Vec<crate::line_refs::Followed>,
 }
 
 /// One located replacement: where it is, how it was found, and what goes there.

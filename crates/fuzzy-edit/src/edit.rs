@@ -175,6 +175,9 @@ pub struct Options {
     /// What the file's name says about how it is written (comment leaders, Makefile recipes):
     /// [`Conventions::from_path`](crate::Conventions::from_path).
     pub conventions: crate::Conventions,
+    /// Line-addressed edits ([`crate::line_refs`]) may name lines by plain number (`42`),
+    /// without the ID that proves the model read that line; off by default.
+    pub line_numbers: bool,
 }
 
 /// Whether a file is prose by its extension (Markdown, plain text, reStructuredText, AsciiDoc,

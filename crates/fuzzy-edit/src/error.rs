@@ -191,6 +191,39 @@ pub enum EditError {
         /// Last overlapping line, 1-based.
         end_line: usize,
     },
+    /// Line-addressed edits: a reference whose ID no longer matches its line, and which could
+    /// not be followed with certainty ([`crate::line_refs`]).
+    #[error("{}", self.message(&Vocabulary::TOOL))]
+    StaleReference {
+        /// Each stale reference.
+        references: Vec<crate::line_refs::StaleRef>,
+        /// The file's current lines around each one, as a hashline read shows them
+        /// (`{line}#{ID}|{text}`), runs apart separated by `...`.
+        current: String,
+    },
+    /// Line-addressed edits: two edits replace a common line, or insert inside a range
+    /// another replaces or at the same place (their order would be a guess).
+    #[error("{}", self.message(&Vocabulary::TOOL))]
+    OverlappingEdits {
+        /// Index (0-based) of the earlier edit.
+        first: usize,
+        /// Index (0-based) of the later edit.
+        second: usize,
+        /// First line both touch, 1-based.
+        start_line: usize,
+        /// Last line both touch, 1-based.
+        end_line: usize,
+    },
+    /// Line-addressed edits: a reference that cannot be used as written.
+    #[error("{}", self.message(&Vocabulary::TOOL))]
+    BadReference {
+        /// Index (0-based) of the edit.
+        edit: usize,
+        /// The reference (`None`: one is missing).
+        reference: Option<String>,
+        /// What is wrong, and what to send instead.
+        reason: String,
+    },
 }
 
 impl EditError {
@@ -225,6 +258,10 @@ impl EditError {
             EditError::Syntax { problem } => format!("{} Nothing was changed.", problem.message(w)),
             EditError::Conflict { first, second, start_line, end_line } => format!("edits {} and {} both change {}. Merge them into one edit, or make their {old} blocks disjoint.", first + 1, second + 1, span_words(*start_line, *end_line)),
             EditError::TooComplex { old_lines, text_lines, timed_out } => too_complex_message(*old_lines, *text_lines, *timed_out, w),
+            EditError::StaleReference { references, current } => stale_message(references, current),
+            EditError::OverlappingEdits { first, second, start_line, end_line } => format!("line edits {} and {} both touch {} (a replaced range, or an insertion at the same place or inside it), so the result would depend on their order. Merge them into one edit. Nothing was changed.", first + 1, second + 1, span_words(*start_line, *end_line)),
+            EditError::BadReference { edit, reference: Some(r), reason } => format!("line edit {}: reference {r:?}: {reason}. Nothing was changed.", edit + 1),
+            EditError::BadReference { edit, reference: None, reason } => format!("line edit {}: {reason}. Nothing was changed.", edit + 1),
         }
     }
 
@@ -246,6 +283,9 @@ impl EditError {
             EditError::Syntax { .. } => "syntax",
             EditError::Conflict { .. } => "conflict",
             EditError::TooComplex { .. } => "too_complex",
+            EditError::StaleReference { .. } => "stale_reference",
+            EditError::OverlappingEdits { .. } => "overlapping_edits",
+            EditError::BadReference { .. } => "bad_reference",
         }
     }
 
@@ -277,6 +317,16 @@ impl EditError {
                 ..
             } => vec![(*start_line, *end_line)],
             EditError::Syntax { problem } => vec![(problem.line, problem.line)],
+            EditError::OverlappingEdits {
+                start_line,
+                end_line,
+                ..
+            } => vec![(*start_line, *end_line)],
+            EditError::StaleReference { references, .. } => references
+                .iter()
+                .filter_map(|r| r.reference.split('#').next()?.parse().ok())
+                .map(|l: usize| (l, l))
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -303,6 +353,25 @@ fn not_found_message(closest: &Option<Fragment>, hint: &Option<String>, w: &Voca
         );
     }
     s
+}
+
+fn stale_message(references: &[crate::line_refs::StaleRef], current: &str) -> String {
+    let each: Vec<String> = references
+        .iter()
+        .map(|r| match &r.current_id {
+            Some(id) => format!(
+                "{} (line {} is now #{id})",
+                r.reference,
+                r.reference.split('#').next().unwrap_or("")
+            ),
+            None => format!("{} (the file has no such line now)", r.reference),
+        })
+        .collect();
+    format!(
+        "the file changed since it was read: {} no longer match their lines, and where those lines went is not certain, so nothing was changed. The file's current lines there:\n{}Retry with these references (LINE#ID), or read the file again.",
+        each.join(", "),
+        current
+    )
 }
 
 fn too_complex_message(

@@ -62,6 +62,7 @@ mod fit;
 pub mod format;
 pub mod fs;
 mod indent;
+pub mod line_refs;
 mod locate;
 mod merge3;
 mod needle;

@@ -174,6 +174,7 @@ fn sequential(text: &str, edits: &[Edit], options: &Options) -> Option<Applied> 
         failures: Vec::new(),
         sequential: true,
         warnings: Vec::new(),
+        followed: Vec::new(),
     })
 }
 
@@ -204,6 +205,7 @@ fn splice(src: &str, mut matches: Vec<Match>, sequential: bool) -> Applied {
         failures: Vec::new(),
         sequential,
         warnings: Vec::new(),
+        followed: Vec::new(),
     }
 }
 

@@ -75,6 +75,22 @@ pub(super) enum Command {
         /// refusing the edit as busy (nothing written; default 10000).
         #[arg(long, value_name = "MS", default_value_t = 10_000)]
         lock_wait_ms: u64,
+        /// read_file shows each line as `{line}#{ID}|{text}` unless a call asks otherwise, for
+        /// agents prompted for line-addressed edits (docs/line-refs.md).
+        #[arg(long)]
+        hashes: bool,
+    },
+    /// Print a file, with --hashes as a hashline read shows it: each line as
+    /// `{line}#{ID}|{text}`, the references line-addressed edits name (docs/line-refs.md).
+    Read {
+        /// The file.
+        file: PathBuf,
+        /// Show each line's number and ID (`12#VK|`).
+        #[arg(long)]
+        hashes: bool,
+        /// Only lines A to B (1-based, inclusive; `A:` to the end, `:B` from the start).
+        #[arg(long, value_name = "A:B", value_parser = values::parse_line_range)]
+        lines: Option<(usize, usize)>,
     },
     /// Print a shell completion script (e.g. `fuzzy-edit completions bash >
     /// ~/.local/share/bash-completion/completions/fuzzy-edit`).
@@ -87,7 +103,7 @@ pub(super) enum Command {
     /// `fuzzy-edit man apply` prints the page fuzzy-edit-apply(1).
     Man {
         /// The subcommand whose page to print (default: the main page).
-        #[arg(value_parser = ["apply", "check", "pipe", "mcp", "completions"])]
+        #[arg(value_parser = ["apply", "check", "pipe", "mcp", "read", "completions"])]
         command: Option<String>,
     },
 }

@@ -32,6 +32,15 @@ pub enum Settings {
     },
     /// `mcp`: serve the file tools, confined to these directories (empty: the current one).
     Mcp(McpSettings),
+    /// `read FILE [--hashes] [--lines A:B]`: print a file, as a hashline read with `hashes`.
+    Read {
+        /// The file.
+        file: PathBuf,
+        /// Each line as `{line}#{ID}|{text}`.
+        hashes: bool,
+        /// Only these lines (1-based, inclusive).
+        lines: Option<(usize, usize)>,
+    },
     /// `completions SHELL`: print the shell's completion script.
     Completions(clap_complete::Shell),
     /// `man [COMMAND]`: print the man page, of a subcommand if one is named.
@@ -49,6 +58,8 @@ pub struct McpSettings {
     pub time_limit: Option<std::time::Duration>,
     /// `--lock-wait-ms`, per tool call.
     pub lock_wait: std::time::Duration,
+    /// `--hashes`: read_file shows line references by default.
+    pub hashes: bool,
 }
 
 /// What `apply` and `check` run.
@@ -74,12 +85,23 @@ impl Flags {
                 syntax,
                 time_limit_ms,
                 lock_wait_ms,
+                hashes,
             } => Settings::Mcp(McpSettings {
                 roots,
                 syntax,
                 time_limit: time_limit_ms.map(std::time::Duration::from_millis),
                 lock_wait: std::time::Duration::from_millis(lock_wait_ms),
+                hashes,
             }),
+            Command::Read {
+                file,
+                hashes,
+                lines,
+            } => Settings::Read {
+                file,
+                hashes,
+                lines,
+            },
             Command::Completions { shell } => Settings::Completions(shell),
             Command::Man { command } => Settings::Man(command),
         }

@@ -28,6 +28,13 @@ pub(crate) fn mtime(s: &str) -> Result<String, String> {
     }
 }
 
+/// `read --lines`: `A:B`, `A:`, `:B` or `A` (1-based, inclusive).
+pub(crate) fn parse_line_range(s: &str) -> Result<(usize, usize), String> {
+    fuzzy_edit::line_refs::parse_range(s).ok_or_else(|| {
+        format!("`{s}` is not a range of lines: expected A:B (1-based, A <= B), A: or :B")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,12 @@
 //! The subcommands, one module each: [`apply`] (also `check`, which is `apply` without the
-//! writes), [`pipe`] (JSON Lines requests on stdin) and [`mcp`] (an MCP server over stdio).
+//! writes), [`pipe`] (JSON Lines requests on stdin), [`mcp`] (an MCP server over stdio) and
+//! [`read`] (a file, with line references for line-addressed edits).
 //! Each takes resolved settings and returns the process exit code.
 
 pub mod apply;
 pub mod mcp;
 pub mod pipe;
+mod pipe_lines;
 mod pipe_request;
+pub mod read;
 mod readable_id;

@@ -90,6 +90,9 @@ pub fn serve(
 
 /// The answer to one request line.
 pub fn answer(line: &str) -> Value {
+    if let Some(answer) = super::pipe_lines::answer(line) {
+        return answer;
+    }
     let request = match pipe_request::parse(line) {
         Ok(r) => r,
         Err(rejected) => return bad_request(rejected.id, &rejected.message),
@@ -138,7 +141,7 @@ pub fn answer(line: &str) -> Value {
 /// The options of a request: its syntax policy, language and deadline, and for a file
 /// `dry_run`. A `content` request takes the engine's part of them, for its `name`
 /// ([`EditOptions::engine`]).
-fn options(request: &Request) -> EditOptions<'static> {
+pub(super) fn options(request: &Request) -> EditOptions<'static> {
     EditOptions {
         dry_run: request.dry_run,
         in_place: request.in_place,
@@ -164,15 +167,21 @@ fn deadline(request: &Request) -> Option<Instant> {
 /// files only, refused if `expect_*` do not match. The pipe is not confined: its caller is a
 /// program that chooses the paths.
 fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
+    edit_file_with(path, Op::Edit(edits.to_vec()), request, false)
+}
+
+/// [`edit_file`] with any operation (line-addressed edits: [`super::pipe_lines`]).
+pub(super) fn edit_file_with(path: &Path, op: Op, request: &Request, line_numbers: bool) -> Value {
     let file = FileRequest {
         path: path.to_path_buf(),
-        ops: vec![Op::Edit(edits.to_vec())],
+        ops: vec![op],
         expected: Expected {
             mtime: request.expect_mtime.clone(),
             sha256: request.expect_sha256.clone(),
         },
     };
-    let options = options(request);
+    let mut options = options(request);
+    options.line_numbers = line_numbers;
     // A file's text stays on disk: `content` means the diff, as `diff` does.
     let returns = match request.returns {
         Return::Content => Return::Diff,
@@ -211,7 +220,7 @@ fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
 /// An applied answer; the result text is moved into it, not copied. Spans that cannot all be
 /// listed ([`answer_json::MAX_MATCHES_LISTED`]) cannot rebuild the text: a `content` request
 /// then gets the `result` too.
-fn success(
+pub(super) fn success(
     before: &str,
     mut applied: Applied,
     path: &str,
@@ -234,7 +243,7 @@ fn success(
     v
 }
 
-fn bad_request(id: Option<Value>, message: &str) -> Value {
+pub(super) fn bad_request(id: Option<Value>, message: &str) -> Value {
     let mut v = answer_json::failure(answer_json::error("bad_request", message));
     if let Some(id) = id {
         v["id"] = id;

@@ -288,6 +288,9 @@ pub fn add_sequential_and_failures(v: &mut Value, applied: &Applied, words: &Voc
     if !applied.warnings.is_empty() {
         v["warnings"] = json!(applied.warnings);
     }
+    if !applied.followed.is_empty() {
+        v["followed"] = json!(applied.followed);
+    }
     if !applied.failures.is_empty() {
         v["failures"] = applied
             .failures

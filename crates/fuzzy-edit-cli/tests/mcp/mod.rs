@@ -5,6 +5,7 @@
 
 mod concurrency;
 mod conventions;
+mod line_refs;
 mod protocol;
 mod races;
 mod structured;

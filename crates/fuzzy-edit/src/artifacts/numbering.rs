@@ -88,7 +88,7 @@ pub(super) fn tool_numbering(text: &Text, s: &str, copied: &str) -> Option<Numbe
     };
     let enough = lines.len() >= 2
         || (padded && !ambiguous(style))
-        || style == Style::HashLine
+        || matches!(style, Style::HashLine | Style::LineId)
         || (lines.len() == 1 && (copied_line() || at_old()));
     // Where code could start that way (`1: "debug",` in a dict, `1\tAlice` in data), the
     // numbers must be the file's: a numbered line the model copied is that line of the file.

@@ -211,6 +211,7 @@ mod tests {
             failures: Vec::new(),
             sequential: false,
             warnings: Vec::new(),
+            followed: Vec::new(),
         };
         let options = Options {
             language: Some(Language::Python),

@@ -113,6 +113,7 @@ mod tests {
             failures: Vec::new(),
             sequential: false,
             warnings: Vec::new(),
+            followed: Vec::new(),
         }
     }
 

@@ -137,6 +137,7 @@ mod tests {
             failures: Vec::new(),
             sequential: false,
             warnings: Vec::new(),
+            followed: Vec::new(),
         };
         yaml_at_olds_depth(before, &[Edit::new(old, new)], &mut applied);
         assert_eq!(

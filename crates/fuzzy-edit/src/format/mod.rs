@@ -108,6 +108,9 @@ pub enum FileOp {
     Create(String),
     /// Delete the file.
     Delete,
+    /// Line-addressed edits (`{"op": "replace", "pos": "12#VK", "lines": [...]}`), all
+    /// referring to the file as read ([`crate::line_refs`]).
+    LineEdits(Vec<crate::line_refs::LineEdit>),
 }
 
 /// The result of parsing an edit document.
@@ -314,6 +317,15 @@ impl Builder {
                         edits.extend(more.iter().cloned());
                         return;
                     }
+                }
+            }
+        }
+        // Line edits of one file are one transaction on one snapshot: never applied in turn.
+        if let (Some(last), FileOp::LineEdits(more)) = (self.changes.last_mut(), &change.op) {
+            if last.path == change.path && last.move_to.is_none() && change.move_to.is_none() {
+                if let FileOp::LineEdits(edits) = &mut last.op {
+                    edits.extend(more.iter().cloned());
+                    return;
                 }
             }
         }

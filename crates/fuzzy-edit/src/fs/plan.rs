@@ -14,6 +14,9 @@ use super::FsError;
 pub enum Op {
     /// Search/replace edits, applied in order as one transaction.
     Edit(Vec<Edit>),
+    /// Line-addressed edits, all referring to the file as it was before them
+    /// ([`crate::line_refs`]).
+    LineEdits(Vec<crate::line_refs::LineEdit>),
     /// Create the file with this content; an existing empty file is filled, an existing file
     /// with content is refused.
     Create(String),
@@ -29,6 +32,7 @@ impl From<FileOp> for Op {
             FileOp::Edit(edits) => Op::Edit(edits),
             FileOp::Create(text) => Op::Create(text),
             FileOp::Delete => Op::Delete,
+            FileOp::LineEdits(edits) => Op::LineEdits(edits),
         }
     }
 }
@@ -219,6 +223,7 @@ pub(crate) fn plan_all<'a>(
                         failures: failed.failures.clone(),
                         sequential: false,
                         warnings: Vec::new(),
+                        followed: Vec::new(),
                     }),
                 });
                 first_refusal.get_or_insert(EditFilesError::Refused { path, failed });
@@ -230,6 +235,15 @@ pub(crate) fn plan_all<'a>(
         Some(refusal) if !applied_any => Err(refusal),
         _ => Ok(plans),
     }
+}
+
+/// Line-addressed edits under the request's options (see [`crate::line_refs::failed`]).
+fn line_edits(
+    current: &str,
+    edits: &[crate::line_refs::LineEdit],
+    options: &Options,
+) -> Result<Applied, Failed> {
+    crate::line_refs::apply_line_edits(current, edits, options).map_err(crate::line_refs::failed)
 }
 
 /// Apply `ops` to `current` (`None`: no file), edits with the engine's `options`.
@@ -267,15 +281,18 @@ fn plan(
                 text = None;
                 action = Action::Delete;
             }
-            Op::Edit(edits) => {
+            Op::Edit(_) | Op::LineEdits(_) => {
                 let Some(current) = text.as_deref() else {
                     return Err(FsError::NotFound(path.to_path_buf()).into());
                 };
-                let applied = apply_with(current, edits, options).map_err(|failed| {
-                    EditFilesError::Refused {
-                        path: path.to_path_buf(),
-                        failed,
-                    }
+                let applied = match op {
+                    Op::LineEdits(edits) => line_edits(current, edits, options),
+                    Op::Edit(edits) => apply_with(current, edits, options),
+                    _ => unreachable!("matched above"),
+                }
+                .map_err(|failed| EditFilesError::Refused {
+                    path: path.to_path_buf(),
+                    failed,
                 })?;
                 text = Some(Cow::Owned(applied.text.clone()));
                 applied_all = Some(match applied_all {

@@ -69,6 +69,9 @@ pub struct EditOptions<'a> {
     /// The language of every file edited; `None`: each file's own, from its extension
     /// ([`Language::from_path`]), and files of no known language are not parsed.
     pub language: Option<Language>,
+    /// Line-addressed edits may name lines by plain number, without an ID
+    /// ([`Options::line_numbers`]).
+    pub line_numbers: bool,
 }
 
 impl EditOptions<'_> {
@@ -82,6 +85,7 @@ impl EditOptions<'_> {
             deadline: self.deadline,
             prose: crate::is_prose(path),
             conventions: crate::Conventions::from_path(path),
+            line_numbers: self.line_numbers,
         }
     }
 }
@@ -101,6 +105,7 @@ impl Default for EditOptions<'_> {
             lock_wait: super::DEFAULT_LOCK_WAIT,
             syntax: SyntaxPolicy::default(),
             language: None,
+            line_numbers: false,
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Read tools' line numbers (`   12\tcode`, `12|code`, `L12: code`, `12:ab|code`): models copy
+//! Read tools' line numbers (`   12\tcode`, `12|code`, `L12: code`, `12:ab|code`,
+//! `12#VK|code`): models copy
 //! them into `old` and `new`. The line-prefixes strategy strips them from `old`, the artifact
 //! checks from `new`.
 
@@ -10,6 +11,8 @@ pub(crate) enum Style {
     Pipe,
     Colon,
     HashLine,
+    /// `12#VK|code` (or `12#VK:code`): a line ID of [`crate::line_refs`] after `#`.
+    LineId,
 }
 
 /// Shortest and longest line hash of a hash-line prefix (`12:ab|`, `4:kcg|`).
@@ -30,6 +33,9 @@ pub(crate) fn parse_prefix(line: &str) -> Option<(Style, u64, usize)> {
     let number: u64 = line[i..i + digits].parse().ok()?;
     i += digits;
     let rest = &line[i..];
+    if let Some(len) = line_id_prefix(rest) {
+        return Some((Style::LineId, number, i + len));
+    }
     if let Some(r) = rest.strip_prefix('\t') {
         return Some((Style::Tab, number, line.len() - r.len()));
     }
@@ -50,6 +56,17 @@ pub(crate) fn parse_prefix(line: &str) -> Option<(Style, u64, usize)> {
         return Some((Style::HashLine, number, line.len() - r.len() + hash + 1));
     }
     Some((Style::Colon, number, line.len() - r.len()))
+}
+
+/// The length of `#VK|` (or `#VK:`) at the start of `rest`: a line ID as a hashline read shows it.
+fn line_id_prefix(rest: &str) -> Option<usize> {
+    let b = rest.as_bytes();
+    let letter = |i: usize| {
+        b.get(i)
+            .is_some_and(|c| crate::line_refs::ALPHABET.contains(c))
+    };
+    (b.first() == Some(&b'#') && letter(1) && letter(2) && matches!(b.get(3), Some(b'|' | b':')))
+        .then_some(4)
 }
 
 /// Strip read-tool line prefixes from every line of `s`, or `None` unless every non-blank line

@@ -85,6 +85,8 @@ pub enum StrategyId {
     BlockAnchor,
     /// One line of `old` was a character or two off; no other line was nearly as close.
     TypoLine,
+    /// A line-addressed edit: the lines were named by reference (`12#VK`), not searched for.
+    LineRef,
 }
 
 impl StrategyId {
@@ -105,6 +107,7 @@ impl StrategyId {
             StrategyId::LineSlips => "line_slips",
             StrategyId::BlockAnchor => "block_anchor",
             StrategyId::TypoLine => "typo_line",
+            StrategyId::LineRef => "line_ref",
         }
     }
 }

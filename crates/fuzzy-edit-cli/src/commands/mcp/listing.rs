@@ -76,6 +76,30 @@ pub fn line_count(text: &str) -> usize {
     }
 }
 
+/// The lines of `text` from `offset` (1-based; 0 counts as 1), at most `limit`, each as
+/// `{line}#{ID}|{text}` ([`fuzzy_edit::line_refs::read_with_hashes`]), with a note in
+/// parentheses when lines are left out; an error past the end.
+pub fn with_hashes(text: &str, offset: usize, limit: usize) -> Result<String, String> {
+    let total = fuzzy_edit::line_refs::count_lines(text);
+    let first = offset.max(1);
+    if total == 0 {
+        return Ok("(the file is empty)\n".into());
+    }
+    if first > total {
+        return Err(format!(
+            "offset {first} is past the end: the file has {total} lines."
+        ));
+    }
+    let last = first.saturating_add(limit.max(1) - 1).min(total);
+    let mut out = fuzzy_edit::line_refs::read_with_hashes(text, Some((first, last)));
+    if first > 1 || last < total {
+        out.push_str(&format!(
+            "(showing lines {first}-{last} of {total}; read others with offset and limit)\n"
+        ));
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

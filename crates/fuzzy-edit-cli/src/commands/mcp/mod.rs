@@ -80,7 +80,8 @@ pub fn run(settings: McpSettings) -> ExitCode {
         settings.syntax,
         settings.time_limit,
         settings.lock_wait,
-    );
+    )
+    .with_hashes(settings.hashes);
     let result = runtime.block_on(async move {
         let transport = LineTransport::new(
             tokio::io::stdin(),

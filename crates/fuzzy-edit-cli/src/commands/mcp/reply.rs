@@ -133,7 +133,23 @@ pub(super) fn report(name: &str, applied: &Applied, edits: usize, dry_run: bool)
     for warning in &applied.warnings {
         out.push_str(&format!("Warning, the edit was applied: {warning}\n"));
     }
+    if !applied.followed.is_empty() {
+        out.push_str(&followed_note(&applied.followed));
+    }
     out
+}
+
+/// The stale references a line-addressed edit followed, said so the model knows the lines
+/// moved since its read.
+pub(crate) fn followed_note(followed: &[fuzzy_edit::line_refs::Followed]) -> String {
+    let each: Vec<String> = followed
+        .iter()
+        .map(|f| format!("{} is now line {}", f.reference, f.line))
+        .collect();
+    format!(
+        "The file changed since it was read; every referenced line had moved by the same number of lines, and the edits followed them: {}.\n",
+        each.join(", ")
+    )
 }
 
 /// `1 edit`, `2 edits`.

@@ -27,6 +27,8 @@ pub struct ReadFileArgs {
     pub offset: Option<usize>,
     /// How many lines to show (default 2000). Read a large file in windows with offset and limit.
     pub limit: Option<usize>,
+    /// Show each line as LINE#ID|text (`12#VK|    return x`), the references edit_file's line_edits take (default: the server's setting, normally false).
+    pub hashes: Option<bool>,
 }
 
 /// Arguments of `edit_file`.
@@ -44,6 +46,8 @@ pub struct EditFileArgs {
     pub anchor: Option<String>,
     /// Several edits to this file, instead of old_string/new_string: each is located in the file as it was read and all are applied together, or none is.
     pub edits: Option<Vec<EditItem>>,
+    /// Line-addressed edits, instead of old_string/new_string, after a read_file with hashes: true: [{"op": "replace"|"append"|"prepend", "pos": "12#VK", "end"?: "14#QX", "lines": ["new line", ...]}]. replace: lines pos..end (inclusive), [] deletes them; append/prepend: after/before pos, or at the end/start of the file without pos. All refer to the file as read and are applied together or not at all.
+    pub line_edits: Option<Vec<Value>>,
     /// Show the diff the edit would make without writing anything (default false).
     pub dry_run: Option<bool>,
 }
@@ -125,6 +129,7 @@ const READ_FIELDS: &[Spelling] = &[
     ("path", fields::PATH),
     ("offset", &["offset"]),
     ("limit", &["limit"]),
+    ("hashes", &["hashes"]),
 ];
 const EDIT_FIELDS: &[Spelling] = &[
     ("path", fields::PATH),
@@ -133,6 +138,7 @@ const EDIT_FIELDS: &[Spelling] = &[
     ("replace_all", fields::REPLACE_ALL),
     ("anchor", fields::ANCHOR),
     ("edits", fields::EDITS),
+    ("line_edits", &["line_edits"]),
     ("dry_run", fields::DRY_RUN),
 ];
 /// The fields of one item of `edit_file`'s `edits`.
@@ -156,6 +162,16 @@ pub fn parse<T: DeserializeOwned>(tool: &Tool, arguments: JsonObject) -> Result<
         format!("{name}: invalid arguments ({e}). Expected {shape}. Fix the arguments and call {name} again.")
     };
     let mut arguments = rename(arguments, fields, "the arguments").map_err(invalid)?;
+    // Hashline tools send line edits as `edits`: [{op, pos, lines}].
+    let line_items = |v: &Value| {
+        v.as_array()
+            .is_some_and(|items| items.iter().any(|i| i.get("op").is_some()))
+    };
+    if arguments.get("edits").is_some_and(line_items) && !arguments.contains_key("line_edits") {
+        if let Some(items) = arguments.remove("edits") {
+            arguments.insert("line_edits".into(), items);
+        }
+    }
     if let Some(Value::Array(items)) = arguments.get_mut("edits") {
         for (i, item) in items.iter_mut().enumerate() {
             if let Value::Object(object) = item {
@@ -182,6 +198,34 @@ pub const EDIT_SHAPE: &str = "{\"path\": string, \"old_string\": string, \"new_s
 pub const WRITE_SHAPE: &str = "{\"path\": string, \"content\": string}";
 
 impl EditFileArgs {
+    /// The line-addressed edits requested, if any (then nothing else may be).
+    pub fn line_edits(&self) -> Result<Option<Vec<fuzzy_edit::line_refs::LineEdit>>, String> {
+        let Some(items) = &self.line_edits else {
+            return Ok(None);
+        };
+        if self.old_string.is_some() || self.new_string.is_some() || self.edits.is_some() {
+            return Err(
+                "edit_file: give line_edits or old_string/new_string (or edits), not both.".into(),
+            );
+        }
+        if items.is_empty() {
+            return Err(
+                "edit_file: line_edits is empty; give at least one {\"op\", \"pos\", \"lines\"}."
+                    .into(),
+            );
+        }
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| {
+                serde_json::from_value(item.clone()).map_err(|e| {
+                    format!("edit_file: line_edits[{i}]: {e}. Expected {{\"op\": \"replace\"|\"append\"|\"prepend\", \"pos\": \"12#VK\", \"end\"?: \"14#QX\", \"lines\": [...]}}, with references copied from read_file with hashes: true.")
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+    }
+
     /// The edits requested, from `edits` or from `old_string`/`new_string`.
     pub fn edits(&self) -> Result<Vec<Edit>, String> {
         let single = self.old_string.is_some()

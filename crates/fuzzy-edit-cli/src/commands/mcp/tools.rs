@@ -41,6 +41,8 @@ pub struct FuzzyEditServer {
     time_limit: Option<std::time::Duration>,
     /// How long one call waits for another writer's lock (`--lock-wait-ms`).
     lock_wait: std::time::Duration,
+    /// read_file shows line references (`12#VK|`) unless a call says `hashes: false`.
+    hashes: bool,
     session: Arc<Mutex<Session>>,
     /// Tool calls working at once (each may hold a few copies of a 32 MiB file).
     workers: Arc<Semaphore>,
@@ -106,6 +108,12 @@ async fn in_turn(
 
 #[tool_router]
 impl FuzzyEditServer {
+    /// The server with read_file showing line references by default (`--hashes`).
+    pub fn with_hashes(mut self, hashes: bool) -> Self {
+        self.hashes = hashes;
+        self
+    }
+
     /// A server confined to `roots`, with an empty session.
     pub fn new(
         roots: Roots,
@@ -118,6 +126,7 @@ impl FuzzyEditServer {
             syntax,
             time_limit,
             lock_wait,
+            hashes: false,
             session: Arc::new(Mutex::new(Session::default())),
             workers: Arc::new(Semaphore::new(MAX_WORKING_CALLS)),
             writers: Arc::new(Semaphore::new(MAX_WRITING_CALLS)),
@@ -126,6 +135,7 @@ impl FuzzyEditServer {
     }
 
     /// Read a UTF-8 text file. Lines are numbered like `cat -n`: the line number right-aligned in 6 columns, a tab, then the line exactly as in the file.
+    /// With hashes: true, each line is shown as LINE#ID|text instead (e.g. `12#VK|    return x`): LINE#ID (`12#VK`) is the line's reference for edit_file's line_edits.
     /// offset is the first line to show (1-based) and limit the number of lines (default 2000); read large files in windows.
     /// Read a file with this tool before changing it with edit_file or write_file, and read it again after it changed on disk; edits are refused otherwise.
     /// When you copy text from this output into edit_file's old_string, copy only what follows the tab: never include the line-number prefix.
@@ -155,6 +165,7 @@ impl FuzzyEditServer {
     /// A refusal says why: the closest text in the file with a diff against your old_string, or every ambiguous candidate with its line numbers. Fix old_string from that feedback and call edit_file again. Never fall back to shell commands (sed, awk, perl, echo, patch) to change the file.
     /// The file must be unchanged since your last read_file; otherwise read it again first. Returns a unified diff of the change and, for each edit, the lines changed and how old_string was matched. dry_run returns the diff without writing.
     /// The reference filesystem server's spelling, edits: [{oldText, newText}] and dryRun, is accepted too.
+    /// Line-addressed edits, after a read_file with hashes: true: line_edits (or edits) as [{op, pos, end?, lines}], op "replace" (lines pos..end, inclusive; lines [] deletes them), "append" (after pos) or "prepend" (before pos); no pos: the end or start of the file. pos and end are LINE#ID references copied from the read (`12#VK`); lines are the new lines without prefixes, a list of strings or one string. All edits refer to the file as you read it and are applied together or not at all; a reference whose line changed since is refused with the current lines and their fresh LINE#IDs.
     #[tool(
         input_schema = input_schema::<EditFileArgs>(),
         annotations(
@@ -308,11 +319,15 @@ impl FuzzyEditServer {
             e => self.refusal(&a.path, &e),
         })?;
         let name = self.roots.display(&file.target);
-        let listing = listing::numbered(
-            &file.text,
+        let (offset, limit) = (
             a.offset.unwrap_or(1),
             a.limit.unwrap_or(listing::DEFAULT_LIMIT),
-        )
+        );
+        let listing = if a.hashes.unwrap_or(self.hashes) {
+            listing::with_hashes(&file.text, offset, limit)
+        } else {
+            listing::numbered(&file.text, offset, limit)
+        }
         .map_err(|e| format!("read_file {name}: {e}"))?;
         self.session().record(&file.target, file.version);
         Ok(Reply::text(listing))
@@ -382,14 +397,21 @@ impl FuzzyEditServer {
 
     fn edit(&self, arguments: JsonObject) -> Answer {
         let a: EditFileArgs = tool_args::parse(&tool_args::EDIT, arguments)?;
-        let edits = a.edits()?;
         let dry_run = a.dry_run.unwrap_or(false);
-        let mut file = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
+        let (op, count) = match a.line_edits()? {
+            Some(line_edits) => (Op::LineEdits(line_edits.clone()), line_edits.len()),
+            None => {
+                let edits = a.edits()?;
+                let count = edits.len();
+                (Op::Edit(edits), count)
+            }
+        };
+        let mut file = self.change(&a.path, op, "edit", dry_run)?;
         let name = self.roots.display(&file.real);
         let Some(applied) = &file.applied else {
             return Err(Refusal::new("io", format!("{name}: nothing was edited.")));
         };
-        let report = report(&name, applied, edits.len(), dry_run);
+        let report = report(&name, applied, count, dry_run);
         let mut structured = answer_json::file_fields(&file, &name, &Vocabulary::TOOL);
         // The diff is made once, for both answers, after what it does not need is freed.
         render::release(&mut file);

@@ -68,6 +68,18 @@ fn walk(
             )),
         };
     }
+    if let Some(Value::String(op)) = obj.get("op") {
+        if ["replace", "append", "prepend"].contains(&op.as_str()) {
+            let edit: crate::line_refs::LineEdit = serde_json::from_value(value.clone())
+                .map_err(|e| format!("{loc} is a line edit that cannot be read: {e}. Send {{\"op\": \"replace\", \"pos\": \"12#VK\", \"end\": \"14#QX\", \"lines\": [\"...\"]}} with references copied from a read with hashes."))?;
+            out.push(FileChange {
+                path: path.map(str::to_string),
+                op: FileOp::LineEdits(vec![edit]),
+                move_to: None,
+            });
+            return Ok(());
+        }
+    }
     if first(obj, OLD).is_some() || first(obj, NEW).is_some() {
         let edit = edit_of(obj, loc)?;
         out.push(FileChange {

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Line-addressed edits through the pipe on a 100,000-line file: a read with hashes of the whole
+file, and an edit by reference (replace one line in the middle, written to disk), each timed as
+the wall time from the request line written to the answer line read, and the CPU time the
+pipe process spent on it (from /proc, Linux; steadier than wall time on a loaded machine),
+median of the runs.
+
+    cargo build --release -p fuzzy-edit-cli
+    python3 benches/line_refs_speed.py [target/release/fuzzy-edit] [--runs 21]
+
+Target (issue 28): each at most 20 ms. The file is generated (Python-like lines at a few
+depths, blank lines and closing brackets), CRLF every other run so both paths are measured.
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+LINES = 100_000
+
+
+def source(crlf: bool) -> str:
+    eol = "\r\n" if crlf else "\n"
+    out = []
+    for i in range(LINES):
+        kind = i % 10
+        if kind == 0:
+            out.append(f"def function_{i}(items, limit={i % 97}):")
+        elif kind in (4, 8):
+            out.append("")
+        elif kind == 9:
+            out.append("    )")
+        else:
+            out.append(f"    value_{i} = compute(items[{i % 13}], limit) + {i}")
+    return eol.join(out) + eol
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    runs = 21
+    if "--runs" in args:
+        runs = int(args[args.index("--runs") + 1])
+        del args[args.index("--runs") : args.index("--runs") + 2]
+    binary = args[0] if args else "target/release/fuzzy-edit"
+    pipe = subprocess.Popen(
+        [binary, "pipe"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+    )
+
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def cpu_ms() -> float:
+        with open(f"/proc/{pipe.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / tick
+
+    def ask(request: dict) -> tuple[tuple[float, float], dict]:
+        line = json.dumps(request) + "\n"
+        cpu = cpu_ms()
+        start = time.perf_counter()
+        pipe.stdin.write(line)
+        pipe.stdin.flush()
+        answer = pipe.stdout.readline()
+        elapsed = (time.perf_counter() - start) * 1000
+        return (elapsed, cpu_ms() - cpu), json.loads(answer)
+
+    reads, edits = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, os.environ.get("BENCH_NAME", "big.py"))
+        for run in range(runs):
+            with open(path, "w", newline="") as f:
+                f.write(source(crlf=run % 2 == 1))
+            ms, answer = ask({"read": path, "hashes": True})
+            assert answer["ok"] and answer["lines_total"] == LINES, answer
+            reads.append(ms)
+            target = LINES // 2 + 1 + (run % 7)
+            shown = answer["result"].split("\n")[target - 1]
+            reference = shown.split("|", 1)[0]
+            ms, answer = ask(
+                {
+                    "path": path,
+                    "line_edits": [
+                        {"op": "replace", "pos": reference, "lines": [f"    changed_{run} = 1"]}
+                    ],
+                }
+            )
+            assert answer["ok"], answer
+            edits.append(ms)
+    pipe.stdin.close()
+    pipe.wait()
+    print(f"{LINES} lines, {runs} runs, ms: wall median / min / max, CPU median (10 ms ticks)")
+    for name, times in (("read --hashes", reads), ("line edit", edits)):
+        wall = [w for w, _ in times]
+        cpu = statistics.median(c for _, c in times)
+        print(f"  {name:14} {statistics.median(wall):6.1f} {min(wall):6.1f} {max(wall):6.1f}   {cpu:6.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+//! Line-addressed edits over MCP: read_file with `hashes` (or the server's `--hashes`), then
+//! edit_file with references, in the shapes hashline tools send.
+
+use fuzzy_edit::line_refs::line_id;
+use serde_json::json;
+
+use super::{tree, Server};
+
+#[test]
+fn read_with_hashes_then_edit_by_reference() {
+    let (_dir, root) = tree();
+    let file = root.join("src/lib.py");
+    let mut s = Server::start(&root);
+    let listing = s.ok("read_file", json!({"path": "src/lib.py", "hashes": true}));
+    let r3 = format!("3#{}", line_id(3, "        return 1"));
+    assert!(
+        listing.contains(&format!("{r3}|        return 1\n")),
+        "{listing}"
+    );
+
+    // Hashline tools send line edits as `edits`, `lines` as one string, at depth 0.
+    let answer = s.ok(
+        "edit_file",
+        json!({"path": "src/lib.py", "edits": [{"op": "replace", "pos": r3, "lines": "return 2"}]}),
+    );
+    assert!(answer.contains("+        return 2\n"), "{answer}");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "def f(x):\n    if x:\n        return 2\n    return 0\n"
+    );
+    // The same reference again: its line changed, refused with the current lines.
+    s.ok("read_file", json!({"path": "src/lib.py"}));
+    let refused = s.refused(
+        "edit_file",
+        json!({"path": "src/lib.py", "line_edits": [{"op": "replace", "pos": r3, "lines": ["return 3"]}]}),
+    );
+    let fresh = format!("3#{}|        return 2", line_id(3, "        return 2"));
+    assert!(refused.contains(&fresh), "{refused}");
+}
+
+#[test]
+fn the_server_flag_makes_hashes_the_default() {
+    let (_dir, root) = tree();
+    let mut s = Server::spawn(&["mcp", "--hashes", "--root", root.to_str().unwrap()]);
+    s.initialize();
+    let listing = s.ok("read_file", json!({"path": "src/lib.py"}));
+    assert!(
+        listing.starts_with(&format!("1#{}|def f(x):\n", line_id(1, "def f(x):"))),
+        "{listing}"
+    );
+    let plain = s.ok("read_file", json!({"path": "src/lib.py", "hashes": false}));
+    assert!(plain.starts_with("     1\tdef f(x):"), "{plain}");
+}
