@@ -129,8 +129,10 @@ export interface ApplyOptions extends EngineOptions {
 export interface Applied {
   /** The text after the edit. */
   text: string
-  /** One entry per replacement, in text order. */
+  /** One entry per replacement, in text order (the first 1000, as the pipe lists them). */
   matches: Match[]
+  /** How many replacements were made. */
+  matches_total: number
   /** Syntax errors let through (syntax "warn", or an edit exactly as asked). */
   warnings: unknown[]
   /** A unified diff of the change (computed on first read). */
@@ -157,7 +159,9 @@ export interface EditsResult {
   ok: boolean
   /** The edited text, or null when nothing was applied. */
   text: string | null
+  /** The first 1000 replacements, in text order. */
   matches: Match[]
+  matches_total: number
   /** The refused edits (each with its `edit` index). */
   failures: Refusal[]
   /** The edits were found one after another (each in the text left by the previous ones). */
@@ -210,6 +214,7 @@ export interface FileResult {
   after: string | null
   diff: string
   matches: Match[]
+  matches_total: number
   failures: Refusal[]
   sequential: boolean
   warnings: unknown[]

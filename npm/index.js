@@ -74,7 +74,7 @@ function applied(content, report, name) {
     throw new FuzzyEditError(details)
   }
   return withDiff(
-    { text: report.text, matches: report.matches, warnings: report.warnings },
+    { text: report.text, matches: report.matches, matches_total: report.matches_total, warnings: report.warnings },
     content,
     report.text,
     name || 'code',
@@ -105,6 +105,7 @@ function editsReport(content, report, name) {
     ok: report.text !== null && report.failures.length === 0,
     text: report.text,
     matches: report.matches,
+    matches_total: report.matches_total,
     failures: report.failures,
     sequential: report.sequential,
     warnings: report.warnings,

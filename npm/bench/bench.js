@@ -84,8 +84,11 @@ function quiet(fn) {
 
 async function main() {
   const manifest = path.join(__dirname, '..', 'Cargo.toml')
-  execFileSync('cargo', ['build', '--release', '--quiet', '--example', 'inprocess', '--manifest-path', manifest], { stdio: 'inherit' })
-  const example = path.join(__dirname, '..', 'target', 'release', 'examples', 'inprocess')
+  // `napi build --platform` builds for the host triple named explicitly (target/<triple>/);
+  // the example is built the same way so it reuses those artifacts.
+  const host = /^host: (\S+)$/m.exec(execFileSync('rustc', ['-vV'], { encoding: 'utf8' }))[1]
+  execFileSync('cargo', ['build', '--release', '--quiet', '--target', host, '--example', 'inprocess', '--manifest-path', manifest], { stdio: 'inherit' })
+  const example = path.join(__dirname, '..', 'target', host, 'release', 'examples', 'inprocess')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fuzzy-edit-bench-'))
   console.log(`${LINES} lines, ${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB, median of ${n} calls, ms`)
   console.log('| case | outcome | library in-process | binding `apply` | binding `applyAsync` | apply ÷ library |')

@@ -91,10 +91,12 @@ pub fn read_file(path: String, max_bytes_read: Option<f64>) -> Result<Value> {
         max_bytes: max_bytes(max_bytes_read)?,
         ..EditOptions::default()
     };
-    Ok(match fs::read_file(PathBuf::from(path).as_path(), &options) {
-        Ok(f) => json!({"ok": true, "text": f.text, "version": version_value(&f.version)}),
-        Err(e) => json!({"ok": false, "error": fs_error_value(&e)}),
-    })
+    Ok(
+        match fs::read_file(PathBuf::from(path).as_path(), &options) {
+            Ok(f) => json!({"ok": true, "text": f.text, "version": version_value(&f.version)}),
+            Err(e) => json!({"ok": false, "error": fs_error_value(&e)}),
+        },
+    )
 }
 
 /// One `editFiles` call, checked and ready to run (here or on the thread pool).

@@ -46,12 +46,21 @@ test('several equal matches are refused as ambiguous with candidates; replaceAll
     (err) => err.kind === 'ambiguous' && err.candidates.length === 2 && err.candidates[1].start_line === 3,
   )
   assert.equal(fe.apply(text, 'a = 1', 'a = 3', { replaceAll: true }).text, 'a = 3\nb = 2\na = 3\n')
+  assert.equal(fe.apply(text, 'a = 1', 'a = 3', { replaceAll: true }).matches_total, 2)
   assert.equal(fe.apply(text, 'a = 1', 'a = 3', { anchor: 'b = 2' }).text, 'a = 1\nb = 2\na = 3\n')
 })
 
 test('no_change and empty_old are refusals, not silent successes', () => {
   assert.throws(() => fe.apply('a\n', 'a', 'a'), { kind: 'no_change' })
   assert.throws(() => fe.apply('a\n', '', 'b'), { kind: 'empty_old' })
+})
+
+test('a replaceAll over many lines lists the first 1000 matches and counts them all', () => {
+  const out = fe.apply('x = 1\n'.repeat(5000), 'x = 1', 'x = 2', { replaceAll: true })
+  assert.equal(out.text, 'x = 2\n'.repeat(5000))
+  assert.equal(out.matches.length, 1000)
+  assert.equal(out.matches_total, 5000)
+  assert.equal(out.matches[999].start_line, 1000)
 })
 
 test('CRLF files keep their line endings', () => {
