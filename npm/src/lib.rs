@@ -14,9 +14,9 @@ use serde_json::Value;
 
 use fuzzy_edit::format::{self, Format};
 
-mod files;
-mod json;
-mod request;
+pub mod files;
+pub mod json;
+pub mod request;
 
 use json::Report;
 use request::{ApplyOptions, ApplyRequest, EditInput};
