@@ -276,6 +276,8 @@ export declare function readFile(path: string, options?: { maxBytes?: number }):
 export declare function parse(text: string, format?: EditFormat): ParseResult
 /** `parse` that throws FuzzyEditError (kind empty, unrecognized or malformed; `details.line`) when the text is not edits. */
 export declare function parseEdits(text: string, format?: EditFormat): Extract<ParseResult, { ok: true }>
+// Lazy snippets and line-addressed edits: their declarations join here once the engine has them.
+
 /** A unified diff (3 lines of context) from `before` to `after`. */
 export declare function unifiedDiff(before: string, after: string, path?: string): string
 
