@@ -9,7 +9,8 @@ export declare const messages: {
 
 /**
  * The content with `oldString` replaced by `newString`; throws an Error with one of
- * `messages` when the edit is refused (a FuzzyEditError, with fuzzy-edit's own feedback as
- * `feedback` and the refusal as `details`).
+ * `messages` when the edit is refused: a plain Error for identical strings (checked first, as
+ * opencode does), else a FuzzyEditError with fuzzy-edit's own feedback as `feedback` and the
+ * refusal as `details`.
  */
 export declare function replace(content: string, oldString: string, newString: string, replaceAll?: boolean): string
