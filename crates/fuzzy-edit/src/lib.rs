@@ -73,7 +73,7 @@ mod text;
 mod transaction;
 mod vocabulary;
 
-pub use applied::{Applied, Failed, Failure, Match};
+pub use applied::{edit_name, Applied, Failed, Failure, Match};
 pub use conventions::Conventions;
 pub use diff::{unified_diff, UnifiedDiff};
 pub use edit::{is_prose, Edit, Mode, Options};

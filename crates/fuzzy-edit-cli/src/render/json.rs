@@ -329,6 +329,7 @@ mod tests {
             ],
             dry_run: true,
             words: Vocabulary::CLI,
+            edit_names: Vec::new(),
         }
     }
 
