@@ -17,6 +17,7 @@ mod preview;
 mod closed_stdout;
 mod color;
 mod conventions;
+mod documented_commands;
 mod exit_codes;
 mod json_output;
 mod refusal_words;

@@ -88,3 +88,10 @@ pub use vocabulary::Vocabulary;
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of every page in `docs/` (listed by `build.rs`), compiled and run as doc
+/// tests.
+#[cfg(doctest)]
+pub mod docs_doctests {
+    include!(concat!(env!("OUT_DIR"), "/docs_doctests.rs"));
+}
