@@ -160,14 +160,16 @@ fn in_place_on_content_is_a_bad_request() {
 /// block".
 #[test]
 fn a_document_names_its_parts_in_plain_english() {
-    let err = refused_document("a.py\n<<<<<<< SEARCH\ny = 3\n=======\ny = 4\n>>>>>>> REPLACE\n");
+    let err = refused_document(
+        "a.py\n<<<<<<< SEARCH\ny = 2\nx = 11\n=======\ny = 4\n>>>>>>> REPLACE\n",
+    );
     assert!(
         err.contains("lines with - are in the SEARCH block only"),
         "{err}"
     );
     assert!(!err.contains("your the"), "{err}");
     let err = refused_document(
-        "*** Begin Patch\n*** Update File: a.py\n@@\n-y = 3\n+y = 4\n*** End Patch\n",
+        "*** Begin Patch\n*** Update File: a.py\n@@\n-y = 2\n-x = 11\n+y = 4\n*** End Patch\n",
     );
     assert!(
         err.contains("lines with - are in the hunk's old text (its context and - lines) only"),
@@ -190,7 +192,8 @@ fn a_partial_refusal_names_the_edit_by_its_place_in_the_document() {
     ]);
     w.write("doc.json", doc.to_string());
     let out = w.run(["apply", "--partial", "--edits", "doc.json"]);
-    let err = assert_fails(&out, 1);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("fuzzy-edit: b.py: Edit 2 of 3 (the one starting `zzz = 26`) not applied: old_string was not found"),
         "{err}"
