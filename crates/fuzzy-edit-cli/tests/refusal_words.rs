@@ -160,9 +160,8 @@ fn in_place_on_content_is_a_bad_request() {
 /// block".
 #[test]
 fn a_document_names_its_parts_in_plain_english() {
-    let err = refused_document(
-        "a.py\n<<<<<<< SEARCH\ny = 2\nx = 11\n=======\ny = 4\n>>>>>>> REPLACE\n",
-    );
+    let err =
+        refused_document("a.py\n<<<<<<< SEARCH\ny = 2\nx = 11\n=======\ny = 4\n>>>>>>> REPLACE\n");
     assert!(
         err.contains("lines with - are in the SEARCH block only"),
         "{err}"
