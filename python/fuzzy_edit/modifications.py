@@ -195,7 +195,9 @@ class ModificationError:
 class DiffResult:
     """The outcome of :func:`apply_modifications` (seed 002 §7.3, §8.1, §12.3)."""
 
-    #: At least one modification applied (partial mode) / all applied (atomic mode).
+    #: Atomic mode: every modification applied. Partial mode: at least one applied (the others
+    #: are in :attr:`errors`), as DiffCoder defines it; :attr:`all_applied` says whether every
+    #: one was, which is what the command line's ``--partial`` exit status 0 means.
     success: bool
     #: The code after the applied modifications (the original when none applied).
     modified_code: str
@@ -221,6 +223,18 @@ class DiffResult:
     mode: str = "atomic"
     #: A one-line summary for logs and the ``diff_coder_message`` state key.
     message: str = ""
+
+    @property
+    def all_applied(self) -> bool:
+        """Every modification applied, in either mode: ``fuzzy-edit apply --partial`` exits 0
+        exactly then (1 when some were not). In atomic mode it is :attr:`success`.
+
+        >>> r = apply_modifications("a = 1\nb = 2\n", [{"old_string": "a = 1", "new_string": "a = 3"},
+        ...                                           {"old_string": "c = 9", "new_string": "c = 0"}], mode="partial")
+        >>> r.success, r.all_applied, r.applied_count, r.total_count
+        (True, False, 1, 2)
+        """
+        return self.total_count > 0 and not self.errors and self.applied_count == self.total_count
 
     @property
     def success_count(self) -> int:

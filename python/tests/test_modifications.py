@@ -95,6 +95,18 @@ def test_partial_keeps_what_applies_and_reports_the_rest():
     assert "return a + b\n\n\ndef sub" in r.modified_code
     assert r.errors[0].index == 1 and "Modification 2 failed" in r.feedback()
     assert r.message == "applied 1 of 2 modifications; 1 failed (not_found)"
+    # As `fuzzy-edit apply --partial` exits 1 here: not every modification applied.
+    assert not r.all_applied
+
+
+def test_all_applied_agrees_with_the_command_lines_partial_exit():
+    mods = [fe.Modification("return a - b", "return a + b")]
+    for mode in ("atomic", "partial"):
+        r = fe.apply_modifications(CODE, mods, mode=mode)
+        assert r.success and r.all_applied
+    r = fe.apply_modifications(CODE, [fe.Modification("return a * b", "return 0")], mode="partial")
+    assert not r.success and not r.all_applied
+    assert not fe.apply_modifications(CODE, [], mode="partial").all_applied
 
 
 def test_partial_with_nothing_applicable_is_not_a_success():

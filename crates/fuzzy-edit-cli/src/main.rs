@@ -4,6 +4,7 @@
 //! Exit codes: 0 applied (or would apply), 1 refused (not found, ambiguous, conflict, stale;
 //! under `--partial`, some edits not applied), 2 bad usage or I/O error.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
@@ -38,7 +39,7 @@ fn main() -> ExitCode {
             // Written from a buffer: `generate` panics when stdout closes early (`| head`).
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Flags::command(), "fuzzy-edit", &mut script);
-            match std::io::Write::write_all(&mut std::io::stdout(), &script) {
+            match std::io::stdout().write_all(&script) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(e) => {
@@ -47,33 +48,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Settings::Man(command) => {
-            let main = Flags::command();
-            // A subcommand's page is named as the main page's SUBCOMMANDS section cites it.
-            const PAGES: [&str; 6] = [
-                "fuzzy-edit-apply",
-                "fuzzy-edit-check",
-                "fuzzy-edit-pipe",
-                "fuzzy-edit-mcp",
-                "fuzzy-edit-read",
-                "fuzzy-edit-completions",
-            ];
-            let page = command.and_then(|name| {
-                let sub = main.find_subcommand(&name)?.clone();
-                let page = PAGES
-                    .iter()
-                    .find(|p| p.strip_prefix("fuzzy-edit-") == Some(&name))?;
-                Some(sub.name(*page))
-            });
-            let page = page.unwrap_or(main);
-            match clap_mangen::Man::new(page).render(&mut std::io::stdout()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("fuzzy-edit: writing the man page: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
+        Settings::Man(command) => commands::man::run(command.as_deref()),
     }
 }
 
@@ -82,10 +57,14 @@ fn main() -> ExitCode {
 /// version requests print as clap prints them. Exit code 2 either way (clap's).
 fn usage_error(e: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
-    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
-        || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-    {
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         e.exit()
+    }
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        // Bare `fuzzy-edit`: the program describes itself as `--help` does (clap's own would
+        // print the one-line summary only), on stderr since no command ran.
+        let _ = Flags::command().write_long_help(&mut std::io::stderr());
+        return ExitCode::from(2);
     }
     let rendered = e.render().to_string();
     let text = rendered.strip_prefix("error: ").unwrap_or(&rendered);
@@ -98,7 +77,9 @@ fn usage_error(e: &clap::Error) -> ExitCode {
             "{problem}. Run `fuzzy-edit help` or `fuzzy-edit COMMAND --help` for the flags."
         );
         let answer = render::json::failure(render::json::error("usage", message));
-        println!(
+        // A closed stdout (`| head -0`) leaves nobody to tell.
+        let _ = writeln!(
+            std::io::stdout(),
             "{}",
             serde_json::to_string_pretty(&answer).unwrap_or_default()
         );

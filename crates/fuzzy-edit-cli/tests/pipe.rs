@@ -526,3 +526,25 @@ fn an_unparsable_request_is_answered_with_its_id() {
         assert_eq!(answer["id"], id, "{answer}");
     }
 }
+
+#[test]
+fn an_unknown_field_near_an_accepted_one_is_suggested() {
+    let w = Work::new();
+    let out = w.run_stdin(
+        ["pipe"],
+        "{\"content\": \"a\\n\", \"old\": \"a\", \"neww\": \"b\"}\n{\"content\": \"a\\n\", \"edits\": [{\"olf\": \"a\", \"new\": \"b\"}]}\n",
+    );
+    let answers: Vec<Value> = out
+        .stdout
+        .split(|b| *b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).unwrap())
+        .collect();
+    let message = answers[0]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("unknown field \"neww\" in the request (did you mean \"new\"?)"),
+        "{message}"
+    );
+    let message = answers[1]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("(did you mean \"old\"?)"), "{message}");
+}

@@ -155,3 +155,88 @@ fn in_place_on_content_is_a_bad_request() {
     let message = answer["error"]["message"].as_str().unwrap();
     assert!(message.contains("\"in_place\""), "{message}");
 }
+
+/// A document's own words read as English: "in the SEARCH block", never "in your the SEARCH
+/// block".
+#[test]
+fn a_document_names_its_parts_in_plain_english() {
+    let err =
+        refused_document("a.py\n<<<<<<< SEARCH\ny = 2\nx = 11\n=======\ny = 4\n>>>>>>> REPLACE\n");
+    assert!(
+        err.contains("lines with - are in the SEARCH block only"),
+        "{err}"
+    );
+    assert!(!err.contains("your the"), "{err}");
+    let err = refused_document(
+        "*** Begin Patch\n*** Update File: a.py\n@@\n-y = 2\n-x = 11\n+y = 4\n*** End Patch\n",
+    );
+    assert!(
+        err.contains("lines with - are in the hunk's old text (its context and - lines) only"),
+        "{err}"
+    );
+    assert!(!err.contains("your the"), "{err}");
+}
+
+/// `--partial` over several files names a refused edit by its place in the document, as an
+/// all-or-nothing refusal does: the second edit of the document is not "edit 1" of its file.
+#[test]
+fn a_partial_refusal_names_the_edit_by_its_place_in_the_document() {
+    let w = Work::new();
+    w.write("a.py", "a = 1\n");
+    w.write("b.py", "b = 1\n");
+    let doc = json!([
+        {"file_path": "a.py", "old_string": "a = 1", "new_string": "a = 2"},
+        {"file_path": "b.py", "old_string": "zzz = 26", "new_string": "b = 2"},
+        {"file_path": "b.py", "old_string": "b = 1", "new_string": "b = 3"},
+    ]);
+    w.write("doc.json", doc.to_string());
+    let out = w.run(["apply", "--partial", "--edits", "doc.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("fuzzy-edit: b.py: Edit 2 of 3 (the one starting `zzz = 26`) not applied: old_string was not found"),
+        "{err}"
+    );
+    assert_eq!(w.read("a.py"), "a = 2\n");
+    assert_eq!(w.read("b.py"), "b = 3\n");
+}
+
+/// Two blocks too alike to choose between, neither equal to `old`, are never both shown as
+/// "similarity 1.00": enough digits to tell them from a copy.
+#[test]
+fn near_twins_are_not_shown_as_equal_to_old() {
+    let body = |c: &str| {
+        (0..8)
+            .map(|i| format!("    total_value_{i} = compute_the_thing(items, {i})  # step {i}\n"))
+            .collect::<String>()
+            .replace(
+                "compute_the_thing(items, 4)",
+                &format!("compute_the_thing(item{c}, 4)"),
+            )
+    };
+    let w = Work::new();
+    let file = format!(
+        "def first():\n{}    return 1\n\n\ndef second():\n{}    return 1\n",
+        body("s"),
+        body("z")
+    );
+    w.write("t.py", &file);
+    let old = body("x");
+    w.write("old.txt", &old);
+    w.write("new.txt", old.replace("step 0", "step zero"));
+    let err = assert_fails(
+        &w.run([
+            "apply",
+            "t.py",
+            "--old-file",
+            "old.txt",
+            "--new-file",
+            "new.txt",
+        ]),
+        1,
+    );
+    assert!(err.contains("too alike to choose between"), "{err}");
+    assert!(!err.contains("similarity 1.00"), "{err}");
+    assert!(err.contains("(similarity 0.998)"), "{err}");
+    assert_eq!(w.read("t.py"), file);
+}

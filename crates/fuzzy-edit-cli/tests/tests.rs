@@ -14,12 +14,15 @@ mod patch_headers;
 mod preview;
 
 // What the caller sees.
+mod closed_stdout;
 mod color;
 mod conventions;
+mod documented_commands;
 mod exit_codes;
 mod json_output;
 mod refusal_words;
 mod result_schema;
+mod self_description;
 
 // Never corrupting a file.
 mod bounded_work;

@@ -99,6 +99,19 @@ pub struct Failed {
     pub olds: Vec<String>,
 }
 
+/// How messages name edit `number` (1-based) of `total` whose `old` is `old`, to say which
+/// of several edits they are about: "Edit 2 of 3 (the one starting `c = 3`)".
+///
+/// ```
+/// assert_eq!(fuzzy_edit::edit_name(2, 3, "\n    c = 3\n    d = 4"), "Edit 2 of 3 (the one starting `c = 3`)");
+/// ```
+pub fn edit_name(number: usize, total: usize, old: &str) -> String {
+    format!(
+        "Edit {number} of {total} (the one starting `{}`)",
+        crate::feedback::start_of(old)
+    )
+}
+
 impl Failed {
     /// `failures` of a request of `edits`.
     pub(crate) fn of(failures: Vec<Failure>, edits: &[crate::Edit]) -> Failed {

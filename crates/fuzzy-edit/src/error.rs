@@ -244,8 +244,8 @@ impl EditError {
             EditError::AlreadyApplied { location, old_location: None } => format!("{old} is not in the file as written, but what {new} says is already there, at {}. Was this edit already applied? If so, skip it; otherwise read the file again and copy {old} from it.", span_words(location.start_line, location.end_line)),
             EditError::AlreadyApplied { location, old_location: Some(at) } => format!("{old} matches {}, but only inside what {new} says, which is already there, at {}. Was this edit already applied? If so, skip it; if you mean to add {new}'s text once more, include the lines around that place in {old} too, so that it says where.", span_words(at.start_line, at.end_line), span_words(location.start_line, location.end_line)),
             EditError::Ambiguous { strategy, candidates, candidates_total } => ambiguous_message(strategy, candidates, *candidates_total, w),
-            EditError::LowConfidence { best, runner_up } => format!("{old} was not found exactly; the two closest blocks are too alike to choose between: {} (similarity {:.2}) and {} (similarity {:.2}). Copy {old} exactly from the block you mean, with enough surrounding lines to make it unique.", span_words(best.start_line, best.end_line), best.score.unwrap_or(0.0), span_words(runner_up.start_line, runner_up.end_line), runner_up.score.unwrap_or(0.0)),
-            EditError::ContentMismatch { strategy, location, old_text, file_text } => format!("{old} matches {} only approximately ({strategy}), and lines your edit changes differ from the file there. The model may be misremembering the code, so nothing was changed. The file has:\n{file_text}\nYour {old} has:\n{old_text}\nCopy those lines exactly from the file and retry.", span_words(location.start_line, location.end_line)),
+            EditError::LowConfidence { best, runner_up } => format!("{old} was not found exactly; the two closest blocks are too alike to choose between: {} (similarity {}) and {} (similarity {}), neither equal to it. Copy {old} exactly from the block you mean, with enough surrounding lines to make it unique.", span_words(best.start_line, best.end_line), similarity_words(best.score.unwrap_or(0.0)), span_words(runner_up.start_line, runner_up.end_line), similarity_words(runner_up.score.unwrap_or(0.0))),
+            EditError::ContentMismatch { strategy, location, old_text, file_text } => format!("{old} matches {} only approximately ({strategy}), and lines your edit changes differ from the file there. The model may be misremembering the code, so nothing was changed. The file has:\n{file_text}\n{} has:\n{old_text}\nCopy those lines exactly from the file and retry.", span_words(location.start_line, location.end_line), capitalized(&yours(old))),
             EditError::WhitespaceOnly { strategy, location, file_text } => format!("{old} matches {} only when whitespace is ignored ({strategy}), and {new} only changes whitespace, so the change you want is unclear and nothing was changed. The file has:\n{file_text}\nTo change whitespace, copy {old} exactly from these lines (without the line numbers).", span_words(location.start_line, location.end_line)),
             EditError::AnchorNotFound { anchor } => format!("{anchor_word} {anchor:?} was not found in the file. Use a line that exists verbatim near the place to edit (a function signature, say), or leave {anchor_word} out."),
             EditError::AnchorAmbiguous { anchor, lines, lines_total } => format!("{anchor_word} {anchor:?} occurs {lines_total} times (lines {}), so it does not pick a place. Make {anchor_word} a longer line that occurs once.", join_lines(lines, *lines_total)),
@@ -256,7 +256,7 @@ impl EditError {
                 format!("{new} has the elision marker `{marker}` (its line {line}) but {old} has none, so which lines of the file it stands for is unclear, and nothing was changed. Repeat those lines in {new} instead of the marker, or put the same marker in {old} where the lines it stands for are.{stub}")
             }
             EditError::Syntax { problem } => format!("{} Nothing was changed.", problem.message(w)),
-            EditError::Conflict { first, second, start_line, end_line } => format!("edits {} and {} both change {}. Merge them into one edit, or make their {old} blocks disjoint.", first + 1, second + 1, span_words(*start_line, *end_line)),
+            EditError::Conflict { first, second, start_line, end_line } => format!("edits {} and {} both change {}. Merge them into one edit, or make the lines they replace disjoint.", first + 1, second + 1, span_words(*start_line, *end_line)),
             EditError::TooComplex { old_lines, text_lines, timed_out } => too_complex_message(*old_lines, *text_lines, *timed_out, w),
             EditError::StaleReference { references, current } => stale_message(references, current),
             EditError::OverlappingEdits { first, second, start_line, end_line } => format!("line edits {} and {} both touch {} (a replaced range, or an insertion at the same place or inside it), so the result would depend on their order. Merge them into one edit. Nothing was changed.", first + 1, second + 1, span_words(*start_line, *end_line)),
@@ -332,13 +332,47 @@ impl EditError {
     }
 }
 
+/// `old` as the caller's own: "your old_string", "your --old", but "the SEARCH block" (a name
+/// with its own article).
+fn yours(old: &str) -> String {
+    if old.starts_with("the ") {
+        old.to_string()
+    } else {
+        format!("your {old}")
+    }
+}
+
+fn capitalized(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A similarity for people: two decimals, and as many more as it takes (up to four) not to
+/// print 1.00 for a block that differs from `old`: two blocks shown as "similarity 1.00" read as
+/// two exact copies, which a refusal for being too alike never has.
+pub(crate) fn similarity_words(score: f64) -> String {
+    if score >= 1.0 {
+        return "1.00".to_string();
+    }
+    for digits in 2..=4 {
+        let s = format!("{score:.digits$}");
+        if !s.starts_with('1') {
+            return s;
+        }
+    }
+    "just under 1".to_string()
+}
+
 fn not_found_message(closest: &Option<Fragment>, hint: &Option<String>, w: &Vocabulary) -> String {
     let old = w.old;
     let mut s = format!("{old} was not found in the file");
     match closest {
         Some(f) => s.push_str(&format!(
-            ". The closest text is at {} (similarity {:.2}); lines with - are in your {old} only, lines with + in the file only:\n{}\nCopy {old} exactly from the file (without line numbers) and retry.",
-            span_words(f.start_line, f.end_line), f.similarity, f.diff.trim_end()
+            ". The closest text is at {} (similarity {}); lines with - are in {} only, lines with + in the file only:\n{}\nCopy {old} exactly from the file (without line numbers) and retry.",
+            span_words(f.start_line, f.end_line), similarity_words(f.similarity), yours(old), f.diff.trim_end()
         )),
         None => s.push_str(&format!(
             ", and nothing in it is similar. Read the file again and copy {old} from it (without line numbers).",

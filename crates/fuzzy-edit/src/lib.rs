@@ -74,7 +74,7 @@ mod text;
 mod transaction;
 mod vocabulary;
 
-pub use applied::{Applied, Failed, Failure, Match};
+pub use applied::{edit_name, Applied, Failed, Failure, Match};
 pub use conventions::Conventions;
 pub use diff::{unified_diff, UnifiedDiff};
 pub use edit::{is_prose, Edit, Mode, Options};
@@ -89,3 +89,10 @@ pub use vocabulary::Vocabulary;
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of every page in `docs/` (listed by `build.rs`), compiled and run as doc
+/// tests.
+#[cfg(doctest)]
+pub mod docs_doctests {
+    include!(concat!(env!("OUT_DIR"), "/docs_doctests.rs"));
+}

@@ -65,7 +65,7 @@ pub(super) enum Command {
         roots: Vec<PathBuf>,
         /// What an edit that adds a syntax error gets: auto (refused when the matching may be
         /// to blame, else applied with a warning), strict, warn or off.
-        #[arg(long, value_name = "POLICY", default_value = "auto")]
+        #[arg(long, value_name = "POLICY", default_value = "auto", value_parser = values::syntax_policy())]
         syntax: SyntaxPolicy,
         /// Give up on finding an edit after this many milliseconds (refused as too complex,
         /// nothing written). Without it the work is still bounded by the size of the input.
@@ -103,7 +103,7 @@ pub(super) enum Command {
     /// `fuzzy-edit man apply` prints the page fuzzy-edit-apply(1).
     Man {
         /// The subcommand whose page to print (default: the main page).
-        #[arg(value_parser = ["apply", "check", "pipe", "mcp", "read", "completions"])]
+        #[arg(value_parser = ["apply", "check", "pipe", "mcp", "read", "completions", "man"])]
         command: Option<String>,
     },
 }
@@ -126,10 +126,10 @@ pub(super) struct EditFlags {
     /// The file to edit (with --old/--new, or for edits that name no file).
     pub(super) file: Option<PathBuf>,
     /// The text to replace (as the model remembers it).
-    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["old_file", "edits"])]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true, conflicts_with_all = ["old_file", "edits"])]
     pub(super) old: Option<String>,
     /// The replacement text.
-    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["new_file", "edits"])]
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true, conflicts_with_all = ["new_file", "edits"])]
     pub(super) new: Option<String>,
     /// Read the text to replace from a file (`-` for stdin).
     #[arg(long, value_name = "PATH")]
@@ -204,11 +204,11 @@ pub(super) struct EditFlags {
     /// What an edit that adds a syntax error gets: auto (refused when the matching may be to
     /// blame, else applied with a warning), strict (refused), warn (applied with a warning),
     /// off (not parsed).
-    #[arg(long, value_name = "POLICY", default_value = "auto")]
+    #[arg(long, value_name = "POLICY", default_value = "auto", value_parser = values::syntax_policy())]
     pub(super) syntax: SyntaxPolicy,
     /// The language to check the result in (python, rust, js, ts, tsx, go, java, c, cpp, json,
     /// yaml, toml, bash); default: each file's, from its extension.
-    #[arg(long, value_name = "LANG")]
+    #[arg(long, value_name = "LANG", value_parser = values::language())]
     pub(super) language: Option<Language>,
 }
 

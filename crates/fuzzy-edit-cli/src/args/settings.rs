@@ -143,19 +143,20 @@ impl EditFlags {
                 mtime: self.expect_mtime.clone(),
                 sha256: self.expect_sha256.clone(),
             });
-        let (files, words) = match &self.edits {
+        let (files, words, edit_names) = match &self.edits {
             Some(edits) => {
                 let text = read_input(edits, self.max_bytes)?;
                 let parsed = format::parse(&text).map_err(Error::Edits)?;
                 let words = Vocabulary::CLI.for_document(parsed.format);
                 let file_overrides = parsed.format == format::Format::UnifiedDiff;
-                let files = group_by_file(parsed, self.file.as_deref(), file_overrides)?;
-                (files, words)
+                let (files, edit_names) =
+                    group_by_file(parsed, self.file.as_deref(), file_overrides)?;
+                (files, words, edit_names)
             }
             None => {
                 let file = self.file.as_ref().ok_or(Error::NoFile)?;
                 let files = vec![(file.clone(), vec![FileOp::Edit(vec![self.one_edit()?])])];
-                (files, Vocabulary::CLI)
+                (files, Vocabulary::CLI, Vec::new())
             }
         };
         if expected.is_some() && self.file.is_none() {
@@ -185,6 +186,7 @@ impl EditFlags {
             syntax: self.syntax,
             language: self.language,
             words,
+            edit_names,
         })
     }
 
@@ -238,11 +240,16 @@ impl ColorChoice {
 /// go to `default_path`, the FILE argument. A FILE that no change is for (every change names
 /// another file) is an error, except that FILE overrides the headers of a one-file unified
 /// diff (`file_overrides`), as with `patch FILE`.
+///
+/// Beside the files, each file's edits as messages name them by their place in the whole
+/// document ("Edit 2 of 3 (the one starting ...)"), for a document of several edits: a file's
+/// own count would call the document's second edit "edit 1" of the file it is in.
+#[allow(clippy::type_complexity)]
 fn group_by_file(
     parsed: Parsed,
     default_path: Option<&Path>,
     file_overrides: bool,
-) -> Result<Vec<(PathBuf, Vec<FileOp>)>, Error> {
+) -> Result<(Vec<(PathBuf, Vec<FileOp>)>, Vec<Vec<String>>), Error> {
     let named: Vec<&str> = parsed
         .changes
         .iter()
@@ -266,6 +273,9 @@ fn group_by_file(
     }
     let mut order: Vec<PathBuf> = Vec::new();
     let mut ops: BTreeMap<PathBuf, Vec<FileOp>> = BTreeMap::new();
+    let mut names: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
+    let total: usize = parsed.changes.iter().map(|c| edits_of(&c.op).len()).sum();
+    let mut number = 0;
     for change in parsed.changes {
         let path = match (&change.path, default_path) {
             (Some(_), Some(d)) if overrides => d.to_path_buf(),
@@ -279,15 +289,37 @@ fn group_by_file(
         if !ops.contains_key(&path) {
             order.push(path.clone());
         }
+        if total > 1 {
+            for edit in edits_of(&change.op) {
+                number += 1;
+                names
+                    .entry(path.clone())
+                    .or_default()
+                    .push(fuzzy_edit::edit_name(number, total, &edit.old));
+            }
+        }
         ops.entry(path).or_default().push(change.op);
     }
-    Ok(order
+    let names = order
+        .iter()
+        .map(|p| names.remove(p).unwrap_or_default())
+        .collect();
+    let files = order
         .into_iter()
         .map(|p| {
             let o = ops.remove(&p).unwrap_or_default();
             (p, o)
         })
-        .collect())
+        .collect();
+    Ok((files, names))
+}
+
+/// The search/replace edits of an operation (none for a creation or a deletion).
+fn edits_of(op: &FileOp) -> &[Edit] {
+    match op {
+        FileOp::Edit(edits) => edits,
+        _ => &[],
+    }
 }
 
 /// Whether two paths name the same file as written (`./a.py` is `a.py`), without touching the

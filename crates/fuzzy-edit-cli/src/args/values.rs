@@ -55,3 +55,65 @@ mod tests {
         assert!(mtime(".5").is_err());
     }
 }
+
+/// A value read with its type's `FromStr` (which may take aliases: `py` for python), whose
+/// canonical names clap offers to shell completions and lists in `--help`.
+#[derive(Clone)]
+pub(crate) struct Named<T> {
+    names: Vec<&'static str>,
+    parsed: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<T> Named<T> {
+    pub(crate) fn new(names: impl IntoIterator<Item = &'static str>) -> Self {
+        Named {
+            names: names.into_iter().collect(),
+            parsed: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<T> clap::builder::TypedValueParser for Named<T>
+where
+    T: std::str::FromStr + Clone + Send + Sync + 'static,
+    T::Err: std::fmt::Display,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        let text = value.to_string_lossy();
+        text.parse().map_err(|e: T::Err| {
+            let flag = arg.map_or(String::new(), |a| format!(" for '{a}'"));
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("invalid value '{text}'{flag}: {e}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            self.names
+                .iter()
+                .map(|n| clap::builder::PossibleValue::new(*n)),
+        ))
+    }
+}
+
+/// `--syntax`: auto, strict, warn, off.
+pub(crate) fn syntax_policy() -> Named<fuzzy_edit::SyntaxPolicy> {
+    Named::new(["auto", "strict", "warn", "off"])
+}
+
+/// `--language`: each language's name (its aliases, `py`, `ts`, `c++`, ..., are read too).
+pub(crate) fn language() -> Named<fuzzy_edit::Language> {
+    Named::new(fuzzy_edit::Language::ALL.map(|l| l.name()))
+}

@@ -49,6 +49,9 @@ pub struct Request {
     /// What refusals call the edit's parts: the flags (`--old`), or the words of the `--edits`
     /// document's format (`the SEARCH block`), which has no `--replace-all`.
     pub words: Vocabulary,
+    /// Per file (as in `files`), how messages name its edits by their place in the `--edits`
+    /// document ([`fuzzy_edit::edit_name`]); empty for one edit.
+    pub edit_names: Vec<Vec<String>>,
 }
 
 /// Run `apply` or `check`: print the outcome or why there is none; the exit code says which
@@ -65,10 +68,17 @@ pub fn run(settings: ApplySettings) -> ExitCode {
         others = request.files.len().saturating_sub(1);
         partial = request.mode == Mode::Partial;
         words = request.words;
+        let edit_names = request
+            .files
+            .iter()
+            .map(|(path, _)| path.clone())
+            .zip(request.edit_names.iter().cloned())
+            .collect();
         edit(&request, dry_run).map(|files| Outcome {
             files,
             dry_run,
             words,
+            edit_names,
         })
     });
     match result {

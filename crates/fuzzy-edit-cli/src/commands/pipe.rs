@@ -37,6 +37,9 @@ pub fn run(max_request_bytes: u64) -> ExitCode {
     let output = BufWriter::with_capacity(IO_BUFFER, io::stdout().lock());
     match serve(input, output, max_request_bytes) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`fuzzy-edit pipe | head -1`): nobody is left to answer, and
+        // that is no error of ours (ripgrep ends the same way).
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("fuzzy-edit pipe: {e}");
             ExitCode::from(2)

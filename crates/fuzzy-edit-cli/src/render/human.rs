@@ -61,16 +61,26 @@ pub fn outcome(out: &mut impl Write, outcome: Outcome, color: bool) -> std::io::
     Ok(())
 }
 
-/// Print the edits `--partial` did not apply, one paragraph each: `fuzzy-edit: PATH: edit N not
-/// applied: WHY`.
+/// Print the edits `--partial` did not apply, one paragraph each: `fuzzy-edit: PATH: Edit N of
+/// M (the one starting ...) not applied: WHY`, N its place in the `--edits` document (`edit N`,
+/// its place in the file, for a file also named by another path).
 pub fn not_applied(err: &mut impl Write, outcome: &Outcome) -> std::io::Result<()> {
     for f in &outcome.files {
+        let names = outcome
+            .edit_names
+            .iter()
+            .find(|(path, _)| *path == f.path && f.aliases.is_empty())
+            .map(|(_, names)| names.as_slice())
+            .unwrap_or_default();
         for failure in f.applied.iter().flat_map(|a| &a.failures) {
+            let name = names
+                .get(failure.edit)
+                .cloned()
+                .unwrap_or_else(|| format!("edit {}", failure.edit + 1));
             writeln!(
                 err,
-                "fuzzy-edit: {}: edit {} not applied: {}",
+                "fuzzy-edit: {}: {name} not applied: {}",
                 f.path.display(),
-                failure.edit + 1,
                 failure.error.message(&outcome.words)
             )?;
         }

@@ -332,6 +332,7 @@ mod tests {
             ],
             dry_run: true,
             words: Vocabulary::CLI,
+            edit_names: Vec::new(),
         }
     }
 

@@ -26,6 +26,10 @@ pub struct Outcome {
     pub dry_run: bool,
     /// The request's words, for the edits not applied and the warnings.
     pub words: Vocabulary,
+    /// Each file's edits as the `--edits` document names them ("Edit 2 of 3 (the one starting
+    /// ...)"), by the path it was first named by; a file not listed has its edits numbered in
+    /// the file.
+    pub edit_names: Vec<(std::path::PathBuf, Vec<String>)>,
 }
 
 /// How to print, resolved from `--json` and `--color`.

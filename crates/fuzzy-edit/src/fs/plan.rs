@@ -257,6 +257,9 @@ fn plan(
     let mut text: Option<Cow<str>> = current.map(Cow::Borrowed);
     let mut applied_all: Option<Applied> = None;
     let mut action = Action::Edit;
+    // Edits of earlier operations: an `Edit` operation's matches and failures count from its
+    // first edit, the file's from the file's first.
+    let mut earlier = 0;
     for op in ops {
         match op {
             Op::Create(new) => {
@@ -295,6 +298,18 @@ fn plan(
                     failed,
                 })?;
                 text = Some(Cow::Owned(applied.text.clone()));
+                let mut applied = applied;
+                for m in &mut applied.matches {
+                    m.edit += earlier;
+                }
+                for f in &mut applied.failures {
+                    f.edit += earlier;
+                }
+                earlier += match op {
+                    Op::Edit(edits) => edits.len(),
+                    Op::LineEdits(edits) => edits.len(),
+                    _ => 1,
+                };
                 applied_all = Some(match applied_all {
                     None => applied,
                     Some(mut prev) => {

@@ -172,3 +172,22 @@ fn a_slip_in_the_first_line_of_a_padded_old_is_merged() {
     let out = applied(file, &Edit::new(old, new));
     assert_eq!(out.text, file.replace("HARD = 4", "HARD = 3"));
 }
+
+// Which slips of a word a short block survives (docs/design.md, "typo_line"): a letter
+// substituted, added or dropped, in a word that has at least 4 characters either way. `txt` for
+// `text` has 3: refused with the closest block, since three-letter words a letter apart are so
+// often other words (`get`/`set`, `add`/`and`).
+#[test]
+fn a_short_block_lands_a_misspelled_word_of_four_letters_or_more() {
+    let file = "def f(a):\n    text = a\n    return text\n";
+    let new = "def f(a):\n    text = a.strip()\n    return text\n";
+    let want = "def f(a):\n    text = a.strip()\n    return text\n";
+    for slip in ["tezt", "textt", "tetx"] {
+        let old = format!("def f(a):\n    {slip} = a\n    return text\n");
+        let out = applied(file, &Edit::new(old, new));
+        assert_eq!(out.text, want, "{slip}");
+        assert_eq!(strategy(&out), "typo_line", "{slip}");
+    }
+    let old = "def f(a):\n    txt = a\n    return text\n";
+    assert_eq!(kind(file, &Edit::new(old, new)), "not_found");
+}

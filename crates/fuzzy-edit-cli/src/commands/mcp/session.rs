@@ -83,8 +83,12 @@ impl NotFresh {
     /// was refused (`"edit"`, `"overwrite"`).
     pub fn message(&self, name: &str, action: &str) -> String {
         match self {
-            NotFresh::NotRead => format!(
+            // Only an edit has an old_string to copy; an overwrite is redone whole.
+            NotFresh::NotRead if action == "edit" => format!(
                 "{name} has not been read in this session, so this {action} was refused and nothing was written. Call read_file on {name} first, then redo the {action} based on what it shows (copy old_string from its output, without the line-number prefix)."
+            ),
+            NotFresh::NotRead => format!(
+                "{name} has not been read in this session, so this {action} was refused and nothing was written. Call read_file on {name} first, then redo the {action} with content that keeps what it shows and you mean to keep (without the line-number prefix)."
             ),
             NotFresh::Changed { seen } => format!(
                 "{name} changed on disk since you last read it (by the user, another tool or a formatter; it had {} bytes, sha256 {}…), so this {action} was refused and nothing was written. Call read_file on {name} again and redo the {action} on its current content.",
@@ -105,6 +109,18 @@ mod tests {
             len: text.len() as u64,
             sha256: sha256_hex(text.as_bytes()),
         }
+    }
+
+    #[test]
+    fn only_an_edit_is_told_to_copy_old_string() {
+        let edit = NotFresh::NotRead.message("a.py", "edit");
+        assert!(edit.contains("copy old_string from its output"), "{edit}");
+        let overwrite = NotFresh::NotRead.message("a.py", "overwrite");
+        assert!(!overwrite.contains("old_string"), "{overwrite}");
+        assert!(
+            overwrite.contains("redo the overwrite with content"),
+            "{overwrite}"
+        );
     }
 
     #[test]

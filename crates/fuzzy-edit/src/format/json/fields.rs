@@ -86,8 +86,12 @@ pub fn rename(
             .iter()
             .find(|(name, names)| *name == key || names.contains(&key.as_str()))
         else {
+            let near = match nearest(&key, fields) {
+                Some(name) => format!(" (did you mean \"{name}\"?)"),
+                None => String::new(),
+            };
             return Err(format!(
-                "unknown field \"{key}\" in {place}; the accepted fields are {}.",
+                "unknown field \"{key}\" in {place}{near}; the accepted fields are {}.",
                 accepted(fields)
             ));
         };
@@ -103,6 +107,30 @@ pub fn rename(
         out.insert(name.to_string(), value);
     }
     Ok(out)
+}
+
+/// The field `key` was probably meant to be: the accepted name (or spelling) nearest to it,
+/// when it is a slip of a letter or two (`neww`, `olf`, `replaceAll`), never for a name far
+/// from all of them (`reason` suggests nothing). Case and `_`/`-` are ignored.
+fn nearest(key: &str, fields: &[Spelling]) -> Option<&'static str> {
+    let plain = |s: &str| -> String {
+        s.chars()
+            .filter(|c| *c != '_' && *c != '-')
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let key = plain(key);
+    fields
+        .iter()
+        .flat_map(|(name, names)| std::iter::once(name).chain(names.iter()))
+        .map(|spelling| {
+            let d = rapidfuzz::distance::osa::distance(key.chars(), plain(spelling).chars());
+            (d, *spelling)
+        })
+        // One slip in a short name, two in a longer one: "neww" is "new", "id" is no "old".
+        .filter(|(d, spelling)| *d <= if spelling.len() > 5 { 2 } else { 1 } && *d < key.len())
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, spelling)| spelling)
 }
 
 /// `"old", "new", ...`: the names a front end uses, for messages.
@@ -133,6 +161,23 @@ mod tests {
 
     fn renamed(v: Value) -> Result<Value, String> {
         rename(v.as_object().unwrap().clone(), EDIT, "the edit").map(Value::Object)
+    }
+
+    #[test]
+    fn an_unknown_field_near_an_accepted_one_is_suggested() {
+        let err = renamed(json!({"old": "a", "neww": "b"})).unwrap_err();
+        assert!(
+            err.contains(
+                "unknown field \"neww\" in the edit (did you mean \"new\"?); the accepted"
+            ),
+            "{err}"
+        );
+        let err = renamed(json!({"old_strng": "a", "new": "b"})).unwrap_err();
+        assert!(err.contains("(did you mean \"old_string\"?)"), "{err}");
+        // Far from every field: only the list.
+        let err = renamed(json!({"old": "a", "new": "b", "reason": "r"})).unwrap_err();
+        assert!(!err.contains("did you mean"), "{err}");
+        assert!(err.contains("the accepted fields are"), "{err}");
     }
 
     #[test]

@@ -1,0 +1,102 @@
+//! A reader that goes away early (`fuzzy-edit ... | head -1`) ends every command quietly, as
+//! ripgrep does: exit 0 (or the command's own code), nothing on stderr, no panic.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use crate::common::Work;
+
+/// Run `fuzzy-edit ARGS` in `w` with its stdout closed before it writes (the read end of the
+/// pipe is dropped at once), `stdin` on its input; its exit code and stderr.
+fn with_stdout_closed(w: &Work, args: &[&str], stdin: &[u8]) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fuzzy-edit"))
+        .args(args)
+        .current_dir(w.root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fuzzy-edit");
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().unwrap();
+    // The program may stop reading once its output is gone: a failed write here is fine.
+    let _ = input.write_all(stdin);
+    drop(input);
+    let out = child.wait_with_output().expect("wait for fuzzy-edit");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_pipe_ends_quietly_when_its_reader_is_gone() {
+    let w = Work::new();
+    let request = "{\"content\": \"a\\n\", \"old\": \"a\", \"new\": \"b\"}\n".repeat(5_000);
+    let (code, err) = with_stdout_closed(&w, &["pipe"], request.as_bytes());
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(err, "");
+}
+
+#[test]
+fn every_printing_command_ends_quietly_when_its_reader_is_gone() {
+    let w = Work::new();
+    // A diff longer than a pipe's buffer, so that the write cannot land before the close.
+    w.write("a.txt", "x\n".repeat(200_000));
+    for (args, expected) in [
+        (
+            &[
+                "check",
+                "a.txt",
+                "--old",
+                "x",
+                "--new",
+                "y",
+                "--replace-all",
+            ][..],
+            0,
+        ),
+        (
+            &[
+                "check",
+                "--json",
+                "a.txt",
+                "--old",
+                "x",
+                "--new",
+                "y",
+                "--replace-all",
+            ],
+            0,
+        ),
+        (
+            &[
+                "check",
+                "--patch",
+                "a.txt",
+                "--old",
+                "x",
+                "--new",
+                "y",
+                "--replace-all",
+            ],
+            0,
+        ),
+        (&["man"], 0),
+        (&["man", "apply"], 0),
+        (&["completions", "bash"], 0),
+        (&["--help"], 0),
+        (
+            &["check", "--json", "missing.txt", "--old", "x", "--new", "y"],
+            2,
+        ),
+    ] {
+        let (code, err) = with_stdout_closed(&w, args, b"");
+        assert_eq!(code, Some(expected), "{args:?}: {err}");
+        assert!(
+            !err.contains("panicked") && !err.contains("Broken pipe"),
+            "{args:?}: {err}"
+        );
+    }
+    assert_eq!(w.read("a.txt"), "x\n".repeat(200_000));
+}
