@@ -12,7 +12,15 @@ use clap::CommandFactory;
 use crate::args::Flags;
 
 /// The subcommands with a page of their own, `fuzzy-edit-NAME(1)`.
-pub const PAGES: [&str; 7] = ["apply", "check", "pipe", "mcp", "read", "completions", "man"];
+pub const PAGES: [&str; 7] = [
+    "apply",
+    "check",
+    "pipe",
+    "mcp",
+    "read",
+    "completions",
+    "man",
+];
 
 /// Each page's name, as the main page's SUBCOMMANDS section cites it.
 const PAGE_NAMES: [&str; 7] = [
