@@ -205,7 +205,7 @@ mod tests {
                 "{name}: {main}"
             );
             assert!(
-                page(Some(name)).contains(&format!(".TH fuzzy\\-edit\\-{name}")),
+                page(Some(name)).contains(&format!(".TH fuzzy-edit-{name} ")),
                 "{name}"
             );
         }
