@@ -63,8 +63,9 @@ pub(super) fn undo_escapes(text: &Text, old: &str, new: &str, options: &Options)
 
 /// Least similarity of a decoded line to a line of `old` for it to be read as that line
 /// retyped or rewritten. With [`lines_echoing`], on the adversarial generator (seeds 1-3): wrong
-/// edits of an escaped `new` 49 -> 20 (`old` exact), 15 -> 0 (`old` escaped too), 4 -> 0 (`old` a
-/// regex); on the gate, `escaped_new_only` 1,076 -> 1,105 exact, nothing lost.
+/// edits of an
+/// escaped `new` 49 -> 20 (`old` exact), 15 -> 0 (`old` escaped too), 4 -> 0 (`old` a regex);
+/// on the gate, `escaped_new_only` 1,076 -> 1,105 exact, nothing lost.
 pub(super) const ECHO: f64 = 0.8;
 
 /// Whether `s` holds a `\n` escape that is not inside a string literal of its line (`'\n'`,

@@ -24,7 +24,8 @@ use crate::text::Text;
 
 /// Least similarity (normalized Levenshtein of loose keys) of a line of `new` to the file's
 /// line it stands for, to read it as that line changed. The license header's changed line scores
-/// 0.98 (one digit of 56 characters); an unrelated comment line inserted there scores under 0.5.
+/// 0.98 (one
+/// digit of 56 characters); an unrelated comment line inserted there scores under 0.5.
 const ALIKE: f64 = 0.8;
 
 /// Rule 3: refuse an elision's block when `new` starts at an earlier occurrence of its first

@@ -28,8 +28,8 @@ use crate::text::Text;
 
 /// Lines of `old` (non-blank) differing from the block, at least, for it to be stale.
 /// Measured on generated half-rewritten blocks: wrong 21 -> 8 (the rest land on a sibling
-/// block), no must-apply case of that generator or the gate moved. (At 1, every one-slip
-/// rewrite would be refused.)
+/// block), no must-apply case of that generator or the gate moved. (At 1, every one-slip rewrite
+/// would be refused.)
 const MIN_STALE_LINES: usize = 2;
 
 /// Rule 3: refuse as a content mismatch when at least [`MIN_STALE_LINES`] non-blank lines of
@@ -121,8 +121,8 @@ const MIN_RUN_READ_ELSEWHERE: usize = 2;
 /// lines of code in a row. Those were read in another version of the code or another file of
 /// the same shape (`pub type __s128 = i128;` and `__u128` in `old`, from another
 /// architecture's copy of a generated file that lacks them). Measured on the refuse generator
-/// (1,000 `foreign` cases per seed): applied 25 / 1 / 7 -> 23 / 1 / 7; the gate, the independent
-/// apply benchmark and the attack benchmark: unchanged.
+/// (1,000 `foreign` cases per seed): applied 25 / 1 / 7 -> 23 / 1 / 7; the gate, the independent apply
+/// benchmark and the attack benchmark: unchanged.
 fn lines_read_elsewhere(text: &Text, old: &[&str], window: &[&str]) -> Option<Vec<usize>> {
     let runs: Vec<Vec<usize>> = loose_diff(old, window)
         .into_iter()

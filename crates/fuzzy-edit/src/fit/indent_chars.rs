@@ -167,7 +167,8 @@ pub(super) fn new_in_files_chars(
         };
         // Nothing deciding, a tab is the file's unit: a depth `old` has under another reading
         // is no evidence where `old` itself is off the file's depth (a generated case: `old` a
-        // unit too deep read 8 columns to a tab).
+        // unit too
+        // deep read 8 columns to a tab).
         let per_tab = reading(
             Readings {
                 per_tab: &readings,

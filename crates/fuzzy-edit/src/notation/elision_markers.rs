@@ -57,8 +57,8 @@ const OWN_LEADERS: [Leader; 8] = [
 /// not measured: one line may be a stray (a shell `! grep`, a quoted line of prose); two
 /// comments in the file's own hand are a habit. With it, a multi-language generator
 /// (seeds 11 and 12, 3,000 cases each): exact 2153 -> 2155 and 2129 -> 2134 (with the tab drift of
-/// `fit::tab_columns`), WRONG unchanged; accuracy `--gate`, adv, attack (3 seeds) and refuse-bench
-/// unchanged.
+/// `fit::tab_columns`),
+/// WRONG unchanged; accuracy `--gate`, adv, attack (3 seeds) and refuse-bench unchanged.
 const OWN_COMMENTS: usize = 2;
 
 /// Whether `line` is an elision marker written behind one of `leaders` (`;; ...`, `% ...`,

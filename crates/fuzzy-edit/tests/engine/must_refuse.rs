@@ -3,7 +3,8 @@
 //! block that changed since the model read it where the edit rewrites a changed line, or
 //! beside a sibling a name away from `old`; an edit made already whose near twin stands
 //! elsewhere. (Shrunk from generated twin blocks with mixed slips and half-rewritten blocks, and
-//! from the refuse generator's `stale_half` and `already_applied` cases over other code.)
+//! from the
+//! refuse generator's `stale_half` and `already_applied` cases over other code.)
 
 use fuzzy_edit::Edit;
 

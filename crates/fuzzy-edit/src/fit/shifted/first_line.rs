@@ -1,7 +1,8 @@
 //! `new`'s first line copied from after its indentation, where `old` alone does not show it
 //! (see [`super::first_line_indented`]): a one-line `old`, or a first line the model adds.
 //! (generated `insert` and `wrap` edits, flush or first line dedented: 83 -> 45 OTHER with
-//! `stray_spaces` and `one_unit`, 0 new OTHER; no gate case moved.)
+//! `stray_spaces` and
+//! `one_unit`, 0 new OTHER; no gate case moved.)
 
 use super::closes;
 use crate::normalize::{indent_columns, indent_of, TAB_WIDTH};
