@@ -38,7 +38,9 @@ fn partial_across_files_applies_what_succeeds_and_exits_1() {
     // The refusal is on stderr, in the words of the edits document (JSON: old_string, not
     // the flag --old, which a document has no use for); stdout has the result only.
     assert!(
-        stderr.contains("b.py: edit 1 not applied: old_string was not found"),
+        stderr.contains(
+            "b.py: Edit 2 of 2 (the one starting `nowhere`) not applied: old_string was not found"
+        ),
         "{stderr}"
     );
     assert!(!stdout.contains("not applied"), "{stdout}");

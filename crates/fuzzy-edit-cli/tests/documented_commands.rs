@@ -43,6 +43,8 @@ const ELSEWHERE: &[(&str, &str)] = &[
     ("(cd benches", "benchmarks, run by hand"),
     ("node benches", "benchmarks, run by hand"),
     ("python3 benches", "benchmarks, run by hand"),
+    ("BENCH_NAME=", "benchmarks, run by hand"),
+    ("cd npm", ".ci/npm (npm ci, npm test)"),
     (
         "claude mcp add",
         "an agent's own command; the server it starts is tested in mcp/",
@@ -109,12 +111,31 @@ fn blocks(page: &str) -> Vec<Block> {
 fn commands(block: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();
+    // The word that ends a here-document the current command opened (`<<'EOF'`).
+    let mut until: Option<String> = None;
     for line in block.lines() {
+        if let Some(end) = &until {
+            current.push('\n');
+            current.push_str(line);
+            if line.trim() == end {
+                until = None;
+                out.push(current.trim().to_string());
+                current.clear();
+            }
+            continue;
+        }
         if let Some(start) = line.strip_suffix('\\') {
             current.push_str(start);
             continue;
         }
         current.push_str(line);
+        if let Some((_, word)) = current.split_once("<<") {
+            let word = word.trim().trim_matches(['\'', '"']);
+            if !word.is_empty() {
+                until = Some(word.to_string());
+                continue;
+            }
+        }
         if !current.trim().is_empty() {
             out.push(current.trim().to_string());
         }
@@ -134,6 +155,10 @@ fn runnable(command: &str) -> Option<String> {
         }
     }
     let installs = command.starts_with("mkdir -p ~/") || command.starts_with("for ");
+    // Set-up lines that write the example's files in the scratch directory.
+    if command.starts_with("printf ") && command.contains(" > ") {
+        return Some(command.to_string());
+    }
     (command.starts_with("fuzzy-edit ") || (installs && command.contains("fuzzy-edit ")))
         .then(|| command.to_string())
 }
