@@ -3,9 +3,8 @@
 //! - a model that pastes a tab-indented `new` one level deeper with spaces writes `    \t}`:
 //!   the same run of spaces in front of every line, tabs after it. The file has no such depth;
 //!   the spaces are the slip and go. (Measured with the readings of `first_line` and
-//!   `one_unit`: the adversarial generator's OTHER 1304 -> 1141, 0 new OTHER; the gate moved only
-//! `indent_new_only`,
-//!   +33 exact, real-patch/real-replace unchanged.)
+//!   `one_unit`: the adversarial generator's OTHER 1304 -> 1141, 0 new OTHER; the gate moved
+//!   only `indent_new_only`, +33 exact, real-patch/real-replace unchanged.)
 //! - a model that types a line's first tab as spaces writes `\t\tx` as `    \tx`: the spaces
 //!   stand for tabs, as the lines `new` keeps from `old` show (attack make_spaces_new s3:1673,
 //!   a Makefile variable's continuation lines, once written with the spaces).
