@@ -179,6 +179,22 @@ pub enum EditError {
         /// The caller's deadline ran out (else the work budget did).
         timed_out: bool,
     },
+    /// A piece of a lazy snippet ([`apply_snippet`](crate::apply_snippet)) could not be
+    /// placed: which piece, where it starts in the snippet, why, and the file lines that say so
+    /// (the places it fits, or the line its edge reads as an edit of).
+    #[error("{}", self.message(&Vocabulary::TOOL))]
+    SnippetUnplaced {
+        /// The piece, 1-based (the lines between two markers).
+        piece: usize,
+        /// The snippet line the problem is at, 1-based.
+        line: usize,
+        /// Why.
+        reason: crate::SnippetReason,
+        /// File lines, 1-based, the first [`MAX_LISTED`].
+        lines: Vec<usize>,
+        /// How many file lines there are in all.
+        lines_total: usize,
+    },
     /// Two edits of one request touch overlapping text.
     #[error("{}", self.message(&Vocabulary::TOOL))]
     Conflict {
@@ -225,6 +241,7 @@ impl EditError {
             EditError::Syntax { problem } => format!("{} Nothing was changed.", problem.message(w)),
             EditError::Conflict { first, second, start_line, end_line } => format!("edits {} and {} both change {}. Merge them into one edit, or make their {old} blocks disjoint.", first + 1, second + 1, span_words(*start_line, *end_line)),
             EditError::TooComplex { old_lines, text_lines, timed_out } => too_complex_message(*old_lines, *text_lines, *timed_out, w),
+            EditError::SnippetUnplaced { piece, line, reason, lines, lines_total } => snippet_message(*piece, *line, *reason, lines, *lines_total),
         }
     }
 
@@ -246,6 +263,7 @@ impl EditError {
             EditError::Syntax { .. } => "syntax",
             EditError::Conflict { .. } => "conflict",
             EditError::TooComplex { .. } => "too_complex",
+            EditError::SnippetUnplaced { .. } => "snippet_unplaced",
         }
     }
 
@@ -277,9 +295,31 @@ impl EditError {
                 ..
             } => vec![(*start_line, *end_line)],
             EditError::Syntax { problem } => vec![(problem.line, problem.line)],
+            EditError::SnippetUnplaced { lines, .. } => lines.iter().map(|&l| (l, l)).collect(),
             _ => Vec::new(),
         }
     }
+}
+
+/// The feedback for a piece of a lazy snippet that could not be placed.
+fn snippet_message(
+    piece: usize,
+    line: usize,
+    reason: crate::SnippetReason,
+    lines: &[usize],
+    total: usize,
+) -> String {
+    use crate::SnippetReason as R;
+    let listed = join_lines(lines, total);
+    let what = format!("piece {piece} of the snippet (at its line {line})");
+    let body = match reason {
+        R::Ambiguous => format!("{what} fits {total} places in the file (lines {listed}), so where it goes is unclear. Show one more unchanged line around it that occurs once (the enclosing function's or class's first line, say)."),
+        R::NotInFile => format!("{what} shows no line the file holds after the previous piece, so where it goes is unknown (the lines may be stale or misremembered). Read the file again and copy the unchanged lines next to the change exactly, in file order."),
+        R::OpenMarker => format!("{what} has no line the file holds, and the marker before it leaves open where it goes. Show the unchanged line it goes after (or before) next to it, without a marker between."),
+        R::EditedEdge => format!("line {line} of the snippet (piece {piece}) is new, but reads like an edited version of the file's line {listed} beside it, so whether it replaces that line or is added next to it is unclear. Show that file line in the snippet too: unchanged if the new line is added, or with the line before it unchanged if it is replaced."),
+        R::CrossesScope => format!("the marker before {what} would stand for lines outside the block it is written in to reach the place the piece fits (line {listed}). Show the line that opens the block the piece is in (its function or class) before it."),
+    };
+    format!("{body} Nothing was changed.")
 }
 
 fn not_found_message(closest: &Option<Fragment>, hint: &Option<String>, w: &Vocabulary) -> String {

@@ -85,6 +85,9 @@ pub enum StrategyId {
     BlockAnchor,
     /// One line of `old` was a character or two off; no other line was nearly as close.
     TypoLine,
+    /// A piece of a lazy snippet, placed by its unchanged lines
+    /// ([`apply_snippet`](crate::apply_snippet)).
+    Snippet,
 }
 
 impl StrategyId {
@@ -105,6 +108,7 @@ impl StrategyId {
             StrategyId::LineSlips => "line_slips",
             StrategyId::BlockAnchor => "block_anchor",
             StrategyId::TypoLine => "typo_line",
+            StrategyId::Snippet => "snippet",
         }
     }
 }
