@@ -109,6 +109,10 @@ pub fn parsed_report(result: Result<Parsed, ParseError>) -> String {
                             v["content"] = json!(text);
                         }
                         FileOp::Delete => v["op"] = json!("delete"),
+                        FileOp::Snippet(text) => {
+                            v["op"] = json!("snippet");
+                            v["snippet"] = json!(text);
+                        }
                     }
                     v
                 })

@@ -123,8 +123,31 @@ pub(crate) fn clean_new<'n>(
             new = Cow::Owned(resolved);
         }
     }
-    if let Some(resolved) = resolve_elisions(text, old_view, &new)? {
-        new = Cow::Owned(resolved);
+    // (A marker in `new` makes it a lazy snippet over the span `old` names: it keeps what the
+    // marker stands for there, or the edit is refused; the weighing of readings alone may
+    // trade the lines a marker stands for against a new line that looks like one of them.)
+    let read = resolve_elisions(text, old_view, &new);
+    match crate::snippet::over_span(text, old_view, &new, options) {
+        None => {
+            if let Some(resolved) = read? {
+                new = Cow::Owned(resolved);
+            }
+        }
+        Some(merged) => {
+            let policy = std::env::var("FE_SNIPPET_POLICY").unwrap_or_default();
+            let merged = merged?;
+            if policy != "snippet" {
+                if let Ok(Some(r)) = &read {
+                    if *r != merged {
+                        return Err(Unclear { marker: "...".into(), line: 1 });
+                    }
+                }
+                if policy == "agree" && !matches!(read, Ok(Some(_))) {
+                    return Err(Unclear { marker: "...".into(), line: 1 });
+                }
+            }
+            new = Cow::Owned(merged);
+        }
     }
     // (In prose, typographic punctuation is the author's; odd spaces break its markup.)
     let plain = if options.prose {

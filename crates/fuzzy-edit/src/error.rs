@@ -191,9 +191,9 @@ pub enum EditError {
         /// Why.
         reason: crate::SnippetReason,
         /// File lines, 1-based, the first [`MAX_LISTED`].
-        lines: Vec<usize>,
+        file_lines: Vec<usize>,
         /// How many file lines there are in all.
-        lines_total: usize,
+        file_lines_total: usize,
     },
     /// Two edits of one request touch overlapping text.
     #[error("{}", self.message(&Vocabulary::TOOL))]
@@ -241,7 +241,7 @@ impl EditError {
             EditError::Syntax { problem } => format!("{} Nothing was changed.", problem.message(w)),
             EditError::Conflict { first, second, start_line, end_line } => format!("edits {} and {} both change {}. Merge them into one edit, or make their {old} blocks disjoint.", first + 1, second + 1, span_words(*start_line, *end_line)),
             EditError::TooComplex { old_lines, text_lines, timed_out } => too_complex_message(*old_lines, *text_lines, *timed_out, w),
-            EditError::SnippetUnplaced { piece, line, reason, lines, lines_total } => snippet_message(*piece, *line, *reason, lines, *lines_total),
+            EditError::SnippetUnplaced { piece, line, reason, file_lines, file_lines_total } => snippet_message(*piece, *line, *reason, file_lines, *file_lines_total),
         }
     }
 
@@ -295,7 +295,7 @@ impl EditError {
                 ..
             } => vec![(*start_line, *end_line)],
             EditError::Syntax { problem } => vec![(problem.line, problem.line)],
-            EditError::SnippetUnplaced { lines, .. } => lines.iter().map(|&l| (l, l)).collect(),
+            EditError::SnippetUnplaced { file_lines, .. } => file_lines.iter().map(|&l| (l, l)).collect(),
             _ => Vec::new(),
         }
     }

@@ -73,8 +73,8 @@ impl Refusal {
             piece: self.piece,
             line: self.line,
             reason: self.why,
-            lines: self.lines.iter().take(max_listed).map(|l| l + 1).collect(),
-            lines_total: total,
+            file_lines: self.lines.iter().take(max_listed).map(|l| l + 1).collect(),
+            file_lines_total: total,
         }
     }
 }
@@ -211,6 +211,54 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         placed.push((p, piece));
     }
     Ok(assemble(bom, &indexed, &file, &placed))
+}
+
+/// `new`, whose elision comments `old` has none of, read as a lazy snippet over the span `old`
+/// names: the text it stands for there, or the refusal as the marker before the piece that
+/// could not be placed. `None` when `new` has no such marker, or a bare `...` (code in
+/// Python: the bare-ellipsis reading decides those), or `old` has markers of its own.
+pub(crate) fn over_span(
+    text: &Text<'_>,
+    old: &str,
+    new: &str,
+    options: &Options,
+) -> Option<Result<String, crate::artifacts::Unclear>> {
+    let files = |l: &str| text.as_str().contains(l.trim());
+    let marker = |l: &&str| is_elision_marker(l) && !files(l);
+    let bare = |l: &&str| matches!(l.trim(), "..." | "\u{2026}");
+    if old.lines().any(|l| is_elision_marker(l)) || !new.lines().any(|l| marker(&l) && !bare(&l)) {
+        return None;
+    }
+    if new.lines().any(|l| marker(&l) && bare(&l)) {
+        return None;
+    }
+    let trailing = new.ends_with('\n');
+    Some(match merge(old, new, options) {
+        Ok(m) => {
+            let mut text = m.text;
+            if !trailing && text.ends_with('\n') {
+                text.pop();
+                if text.ends_with('\r') {
+                    text.pop();
+                }
+            } else if trailing && !text.ends_with('\n') {
+                text.push('\n');
+            }
+            Ok(text)
+        }
+        Err(r) => {
+            let lines: Vec<&str> = new.lines().collect();
+            let at = (0..r.line.min(lines.len()))
+                .rev()
+                .find(|&i| marker(&lines[i]))
+                .or_else(|| lines.iter().position(|l| marker(l)))
+                .unwrap_or(0);
+            Err(crate::artifacts::Unclear {
+                marker: lines.get(at).map_or("", |l| l.trim()).to_string(),
+                line: at + 1,
+            })
+        }
+    })
 }
 
 impl Piece<'_> {
@@ -359,11 +407,20 @@ fn assemble(
 }
 
 /// A new line at the file's depth (`shift` columns deeper than written), indented in the
-/// file's characters, without trailing blanks.
+/// file's characters; as written when it already is.
 fn reindent(line: &str, shift: isize, tabs: bool) -> String {
     let code = line.trim();
     if code.is_empty() {
         return String::new();
+    }
+    let lead = &line[..line.len() - line.trim_start().len()];
+    let own_chars = if tabs {
+        !lead.contains(&" ".repeat(TAB_WIDTH))
+    } else {
+        !lead.contains('\t')
+    };
+    if shift == 0 && own_chars {
+        return line.to_string();
     }
     let width = (indent_width(line) as isize + shift).max(0) as usize;
     let indent = if tabs {

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use fuzzy_edit::fs::{self, EditOptions, EditRequest, Expected, FileRequest, Op};
-use fuzzy_edit::{apply_with, unified_diff, Applied, Edit, Vocabulary};
+use fuzzy_edit::{apply_snippet, apply_with, unified_diff, Applied, Failed, Vocabulary};
 use serde_json::{json, Value};
 
 use super::pipe_request::{self, Line, Request, Return, Target};
@@ -97,7 +97,12 @@ pub fn answer(line: &str) -> Value {
     let mut value = match &request.target {
         Target::Content { text, name } => {
             let engine = options(&request).engine(request.mode, Path::new(name));
-            match apply_with(text, &request.edits, &engine) {
+            let applied = match &request.snippet {
+                Some(snippet) => apply_snippet(text, snippet, &engine)
+                    .map_err(|error| Failed::of_snippet(error, snippet)),
+                None => apply_with(text, &request.edits, &engine),
+            };
+            match applied {
                 Ok(applied) => success(text, applied, name, request.returns, true),
                 Err(failed) => answer_json::failure(answer_json::refusal(
                     &failed,
@@ -107,7 +112,13 @@ pub fn answer(line: &str) -> Value {
                 )),
             }
         }
-        Target::Path(path) => edit_file(Path::new(path), &request.edits, &request),
+        Target::Path(path) => {
+            let op = match &request.snippet {
+                Some(snippet) => Op::Snippet(snippet.clone()),
+                None => Op::Edit(request.edits.clone()),
+            };
+            edit_file(Path::new(path), op, &request)
+        }
     };
     if let Some(id) = request.id {
         value["id"] = id;
@@ -140,10 +151,10 @@ fn deadline(request: &Request) -> Option<Instant> {
 /// Edit a file through [`fs::edit_files`]: locked from the read to the rename, regular UTF-8
 /// files only, refused if `expect_*` do not match. The pipe is not confined: its caller is a
 /// program that chooses the paths.
-fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
+fn edit_file(path: &Path, op: Op, request: &Request) -> Value {
     let file = FileRequest {
         path: path.to_path_buf(),
-        ops: vec![Op::Edit(edits.to_vec())],
+        ops: vec![op],
         expected: Expected {
             mtime: request.expect_mtime.clone(),
             sha256: request.expect_sha256.clone(),

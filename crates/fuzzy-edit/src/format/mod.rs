@@ -108,6 +108,8 @@ pub enum FileOp {
     Create(String),
     /// Delete the file.
     Delete,
+    /// A lazy snippet to merge into the file ([`apply_snippet`](crate::apply_snippet)).
+    Snippet(String),
 }
 
 /// The result of parsing an edit document.

@@ -278,6 +278,7 @@ mod tests {
                         FileOp::Edit(e) => e.len(),
                         FileOp::Create(_) => 1,
                         FileOp::Delete => 0,
+                        FileOp::Snippet(_) => 1,
                     })
                     .sum();
                 assert!(count >= 1, "{name}:{}: no edit", n + 1);

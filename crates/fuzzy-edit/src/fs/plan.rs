@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use crate::format::FileOp;
-use crate::{apply_with, Applied, Edit, Failed, Mode, Options, Vocabulary};
+use crate::{apply_snippet, apply_with, Applied, Edit, Failed, Mode, Options, Vocabulary};
 
 use super::FsError;
 
@@ -21,6 +21,8 @@ pub enum Op {
     Write(String),
     /// Delete the file.
     Delete,
+    /// Merge a lazy snippet into the file ([`apply_snippet`](crate::apply_snippet)).
+    Snippet(String),
 }
 
 impl From<FileOp> for Op {
@@ -29,6 +31,7 @@ impl From<FileOp> for Op {
             FileOp::Edit(edits) => Op::Edit(edits),
             FileOp::Create(text) => Op::Create(text),
             FileOp::Delete => Op::Delete,
+            FileOp::Snippet(text) => Op::Snippet(text),
         }
     }
 }
@@ -267,15 +270,19 @@ fn plan(
                 text = None;
                 action = Action::Delete;
             }
-            Op::Edit(edits) => {
+            Op::Edit(_) | Op::Snippet(_) => {
                 let Some(current) = text.as_deref() else {
                     return Err(FsError::NotFound(path.to_path_buf()).into());
                 };
-                let applied = apply_with(current, edits, options).map_err(|failed| {
-                    EditFilesError::Refused {
-                        path: path.to_path_buf(),
-                        failed,
-                    }
+                let applied = match op {
+                    Op::Snippet(snippet) => apply_snippet(current, snippet, options)
+                        .map_err(|error| Failed::of_snippet(error, snippet)),
+                    Op::Edit(edits) => apply_with(current, edits, options),
+                    _ => unreachable!("matched above"),
+                };
+                let applied = applied.map_err(|failed| EditFilesError::Refused {
+                    path: path.to_path_buf(),
+                    failed,
                 })?;
                 text = Some(Cow::Owned(applied.text.clone()));
                 applied_all = Some(match applied_all {

@@ -118,7 +118,8 @@ pub(super) fn place(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Result<P
         // The lines the marker before the piece stands for stay inside its block: none is
         // shallower than both the marker and the piece's first line (`...` in a function body
         // never stretches over the next function to a `return` there).
-        if let Some(marker) = piece.marker_before {
+        // (A marker before the first piece stands for everything before it.)
+        if let Some(marker) = piece.marker_before.filter(|_| piece.index > 0) {
             let floor = (marker as isize).min(indent_width(lines[nb[0]]) as isize) + shift;
             if (from..s).any(|i| !file.blank(i) && file.depth(i) < floor) {
                 crossing.push(s);

@@ -14,6 +14,7 @@ mod content_in_new;
 mod cut_lines;
 mod decoded_old_with_slips;
 mod edge_lines;
+mod lazy_snippets;
 mod elided_lines;
 mod escapes;
 mod exact;

@@ -44,6 +44,8 @@ pub struct EditFileArgs {
     pub anchor: Option<String>,
     /// Several edits to this file, instead of old_string/new_string: each is located in the file as it was read and all are applied together, or none is.
     pub edits: Option<Vec<EditItem>>,
+    /// Instead of old_string/new_string: a lazy snippet, the changed code written out with each unchanged stretch replaced by a marker comment in the file's comment syntax (`// ... existing code ...`, `# ... existing code ...`). Show 1-3 unchanged lines around each change, in file order, at the file's indentation; start inside a block with its opening line (`class S:`, `fn f() {`) then a marker; lines of the file left out between two shown lines (no marker between them) are deleted. A piece that could fit two places, or whose place is unclear, is refused with the reason.
+    pub snippet: Option<String>,
     /// Show the diff the edit would make without writing anything (default false).
     pub dry_run: Option<bool>,
 }
@@ -133,6 +135,7 @@ const EDIT_FIELDS: &[Spelling] = &[
     ("replace_all", fields::REPLACE_ALL),
     ("anchor", fields::ANCHOR),
     ("edits", fields::EDITS),
+    ("snippet", &["snippet"]),
     ("dry_run", fields::DRY_RUN),
 ];
 /// The fields of one item of `edit_file`'s `edits`.
@@ -184,6 +187,11 @@ pub const WRITE_SHAPE: &str = "{\"path\": string, \"content\": string}";
 impl EditFileArgs {
     /// The edits requested, from `edits` or from `old_string`/`new_string`.
     pub fn edits(&self) -> Result<Vec<Edit>, String> {
+        if self.snippet.is_some() {
+            return Err(format!(
+                "edit_file: give either a snippet or old_string/new_string (or an edits list), not both. Expected {EDIT_SHAPE}, or {{\"path\": string, \"snippet\": string}}."
+            ));
+        }
         let single = self.old_string.is_some()
             || self.new_string.is_some()
             || self.replace_all.is_some()

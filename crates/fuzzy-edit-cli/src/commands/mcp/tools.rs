@@ -130,6 +130,7 @@ impl FuzzyEditServer {
     /// A refusal says why: the closest text in the file with a diff against your old_string, or every ambiguous candidate with its line numbers. Fix old_string from that feedback and call edit_file again. Never fall back to shell commands (sed, awk, perl, echo, patch) to change the file.
     /// The file must be unchanged since your last read_file; otherwise read it again first. Returns a unified diff of the change and, for each edit, the lines changed and how old_string was matched. dry_run returns the diff without writing.
     /// The reference filesystem server's spelling, edits: [{oldText, newText}] and dryRun, is accepted too.
+    /// Or give snippet instead: the changed code written out, each unchanged stretch replaced by a marker comment (`// ... existing code ...`); it is merged where its unchanged lines stand, or refused with the piece that could not be placed.
     #[tool(
         input_schema = input_schema::<EditFileArgs>(),
         annotations(
@@ -350,14 +351,26 @@ impl FuzzyEditServer {
 
     fn edit(&self, arguments: JsonObject) -> Answer {
         let a: EditFileArgs = tool_args::parse(&tool_args::EDIT, arguments)?;
-        let edits = a.edits()?;
+        let alone = a.old_string.is_none()
+            && a.new_string.is_none()
+            && a.edits.is_none()
+            && a.replace_all.is_none()
+            && a.anchor.is_none();
+        let (op, count) = match &a.snippet {
+            Some(snippet) if alone => (Op::Snippet(snippet.clone()), 1),
+            _ => {
+                let edits = a.edits()?;
+                let count = edits.len();
+                (Op::Edit(edits), count)
+            }
+        };
         let dry_run = a.dry_run.unwrap_or(false);
-        let mut file = self.change(&a.path, Op::Edit(edits.clone()), "edit", dry_run)?;
+        let mut file = self.change(&a.path, op, "edit", dry_run)?;
         let name = self.roots.display(&file.real);
         let Some(applied) = &file.applied else {
             return Err(Refusal::new("io", format!("{name}: nothing was edited.")));
         };
-        let report = report(&name, applied, edits.len(), dry_run);
+        let report = report(&name, applied, count, dry_run);
         let mut structured = answer_json::file_fields(&file, &name, &Vocabulary::TOOL);
         // The diff is made once, for both answers, after what it does not need is freed.
         render::release(&mut file);
