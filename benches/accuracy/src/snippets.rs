@@ -78,9 +78,21 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
         .min(new.len() - head);
     let before_marker = start > 0;
     let after_marker = start + old.len() < file_lines;
+    // (Context counted in lines of code: a blank line shows no place.)
+    let code = |l: &&str| !l.trim().is_empty();
     let render = |context: usize, marker: &str, flush: bool| -> Option<String> {
-        let from = head.saturating_sub(context);
-        let to_new = new.len() - tail + tail.min(context);
+        let mut from = head;
+        let mut shown = 0;
+        while from > 0 && shown < context {
+            from -= 1;
+            shown += usize::from(code(&new[from]));
+        }
+        let mut to_new = new.len() - tail;
+        let mut shown = 0;
+        while to_new < new.len() && shown < context {
+            shown += usize::from(code(&new[to_new]));
+            to_new += 1;
+        }
         let body: Vec<&str> = new[from..to_new].to_vec();
         if body.iter().all(|l| l.trim().is_empty()) {
             return None;
@@ -91,7 +103,11 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
             .map(|l| indent(l).len())
             .min()
             .unwrap_or(0);
-        let depth = if flush { "" } else { &body.iter().find(|l| !l.trim().is_empty())?[..least] };
+        let depth = if flush {
+            ""
+        } else {
+            &body.iter().find(|l| !l.trim().is_empty())?[..least]
+        };
         let mut s = String::new();
         if before_marker || from > 0 {
             s += &format!("{depth}{marker}\n");
@@ -127,11 +143,31 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
         }
     };
     let text = || Expect::Text(expected.clone());
-    push("context_3", h.content.to_string(), render(3, &standard, false), text());
-    push("context_1", h.content.to_string(), render(1, &standard, false), text());
-    push("flush_left", h.content.to_string(), render(3, &standard, true), text());
+    push(
+        "context_3",
+        h.content.to_string(),
+        render(3, &standard, false),
+        text(),
+    );
+    push(
+        "context_1",
+        h.content.to_string(),
+        render(1, &standard, false),
+        text(),
+    );
+    push(
+        "flush_left",
+        h.content.to_string(),
+        render(3, &standard, true),
+        text(),
+    );
     let phrasing = &phrasings[h.offset % phrasings.len()];
-    push("phrasing", h.content.to_string(), render(2, phrasing, false), text());
+    push(
+        "phrasing",
+        h.content.to_string(),
+        render(2, phrasing, false),
+        text(),
+    );
     if !h.content.contains('\r') {
         let crlf = |s: &str| s.replace('\n', "\r\n");
         push(
@@ -154,13 +190,22 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
     }
     // Must refuse: only the added lines, between two markers (where they go is open).
     let added: Vec<&str> = new[head..new.len() - tail].to_vec();
+    let loose = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
     let added_new = added
         .iter()
-        .any(|l| !l.trim().is_empty() && !h.content.lines().any(|f| f.trim() == l.trim()));
+        .all(|l| l.trim().is_empty() || !h.content.lines().any(|f| loose(f) == loose(l)));
     if before_marker && after_marker && added_new && !added.is_empty() {
         let depth = indent(added.iter().find(|l| !l.trim().is_empty()).unwrap_or(&""));
-        let snippet = format!("{depth}{standard}\n{}\n{depth}{standard}\n", added.join("\n"));
-        push("refuse_open", h.content.to_string(), Some(snippet), Expect::RefuseStrictly);
+        let snippet = format!(
+            "{depth}{standard}\n{}\n{depth}{standard}\n",
+            added.join("\n")
+        );
+        push(
+            "refuse_open",
+            h.content.to_string(),
+            Some(snippet),
+            Expect::RefuseStrictly,
+        );
     }
     // Must refuse: the first context line misremembered (a word changed), right beside the
     // file line it stands for.
@@ -173,7 +218,12 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
             {
                 let stale_line = first.replacen(word, &format!("{word}X"), 1);
                 let stale = s.replacen(first, &stale_line, 1);
-                push("refuse_stale_edge", h.content.to_string(), Some(stale), Expect::RefuseStrictly);
+                push(
+                    "refuse_stale_edge",
+                    h.content.to_string(),
+                    Some(stale),
+                    Expect::RefuseStrictly,
+                );
             }
         }
     }

@@ -295,7 +295,9 @@ impl EditError {
                 ..
             } => vec![(*start_line, *end_line)],
             EditError::Syntax { problem } => vec![(problem.line, problem.line)],
-            EditError::SnippetUnplaced { file_lines, .. } => file_lines.iter().map(|&l| (l, l)).collect(),
+            EditError::SnippetUnplaced { file_lines, .. } => {
+                file_lines.iter().map(|&l| (l, l)).collect()
+            }
             _ => Vec::new(),
         }
     }

@@ -168,11 +168,7 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         None => ("", text),
     };
     let indexed = Text::new(body);
-    let file = File::new(
-        (0..indexed.line_count())
-            .map(|i| indexed.line(i))
-            .collect(),
-    );
+    let file = File::new((0..indexed.line_count()).map(|i| indexed.line(i)).collect());
     let snippet = snippet.strip_prefix(BOM).unwrap_or(snippet);
     let rewritten = markers_behind_leaders(body, &options.conventions, snippet);
     let snippet = rewritten.as_deref().unwrap_or(snippet);
@@ -193,12 +189,16 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
     for (k, piece) in pieces.iter().enumerate() {
         let p = match place::place(&file, piece, from) {
             Ok(p) => p,
-            Err(refusal) if refusal.why == Why::NotInFile && !piece.shows_file_line(&file, from) => {
+            Err(refusal)
+                if refusal.why == Why::NotInFile && !piece.shows_file_line(&file, from) =>
+            {
                 // A piece of new lines only: placed by the block the marker before it is in.
                 let last = k + 1 == pieces.len() && !open_end;
                 match placed.last() {
                     Some((prev, _)) if last => match prev.out.last() {
-                        Some(&Line::Kept(opener)) => end_of_scope(&file, piece, opener, prev.shift)?,
+                        Some(&Line::Kept(opener)) => {
+                            end_of_scope(&file, piece, opener, prev.shift)?
+                        }
                         _ => return Err(piece.refuse(Why::OpenMarker, 0, vec![])),
                     },
                     _ if k == 0 => return Err(refusal),

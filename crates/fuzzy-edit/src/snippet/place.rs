@@ -183,7 +183,11 @@ fn align(
         }
         // A line kept at another depth than the shift gives was re-indented by the model.
         let at_depth = indent_width(lines[p]) as isize + shift == file.depth(q);
-        out.push(if at_depth { Line::Kept(q) } else { Line::New(p) });
+        out.push(if at_depth {
+            Line::Kept(q)
+        } else {
+            Line::New(p)
+        });
         (pc, fc) = (p + 1, q + 1);
     }
     out.extend((l + 1..=last_nb).map(Line::New));
