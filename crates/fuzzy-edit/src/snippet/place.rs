@@ -103,13 +103,19 @@ pub(super) fn place(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Result<P
     let mut crossing: Vec<usize> = Vec::new();
     for &s in file.occurrences(lines[f], from).iter().take(MAX_STARTS) {
         let shift = file.depth(s) - indent_width(lines[f]) as isize;
+        // (The window reaches at least as many copies of the last line as the piece shows:
+        // `x`, `x` written last is not matched at the first `x` alone.)
+        let copies = (f..l)
+            .filter(|&i| loose_key(lines[i]) == loose_key(lines[l]))
+            .count();
         let end = if l == f {
             Some(s)
         } else {
             file.occurrences(lines[l], s + 1)
                 .iter()
                 .copied()
-                .find(|&t| file.depth(t) - indent_width(lines[l]) as isize == shift)
+                .filter(|&t| file.depth(t) - indent_width(lines[l]) as isize == shift)
+                .nth(copies.saturating_sub(usize::from(loose_key(lines[f]) == loose_key(lines[l]))))
         };
         let Some(t) = end else { continue };
         let Some(mut p) = align(file, piece, (f, l), (s, t), shift) else {
