@@ -226,7 +226,7 @@ pub(crate) fn over_span(
     let files = |l: &str| text.as_str().contains(l.trim());
     let marker = |l: &&str| is_elision_marker(l) && !files(l);
     let bare = |l: &&str| matches!(l.trim(), "..." | "\u{2026}");
-    if old.lines().any(|l| is_elision_marker(l)) || !new.lines().any(|l| marker(&l) && !bare(&l)) {
+    if old.lines().any(is_elision_marker) || !new.lines().any(|l| marker(&l) && !bare(&l)) {
         return None;
     }
     if new.lines().any(|l| marker(&l) && bare(&l)) {
@@ -251,7 +251,7 @@ pub(crate) fn over_span(
             let at = (0..r.line.min(lines.len()))
                 .rev()
                 .find(|&i| marker(&lines[i]))
-                .or_else(|| lines.iter().position(|l| marker(l)))
+                .or_else(|| lines.iter().position(marker))
                 .unwrap_or(0);
             Err(crate::artifacts::Unclear {
                 marker: lines.get(at).map_or("", |l| l.trim()).to_string(),
@@ -281,7 +281,7 @@ fn snippet_lines<'s>(file: &File<'_>, snippet: &'s str) -> Vec<&'s str> {
     while lines.last().is_some_and(blank) {
         lines.pop();
     }
-    let start = lines.iter().position(|l| !blank(&l)).unwrap_or(lines.len());
+    let start = lines.iter().position(|l| !blank(l)).unwrap_or(lines.len());
     lines.drain(..start);
     let fence = |l: &str| l.trim_start().starts_with("```") && !file.holds(l);
     if lines.len() >= 2 && fence(lines[0]) && lines.last().is_some_and(|l| l.trim() == "```") {

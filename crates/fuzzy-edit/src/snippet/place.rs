@@ -265,7 +265,7 @@ pub(super) fn end_of_scope(
     let n = file.lines.len();
     let marker = piece.marker_before.ok_or_else(open)? as isize + shift;
     let body = (opener + 1..n).find(|&i| !file.blank(i));
-    if marker <= depth || !body.is_some_and(|b| file.depth(b) > depth) {
+    if marker <= depth || body.is_none_or(|b| file.depth(b) <= depth) {
         return Err(open());
     }
     let close = (opener + 1..n)
