@@ -320,6 +320,7 @@ fn snippet_message(
         R::OpenMarker => format!("{what} has no line the file holds, and the marker before it leaves open where it goes. Show the unchanged line it goes after (or before) next to it, without a marker between."),
         R::EditedEdge => format!("line {line} of the snippet (piece {piece}) is new, but reads like an edited version of the file's line {listed} beside it, so whether it replaces that line or is added next to it is unclear. Show that file line in the snippet too: unchanged if the new line is added, or with the line before it unchanged if it is replaced."),
         R::CrossesScope => format!("the marker before {what} would stand for lines outside the block it is written in to reach the place the piece fits (line {listed}). Show the line that opens the block the piece is in (its function or class) before it."),
+        R::UnexplainedChange => format!("merging {what} would change the file in a way the snippet does not show (file line {listed}): a line deleted beside or under a marker, a marker or a note that code was removed written as code, a new line beside an unshown file line it resembles (replace or add?), or a kept line re-indented. Show the unchanged lines around every change, write deleted lines out by leaving them from between two shown lines, and never write a marker inside a change."),
     };
     format!("{body} Nothing was changed.")
 }

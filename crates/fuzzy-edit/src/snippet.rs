@@ -30,6 +30,7 @@ use crate::notation::{is_elision_marker, markers_behind_leaders};
 use crate::strategy::StrategyId;
 use crate::text::Text;
 
+mod guard;
 mod place;
 use place::{end_of_scope, File, Line, Placement};
 
@@ -51,6 +52,11 @@ pub enum SnippetReason {
     EditedEdge,
     /// The marker before the piece would stand for lines outside the block it is written in.
     CrossesScope,
+    /// The merged file changes a line the snippet does not account for (listed): a deletion
+    /// beside or under a marker, a marker or a removal note written as code, a new line beside
+    /// an unshown file line it reads as an edited copy of, a kept line re-indented, or
+    /// indentation in the other character than the file's.
+    UnexplainedChange,
 }
 
 /// A piece that could not be placed (crate-internal form of
@@ -210,7 +216,16 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         from = p.end;
         placed.push((p, piece));
     }
-    Ok(assemble(bom, &indexed, &file, &placed))
+    let merged = assemble(bom, &indexed, &file, &placed);
+    let shown: Vec<guard::Shown> = pieces
+        .iter()
+        .map(|p| guard::Shown {
+            first: p.first,
+            lines: p.lines.iter().map(|l| l.to_string()).collect(),
+        })
+        .collect();
+    guard::check(body, &merged.text, &shown)?;
+    Ok(merged)
 }
 
 /// `new`, whose elision comments `old` has none of, read as a lazy snippet over the span `old`
