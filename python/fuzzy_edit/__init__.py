@@ -11,13 +11,14 @@ it runs.
 """
 
 from ._native import __version__
-from .core import Applied, Match, apply
+from .core import Applied, Match, apply, apply_snippet
 from .errors import (
     AlreadyApplied,
     Ambiguous,
     AnchorAmbiguous,
     AnchorNotFound,
     Conflict,
+    SnippetUnplaced,
     UnclearElision,
     ContentMismatch,
     EditError,
@@ -64,6 +65,7 @@ def unified_diff(before: str, after: str, path: str = "code") -> str:
 __all__ = [
     "__version__",
     "apply",
+    "apply_snippet",
     "Applied",
     "Match",
     "Modification",
@@ -91,6 +93,7 @@ __all__ = [
     "AnchorAmbiguous",
     "NotFoundAfterAnchor",
     "Conflict",
+    "SnippetUnplaced",
     "UnclearElision",
     "ParseError",
     "FileError",

@@ -114,3 +114,30 @@ def apply(
         matches=[Match.from_dict(m) for m in report["matches"]],
         original=content,
     )
+
+
+def apply_snippet(content: str, snippet: str) -> Applied:
+    """Merge a lazy snippet into ``content``: the changed code written out, each unchanged
+    stretch replaced by a marker comment such as ``# ... existing code ...``.
+
+    Each piece between markers goes where its unchanged lines stand; the result keeps the
+    text's indentation and line endings. Raises :class:`~fuzzy_edit.errors.EditError`
+    (kind ``snippet_unplaced``, naming the piece and why) when a piece's place is unclear.
+
+    >>> apply_snippet("def f():\n    a = 1\n    return a\n", "def f():\n    # ...\n\n\ndef g():\n    return 2\n").text
+    'def f():\n    a = 1\n    return a\n\n\ndef g():\n    return 2\n'
+    """
+    if not isinstance(content, str) or not isinstance(snippet, str):
+        raise TypeError("content and snippet must be str")
+    text, report = _native.apply_snippet_json(content, snippet)
+    report = json.loads(report)
+    if text is None:
+        failures = report.get("failures") or [{"kind": "edit_error", "message": "snippet refused"}]
+        details = dict(failures[-1])
+        details.pop("edit", None)
+        raise edit_error(details)
+    return Applied(
+        text=text,
+        matches=[Match.from_dict(m) for m in report["matches"]],
+        original=content,
+    )

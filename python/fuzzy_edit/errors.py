@@ -118,6 +118,14 @@ class UnclearElision(EditError):
     kind = "unclear_elision"
 
 
+class SnippetUnplaced(EditError):
+    """A piece of a lazy snippet could not be placed: it fits several places, shows no line of
+    the file, or a marker leaves its place open (``.details`` has ``piece``, ``line``,
+    ``reason`` and the file ``lines``)."""
+
+    kind = "snippet_unplaced"
+
+
 class Conflict(EditError):
     """Two edits of one list change overlapping text."""
 
@@ -138,6 +146,7 @@ EDIT_ERRORS: Dict[str, Type[EditError]] = {
         AnchorNotFound,
         AnchorAmbiguous,
         NotFoundAfterAnchor,
+        SnippetUnplaced,
         UnclearElision,
         Conflict,
     )

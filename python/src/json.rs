@@ -113,6 +113,10 @@ pub fn parsed_report(result: Result<Parsed, ParseError>) -> String {
                             v["op"] = json!("line_edits");
                             v["edits"] = json!(edits);
                         }
+                        FileOp::Snippet(text) => {
+                            v["op"] = json!("snippet");
+                            v["snippet"] = json!(text);
+                        }
                     }
                     v
                 })

@@ -61,6 +61,21 @@ fn apply_edits_json(
     Ok(py.detach(move || json::applied_report(apply_edits(&content, &edits, mode))))
 }
 
+/// Merge a lazy snippet into `content` (`fuzzy_edit::apply_snippet`): `(text or None, report)`
+/// as [`apply_edits_json`] answers.
+#[pyfunction]
+fn apply_snippet_json(
+    py: Python<'_>,
+    content: String,
+    snippet: String,
+) -> PyResult<(Option<String>, String)> {
+    Ok(py.detach(move || {
+        let applied = fuzzy_edit::apply_snippet(&content, &snippet, &fuzzy_edit::Options::default())
+            .map_err(|error| fuzzy_edit::Failed::of_snippet(error, &snippet));
+        json::applied_report(applied)
+    }))
+}
+
 /// Parse a model's answer in any supported edit format; JSON with `ok` and either the parsed
 /// changes or the parse error.
 #[pyfunction]
@@ -102,6 +117,7 @@ fn unified_diff(py: Python<'_>, before: String, after: String, path: &str) -> St
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(apply_edits_json, m)?)?;
+    m.add_function(wrap_pyfunction!(apply_snippet_json, m)?)?;
     m.add_function(wrap_pyfunction!(parse_json, m)?)?;
     m.add_function(wrap_pyfunction!(unified_diff, m)?)?;
     m.add_function(wrap_pyfunction!(files::read_file_json, m)?)?;

@@ -203,3 +203,26 @@ def test_the_gil_is_released_while_the_engine_runs():
     during = [t for t in ticks if start < t < end]
     assert end - start > 0.02, "the call is too short to tell"
     assert len(during) >= 3, f"{len(during)} ticks in a {end - start:.3f} s engine call"
+
+
+def test_apply_snippet_keeps_what_the_marker_stands_for():
+    import fuzzy_edit
+
+    stack = "class S:\n    def push(self, x):\n        self.items.append(x)\n\n    def pop(self):\n        return self.items.pop()\n"
+    snippet = "class S:\n    # ... existing code ...\n\n    def size(self):\n        return len(self.items)\n"
+    out = fuzzy_edit.apply_snippet(stack, snippet)
+    assert out.text == stack + "\n    def size(self):\n        return len(self.items)\n"
+    assert out.matches[0].strategy == "snippet"
+
+
+def test_apply_snippet_refuses_a_piece_that_fits_twice():
+    import fuzzy_edit
+
+    text = "def a():\n    x()\n\ndef b():\n    x()\n"
+    try:
+        fuzzy_edit.apply_snippet(text, "# ...\n    x()\n    y()\n# ...")
+    except fuzzy_edit.EditError as e:
+        assert e.kind == "snippet_unplaced"
+        assert "fits 2 places" in str(e)
+    else:
+        raise AssertionError("applied")

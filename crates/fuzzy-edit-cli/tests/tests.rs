@@ -10,6 +10,7 @@ mod common;
 mod applying;
 mod edit_documents;
 mod edit_input;
+mod lazy_snippets;
 mod patch_headers;
 mod preview;
 

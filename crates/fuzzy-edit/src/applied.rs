@@ -122,6 +122,15 @@ impl Failed {
         .naming(edits)
     }
 
+    /// The refusal of a lazy snippet ([`apply_snippet`](crate::apply_snippet)), as a failed
+    /// request of one edit, named by the snippet's start.
+    pub fn of_snippet(error: crate::EditError, snippet: &str) -> Failed {
+        Failed {
+            failures: vec![Failure { edit: 0, error }],
+            olds: vec![crate::feedback::start_of(snippet)],
+        }
+    }
+
     /// The same failures, their messages naming which of `edits` each one is.
     pub fn naming(mut self, edits: &[crate::Edit]) -> Failed {
         self.olds = edits

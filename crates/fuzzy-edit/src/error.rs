@@ -179,6 +179,22 @@ pub enum EditError {
         /// The caller's deadline ran out (else the work budget did).
         timed_out: bool,
     },
+    /// A piece of a lazy snippet ([`apply_snippet`](crate::apply_snippet)) could not be
+    /// placed: which piece, where it starts in the snippet, why, and the file lines that say so
+    /// (the places it fits, or the line its edge reads as an edit of).
+    #[error("{}", self.message(&Vocabulary::TOOL))]
+    SnippetUnplaced {
+        /// The piece, 1-based (the lines between two markers).
+        piece: usize,
+        /// The snippet line the problem is at, 1-based.
+        line: usize,
+        /// Why.
+        reason: crate::SnippetReason,
+        /// File lines, 1-based, the first [`MAX_LISTED`].
+        file_lines: Vec<usize>,
+        /// How many file lines there are in all.
+        file_lines_total: usize,
+    },
     /// Two edits of one request touch overlapping text.
     #[error("{}", self.message(&Vocabulary::TOOL))]
     Conflict {
@@ -262,6 +278,7 @@ impl EditError {
             EditError::OverlappingEdits { first, second, start_line, end_line } => format!("line edits {} and {} both touch {} (a replaced range, or an insertion at the same place or inside it), so the result would depend on their order. Merge them into one edit. Nothing was changed.", first + 1, second + 1, span_words(*start_line, *end_line)),
             EditError::BadReference { edit, reference: Some(r), reason } => format!("line edit {}: reference {r:?}: {reason}. Nothing was changed.", edit + 1),
             EditError::BadReference { edit, reference: None, reason } => format!("line edit {}: {reason}. Nothing was changed.", edit + 1),
+            EditError::SnippetUnplaced { piece, line, reason, file_lines, file_lines_total } => snippet_message(*piece, *line, *reason, file_lines, *file_lines_total),
         }
     }
 
@@ -286,6 +303,7 @@ impl EditError {
             EditError::StaleReference { .. } => "stale_reference",
             EditError::OverlappingEdits { .. } => "overlapping_edits",
             EditError::BadReference { .. } => "bad_reference",
+            EditError::SnippetUnplaced { .. } => "snippet_unplaced",
         }
     }
 
@@ -327,6 +345,9 @@ impl EditError {
                 .filter_map(|r| r.reference.split('#').next()?.parse().ok())
                 .map(|l: usize| (l, l))
                 .collect(),
+            EditError::SnippetUnplaced { file_lines, .. } => {
+                file_lines.iter().map(|&l| (l, l)).collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -364,6 +385,28 @@ pub(crate) fn similarity_words(score: f64) -> String {
         }
     }
     "just under 1".to_string()
+}
+
+/// The feedback for a piece of a lazy snippet that could not be placed.
+fn snippet_message(
+    piece: usize,
+    line: usize,
+    reason: crate::SnippetReason,
+    lines: &[usize],
+    total: usize,
+) -> String {
+    use crate::SnippetReason as R;
+    let listed = join_lines(lines, total);
+    let what = format!("piece {piece} of the snippet (at its line {line})");
+    let body = match reason {
+        R::Ambiguous => format!("{what} fits {total} places in the file (lines {listed}), so where it goes is unclear. Show one more unchanged line around it that occurs once (the enclosing function's or class's first line, say)."),
+        R::NotInFile => format!("{what} shows no line the file holds after the previous piece, so where it goes is unknown (the lines may be stale or misremembered). Read the file again and copy the unchanged lines next to the change exactly, in file order."),
+        R::OpenMarker => format!("{what} has no line the file holds, and the marker before it leaves open where it goes. Show the unchanged line it goes after (or before) next to it, without a marker between."),
+        R::EditedEdge => format!("line {line} of the snippet (piece {piece}) is new, but reads like an edited version of the file's line {listed} beside it, so whether it replaces that line or is added next to it is unclear. Show that file line in the snippet too: unchanged if the new line is added, or with the line before it unchanged if it is replaced."),
+        R::CrossesScope => format!("the marker before {what} would stand for lines outside the block it is written in to reach the place the piece fits (line {listed}). Show the line that opens the block the piece is in (its function or class) before it."),
+        R::UnexplainedChange => format!("merging {what} would change the file in a way the snippet does not show (file line {listed}): a line deleted beside or under a marker, a marker or a note that code was removed written as code, a new line beside an unshown file line it resembles (replace or add?), or a kept line re-indented. Show the unchanged lines around every change, write deleted lines out by leaving them from between two shown lines, and never write a marker inside a change."),
+    };
+    format!("{body} Nothing was changed.")
 }
 
 fn not_found_message(closest: &Option<Fragment>, hint: &Option<String>, w: &Vocabulary) -> String {

@@ -143,6 +143,10 @@ pub(super) struct EditFlags {
     /// Edit the first occurrence after this (unique) text.
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub(super) anchor: Option<String>,
+    /// Merge a lazy snippet read from a file (`-` for stdin) into FILE: the changed code with
+    /// the unchanged parts written as `// ... existing code ...` markers (docs/snippets.md).
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["old", "new", "old_file", "new_file", "edits", "replace_all", "anchor"])]
+    pub(super) snippet: Option<PathBuf>,
     /// Read edits from a file (`-` for stdin), in any supported format: JSON, SEARCH/REPLACE
     /// blocks, *** Begin Patch, unified diff (detected automatically).
     #[arg(long, value_name = "PATH")]

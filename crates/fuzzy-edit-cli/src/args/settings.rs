@@ -155,7 +155,11 @@ impl EditFlags {
             }
             None => {
                 let file = self.file.as_ref().ok_or(Error::NoFile)?;
-                let files = vec![(file.clone(), vec![FileOp::Edit(vec![self.one_edit()?])])];
+                let op = match &self.snippet {
+                    Some(p) => FileOp::Snippet(read_input(p, self.max_bytes)?),
+                    None => FileOp::Edit(vec![self.one_edit()?]),
+                };
+                let files = vec![(file.clone(), vec![op])];
                 (files, Vocabulary::CLI, Vec::new())
             }
         };

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use fuzzy_edit::fs::{self, EditOptions, EditRequest, Expected, FileRequest, Op};
-use fuzzy_edit::{apply_with, unified_diff, Applied, Edit, Vocabulary};
+use fuzzy_edit::{apply_snippet, apply_with, unified_diff, Applied, Failed, Vocabulary};
 use serde_json::{json, Value};
 
 use super::pipe_request::{self, Line, Request, Return, Target};
@@ -123,7 +123,12 @@ pub fn answer(line: &str) -> Value {
     let mut value = match &request.target {
         Target::Content { text, name } => {
             let engine = options(&request).engine(request.mode, Path::new(name));
-            match apply_with(text, &request.edits, &engine) {
+            let applied = match &request.snippet {
+                Some(snippet) => apply_snippet(text, snippet, &engine)
+                    .map_err(|error| Failed::of_snippet(error, snippet)),
+                None => apply_with(text, &request.edits, &engine),
+            };
+            match applied {
                 Ok(applied) => success(text, applied, name, request.returns, true),
                 Err(failed) => answer_json::failure(answer_json::refusal(
                     &failed,
@@ -133,7 +138,13 @@ pub fn answer(line: &str) -> Value {
                 )),
             }
         }
-        Target::Path(path) => edit_file(Path::new(path), &request.edits, &request),
+        Target::Path(path) => {
+            let op = match &request.snippet {
+                Some(snippet) => Op::Snippet(snippet.clone()),
+                None => Op::Edit(request.edits.clone()),
+            };
+            edit_file(Path::new(path), op, &request)
+        }
     };
     if let Some(id) = request.id {
         value["id"] = id;
@@ -169,11 +180,12 @@ fn deadline(request: &Request) -> Option<Instant> {
 /// Edit a file through [`fs::edit_files`]: locked from the read to the rename, regular UTF-8
 /// files only, refused if `expect_*` do not match. The pipe is not confined: its caller is a
 /// program that chooses the paths.
-fn edit_file(path: &Path, edits: &[Edit], request: &Request) -> Value {
-    edit_file_with(path, Op::Edit(edits.to_vec()), request, false)
+fn edit_file(path: &Path, op: Op, request: &Request) -> Value {
+    edit_file_with(path, op, request, false)
 }
 
-/// [`edit_file`] with any operation (line-addressed edits: [`super::pipe_lines`]).
+/// [`edit_file`] with the answer's line numbers asked for or not (line-addressed edits:
+/// [`super::pipe_lines`]).
 pub(super) fn edit_file_with(path: &Path, op: Op, request: &Request, line_numbers: bool) -> Value {
     let file = FileRequest {
         path: path.to_path_buf(),

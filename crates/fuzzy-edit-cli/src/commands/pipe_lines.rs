@@ -145,6 +145,7 @@ fn edit(f: &Fields) -> Value {
         syntax: f.syntax,
         time_limit_ms: None,
         lock_wait_ms: None,
+        snippet: None,
         returns: f.returns,
     };
     match &request.target {

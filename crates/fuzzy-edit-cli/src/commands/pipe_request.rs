@@ -22,6 +22,7 @@ const FIELDS: &[Spelling] = &[
     ("replace_all", fields::REPLACE_ALL),
     ("anchor", fields::ANCHOR),
     ("edits", fields::EDITS),
+    ("snippet", &["snippet"]),
     ("mode", &["mode"]),
     ("dry_run", fields::DRY_RUN),
     ("in_place", &["in_place"]),
@@ -45,8 +46,10 @@ pub struct Request {
     pub id: Option<Value>,
     /// What to edit.
     pub target: Target,
-    /// The edits, at least one.
+    /// The edits, at least one unless `snippet` is given.
     pub edits: Vec<Edit>,
+    /// A lazy snippet to merge instead of edits (docs/snippets.md).
+    pub snippet: Option<String>,
     /// All or nothing, or what can be applied.
     pub mode: Mode,
     /// For a file: compute the answer but write nothing.
@@ -125,6 +128,7 @@ struct Fields {
     replace_all: Option<bool>,
     anchor: Option<String>,
     edits: Option<Vec<Value>>,
+    snippet: Option<String>,
     #[serde(default)]
     mode: Mode,
     #[serde(default)]
@@ -200,7 +204,11 @@ fn request(f: Fields) -> Result<Request, String> {
     };
     let single =
         f.old.is_some() || f.new.is_some() || f.replace_all.is_some() || f.anchor.is_some();
+    if f.snippet.is_some() && (single || f.edits.is_some()) {
+        return Err("give either \"snippet\" (a lazy snippet with `// ... existing code ...` markers) or \"old\"/\"new\" or \"edits\", not both.".into());
+    }
     let edits = match (f.edits, f.old, f.new) {
+        (None, None, None) if f.snippet.is_some() => Vec::new(),
         (Some(_), _, _) if single => {
             return Err("give either \"edits\" or \"old\"/\"new\" (with \"replace_all\", \"anchor\"), not both; inside \"edits\" each edit has its own.".into())
         }
@@ -260,6 +268,7 @@ fn request(f: Fields) -> Result<Request, String> {
         id: f.id,
         target,
         edits,
+        snippet: f.snippet,
         mode: f.mode,
         dry_run: f.dry_run,
         in_place: f.in_place,

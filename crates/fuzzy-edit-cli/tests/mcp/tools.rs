@@ -340,3 +340,29 @@ fn the_failing_edit_of_a_list_is_named() {
         .unwrap()
         .contains("return 1"));
 }
+
+#[test]
+fn edit_file_takes_a_lazy_snippet() {
+    let (_dir, root) = tree();
+    let file = root.join("src/lib.py");
+    let mut s = Server::start(&root);
+    s.ok("read_file", json!({"path": "src/lib.py"}));
+    let answer = s.ok(
+        "edit_file",
+        json!({
+            "path": "src/lib.py",
+            "snippet": "def f(x):\n    # ... existing code ...\n        return 1\n    log(x)\n    return 0\n"
+        }),
+    );
+    assert!(answer.contains("+    log(x)\n"), "{answer}");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "def f(x):\n    if x:\n        return 1\n    log(x)\n    return 0\n"
+    );
+    // With old_string too: which is meant is unclear.
+    let refused = s.refused(
+        "edit_file",
+        json!({"path": "src/lib.py", "snippet": "x", "old_string": "a", "new_string": "b"}),
+    );
+    assert!(refused.contains("not both"), "{refused}");
+}

@@ -111,6 +111,8 @@ pub enum FileOp {
     /// Line-addressed edits (`{"op": "replace", "pos": "12#VK", "lines": [...]}`), all
     /// referring to the file as read ([`crate::line_refs`]).
     LineEdits(Vec<crate::line_refs::LineEdit>),
+    /// A lazy snippet to merge into the file ([`apply_snippet`](crate::apply_snippet)).
+    Snippet(String),
 }
 
 /// The result of parsing an edit document.

@@ -279,6 +279,7 @@ mod tests {
                         FileOp::Create(_) => 1,
                         FileOp::Delete => 0,
                         FileOp::LineEdits(e) => e.len(),
+                        FileOp::Snippet(_) => 1,
                     })
                     .sum();
                 assert!(count >= 1, "{name}:{}: no edit", n + 1);

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use crate::format::FileOp;
-use crate::{apply_with, Applied, Edit, Failed, Mode, Options, Vocabulary};
+use crate::{apply_snippet, apply_with, Applied, Edit, Failed, Mode, Options, Vocabulary};
 
 use super::FsError;
 
@@ -24,6 +24,8 @@ pub enum Op {
     Write(String),
     /// Delete the file.
     Delete,
+    /// Merge a lazy snippet into the file ([`apply_snippet`](crate::apply_snippet)).
+    Snippet(String),
 }
 
 impl From<FileOp> for Op {
@@ -33,6 +35,7 @@ impl From<FileOp> for Op {
             FileOp::Create(text) => Op::Create(text),
             FileOp::Delete => Op::Delete,
             FileOp::LineEdits(edits) => Op::LineEdits(edits),
+            FileOp::Snippet(text) => Op::Snippet(text),
         }
     }
 }
@@ -284,16 +287,18 @@ fn plan(
                 text = None;
                 action = Action::Delete;
             }
-            Op::Edit(_) | Op::LineEdits(_) => {
+            Op::Edit(_) | Op::LineEdits(_) | Op::Snippet(_) => {
                 let Some(current) = text.as_deref() else {
                     return Err(FsError::NotFound(path.to_path_buf()).into());
                 };
                 let applied = match op {
                     Op::LineEdits(edits) => line_edits(current, edits, options),
+                    Op::Snippet(snippet) => apply_snippet(current, snippet, options)
+                        .map_err(|error| Failed::of_snippet(error, snippet)),
                     Op::Edit(edits) => apply_with(current, edits, options),
                     _ => unreachable!("matched above"),
-                }
-                .map_err(|failed| EditFilesError::Refused {
+                };
+                let applied = applied.map_err(|failed| EditFilesError::Refused {
                     path: path.to_path_buf(),
                     failed,
                 })?;

@@ -87,6 +87,9 @@ pub enum StrategyId {
     TypoLine,
     /// A line-addressed edit: the lines were named by reference (`12#VK`), not searched for.
     LineRef,
+    /// A piece of a lazy snippet, placed by its unchanged lines
+    /// ([`apply_snippet`](crate::apply_snippet)).
+    Snippet,
 }
 
 impl StrategyId {
@@ -108,6 +111,7 @@ impl StrategyId {
             StrategyId::BlockAnchor => "block_anchor",
             StrategyId::TypoLine => "typo_line",
             StrategyId::LineRef => "line_ref",
+            StrategyId::Snippet => "snippet",
         }
     }
 }

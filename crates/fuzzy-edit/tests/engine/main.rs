@@ -20,6 +20,7 @@ mod exact;
 mod feedback;
 mod file_formats;
 mod generate;
+mod lazy_snippets;
 mod line_endings;
 mod lines_changed_since;
 mod look_alike_blocks;

@@ -48,6 +48,8 @@ pub struct EditFileArgs {
     pub edits: Option<Vec<EditItem>>,
     /// Line-addressed edits, instead of old_string/new_string, after a read_file with hashes: true: [{"op": "replace"|"append"|"prepend", "pos": "12#VK", "end"?: "14#QX", "lines": ["new line", ...]}]. replace: lines pos..end (inclusive), [] deletes them; append/prepend: after/before pos, or at the end/start of the file without pos. All refer to the file as read and are applied together or not at all.
     pub line_edits: Option<Vec<Value>>,
+    /// Instead of old_string/new_string: a lazy snippet, the changed code written out with each unchanged stretch replaced by a marker comment in the file's comment syntax (`// ... existing code ...`, `# ... existing code ...`). Show 1-3 unchanged lines around each change, in file order, at the file's indentation; start inside a block with its opening line (`class S:`, `fn f() {`) then a marker; lines of the file left out between two shown lines (no marker between them) are deleted. A piece that could fit two places, or whose place is unclear, is refused with the reason.
+    pub snippet: Option<String>,
     /// Show the diff the edit would make without writing anything (default false).
     pub dry_run: Option<bool>,
 }
@@ -139,6 +141,7 @@ const EDIT_FIELDS: &[Spelling] = &[
     ("anchor", fields::ANCHOR),
     ("edits", fields::EDITS),
     ("line_edits", &["line_edits"]),
+    ("snippet", &["snippet"]),
     ("dry_run", fields::DRY_RUN),
 ];
 /// The fields of one item of `edit_file`'s `edits`.
@@ -203,9 +206,14 @@ impl EditFileArgs {
         let Some(items) = &self.line_edits else {
             return Ok(None);
         };
-        if self.old_string.is_some() || self.new_string.is_some() || self.edits.is_some() {
+        if self.old_string.is_some()
+            || self.new_string.is_some()
+            || self.edits.is_some()
+            || self.snippet.is_some()
+        {
             return Err(
-                "edit_file: give line_edits or old_string/new_string (or edits), not both.".into(),
+                "edit_file: give line_edits, a snippet, or old_string/new_string (or edits): one of them."
+                    .into(),
             );
         }
         if items.is_empty() {
@@ -228,6 +236,11 @@ impl EditFileArgs {
 
     /// The edits requested, from `edits` or from `old_string`/`new_string`.
     pub fn edits(&self) -> Result<Vec<Edit>, String> {
+        if self.snippet.is_some() {
+            return Err(format!(
+                "edit_file: give either a snippet or old_string/new_string (or an edits list), not both. Expected {EDIT_SHAPE}, or {{\"path\": string, \"snippet\": string}}."
+            ));
+        }
         let single = self.old_string.is_some()
             || self.new_string.is_some()
             || self.replace_all.is_some()

@@ -166,6 +166,7 @@ impl FuzzyEditServer {
     /// The file must be unchanged since your last read_file; otherwise read it again first. Returns a unified diff of the change and, for each edit, the lines changed and how old_string was matched. dry_run returns the diff without writing.
     /// The reference filesystem server's spelling, edits: [{oldText, newText}] and dryRun, is accepted too.
     /// Line-addressed edits, after a read_file with hashes: true: line_edits (or edits) as [{op, pos, end?, lines}], op "replace" (lines pos..end, inclusive; lines [] deletes them), "append" (after pos) or "prepend" (before pos); no pos: the end or start of the file. pos and end are LINE#ID references copied from the read (`12#VK`); lines are the new lines without prefixes, a list of strings or one string. All edits refer to the file as you read it and are applied together or not at all; a reference whose line changed since is refused with the current lines and their fresh LINE#IDs.
+    /// Or give snippet instead: the changed code written out, each unchanged stretch replaced by a marker comment (`// ... existing code ...`); it is merged where its unchanged lines stand, or refused with the piece that could not be placed.
     #[tool(
         input_schema = input_schema::<EditFileArgs>(),
         annotations(
@@ -398,13 +399,21 @@ impl FuzzyEditServer {
     fn edit(&self, arguments: JsonObject) -> Answer {
         let a: EditFileArgs = tool_args::parse(&tool_args::EDIT, arguments)?;
         let dry_run = a.dry_run.unwrap_or(false);
+        let alone = a.old_string.is_none()
+            && a.new_string.is_none()
+            && a.edits.is_none()
+            && a.replace_all.is_none()
+            && a.anchor.is_none();
         let (op, count) = match a.line_edits()? {
             Some(line_edits) => (Op::LineEdits(line_edits.clone()), line_edits.len()),
-            None => {
-                let edits = a.edits()?;
-                let count = edits.len();
-                (Op::Edit(edits), count)
-            }
+            None => match &a.snippet {
+                Some(snippet) if alone => (Op::Snippet(snippet.clone()), 1),
+                _ => {
+                    let edits = a.edits()?;
+                    let count = edits.len();
+                    (Op::Edit(edits), count)
+                }
+            },
         };
         let mut file = self.change(&a.path, op, "edit", dry_run)?;
         let name = self.roots.display(&file.real);

@@ -1,0 +1,231 @@
+//! The `lazy-snippet` set: each real commit hunk of `git-mined/` rendered as the lazy snippets
+//! models write (`// ... existing code ...` around the changed lines, with context of several
+//! widths, flush left, in a CRLF file, in other marker phrasings), merged with
+//! `apply_snippet`; plus snippets that must be refused (a piece that fits twice, a stale edge
+//! line, new lines between two markers).
+
+use std::ops::Range;
+
+use fuzzy_edit::{apply_snippet, Options};
+use serde_json::{json, Value};
+
+use crate::judge::{judge, Expect};
+
+/// One hunk: the file, the exact `old`/`new` and where `old` starts.
+pub struct Hunk<'a> {
+    pub content: &'a str,
+    pub old: &'a str,
+    pub new: &'a str,
+    pub offset: usize,
+    pub comment: &'a str,
+}
+
+/// One case: its class, file, snippet, what it expects and the right lines.
+pub struct Case {
+    pub class: &'static str,
+    pub content: String,
+    pub snippet: String,
+    pub expect: Expect,
+}
+
+/// The merge's answer: the result text, and a detail for the report.
+pub fn run(case: &Case) -> (Option<String>, Value) {
+    match apply_snippet(&case.content, &case.snippet, &Options::default()) {
+        Ok(a) => (Some(a.text), json!({"strategy": "snippet"})),
+        Err(e) => {
+            let msg: String = e.to_string().chars().take(400).collect();
+            (None, json!({"error": e.kind(), "message": msg}))
+        }
+    }
+}
+
+/// Judge a case's answer.
+pub fn outcome(case: &Case, result: Option<&str>, right: &Range<usize>) -> crate::judge::Outcome {
+    judge(&case.content, result, &case.expect, right, false)
+}
+
+fn lines(s: &str) -> Vec<&str> {
+    s.strip_suffix('\n').unwrap_or(s).split('\n').collect()
+}
+
+fn indent(l: &str) -> &str {
+    &l[..l.len() - l.trim_start().len()]
+}
+
+/// The cases of one hunk, and the lines it changes (0-based).
+pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
+    let start = h.content[..h.offset].matches('\n').count();
+    let old = lines(h.old);
+    let new = lines(h.new);
+    let right = start..start + old.len();
+    let mut out = Vec::new();
+    let expected = format!(
+        "{}{}{}",
+        &h.content[..h.offset],
+        h.new,
+        &h.content[h.offset + h.old.len()..]
+    );
+    let file_lines = h.content.lines().count();
+    // The unchanged lines at either end of the hunk.
+    let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let tail = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(old.len() - head)
+        .min(new.len() - head);
+    let before_marker = start > 0;
+    let after_marker = start + old.len() < file_lines;
+    // (Context counted in lines of code: a blank line shows no place.)
+    let code = |l: &&str| !l.trim().is_empty();
+    let render = |context: usize, marker: &str, flush: bool| -> Option<String> {
+        let mut from = head;
+        let mut shown = 0;
+        while from > 0 && shown < context {
+            from -= 1;
+            shown += usize::from(code(&new[from]));
+        }
+        let mut to_new = new.len() - tail;
+        let mut shown = 0;
+        while to_new < new.len() && shown < context {
+            shown += usize::from(code(&new[to_new]));
+            to_new += 1;
+        }
+        let body: Vec<&str> = new[from..to_new].to_vec();
+        if body.iter().all(|l| l.trim().is_empty()) {
+            return None;
+        }
+        let least = body
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| indent(l).len())
+            .min()
+            .unwrap_or(0);
+        let depth = if flush {
+            ""
+        } else {
+            &body.iter().find(|l| !l.trim().is_empty())?[..least]
+        };
+        let mut s = String::new();
+        if before_marker || from > 0 {
+            s += &format!("{depth}{marker}\n");
+        }
+        for l in &body {
+            if flush && !l.trim().is_empty() {
+                s += &l[least..];
+            } else {
+                s += l;
+            }
+            s.push('\n');
+        }
+        if after_marker || to_new < new.len() {
+            s += &format!("{depth}{marker}\n");
+        }
+        Some(s)
+    };
+    let c = h.comment;
+    let standard = format!("{c} ... existing code ...");
+    let phrasings = [
+        format!("{c} ..."),
+        format!("{c} ... rest of the code ..."),
+        format!("{c} existing code"),
+    ];
+    let mut push = |class: &'static str, content: String, snippet: Option<String>, expect| {
+        if let Some(snippet) = snippet {
+            out.push(Case {
+                class,
+                content,
+                snippet,
+                expect,
+            });
+        }
+    };
+    let text = || Expect::Text(expected.clone());
+    push(
+        "context_3",
+        h.content.to_string(),
+        render(3, &standard, false),
+        text(),
+    );
+    push(
+        "context_1",
+        h.content.to_string(),
+        render(1, &standard, false),
+        text(),
+    );
+    push(
+        "flush_left",
+        h.content.to_string(),
+        render(3, &standard, true),
+        text(),
+    );
+    let phrasing = &phrasings[h.offset % phrasings.len()];
+    push(
+        "phrasing",
+        h.content.to_string(),
+        render(2, phrasing, false),
+        text(),
+    );
+    if !h.content.contains('\r') {
+        let crlf = |s: &str| s.replace('\n', "\r\n");
+        push(
+            "crlf",
+            crlf(h.content),
+            render(3, &standard, false),
+            Expect::Text(crlf(&expected)),
+        );
+    }
+    // Must refuse: the region twice in the file (the piece fits both).
+    let region: String = h.content[h.offset..h.offset + h.old.len()].to_string();
+    if region.lines().count() >= 2 {
+        let twice = format!("{}\n{}", h.content.trim_end_matches('\n'), region);
+        push(
+            "refuse_ambiguous",
+            format!("{}\n", twice.trim_end_matches('\n')),
+            render(3, &standard, false),
+            Expect::RefuseStrictly,
+        );
+    }
+    // Must refuse: only the added lines, between two markers (where they go is open).
+    let added: Vec<&str> = new[head..new.len() - tail].to_vec();
+    let loose = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
+    let added_new = added
+        .iter()
+        .all(|l| l.trim().is_empty() || !h.content.lines().any(|f| loose(f) == loose(l)));
+    if before_marker && after_marker && added_new && !added.is_empty() {
+        let depth = indent(added.iter().find(|l| !l.trim().is_empty()).unwrap_or(&""));
+        let snippet = format!(
+            "{depth}{standard}\n{}\n{depth}{standard}\n",
+            added.join("\n")
+        );
+        push(
+            "refuse_open",
+            h.content.to_string(),
+            Some(snippet),
+            Expect::RefuseStrictly,
+        );
+    }
+    // Must refuse: the first context line misremembered (a word changed), right beside the
+    // file line it stands for.
+    if head >= 3 && before_marker {
+        if let Some(s) = render(3, &standard, false) {
+            let first = new[head - 3];
+            if let Some(word) = first
+                .split(|ch: char| !ch.is_alphanumeric() && ch != '_')
+                .find(|w| w.len() >= 4)
+            {
+                let stale_line = first.replacen(word, &format!("{word}X"), 1);
+                let stale = s.replacen(first, &stale_line, 1);
+                push(
+                    "refuse_stale_edge",
+                    h.content.to_string(),
+                    Some(stale),
+                    Expect::RefuseStrictly,
+                );
+            }
+        }
+    }
+    (out, right)
+}

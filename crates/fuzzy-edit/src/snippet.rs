@@ -1,0 +1,451 @@
+//! Lazy snippets ("fast apply"): the part of a file the model changed, written out, with the
+//! unchanged parts replaced by elision markers (`// ... existing code ...`), merged into the
+//! file exactly, or refused with the piece that could not be placed and why.
+//!
+//! The snippet is cut at its markers into *pieces*. Each piece is placed where its unchanged
+//! lines stand (see [`place`]), after the previous piece, at one depth shift; its lines the
+//! file holds keep the file's bytes, its other lines are new and take the file's indentation
+//! and line endings; file lines missing between two shown lines of a piece are deleted. A
+//! marker stands for the file's lines between the pieces around it. A piece none of whose
+//! lines is in the file is placed only where a marker after a block's opening line says where
+//! (`class S:`, marker, a new method: at the end of the block). Everything else that leaves
+//! the place open is refused ([`SnippetReason`]).
+//!
+//! ```
+//! use fuzzy_edit::{apply_snippet, Options};
+//! let file = "class S:\n    def push(self, x):\n        self.items.append(x)\n\n    def pop(self):\n        return self.items.pop()\n";
+//! let snippet = "class S:\n    # ... existing code ...\n\n    def size(self):\n        return len(self.items)\n";
+//! let out = apply_snippet(file, snippet, &Options::default()).unwrap();
+//! assert!(out.text.ends_with("return self.items.pop()\n\n    def size(self):\n        return len(self.items)\n"));
+//! ```
+
+use serde::Serialize;
+
+use crate::applied::{Applied, Match};
+use crate::edit::Options;
+use crate::error::EditError;
+use crate::indent::{IndentHabits, IndentStyle};
+use crate::normalize::{indent_width, TAB_WIDTH};
+use crate::notation::{is_elision_marker, markers_behind_leaders};
+use crate::strategy::StrategyId;
+use crate::text::Text;
+
+mod guard;
+mod place;
+use place::{end_of_scope, File, Line, Placement};
+
+const BOM: &str = "\u{feff}";
+
+/// Why a piece of a lazy snippet could not be placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SnippetReason {
+    /// The piece fits several places (listed).
+    Ambiguous,
+    /// No line the piece shows is in the file there (stale or made-up lines).
+    NotInFile,
+    /// The marker before the piece leaves open where it goes: none of its lines is in the
+    /// file, and no block it is written inside says where.
+    OpenMarker,
+    /// A new line at the piece's edge reads as an edited version of the file's neighbouring
+    /// line (listed): replace it or add beside it is unclear.
+    EditedEdge,
+    /// The marker before the piece would stand for lines outside the block it is written in.
+    CrossesScope,
+    /// The merged file changes a line the snippet does not account for (listed): a deletion
+    /// beside or under a marker, a marker or a removal note written as code, a new line beside
+    /// an unshown file line it reads as an edited copy of, a kept line re-indented, or
+    /// indentation in the other character than the file's.
+    UnexplainedChange,
+}
+
+/// A piece that could not be placed (crate-internal form of
+/// [`EditError::SnippetUnplaced`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    /// 1-based piece number.
+    pub(crate) piece: usize,
+    /// 1-based line of the snippet.
+    pub(crate) line: usize,
+    pub(crate) why: SnippetReason,
+    /// 0-based file lines it names.
+    pub(crate) lines: Vec<usize>,
+}
+
+impl Refusal {
+    fn into_error(self, max_listed: usize) -> EditError {
+        let total = self.lines.len();
+        EditError::SnippetUnplaced {
+            piece: self.piece,
+            line: self.line,
+            reason: self.why,
+            file_lines: self.lines.iter().take(max_listed).map(|l| l + 1).collect(),
+            file_lines_total: total,
+        }
+    }
+}
+
+use SnippetReason as Why;
+
+/// The lines between two markers of a snippet.
+#[derive(Debug)]
+pub(crate) struct Piece<'s> {
+    /// Its lines, blank lines after the marker before it included.
+    lines: Vec<&'s str>,
+    /// 0-based snippet line of `lines[0]`.
+    first: usize,
+    /// 0-based piece number.
+    index: usize,
+    /// The depth (model columns) of the marker right before it, if one is.
+    marker_before: Option<usize>,
+}
+
+impl Piece<'_> {
+    fn refuse(&self, why: Why, at: usize, lines: Vec<usize>) -> Refusal {
+        Refusal {
+            piece: self.index + 1,
+            line: self.first + at + 1,
+            why,
+            lines,
+        }
+    }
+}
+
+/// The merged text, and for each piece that changed something the file lines it replaced
+/// (0-based, end exclusive), the byte span and what was written there.
+pub(crate) struct Merged {
+    pub(crate) text: String,
+    pub(crate) changes: Vec<(std::ops::Range<usize>, std::ops::Range<usize>, String)>,
+}
+
+/// Merge a lazy snippet into `text`: the file the model meant, with the file's indentation,
+/// line endings, byte order mark and final newline, or an [`EditError::SnippetUnplaced`] that
+/// names the piece and why (an unchanged result is [`EditError::NoChange`]). The syntax guard
+/// checks the result when [`Options::language`] is known, as for any fuzzy edit.
+///
+/// ```
+/// use fuzzy_edit::{apply_snippet, Options};
+/// let file = "fn a() {\n    1\n}\n\nfn b() {\n    2\n}\n";
+/// let out = apply_snippet(file, "// ... existing code ...\nfn b() {\n    3\n}", &Options::default()).unwrap();
+/// assert_eq!(out.text, "fn a() {\n    1\n}\n\nfn b() {\n    3\n}\n");
+/// assert_eq!(out.matches[0].strategy, "snippet");
+/// ```
+pub fn apply_snippet(text: &str, snippet: &str, options: &Options) -> Result<Applied, EditError> {
+    let merged = merge(text, snippet, options).map_err(|r| r.into_error(crate::MAX_LISTED))?;
+    if merged.text == text {
+        return Err(EditError::NoChange {
+            only_edge_line_breaks: false,
+            only_artifacts: false,
+        });
+    }
+    if let Some(language) = options.language {
+        if options.syntax.checks() {
+            if let Some(problem) = crate::syntax::added_error(language, text, &merged.text) {
+                return Err(EditError::Syntax { problem });
+            }
+        }
+    }
+    let matches = merged
+        .changes
+        .into_iter()
+        .map(|(lines, span, replacement)| Match {
+            edit: 0,
+            strategy: StrategyId::Snippet,
+            score: 1.0,
+            start_line: lines.start + 1,
+            end_line: lines.end.max(lines.start + 1),
+            span,
+            replacement,
+        })
+        .collect();
+    Ok(Applied {
+        text: merged.text,
+        matches,
+        failures: Vec::new(),
+        sequential: false,
+        warnings: Vec::new(),
+        followed: Vec::new(),
+    })
+}
+
+/// [`apply_snippet`]'s merge, without the checks on the result.
+pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merged, Refusal> {
+    let (bom, body) = match text.strip_prefix(BOM) {
+        Some(rest) => (BOM, rest),
+        None => ("", text),
+    };
+    let indexed = Text::new(body);
+    let file = File::new((0..indexed.line_count()).map(|i| indexed.line(i)).collect());
+    let snippet = snippet.strip_prefix(BOM).unwrap_or(snippet);
+    let rewritten = markers_behind_leaders(body, &options.conventions, snippet);
+    let snippet = rewritten.as_deref().unwrap_or(snippet);
+    let lines = snippet_lines(&file, snippet);
+    let marker = |l: &str| is_elision_marker(l) && !file.holds(l);
+    let (pieces, open_end) = pieces(&lines, &marker);
+    let no_piece = || Refusal {
+        piece: 1,
+        line: 1,
+        why: Why::NotInFile,
+        lines: Vec::new(),
+    };
+    if pieces.is_empty() {
+        return Err(no_piece());
+    }
+    let mut placed: Vec<(Placement, &Piece<'_>)> = Vec::new();
+    let mut from = 0;
+    for (k, piece) in pieces.iter().enumerate() {
+        let p = match place::place(&file, piece, from) {
+            Ok(p) => p,
+            Err(refusal)
+                if refusal.why == Why::NotInFile && !piece.shows_file_line(&file, from) =>
+            {
+                // A piece of new lines only: placed by the block the marker before it is in.
+                let last = k + 1 == pieces.len() && !open_end;
+                match placed.last() {
+                    Some((prev, _)) if last => match prev.out.last() {
+                        Some(&Line::Kept(opener)) => {
+                            end_of_scope(&file, piece, opener, prev.shift)?
+                        }
+                        _ => return Err(piece.refuse(Why::OpenMarker, 0, vec![])),
+                    },
+                    _ if k == 0 => return Err(refusal),
+                    _ => return Err(piece.refuse(Why::OpenMarker, 0, vec![])),
+                }
+            }
+            Err(refusal) => return Err(refusal),
+        };
+        from = p.end;
+        placed.push((p, piece));
+    }
+    let merged = assemble(bom, &indexed, &file, &placed);
+    let shown: Vec<guard::Shown> = pieces
+        .iter()
+        .map(|p| guard::Shown {
+            first: p.first,
+            lines: p.lines.iter().map(|l| l.to_string()).collect(),
+        })
+        .collect();
+    guard::check(body, &merged.text, &shown)?;
+    Ok(merged)
+}
+
+/// `new`, whose elision comments `old` has none of, read as a lazy snippet over the span `old`
+/// names: the text it stands for there, or the refusal as the marker before the piece that
+/// could not be placed. `None` when `new` has no such marker, or a bare `...` (code in
+/// Python: the bare-ellipsis reading decides those), or `old` has markers of its own.
+pub(crate) fn over_span(
+    text: &Text<'_>,
+    old: &str,
+    new: &str,
+    options: &Options,
+) -> Option<Result<String, crate::artifacts::Unclear>> {
+    let files = |l: &str| text.as_str().contains(l.trim());
+    let marker = |l: &&str| is_elision_marker(l) && !files(l);
+    let bare = |l: &&str| matches!(l.trim(), "..." | "\u{2026}");
+    if old.lines().any(is_elision_marker) || !new.lines().any(|l| marker(&l) && !bare(&l)) {
+        return None;
+    }
+    if new.lines().any(|l| marker(&l) && bare(&l)) {
+        return None;
+    }
+    let trailing = new.ends_with('\n');
+    Some(match merge(old, new, options) {
+        Ok(m) => {
+            let mut text = m.text;
+            if !trailing && text.ends_with('\n') {
+                text.pop();
+                if text.ends_with('\r') {
+                    text.pop();
+                }
+            } else if trailing && !text.ends_with('\n') {
+                text.push('\n');
+            }
+            Ok(text)
+        }
+        Err(r) => {
+            let lines: Vec<&str> = new.lines().collect();
+            let at = (0..r.line.min(lines.len()))
+                .rev()
+                .find(|&i| marker(&lines[i]))
+                .or_else(|| lines.iter().position(marker))
+                .unwrap_or(0);
+            Err(crate::artifacts::Unclear {
+                marker: lines.get(at).map_or("", |l| l.trim()).to_string(),
+                line: at + 1,
+            })
+        }
+    })
+}
+
+impl Piece<'_> {
+    /// Whether any of its lines is in the file at or after `from`.
+    fn shows_file_line(&self, file: &File<'_>, from: usize) -> bool {
+        self.lines
+            .iter()
+            .any(|l| !l.trim().is_empty() && !file.occurrences(l, from).is_empty())
+    }
+}
+
+/// The snippet's lines without line endings, a Markdown fence around it (where the file has no
+/// such line) and blank lines at its edges.
+fn snippet_lines<'s>(file: &File<'_>, snippet: &'s str) -> Vec<&'s str> {
+    let mut lines: Vec<&str> = snippet
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
+    let blank = |l: &&str| l.trim().is_empty();
+    while lines.last().is_some_and(blank) {
+        lines.pop();
+    }
+    let start = lines.iter().position(|l| !blank(l)).unwrap_or(lines.len());
+    lines.drain(..start);
+    let fence = |l: &str| l.trim_start().starts_with("```") && !file.holds(l);
+    if lines.len() >= 2 && fence(lines[0]) && lines.last().is_some_and(|l| l.trim() == "```") {
+        lines.pop();
+        lines.remove(0);
+        return snippet_lines_trimmed(lines);
+    }
+    lines
+}
+
+fn snippet_lines_trimmed(mut lines: Vec<&str>) -> Vec<&str> {
+    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
+    let start = lines
+        .iter()
+        .position(|l| !l.trim().is_empty())
+        .unwrap_or(lines.len());
+    lines.drain(..start);
+    lines
+}
+
+/// The pieces between the markers, and whether the snippet ends with a marker.
+fn pieces<'s>(lines: &[&'s str], marker: &dyn Fn(&str) -> bool) -> (Vec<Piece<'s>>, bool) {
+    let mut pieces: Vec<Piece<'s>> = Vec::new();
+    let mut depth: Option<usize> = None;
+    let mut start = 0;
+    let mut open_end = false;
+    for i in 0..=lines.len() {
+        let is_marker = i < lines.len() && marker(lines[i]);
+        if i < lines.len() && !is_marker {
+            continue;
+        }
+        let body = &lines[start..i];
+        if body.iter().any(|l| !l.trim().is_empty()) {
+            let end = body
+                .iter()
+                .rposition(|l| !l.trim().is_empty())
+                .map_or(0, |e| e + 1);
+            // (Blank lines before a marker are the file's: the marker stands for them.)
+            let trimmed = if is_marker { &body[..end] } else { body };
+            pieces.push(Piece {
+                lines: trimmed.to_vec(),
+                first: start,
+                index: pieces.len(),
+                marker_before: depth.take(),
+            });
+            open_end = false;
+        }
+        if is_marker {
+            let d = indent_width(lines[i]);
+            depth = Some(depth.map_or(d, |p: usize| p.min(d)));
+            open_end = true;
+        }
+        start = i + 1;
+    }
+    (pieces, open_end)
+}
+
+/// The merged text: the file's lines outside the placements byte for byte, each placement's
+/// lines in the file's indentation and line ending.
+fn assemble(
+    bom: &str,
+    indexed: &Text<'_>,
+    file: &File<'_>,
+    placed: &[(Placement, &Piece<'_>)],
+) -> Merged {
+    let body = indexed.as_str();
+    let eol = indexed.eol().as_str();
+    let habits = IndentHabits::of(file.lines.iter().copied());
+    let tabs = habits.style == Some(IndentStyle::Tabs) || habits.tabs_only;
+    let n = file.lines.len();
+    let byte_at = |line: usize| {
+        if line >= n {
+            body.len()
+        } else {
+            indexed.span_of_lines(line..line + 1, true).start
+        }
+    };
+    let mut out = String::with_capacity(body.len() + 256);
+    out.push_str(bom);
+    let mut changes = Vec::new();
+    let mut at = 0;
+    for (p, piece) in placed {
+        out.push_str(&body[byte_at(at)..byte_at(p.start)]);
+        let rendered: Vec<String> = p
+            .out
+            .iter()
+            .map(|line| match *line {
+                Line::Kept(q) => file.lines[q].to_string(),
+                Line::New(i) => reindent(piece.lines[i], p.shift, tabs),
+            })
+            .collect();
+        at = p.end;
+        let same = rendered.len() == p.end - p.start
+            && rendered
+                .iter()
+                .zip(p.start..p.end)
+                .all(|(r, q)| r == file.lines[q]);
+        if same {
+            out.push_str(&body[byte_at(p.start)..byte_at(p.end)]);
+            continue;
+        }
+        if !out.is_empty() && out != bom && !out.ends_with('\n') {
+            out.push_str(eol);
+        }
+        let mut replacement = String::new();
+        for r in &rendered {
+            replacement.push_str(r);
+            replacement.push_str(eol);
+        }
+        let span = bom.len() + byte_at(p.start)..bom.len() + byte_at(p.end);
+        out.push_str(&replacement);
+        changes.push((p.start..p.end, span, replacement));
+    }
+    out.push_str(&body[byte_at(at)..]);
+    // (The file's final newline, or its absence, stays.)
+    if !body.is_empty() && !body.ends_with('\n') && out.ends_with('\n') && at >= n {
+        let cut = out.len() - if out.ends_with("\r\n") { 2 } else { 1 };
+        out.truncate(cut);
+    }
+    Merged { text: out, changes }
+}
+
+/// A new line at the file's depth (`shift` columns deeper than written), indented in the
+/// file's characters; as written when it already is.
+fn reindent(line: &str, shift: isize, tabs: bool) -> String {
+    let code = line.trim();
+    if code.is_empty() {
+        return String::new();
+    }
+    let lead = &line[..line.len() - line.trim_start().len()];
+    let own_chars = if tabs {
+        !lead.contains(&" ".repeat(TAB_WIDTH))
+    } else {
+        !lead.contains('\t')
+    };
+    if shift == 0 && own_chars {
+        return line.to_string();
+    }
+    let width = (indent_width(line) as isize + shift).max(0) as usize;
+    let indent = if tabs {
+        "\t".repeat(width / TAB_WIDTH) + &" ".repeat(width % TAB_WIDTH)
+    } else {
+        " ".repeat(width)
+    };
+    indent + line.trim_start().trim_end()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,299 @@
+//! Where each piece of a lazy snippet stands in the file: its unchanged lines found in order,
+//! after the previous piece, at one depth shift; every other place it could stand is a reason
+//! to refuse.
+//!
+//! A piece is aligned with a window of the file that starts at its first line the file holds
+//! and ends at its last one (a line diff by loose keys between them), so lines of the file
+//! missing between two shown lines are deleted, and the piece's other lines are new. Its new
+//! lines at an edge that meets a marker go right beside the unchanged line, unless they read
+//! as an edited version of the file's line on the other side ([`EDITED_EDGE`]).
+
+use std::collections::HashMap;
+
+use similar::DiffTag;
+
+use super::{Piece, Refusal, Why};
+use crate::align::{line_similarity, loose_diff};
+use crate::normalize::{indent_width, loose_key};
+
+/// Least character similarity (loose keys) for a new line at a piece's edge to read as an
+/// edited version of the file's neighbouring line (replace or insert: unclear). The figure the
+/// elision strategy measured for a line `new` writes beside its marker to count as a rewrite
+/// of an elided line (`strategy::elision::new_markers::REWRITE_OF_ELIDED`, review2
+/// `elide_edit_inside_*`: rewritten lines 0.5-0.7 like their line in 15 of 135 checks).
+const EDITED_EDGE: f64 = 0.6;
+/// Starts of a piece's first unchanged line considered (a line such as `}` occurs everywhere).
+const MAX_STARTS: usize = 4096;
+
+/// The file as the placement reads it.
+pub(super) struct File<'a> {
+    pub(super) lines: Vec<&'a str>,
+    /// Where each loose key of a non-blank line stands, in order.
+    index: HashMap<String, Vec<usize>>,
+}
+
+impl<'a> File<'a> {
+    pub(super) fn new(lines: Vec<&'a str>) -> Self {
+        let mut index: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, l) in lines.iter().enumerate() {
+            if !l.trim().is_empty() {
+                index.entry(loose_key(l).into_owned()).or_default().push(i);
+            }
+        }
+        File { lines, index }
+    }
+
+    /// Where `line` stands, at or after `from`.
+    pub(super) fn occurrences(&self, line: &str, from: usize) -> &[usize] {
+        self.index.get(loose_key(line).as_ref()).map_or(&[], |v| {
+            let at = v.partition_point(|&i| i < from);
+            &v[at..]
+        })
+    }
+
+    pub(super) fn holds(&self, line: &str) -> bool {
+        self.index.contains_key(loose_key(line).as_ref())
+    }
+
+    fn depth(&self, i: usize) -> isize {
+        indent_width(self.lines[i]) as isize
+    }
+
+    fn blank(&self, i: usize) -> bool {
+        self.lines[i].trim().is_empty()
+    }
+}
+
+/// A piece placed: the file lines `start..end` it replaces, and what it writes there, as the
+/// model wrote each line (`Line::New`) or as the file has it (`Line::Kept`).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Placement {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) out: Vec<Line>,
+    /// Model columns to file columns.
+    pub(super) shift: isize,
+}
+
+/// One line a placement writes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Line {
+    /// The file's line, byte for byte.
+    Kept(usize),
+    /// The piece's line (its index in the piece), re-indented by the shift.
+    New(usize),
+}
+
+/// Place `piece` at or after file line `from`. `marker_before`: the depth of the marker right
+/// before it (model columns), if any; `after_previous`: it follows an earlier piece.
+pub(super) fn place(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Result<Placement, Refusal> {
+    let lines = &piece.lines;
+    let nb: Vec<usize> = (0..lines.len())
+        .filter(|&i| !lines[i].trim().is_empty())
+        .collect();
+    let held: Vec<usize> = nb
+        .iter()
+        .copied()
+        .filter(|&i| !file.occurrences(lines[i], from).is_empty())
+        .collect();
+    let (Some(&f), Some(&l)) = (held.first(), held.last()) else {
+        return Err(piece.refuse(Why::NotInFile, nb.first().copied().unwrap_or(0), vec![]));
+    };
+    let mut valid: Vec<Placement> = Vec::new();
+    let mut crossing: Vec<usize> = Vec::new();
+    for &s in file.occurrences(lines[f], from).iter().take(MAX_STARTS) {
+        let shift = file.depth(s) - indent_width(lines[f]) as isize;
+        // (The window reaches at least as many copies of the last line as the piece shows:
+        // `x`, `x` written last is not matched at the first `x` alone.)
+        let copies = (f..l)
+            .filter(|&i| loose_key(lines[i]) == loose_key(lines[l]))
+            .count();
+        let end = if l == f {
+            Some(s)
+        } else {
+            file.occurrences(lines[l], s + 1)
+                .iter()
+                .copied()
+                .filter(|&t| file.depth(t) - indent_width(lines[l]) as isize == shift)
+                .nth(copies.saturating_sub(usize::from(loose_key(lines[f]) == loose_key(lines[l]))))
+        };
+        let Some(t) = end else { continue };
+        let Some(mut p) = align(file, piece, (f, l), (s, t), shift) else {
+            continue;
+        };
+        // The lines the marker before the piece stands for stay inside its block: none is
+        // shallower than both the marker and the piece's first line (`...` in a function body
+        // never stretches over the next function to a `return` there).
+        // (A marker before the first piece stands for everything before it.)
+        if let Some(marker) = piece.marker_before.filter(|_| piece.index > 0) {
+            let floor = (marker as isize).min(indent_width(lines[nb[0]]) as isize) + shift;
+            if (from..s).any(|i| !file.blank(i) && file.depth(i) < floor) {
+                crossing.push(s);
+                continue;
+            }
+        }
+        p.start = s;
+        p.end = t + 1;
+        valid.push(p);
+    }
+    match valid.len() {
+        0 if !crossing.is_empty() => Err(piece.refuse(Why::CrossesScope, f, crossing)),
+        0 => Err(piece.refuse(Why::NotInFile, f, vec![])),
+        1 => {
+            let p = valid.pop().expect("one placement");
+            edges_clear(file, piece, &p, (f, l), from)?;
+            Ok(p)
+        }
+        _ => Err(piece.refuse(Why::Ambiguous, f, valid.iter().map(|p| p.start).collect())),
+    }
+}
+
+/// The piece's lines `f..=l` aligned with the file's `s..=t`, with its lines before `f` and
+/// after `l` as new lines on either side; `None` when its first and last unchanged lines do
+/// not pair with the window's edges.
+fn align(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    (f, l): (usize, usize),
+    (s, t): (usize, usize),
+    shift: isize,
+) -> Option<Placement> {
+    let lines = &piece.lines;
+    let pn: Vec<usize> = (f..=l).filter(|&i| !lines[i].trim().is_empty()).collect();
+    let fw: Vec<usize> = (s..=t).filter(|&i| !file.blank(i)).collect();
+    let pl: Vec<&str> = pn.iter().map(|&i| lines[i]).collect();
+    let fl: Vec<&str> = fw.iter().map(|&i| file.lines[i]).collect();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for op in loose_diff(&pl, &fl) {
+        let (tag, a, b) = op.as_tag_tuple();
+        if tag == DiffTag::Equal {
+            pairs.extend(a.zip(b).map(|(x, y)| (pn[x], fw[y])));
+        }
+    }
+    if pairs.first() != Some(&(f, s)) || pairs.last() != Some(&(l, t)) {
+        return None;
+    }
+    let first_nb = (0..lines.len()).find(|&i| !lines[i].trim().is_empty())?;
+    let last_nb = (0..lines.len()).rfind(|&i| !lines[i].trim().is_empty())?;
+    let mut out: Vec<Line> = (first_nb..f).map(Line::New).collect();
+    let (mut pc, mut fc) = (f, s);
+    for (k, &(p, q)) in pairs.iter().enumerate() {
+        if k > 0 {
+            let piece_between = (pc..p).any(|i| !lines[i].trim().is_empty());
+            let file_between = (fc..q).any(|i| !file.blank(i));
+            if piece_between || file_between {
+                out.extend((pc..p).map(Line::New));
+            } else {
+                out.extend((fc..q).map(Line::Kept));
+            }
+        }
+        // A line kept at another depth than the shift gives was re-indented by the model.
+        let at_depth = indent_width(lines[p]) as isize + shift == file.depth(q);
+        out.push(if at_depth {
+            Line::Kept(q)
+        } else {
+            Line::New(p)
+        });
+        (pc, fc) = (p + 1, q + 1);
+    }
+    out.extend((l + 1..=last_nb).map(Line::New));
+    Some(Placement {
+        start: s,
+        end: t + 1,
+        out,
+        shift,
+    })
+}
+
+/// The piece's new lines at an edge that meets a marker (or the snippet's end) must not read
+/// as an edited version of the file's line beyond that edge: replace or insert is unclear.
+fn edges_clear(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    p: &Placement,
+    (f, l): (usize, usize),
+    from: usize,
+) -> Result<(), Refusal> {
+    let lines = &piece.lines;
+    let code = |r: std::ops::Range<usize>| -> Vec<usize> {
+        r.filter(|&i| !lines[i].trim().is_empty()).collect()
+    };
+    let (leading, trailing) = (code(0..f), code(l + 1..lines.len()));
+    // (As many of the file's lines beyond the edge as the piece has new lines there: the model
+    // rewriting the last two lines a marker stands for writes two.)
+    let before: Vec<usize> = (from..p.start)
+        .rev()
+        .filter(|&i| !file.blank(i))
+        .take(leading.len())
+        .collect();
+    let after: Vec<usize> = (p.end..file.lines.len())
+        .filter(|&i| !file.blank(i))
+        .take(trailing.len())
+        .collect();
+    for (new, beyond) in [(leading, before), (trailing, after)] {
+        for &i in &new {
+            if let Some(&n) = beyond
+                .iter()
+                .find(|&&n| line_similarity(lines[i], file.lines[n]) >= EDITED_EDGE)
+            {
+                return Err(piece.refuse(Why::EditedEdge, i, vec![n]));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where a piece none of whose lines the file holds goes, when it follows a marker right after
+/// a line that opens a block (`class S:`, `impl Foo {`) and ends the snippet: at the end of
+/// that block, after the code the marker stands for (or after the block's closing line when
+/// the piece is written at the block's own depth).
+pub(super) fn end_of_scope(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    opener: usize,
+    shift: isize,
+) -> Result<Placement, Refusal> {
+    let lines = &piece.lines;
+    let first = (0..lines.len())
+        .find(|&i| !lines[i].trim().is_empty())
+        .unwrap_or(0);
+    let last = (0..lines.len())
+        .rfind(|&i| !lines[i].trim().is_empty())
+        .unwrap_or(0);
+    let open = || piece.refuse(Why::OpenMarker, first, vec![opener]);
+    let depth = file.depth(opener);
+    let n = file.lines.len();
+    let marker = piece.marker_before.ok_or_else(open)? as isize + shift;
+    let body = (opener + 1..n).find(|&i| !file.blank(i));
+    if marker <= depth || body.is_none_or(|b| file.depth(b) <= depth) {
+        return Err(open());
+    }
+    let close = (opener + 1..n)
+        .find(|&i| !file.blank(i) && file.depth(i) <= depth)
+        .unwrap_or(n);
+    let last_body = (opener + 1..close)
+        .rev()
+        .find(|&i| !file.blank(i))
+        .ok_or_else(open)?;
+    let closer = close < n && {
+        let t = file.lines[close].trim_start();
+        file.depth(close) == depth
+            && (t.starts_with(['}', ')', ']']) || t == "end" || t.starts_with("end "))
+    };
+    let outside = indent_width(lines[first]) as isize + shift <= depth;
+    let at = if outside && closer {
+        close + 1
+    } else {
+        last_body + 1
+    };
+    let neighbour = at - 1;
+    if line_similarity(lines[first], file.lines[neighbour]) >= EDITED_EDGE {
+        return Err(piece.refuse(Why::EditedEdge, first, vec![neighbour]));
+    }
+    Ok(Placement {
+        start: at,
+        end: at,
+        out: (0..=last).map(Line::New).collect(),
+        shift,
+    })
+}

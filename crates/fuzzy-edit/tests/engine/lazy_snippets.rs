@@ -1,0 +1,285 @@
+//! Lazy snippets (`apply_snippet`), and markers in `new` read as one over the span `old` names:
+//! the file the model meant, byte for byte, or a refusal; never lines lost.
+
+use fuzzy_edit::{apply, apply_snippet, Edit, EditError, Options, SnippetReason};
+use proptest::prelude::*;
+
+use crate::properties::config;
+
+const STACK: &str = "class S:\n    def push(self, x):\n        self.items.append(x)\n\n    def pop(self):\n        return self.items.pop()\n";
+
+/// The first reproduction of issue 27: `old` the whole class, `new` its first line, a marker
+/// and a new method. The marker stands for push and pop; pop was deleted.
+#[test]
+fn a_marker_over_a_whole_class_keeps_its_methods() {
+    let new = "class S:\n    # ... existing code ...\n\n    def size(self):\n        return len(self.items)";
+    match apply(STACK, &Edit::new(STACK, new)) {
+        Ok(out) => assert_eq!(
+            out.text,
+            format!("{STACK}\n    def size(self):\n        return len(self.items)\n")
+        ),
+        Err(e) => assert_eq!(e.kind(), "unclear_elision"),
+    }
+    let out = apply_snippet(STACK, new, &Options::default()).unwrap();
+    assert!(out
+        .text
+        .contains("return self.items.pop()\n\n    def size(self):"));
+}
+
+/// The second reproduction: a marker over a function body, a new function after it.
+#[test]
+fn a_marker_over_a_function_body_keeps_its_return() {
+    let file = "def f(x):\n    a = x\n    return a\n";
+    let new = "def f(x):\n    # ... existing code ...\n\n\ndef g(y):\n    return f(y)";
+    let want = "def f(x):\n    a = x\n    return a\n\n\ndef g(y):\n    return f(y)\n";
+    match apply(file, &Edit::new(file, new)) {
+        Ok(out) => assert_eq!(out.text, want),
+        Err(e) => assert_eq!(e.kind(), "unclear_elision"),
+    }
+    assert_eq!(
+        apply_snippet(file, new, &Options::default()).unwrap().text,
+        want
+    );
+}
+
+/// A new method written between the impl's first line and its closing brace: its edge reads
+/// like the method before it, so it is placed exactly or refused as `edited_edge`, never
+/// written inside that method.
+#[test]
+fn an_impl_gets_a_method_before_its_closing_brace_or_a_refusal() {
+    let file = "struct Foo;\n\nimpl Foo {\n    fn a(&self) -> u8 {\n        1\n    }\n}\n\nimpl Bar {\n    fn b() {}\n}\n";
+    let snippet =
+        "impl Foo {\n    // ... existing code ...\n\n    fn c(&self) -> u8 {\n        3\n    }\n}";
+    let out = match apply_snippet(file, snippet, &Options::default()) {
+        Ok(out) => out,
+        Err(e) => return assert_eq!(e.kind(), "snippet_unplaced", "{e}"),
+    };
+    assert_eq!(
+        out.text,
+        "struct Foo;\n\nimpl Foo {\n    fn a(&self) -> u8 {\n        1\n    }\n\n    fn c(&self) -> u8 {\n        3\n    }\n}\n\nimpl Bar {\n    fn b() {}\n}\n"
+    );
+    assert_eq!((out.matches[0].start_line, out.matches[0].end_line), (7, 7));
+}
+
+#[test]
+fn a_refusal_names_the_piece_and_the_places() {
+    let file = "fn a() {\n    x();\n}\n\nfn b() {\n    x();\n}\n";
+    let err = apply_snippet(
+        file,
+        "// ...\n    x();\n    y();\n// ...",
+        &Options::default(),
+    )
+    .unwrap_err();
+    let EditError::SnippetUnplaced {
+        piece,
+        reason,
+        file_lines,
+        ..
+    } = &err
+    else {
+        panic!("{err:?}")
+    };
+    assert_eq!(
+        (*piece, *reason, file_lines.clone()),
+        (1, SnippetReason::Ambiguous, vec![2, 6])
+    );
+    assert_eq!(err.kind(), "snippet_unplaced");
+    assert!(err.to_string().contains("lines 2, 6"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The invariant: random files, random edits rendered as snippets the way models write them;
+// the merge reproduces the edited file exactly, or refuses.
+
+/// Lines a file is made of: few enough that they repeat (ambiguous pieces), at three depths.
+const CODE: [&str; 12] = [
+    "def f(x):",
+    "return x",
+    "x = 1",
+    "y = x + 1",
+    "if x:",
+    "print(x)",
+    "}",
+    "total += item",
+    "for item in items:",
+    "log.debug(\"step\")",
+    "value = compute(a, b)",
+    "",
+];
+const MARKERS: [&str; 6] = [
+    "# ... existing code ...",
+    "// ...",
+    "# ...",
+    "// ... rest of the code ...",
+    "/* ... */",
+    "# (unchanged)",
+];
+
+fn line(depth: usize, code: &str) -> String {
+    if code.is_empty() {
+        String::new()
+    } else {
+        format!("{}{code}", "    ".repeat(depth))
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Case {
+    file: Vec<String>,
+    start: usize,
+    end: usize,
+    new: Vec<String>,
+    before: usize,
+    after: usize,
+    marker: usize,
+    flush_left: bool,
+    crlf: bool,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    // (Files without blank lines: a blank line the edit deletes next to a shown line is read
+    // as the file's own, which the merge keeps; not yet covered.)
+    let file = prop::collection::vec((0usize..3, 0usize..CODE.len() - 1), 3..30).prop_map(|v| {
+        v.into_iter()
+            .map(|(d, c)| line(d, CODE[c]))
+            .collect::<Vec<_>>()
+    });
+    (
+        file,
+        any::<prop::sample::Index>(),
+        0usize..4,
+        prop::collection::vec((0usize..3, 0usize..CODE.len() + 6, any::<bool>()), 0..4),
+        0usize..4,
+        0usize..4,
+        0usize..MARKERS.len(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(file, at, len, new, before, after, marker, flush_left, crlf)| {
+                let start = at.index(file.len());
+                let end = (start + len).min(file.len());
+                // New lines: mostly the model's own, sometimes a line like the file's.
+                let new = new
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, (d, c, own))| {
+                        if own || c >= CODE.len() || CODE[c].is_empty() {
+                            line(d, &format!("added_{k}_{c} = {}", c * 7))
+                        } else {
+                            line(d, CODE[c])
+                        }
+                    })
+                    .collect();
+                Case {
+                    file,
+                    start,
+                    end,
+                    new,
+                    before,
+                    after,
+                    marker,
+                    flush_left,
+                    crlf,
+                }
+            },
+        )
+}
+
+impl Case {
+    fn text(lines: &[String], crlf: bool) -> String {
+        let eol = if crlf { "\r\n" } else { "\n" };
+        lines.iter().map(|l| format!("{l}{eol}")).collect()
+    }
+
+    fn edited(&self) -> Vec<String> {
+        let mut out = self.file[..self.start].to_vec();
+        out.extend(self.new.iter().cloned());
+        out.extend(self.file[self.end..].iter().cloned());
+        out
+    }
+
+    /// The snippet: context around the change, markers where the file goes on.
+    fn snippet(&self) -> String {
+        let from = self.start.saturating_sub(self.before);
+        let to = (self.end + self.after).min(self.file.len());
+        let mut piece: Vec<String> = self.file[from..self.start].to_vec();
+        piece.extend(self.new.iter().cloned());
+        piece.extend(self.file[self.end..to].iter().cloned());
+        if self.flush_left {
+            let least = piece
+                .iter()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| l.len() - l.trim_start().len())
+                .min()
+                .unwrap_or(0);
+            for l in &mut piece {
+                if !l.trim().is_empty() {
+                    *l = l[least..].to_string();
+                }
+            }
+        }
+        let marker = MARKERS[self.marker].to_string();
+        let mut lines = Vec::new();
+        if from > 0 {
+            lines.push(marker.clone());
+        }
+        lines.extend(piece);
+        if to < self.file.len() {
+            lines.push(marker);
+        }
+        lines.join("\n")
+    }
+
+    /// Whether the snippet reads the same as another edit: a new line at a piece's edge that
+    /// is a file line beyond the marker there, blank lines at an edge (a marker stands for the
+    /// file's blank lines beside it), or lines deleted next to a marker.
+    fn reads_two_ways(&self) -> bool {
+        let same = |a: &str, b: &str| a.trim() == b.trim();
+        let from = self.start.saturating_sub(self.before);
+        let to = (self.end + self.after).min(self.file.len());
+        let edge_new_first = self.before == 0 || from == self.start;
+        let edge_new_last = self.after == 0 || to == self.end;
+        let blank_edge = self.new.first().is_some_and(|l| l.is_empty())
+            || self.new.last().is_some_and(|l| l.is_empty());
+        let first_clash = edge_new_first
+            && self.start > 0
+            && self
+                .new
+                .first()
+                .is_some_and(|n| self.file[..self.start].iter().any(|l| same(l, n)));
+        let last_clash = edge_new_last
+            && self
+                .new
+                .last()
+                .is_some_and(|n| self.file[self.end..].iter().any(|l| same(l, n)));
+        // Lines deleted are shown deleted only between two shown lines of code: a marker (or
+        // the snippet's edge) beside them stands for them.
+        let code = |r: std::ops::Range<usize>| self.file[r].iter().any(|l| !l.trim().is_empty());
+        let deletes_unshown =
+            self.end > self.start && !(code(from..self.start) && code(self.end..to));
+        blank_edge || first_clash || last_clash || deletes_unshown
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    // KNOWN FAILING, so ignored: on files made of a few repeated lines the merge can pair a
+    // piece's unchanged lines with the wrong copies (a whole-file view of `return x`,
+    // `def f(x):` ... placed at an earlier copy) and write a wrong text. Run it with
+    // `cargo test -p fuzzy-edit --test engine lazy_snippets -- --ignored`.
+    #[test]
+    #[ignore = "finds wrong merges on files of repeated lines (issue 27, open)"]
+    fn a_snippet_merges_to_the_edited_file_or_is_refused(c in case()) {
+        prop_assume!(!c.reads_two_ways());
+        let file = Case::text(&c.file, c.crlf);
+        let want = Case::text(&c.edited(), c.crlf);
+        let snippet = c.snippet();
+        match apply_snippet(&file, &snippet, &Options::default()) {
+            Ok(out) => prop_assert_eq!(out.text, want, "snippet:\n{}", snippet),
+            Err(EditError::NoChange { .. }) => prop_assert_eq!(file, want),
+            Err(_) => {}
+        }
+    }
+}
