@@ -146,6 +146,14 @@ pub fn parsed_report(result: Result<Parsed, ParseError>) -> Value {
                             v["content"] = json!(text);
                         }
                         FileOp::Delete => v["op"] = json!("delete"),
+                        FileOp::LineEdits(edits) => {
+                            v["op"] = json!("line_edits");
+                            v["edits"] = json!(edits);
+                        }
+                        FileOp::Snippet(text) => {
+                            v["op"] = json!("snippet");
+                            v["snippet"] = json!(text);
+                        }
                     }
                     v
                 })

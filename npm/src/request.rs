@@ -186,6 +186,7 @@ impl ApplyRequest {
             deadline: limits.deadline,
             prose: fuzzy_edit::is_prose(path),
             conventions: fuzzy_edit::Conventions::from_path(path),
+            line_numbers: false,
         };
         Ok(ApplyRequest {
             content,
