@@ -156,7 +156,9 @@ fn runnable(command: &str) -> Option<String> {
     }
     let installs = command.starts_with("mkdir -p ~/") || command.starts_with("for ");
     // Set-up lines that write the example's files in the scratch directory.
-    if command.starts_with("printf ") && command.contains(" > ") {
+    if (command.starts_with("printf ") && command.contains(" > "))
+        || (command.starts_with("echo ") && command.contains("| fuzzy-edit "))
+    {
         return Some(command.to_string());
     }
     (command.starts_with("fuzzy-edit ") || (installs && command.contains("fuzzy-edit ")))

