@@ -70,8 +70,9 @@ fn apply_snippet_json(
     snippet: String,
 ) -> PyResult<(Option<String>, String)> {
     Ok(py.detach(move || {
-        let applied = fuzzy_edit::apply_snippet(&content, &snippet, &fuzzy_edit::Options::default())
-            .map_err(|error| fuzzy_edit::Failed::of_snippet(error, &snippet));
+        let applied =
+            fuzzy_edit::apply_snippet(&content, &snippet, &fuzzy_edit::Options::default())
+                .map_err(|error| fuzzy_edit::Failed::of_snippet(error, &snippet));
         json::applied_report(applied)
     }))
 }
