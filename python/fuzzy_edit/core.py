@@ -117,7 +117,7 @@ def apply(
 
 
 def apply_snippet(content: str, snippet: str) -> Applied:
-    """Merge a lazy snippet into ``content``: the changed code written out, each unchanged
+    r"""Merge a lazy snippet into ``content``: the changed code written out, each unchanged
     stretch replaced by a marker comment such as ``# ... existing code ...``.
 
     Each piece between markers goes where its unchanged lines stand; the result keeps the

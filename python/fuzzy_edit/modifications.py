@@ -226,7 +226,7 @@ class DiffResult:
 
     @property
     def all_applied(self) -> bool:
-        """Every modification applied, in either mode: ``fuzzy-edit apply --partial`` exits 0
+        r"""Every modification applied, in either mode: ``fuzzy-edit apply --partial`` exits 0
         exactly then (1 when some were not). In atomic mode it is :attr:`success`.
 
         >>> r = apply_modifications("a = 1\nb = 2\n", [{"old_string": "a = 1", "new_string": "a = 3"},
