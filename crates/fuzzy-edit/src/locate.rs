@@ -1,17 +1,17 @@
 //! The path of one edit, top to bottom: admit the request, find the anchor, run the strategy
-//! cascade, let [`crate::decide`] judge each strategy's candidates, [`crate::fit`] `new` to the
+//! cascade, let [`crate::rules`] judge each strategy's candidates, [`crate::fit`] `new` to the
 //! chosen ones, and hand back the [`Match`]es for splicing. Every refusal is decided in
-//! [`crate::decide`]; this module only finds.
+//! [`crate::rules`]; this module only finds.
 
 use crate::applied::Match;
 use crate::artifacts;
 use crate::budget::Budget;
-use crate::decide::{self, Admitted, Choice, Rules, SameResult};
 use crate::edit::{Edit, Options};
 use crate::error::EditError;
 use crate::fit;
 use crate::needle::Needle;
 use crate::normalize;
+use crate::rules::{self, Admitted, Choice, Rules, SameResult};
 use crate::strategy::{
     cascade, decoded_needle, Candidate, Context, Fit, Strategy, StrategyId, FIRST_AFTER_DECODING,
 };
@@ -30,13 +30,13 @@ pub(crate) fn locate(
     let unwrapped = unwrapped(text, edit);
     let marked = markers_read(text, options, unwrapped.as_ref());
     let edit = marked.as_ref().unwrap_or(unwrapped.as_ref());
-    let admitted = decide::admit(text, edit)?;
+    let admitted = rules::admit(text, edit)?;
     let new = artifacts::clean_new(text, &edit.old, &edit.new, options).map_err(|mut u| {
         // (Named as the model wrote it, `;; ...` and not the `// ...` it was read as.)
         if let Some(written) = marker_as_written(&unwrapped.new, &edit.new, &u.marker) {
             u.marker = written;
         }
-        decide::unclear(u)
+        rules::unclear(u)
     })?;
     // (A Makefile's recipe lines written flush left get their tab: see `fit::recipes_tabbed`.)
     let new = match options.conventions.is_makefile() {
@@ -54,17 +54,17 @@ pub(crate) fn locate(
         return Ok(vec![filled]);
     }
     let anchor = match edit.anchor.as_deref().filter(|a| !a.trim().is_empty()) {
-        Some(a) => Some((a, decide::one_anchor(text, a, &anchor_starts(text, a))?)),
+        Some(a) => Some((a, rules::one_anchor(text, a, &anchor_starts(text, a))?)),
         None => None,
     };
     // (An edit that sets the final newline may change only that.)
     if edit.final_newline.is_none() {
-        decide::check_still_changes(&edit.old, &edit.new, &new)?;
+        rules::check_still_changes(&edit.old, &edit.new, &new)?;
     }
     let needle = Needle::new(edit.old.as_str(), new);
     let budget = Budget::new(text.as_str().len(), edit.old.len(), deadline);
     // A search that ran out of budget saw only some of the candidates: nothing is decided on it.
-    let spent = || decide::too_complex(text, &needle, deadline);
+    let spent = || rules::too_complex(text, &needle, deadline);
     let mut before_anchor: Option<Vec<Candidate>> = None;
     let request = Request {
         text,
@@ -98,7 +98,7 @@ pub(crate) fn locate(
             return Ok(found);
         }
     }
-    Err(decide::not_found(
+    Err(rules::not_found(
         text,
         &needle,
         anchor,
@@ -148,7 +148,7 @@ impl Request<'_, '_> {
                 grading: strategy.grading(),
                 same_result: Some(SameResult(&same_result)),
             };
-            let chosen = match decide::choose(text, strategy.id(), candidates, rules)? {
+            let chosen = match rules::choose(text, strategy.id(), candidates, rules)? {
                 Choice::Apply(chosen) => chosen,
                 Choice::OnlyBeforeAnchor(before) => {
                     before_anchor.get_or_insert(before);
@@ -165,7 +165,7 @@ impl Request<'_, '_> {
                 .first()
                 .and_then(|c| c.fit.needle())
                 .unwrap_or(needle);
-            decide::check_chosen(text, strategy.id(), &chosen, matched_with, needle, budget)?;
+            rules::check_chosen(text, strategy.id(), &chosen, matched_with, needle, budget)?;
             // (Owned: `chosen` is consumed below; the decoded edit is the one the check needs.)
             let decoded_edit = (
                 matched_with.old_text().to_string(),
@@ -178,22 +178,22 @@ impl Request<'_, '_> {
             let mut matches = Vec::with_capacity(chosen.len());
             for c in chosen {
                 let mut c =
-                    decide::check_cut_lines(text, strategy.id(), c, needle, edit.replace_all)?;
+                    rules::check_cut_lines(text, strategy.id(), c, needle, edit.replace_all)?;
                 let matched_with = c.fit.needle().unwrap_or(needle);
-                c.span = decide::check_whole_words(
+                c.span = rules::check_whole_words(
                     text,
                     strategy.id(),
                     &c,
                     matched_with,
                     edit.replace_all,
                 )?;
-                decide::check_whitespace_edit(text, strategy.id(), &c, matched_with)?;
+                rules::check_whitespace_edit(text, strategy.id(), &c, matched_with)?;
                 let replacement = fit::replacement(text, &c, needle)
-                    .map_err(|m| decide::mismatch(text, strategy.id(), &c, matched_with, m))?;
+                    .map_err(|m| rules::mismatch(text, strategy.id(), &c, matched_with, m))?;
                 // (A replacement that changes nothing is refused as already applied below.)
                 if replacement != text.as_str()[c.span.clone()] {
                     let id = strategy.id();
-                    decide::check_changing(text, id, &c, matched_with, &edit.old, &replacement)?;
+                    rules::check_changing(text, id, &c, matched_with, &edit.old, &replacement)?;
                 }
                 // (A final line break of `new` that keeps a blank line of `old`'s, merged.)
                 let (c, replacement) = match fit::through_line_end(text, &c, needle)
@@ -205,7 +205,7 @@ impl Request<'_, '_> {
                 let replacement = end_text_as_asked(text, &c.span, replacement, edit.final_newline);
                 matches.push(Match::new(self.index, strategy.id(), c, replacement));
             }
-            decide::check_result(text, &matches, strategy.id(), needle, &decoded_edit)?;
+            rules::check_result(text, &matches, strategy.id(), needle, &decoded_edit)?;
             return Ok(Some(matches));
         }
         Ok(None)

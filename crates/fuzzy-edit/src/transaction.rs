@@ -7,10 +7,10 @@
 //! time; that result is taken only if every edit succeeds.
 
 use crate::applied::{Applied, Failed, Failure, Match};
-use crate::decide;
 use crate::edit::{Edit, Mode, Options};
 use crate::error::EditError;
 use crate::locate::locate;
+use crate::rules;
 use crate::text::Text;
 
 /// Apply one edit to `text`.
@@ -77,7 +77,7 @@ pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Fa
 pub fn apply_with(text: &str, edits: &[Edit], options: &Options) -> Result<Applied, Failed> {
     let mut applied = apply_located(text, edits, options)?;
     crate::fit::fit_to_format(text, edits, &mut applied, options);
-    decide::check_syntax(text, edits, &mut applied, options).map_err(|error| {
+    rules::check_syntax(text, edits, &mut applied, options).map_err(|error| {
         let edit = applied.matches.first().map_or(0, |m| m.edit);
         Failed::of(vec![Failure { edit, error }], edits)
     })?;
@@ -97,7 +97,7 @@ fn apply_located(text: &str, edits: &[Edit], options: &Options) -> Result<Applie
             Err(error) => failures.push(Failure { edit: i, error }),
         }
     }
-    failures.extend(decide::conflicts(&indexed, &mut matches));
+    failures.extend(rules::conflicts(&indexed, &mut matches));
     failures.sort_by_key(|f| f.edit);
 
     if failures.is_empty() {
@@ -181,7 +181,7 @@ fn sequential(text: &str, edits: &[Edit], options: &Options) -> Option<Applied> 
 /// Replace every match's span with its replacement, in one pass.
 ///
 /// # Panics
-/// When spans overlap: [`decide::conflicts`] removes overlaps first, and writing overlapping
+/// When spans overlap: [`rules::conflicts`] removes overlaps first, and writing overlapping
 /// replacements would corrupt the text, so this is a bug worth stopping for.
 fn splice(src: &str, mut matches: Vec<Match>, sequential: bool) -> Applied {
     matches.sort_by_key(|m| (m.span.start, m.span.end));

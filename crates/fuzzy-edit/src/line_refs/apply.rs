@@ -93,7 +93,7 @@ pub fn apply_line_edits(
         ..*options
     };
     crate::fit::fit_to_format(text, &as_edits, &mut applied, &options);
-    crate::decide::check_syntax(text, &as_edits, &mut applied, &options)?;
+    crate::rules::check_syntax(text, &as_edits, &mut applied, &options)?;
     Ok(applied)
 }
 

@@ -3,7 +3,7 @@
 //! A [`Strategy`] answers one question: *where in the original text could `old` have been
 //! meant?* It returns [`Candidate`] spans of the original text, never a string to search for
 //! again: searching again for a fuzzy match's text is how a tool edits a different, byte-unique
-//! copy of it. Deciding among candidates is [`crate::decide`]'s job; rewriting `new` to fit is
+//! copy of it. Deciding among candidates is [`crate::rules`]'s job; rewriting `new` to fit is
 //! [`crate::fit`]'s.
 //!
 //! The first strategy that yields any candidate settles the edit (applied, ambiguous, or low
@@ -161,7 +161,7 @@ impl Fit {
     }
 }
 
-/// How a strategy that grades its candidates wants them judged (see [`crate::decide`]).
+/// How a strategy that grades its candidates wants them judged (see [`crate::rules`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Grading {
     /// Lowest score accepted.
@@ -310,7 +310,7 @@ pub(crate) fn decoded_needle(
 }
 
 /// Line-level strategies stop collecting windows past this many: the edit is ambiguous anyway,
-/// and [`crate::decide`] refuses `replace_all` over more than this many blocks (the exact
+/// and [`crate::rules`] refuses `replace_all` over more than this many blocks (the exact
 /// strategy has no such limit).
 pub(crate) const MAX_WINDOWS: usize = 1000;
 

@@ -139,7 +139,7 @@ pub(super) fn stale_rivals(
 /// of `old`'s middle lines or more (of an odd count, the smaller half), two at least: lines
 /// paired as changed, not lines left out (a window a `}` short is another extent, not a
 /// rewrite). The block `old` was copied from, rewritten since, as the refuse generator's
-/// `stale_half` makes it (and as `decide::check_not_stale` counts). A line of `old` with no
+/// `stale_half` makes it (and as `rules::check_not_stale` counts). A line of `old` with no
 /// equal line in the window counts as rewritten, however the diff pairs it (a `}` rewritten
 /// as a call is a line deleted and one inserted to it), less the lines the window is short of:
 /// `stale_half` applied on seed 1, 5 -> 4, the rest unchanged.

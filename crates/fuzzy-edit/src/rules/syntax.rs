@@ -11,7 +11,7 @@ use crate::normalize;
 use crate::strategy::StrategyId;
 use crate::text::Text;
 
-mod elided;
+mod elision;
 
 /// Texts larger than this are not checked by the syntax guard. (Large texts are parsed in a
 /// window around the edit, `syntax/window.rs`; this bounds the work of finding it and of the
@@ -104,16 +104,16 @@ fn breaks_as_written(
     let head = &before[..m.span.start];
     let tail = &before[m.span.end..];
     // Markers on both sides: the span without the lines `old`'s markers elide, against `new`
-    // without its markers (see `elided`).
+    // without its markers (see `elision`).
     let span_lines: Vec<&str> = core[..core.len() - trail.len()].lines().collect();
     let elided = (m.strategy == StrategyId::Elision)
-        .then(|| elided::as_asked(&text, &span_lines, &edit.old, &new))
+        .then(|| elision::as_asked(&text, &span_lines, &edit.old, &new))
         .flatten();
     let (base, new) = match elided {
-        Some(elided::AsAsked::Resolved(new)) => (Cow::Borrowed(before), Cow::Owned(new)),
+        Some(elision::AsAsked::Resolved(new)) => (Cow::Borrowed(before), Cow::Owned(new)),
         // (Unless the span without its elided lines does not parse: then no error can be
         // told added, and `new` is written with its markers as before.)
-        Some(elided::AsAsked::Condensed(kept, condensed)) => {
+        Some(elision::AsAsked::Condensed(kept, condensed)) => {
             let base = format!("{head}{lead}{}{trail}{tail}", kept.join("\n"));
             if crate::syntax::added_error(language, before, &base).is_some() {
                 (Cow::Borrowed(before), new)

@@ -30,7 +30,7 @@ const ALIKE: f64 = 0.8;
 
 /// Rule 3: refuse an elision's block when `new` starts at an earlier occurrence of its first
 /// line, just before it.
-pub(crate) fn check_elided_start(
+pub(crate) fn check_elision_start(
     text: &Text,
     strategy: StrategyId,
     c: &Candidate,

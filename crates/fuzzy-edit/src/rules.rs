@@ -41,11 +41,11 @@
 //!    beside the edit changed in a way memory does not change a line, [`stale_line`]; a
 //!    name joined by case on one of them the file has nowhere, [`name_read_elsewhere`]; two
 //!    differing and the edit touching one, [`stale_touch`]: [`check_not_stale`]), and so is a block `old` skips lines of in a row, read elsewhere
-//!    ([`check_not_left_out`]), and so is a block beside a twin as close to `old` that holds
+//!    ([`check_not_skipping_lines`]), and so is a block beside a twin as close to `old` that holds
 //!    a line of `old` the block differs on ([`check_no_twin_copied`]); a fuzzy match whose
 //!    `new` repeats the lines standing just past the block is refused
 //!    ([`check_not_repeating_neighbours`]), and so is an elided `old` whose first line stands
-//!    again just before the match, where `new` starts ([`check_elided_start`]): these run
+//!    again just before the match, where `new` starts ([`check_elision_start`]): these run
 //!    together in [`check_changing`]. A replacement that leaves the text as it was is no
 //!    change or already applied ([`check_changes_something`]), as is a loose one that changes
 //!    only space at line ends for an edit that changes more ([`check_not_there_already`]), or
@@ -60,47 +60,44 @@
 
 use std::time::Instant;
 
-mod already_there;
 mod choose;
 mod cut_lines;
-mod deletion_made;
-mod elided_start;
-mod left_out;
-mod line_made_elsewhere;
-mod line_shaped;
-mod made_already;
-mod name_read_elsewhere;
-mod neighbours;
-mod reads_as_new;
-mod stale;
-mod stale_line;
-mod stale_touch;
+mod elision_start;
+mod no_twin_copied;
+mod not_deleted_already;
+mod not_made_already;
+mod not_made_elsewhere;
+mod not_only_respaced;
+mod not_repeating_neighbours;
+mod not_sent_again;
+mod not_sent_again_spaced;
+mod not_skipping_lines;
+mod not_stale;
+mod not_there_already;
+mod starts_a_line;
 mod syntax;
-mod twice;
-mod twice_blank_lines;
-mod twin_copy;
-mod whitespace;
-mod words;
+mod whitespace_edit;
+mod whole_words;
 
-use already_there::check_not_there_already;
 use choose::listed;
 pub(crate) use choose::{choose, Choice, Rules, SameResult};
 pub(crate) use cut_lines::check_cut_lines;
-use deletion_made::check_not_deleted_already;
-use elided_start::check_elided_start;
-use left_out::check_not_left_out;
-use line_made_elsewhere::check_not_made_elsewhere;
-use line_shaped::check_starts_a_line;
-use made_already::check_not_made_already;
-use neighbours::check_not_repeating_neighbours;
-use reads_as_new::check_not_only_respaced;
-use stale::check_not_stale;
+use elision_start::check_elision_start;
+use no_twin_copied::check_no_twin_copied;
+use not_deleted_already::check_not_deleted_already;
+use not_made_already::check_not_made_already;
+use not_made_elsewhere::check_not_made_elsewhere;
+use not_only_respaced::check_not_only_respaced;
+use not_repeating_neighbours::check_not_repeating_neighbours;
+use not_sent_again::check_not_sent_again;
+use not_sent_again_spaced::check_not_sent_again_spaced;
+use not_skipping_lines::check_not_skipping_lines;
+use not_stale::check_not_stale;
+use not_there_already::check_not_there_already;
+use starts_a_line::check_starts_a_line;
 pub(crate) use syntax::check_syntax;
-use twice::check_not_sent_again;
-use twice_blank_lines::check_not_sent_again_spaced;
-use twin_copy::check_no_twin_copied;
-pub(crate) use whitespace::check_whitespace_edit;
-pub(crate) use words::check_whole_words;
+pub(crate) use whitespace_edit::check_whitespace_edit;
+pub(crate) use whole_words::check_whole_words;
 
 use crate::applied::{Failure, Match};
 use crate::artifacts::Unclear;
@@ -144,10 +141,10 @@ pub(crate) fn check_changing(
     replacement: &str,
 ) -> Result<(), EditError> {
     check_not_stale(text, strategy, candidate, needle)?;
-    check_not_left_out(text, strategy, candidate, needle)?;
+    check_not_skipping_lines(text, strategy, candidate, needle)?;
     check_no_twin_copied(text, candidate, needle, sent_old)?;
     check_not_repeating_neighbours(text, strategy, candidate, replacement)?;
-    check_elided_start(text, strategy, candidate, needle)
+    check_elision_start(text, strategy, candidate, needle)
 }
 
 /// Rule 3's last step, on a strategy's replacements together: they must change the text, and

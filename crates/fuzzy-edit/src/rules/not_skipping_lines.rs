@@ -19,7 +19,7 @@ use crate::needle::Needle;
 use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::Text;
 
-/// Fewest non-blank lines of the block, in a row, missing from `old` for [`check_not_left_out`]
+/// Fewest non-blank lines of the block, in a row, missing from `old` for [`check_not_skipping_lines`]
 /// to refuse. One is a line forgotten (the gate's `line_missing`: 1 line of 5 or more left out
 /// of both sides, applied exactly). Measured with 2 (`refuse-bench/run.py BIN sN.jsonl`, 1,000
 /// cases per class and seed): `foreign` applied 23 / 1 / 7 -> 11 / 1 / 6 (seeds 1 / 2 / 3);
@@ -33,7 +33,7 @@ const MIN_RUN_LEFT_OUT: usize = 2;
 /// [`MIN_RUN_LEFT_OUT`] non-blank lines that `old` (the `needle` the candidate was matched
 /// with) goes without, between lines `old` has. Elision matches are let be: their marker says
 /// which lines it leaves out.
-pub(crate) fn check_not_left_out(
+pub(crate) fn check_not_skipping_lines(
     text: &Text,
     strategy: StrategyId,
     candidate: &Candidate,

@@ -14,9 +14,10 @@
 
 use std::collections::HashMap;
 
-use super::name_read_elsewhere::name_read_elsewhere;
-use super::stale_line::near_change_changed_since;
-use super::stale_touch::differing_line_touched;
+mod name_read_elsewhere;
+mod stale_line;
+mod stale_touch;
+
 use crate::align::{align, loose_diff};
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
@@ -25,6 +26,9 @@ use crate::normalize::{contains_word, is_word_char};
 use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::lines_of;
 use crate::text::Text;
+use name_read_elsewhere::name_read_elsewhere;
+use stale_line::near_change_changed_since;
+use stale_touch::differing_line_touched;
 
 /// Lines of `old` (non-blank) differing from the block, at least, for it to be stale.
 /// Measured on generated half-rewritten blocks: wrong 21 -> 8 (the rest land on a sibling
