@@ -242,7 +242,7 @@ fn run_edit(
 fn error_detail(e: &EditError) -> Value {
     let msg = e.to_string();
     let short: String = msg.chars().take(400).collect();
-    serde_json::json!({ "error": e.kind(), "message": short })
+    serde_json::json!({ "error": e.kind(), "rule": e.rule(), "message": short })
 }
 
 /// The `lazy-snippet` set (see [`snippets`]).

@@ -44,8 +44,10 @@ pub struct Fragment {
 }
 
 /// Why an edit was refused. The file is never changed when one is returned.
+///
+/// Serialized with its `kind`, its fields, and `rule` ([`EditError::rule`]).
 #[derive(Debug, Clone, PartialEq, Serialize, thiserror::Error)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(remote = "Self", tag = "kind", rename_all = "snake_case")]
 pub enum EditError {
     /// `old` is empty.
     #[error("{}", self.message(&Vocabulary::TOOL))]
@@ -62,6 +64,9 @@ pub enum EditError {
         /// escaped line breaks), which are never written.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         only_artifacts: bool,
+        /// The rule that refused (see [`EditError::rule`]); in answers as `rule`.
+        #[serde(skip)]
+        rule: &'static str,
     },
     /// No strategy found `old`.
     #[error("{}", self.message(&Vocabulary::TOOL))]
@@ -80,6 +85,9 @@ pub enum EditError {
         /// Where `old` was found, inside `location`, when it was.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         old_location: Option<Location>,
+        /// The rule that refused (see [`EditError::rule`]); in answers as `rule`.
+        #[serde(skip)]
+        rule: &'static str,
     },
     /// Several candidates of equal standing.
     #[error("{}", self.message(&Vocabulary::TOOL))]
@@ -91,6 +99,9 @@ pub enum EditError {
         /// How many candidates there are. A line-level strategy stops searching past 1000
         /// windows, so 1001 from one of them means more than 1000.
         candidates_total: usize,
+        /// The rule that refused (see [`EditError::rule`]); in answers as `rule`.
+        #[serde(skip)]
+        rule: &'static str,
     },
     /// The best fuzzy candidate is not clearly ahead of the runner-up.
     #[error("{}", self.message(&Vocabulary::TOOL))]
@@ -99,6 +110,9 @@ pub enum EditError {
         best: Location,
         /// The runner-up.
         runner_up: Location,
+        /// The rule that refused (see [`EditError::rule`]); in answers as `rule`.
+        #[serde(skip)]
+        rule: &'static str,
     },
     /// The block was located, but lines the edit changes are not what the file holds.
     #[error("{}", self.message(&Vocabulary::TOOL))]
@@ -111,6 +125,9 @@ pub enum EditError {
         old_text: String,
         /// The file's lines there.
         file_text: String,
+        /// The rule that refused (see [`EditError::rule`]); in answers as `rule`.
+        #[serde(skip)]
+        rule: &'static str,
     },
     /// `old` matched only once whitespace was ignored, and `new` only changes whitespace: the
     /// change the model wants is in what the match ignored.
@@ -242,9 +259,66 @@ pub enum EditError {
     },
 }
 
+impl Serialize for EditError {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// The derived form: `kind` and the variant's fields.
+        struct Fields<'e>(&'e EditError);
+        impl Serialize for Fields<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                EditError::serialize(self.0, serializer)
+            }
+        }
+        #[derive(Serialize)]
+        struct WithRule<'e> {
+            #[serde(flatten)]
+            fields: Fields<'e>,
+            rule: &'static str,
+        }
+        WithRule {
+            fields: Fields(self),
+            rule: self.rule(),
+        }
+        .serialize(serializer)
+    }
+}
+
 impl EditError {
-    /// The message for the model, naming the edit's parameters in `w`'s words.
+    /// The message for the model, naming the edit's parameters in `w`'s words, and ending
+    /// with the rule that refused (`[rule: not_found]`).
     pub fn message(&self, w: &Vocabulary) -> String {
+        format!("{} [rule: {}]", self.explanation(w), self.rule())
+    }
+
+    /// The id of the rule that refused: one of the rule table's (`docs/json.md` lists them).
+    /// Several rules may refuse with one [`kind`](Self::kind): `already_applied` comes from
+    /// `not_sent_again`, `not_made_already`, `not_there_already`, ...
+    pub fn rule(&self) -> &'static str {
+        use crate::rules::RuleId as R;
+        let id = match self {
+            EditError::NoChange { rule, .. }
+            | EditError::AlreadyApplied { rule, .. }
+            | EditError::Ambiguous { rule, .. }
+            | EditError::LowConfidence { rule, .. }
+            | EditError::ContentMismatch { rule, .. } => return rule,
+            EditError::EmptyOld => R::EmptyOld,
+            EditError::NotFound { .. } => R::NotFound,
+            EditError::WhitespaceOnly { .. } => R::WhitespaceEdit,
+            EditError::AnchorNotFound { .. } | EditError::AnchorAmbiguous { .. } => R::OneAnchor,
+            EditError::NotFoundAfterAnchor { .. } => R::AfterAnchor,
+            EditError::UnclearElision { .. } => R::UnclearElision,
+            EditError::Syntax { .. } => R::Syntax,
+            EditError::Conflict { .. } => R::NoConflict,
+            EditError::TooComplex { .. } => R::TooComplex,
+            EditError::StaleReference { .. } => R::StaleReference,
+            EditError::OverlappingEdits { .. } => R::OverlappingLineEdits,
+            EditError::BadReference { .. } => R::BadReference,
+            EditError::SnippetUnplaced { reason, .. } => crate::rules::snippet_rule(*reason),
+        };
+        id.name()
+    }
+
+    /// The message without its rule.
+    fn explanation(&self, w: &Vocabulary) -> String {
         let Vocabulary {
             old,
             new,
@@ -257,11 +331,11 @@ impl EditError {
             EditError::NoChange { only_edge_line_breaks: false, .. } => format!("{old} and {new} are identical, so this edit would change nothing. Send the text as it should be after the change in {new}."),
             EditError::NoChange { only_edge_line_breaks: true, .. } => format!("{new} differs from {old} only by line breaks at its start or end, which are read as a copying habit, so this edit would change nothing. To add or remove a blank line there, include the neighbouring line in both {old} and {new}, with the blank line as it should be in {new}."),
             EditError::NotFound { closest, hint } => not_found_message(closest, hint, w),
-            EditError::AlreadyApplied { location, old_location: None } => format!("{old} is not in the file as written, but what {new} says is already there, at {}. Was this edit already applied? If so, skip it; otherwise read the file again and copy {old} from it.", span_words(location.start_line, location.end_line)),
-            EditError::AlreadyApplied { location, old_location: Some(at) } => format!("{old} matches {}, but only inside what {new} says, which is already there, at {}. Was this edit already applied? If so, skip it; if you mean to add {new}'s text once more, include the lines around that place in {old} too, so that it says where.", span_words(at.start_line, at.end_line), span_words(location.start_line, location.end_line)),
-            EditError::Ambiguous { strategy, candidates, candidates_total } => ambiguous_message(strategy, candidates, *candidates_total, w),
-            EditError::LowConfidence { best, runner_up } => format!("{old} was not found exactly; the two closest blocks are too alike to choose between: {} (similarity {}) and {} (similarity {}), neither equal to it. Copy {old} exactly from the block you mean, with enough surrounding lines to make it unique.", span_words(best.start_line, best.end_line), similarity_words(best.score.unwrap_or(0.0)), span_words(runner_up.start_line, runner_up.end_line), similarity_words(runner_up.score.unwrap_or(0.0))),
-            EditError::ContentMismatch { strategy, location, old_text, file_text } => format!("{old} matches {} only approximately ({strategy}), and lines your edit changes differ from the file there. The model may be misremembering the code, so nothing was changed. The file has:\n{file_text}\n{} has:\n{old_text}\nCopy those lines exactly from the file and retry.", span_words(location.start_line, location.end_line), capitalized(&yours(old))),
+            EditError::AlreadyApplied { location, old_location: None, .. } => format!("{old} is not in the file as written, but what {new} says is already there, at {}. Was this edit already applied? If so, skip it; otherwise read the file again and copy {old} from it.", span_words(location.start_line, location.end_line)),
+            EditError::AlreadyApplied { location, old_location: Some(at), .. } => format!("{old} matches {}, but only inside what {new} says, which is already there, at {}. Was this edit already applied? If so, skip it; if you mean to add {new}'s text once more, include the lines around that place in {old} too, so that it says where.", span_words(at.start_line, at.end_line), span_words(location.start_line, location.end_line)),
+            EditError::Ambiguous { strategy, candidates, candidates_total, .. } => ambiguous_message(strategy, candidates, *candidates_total, w),
+            EditError::LowConfidence { best, runner_up, .. } => format!("{old} was not found exactly; the two closest blocks are too alike to choose between: {} (similarity {}) and {} (similarity {}), neither equal to it. Copy {old} exactly from the block you mean, with enough surrounding lines to make it unique.", span_words(best.start_line, best.end_line), similarity_words(best.score.unwrap_or(0.0)), span_words(runner_up.start_line, runner_up.end_line), similarity_words(runner_up.score.unwrap_or(0.0))),
+            EditError::ContentMismatch { strategy, location, old_text, file_text, .. } => format!("{old} matches {} only approximately ({strategy}), and lines your edit changes differ from the file there. The model may be misremembering the code, so nothing was changed. The file has:\n{file_text}\n{} has:\n{old_text}\nCopy those lines exactly from the file and retry.", span_words(location.start_line, location.end_line), capitalized(&yours(old))),
             EditError::WhitespaceOnly { strategy, location, file_text } => format!("{old} matches {} only when whitespace is ignored ({strategy}), and {new} only changes whitespace, so the change you want is unclear and nothing was changed. The file has:\n{file_text}\nTo change whitespace, copy {old} exactly from these lines (without the line numbers).", span_words(location.start_line, location.end_line)),
             EditError::AnchorNotFound { anchor } => format!("{anchor_word} {anchor:?} was not found in the file. Use a line that exists verbatim near the place to edit (a function signature, say), or leave {anchor_word} out."),
             EditError::AnchorAmbiguous { anchor, lines, lines_total } => format!("{anchor_word} {anchor:?} occurs {lines_total} times (lines {}), so it does not pick a place. Make {anchor_word} a longer line that occurs once.", join_lines(lines, *lines_total)),
@@ -322,7 +396,9 @@ impl EditError {
                 .iter()
                 .map(|c| (c.start_line, c.end_line))
                 .collect(),
-            EditError::LowConfidence { best, runner_up } => vec![
+            EditError::LowConfidence {
+                best, runner_up, ..
+            } => vec![
                 (best.start_line, best.end_line),
                 (runner_up.start_line, runner_up.end_line),
             ],

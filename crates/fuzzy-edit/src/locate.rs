@@ -165,7 +165,14 @@ impl Request<'_, '_> {
                 .first()
                 .and_then(|c| c.fit.needle())
                 .unwrap_or(needle);
-            rules::check_chosen(text, strategy.id(), &chosen, matched_with, needle, budget)?;
+            rules::check_chosen(&rules::Chosen {
+                text,
+                strategy: strategy.id(),
+                chosen: &chosen,
+                needle: matched_with,
+                sent: needle,
+                budget,
+            })?;
             // (Owned: `chosen` is consumed below; the decoded edit is the one the check needs.)
             let decoded_edit = (
                 matched_with.old_text().to_string(),
@@ -192,8 +199,14 @@ impl Request<'_, '_> {
                     .map_err(|m| rules::mismatch(text, strategy.id(), &c, matched_with, m))?;
                 // (A replacement that changes nothing is refused as already applied below.)
                 if replacement != text.as_str()[c.span.clone()] {
-                    let id = strategy.id();
-                    rules::check_changing(text, id, &c, matched_with, &edit.old, &replacement)?;
+                    rules::check_changing(&rules::Changing {
+                        text,
+                        strategy: strategy.id(),
+                        candidate: &c,
+                        needle: matched_with,
+                        sent_old: &edit.old,
+                        replacement: &replacement,
+                    })?;
                 }
                 // (A final line break of `new` that keeps a blank line of `old`'s, merged.)
                 let (c, replacement) = match fit::through_line_end(text, &c, needle)
@@ -205,7 +218,13 @@ impl Request<'_, '_> {
                 let replacement = end_text_as_asked(text, &c.span, replacement, edit.final_newline);
                 matches.push(Match::new(self.index, strategy.id(), c, replacement));
             }
-            rules::check_result(text, &matches, strategy.id(), needle, &decoded_edit)?;
+            rules::check_result(&rules::Replaced {
+                text,
+                matches: &matches,
+                strategy: strategy.id(),
+                sent: needle,
+                decoded: &decoded_edit,
+            })?;
             return Ok(Some(matches));
         }
         Ok(None)

@@ -1,12 +1,17 @@
-//! Every rule that accepts or refuses an edit, in the order the path of an edit meets them.
+//! Every rule that accepts or refuses an edit, in one table ([`TABLE`]): its id, the stage of
+//! an edit's path it runs at, and what it catches. Each rule's check lives in `rules/<id>.rs`
+//! (a few small ones share a file named after their stage: `request.rs`, `not_found.rs`); the
+//! rules of one stage run from one function here ([`check_chosen`], [`check_changing`],
+//! [`check_result`]) in the table's order. Every refusal names its rule
+//! ([`EditError::rule`](crate::EditError::rule)), in the JSON answers (`rule`) and in the
+//! message (`[rule: id]`).
 //!
 //! [`crate::locate`] finds candidates and [`crate::fit`] builds replacements; neither refuses
-//! anything on its own. The rules:
-//! 1. **The request** ([`admit`]): an empty `old` only fills an empty text; `old == new`
-//!    changes nothing, also once `new` is cleaned ([`check_still_changes`]); an elision comment
-//!    in `new` alone must say which lines it keeps ([`unclear`]); an anchor must occur exactly
-//!    once ([`one_anchor`]).
-//! 2. **Choosing among one strategy's candidates** ([`choose`](fn@choose)):
+//! anything on its own. The stages, in the order an edit meets them:
+//! 1. **The request** ([`Stage::Request`]): an empty `old` only fills an empty text; `old ==
+//!    new` changes nothing, also once `new` is cleaned; an elision marker in `new` alone must
+//!    say which lines it keeps; an anchor must occur exactly once.
+//! 2. **Choosing among one strategy's candidates** ([`Stage::Choose`], [`choose`](fn@choose)):
 //!    - with an `anchor`, only candidates at or after it count (a block containing the anchor
 //!      counts as at it); of those the first is taken (equality strategies) or the best, if
 //!      confident (graded strategies);
@@ -19,52 +24,37 @@
 //!      character edits than its near twins comes alone: the strategy leaves out windows a
 //!      distance margin rules out, as `typo_line` does for lines); a runner-up over some of
 //!      the best candidate's lines whose edit leaves the same text is no rival (it only takes
-//!      the block to begin or end a line elsewhere);
-//!    - a fuzzy candidate is refused where `new` already stands in the file
-//!      ([`check_not_made_already`]);
-//!    - any candidate lying inside a place where the file already reads as `new` is refused:
-//!      the edit was made and is sent again ([`check_not_sent_again`]), also with blank lines
-//!      ignored ([`check_not_sent_again_spaced`]); so is a loose match of a deletion whose
-//!      `new` stands as written at an edge of the match ([`check_not_deleted_already`]), a
-//!      one-line edit whose `new` stands word for word on another line
-//!      ([`check_not_made_elsewhere`]), and an indented `old` found inside a line
-//!      ([`check_starts_a_line`]). These run together in [`check_chosen`].
-//! 3. **Fitting `new`**: a match spliced in as written that starts or ends inside a line, where
-//!    `new` writes that line whole, is a whole-line edit, and is refused where what `new` means
-//!    there is unclear ([`check_cut_lines`]); one that starts or ends inside a word of
-//!    the file takes the whole word where `new` writes it whole (`old` cut short), and is
-//!    refused where `new` would change a word it was not given whole ([`check_whole_words`]);
-//!    a whitespace-only edit whose whitespace the match ignored is unclear
-//!    ([`check_whitespace_edit`]); a change to a line the model misremembered is refused
-//!    ([`mismatch`]), and so is a change to a line of a stale block (two lines of `old` or
-//!    more differing from it, or a name on two of them the file has nowhere, or one line
-//!    beside the edit changed in a way memory does not change a line, [`stale_line`]; a
-//!    name joined by case on one of them the file has nowhere, [`name_read_elsewhere`]; two
-//!    differing and the edit touching one, [`stale_touch`]: [`check_not_stale`]), and so is a block `old` skips lines of in a row, read elsewhere
-//!    ([`check_not_skipping_lines`]), and so is a block beside a twin as close to `old` that holds
-//!    a line of `old` the block differs on ([`check_no_twin_copied`]); a fuzzy match whose
-//!    `new` repeats the lines standing just past the block is refused
-//!    ([`check_not_repeating_neighbours`]), and so is an elided `old` whose first line stands
-//!    again just before the match, where `new` starts ([`check_elision_start`]): these run
-//!    together in [`check_changing`]. A replacement that leaves the text as it was is no
-//!    change or already applied ([`check_changes_something`]), as is a loose one that changes
-//!    only space at line ends for an edit that changes more ([`check_not_there_already`]), or
-//!    only moves whitespace for an edit that changes more ([`check_not_only_respaced`]):
-//!    [`check_result`].
-//! 4. **Nothing found** ([`not_found`]): found only before the anchor; `new` already standing
-//!    where `old` most nearly is; else not found, with the closest fragment. A search stopped
-//!    by the work budget or the deadline decides nothing: it is too complex ([`too_complex`]).
-//! 5. **Several edits** ([`conflicts`]): two edits whose spans overlap.
-//! 6. **The result** ([`check_syntax`]): an edit that adds a parse error the text did not have
+//!      the block to begin or end a line elsewhere).
+//! 3. **The chosen candidates** ([`Stage::Chosen`]): an edit the file already shows made is
+//!    refused, wherever the match landed; an indented `old` found inside a line is refused.
+//! 4. **Each candidate, before and while `new` is fitted** ([`Stage::Candidate`]): a match that
+//!    cuts a line or a word where `new` writes it whole, a whitespace-only edit whose
+//!    whitespace the match ignored, a change to a line the model misremembered.
+//! 5. **Each candidate, once fitted** ([`Stage::Changing`], judged on the fitted text): a stale
+//!    block, a block `old` skips lines of, a twin's line copied, `new` repeating the block's
+//!    neighbours, an elided start standing twice.
+//! 6. **A strategy's replacements together** ([`Stage::Result`]): they must change the text,
+//!    and a loose match must change more than space for an edit that changes more.
+//! 7. **Nothing found** ([`Stage::NotFound`]): found only before the anchor; `new` already
+//!    standing where `old` most nearly is; else not found, with the closest fragment. A search
+//!    stopped by the work budget or the deadline decides nothing: it is too complex.
+//! 8. **Several edits** ([`Stage::Transaction`]): two edits of one request whose
+//!    spans overlap.
+//! 9. **The result** ([`Stage::Splice`]): an edit that adds a parse error the text did not have
 //!    is refused or warned about, as the [`SyntaxPolicy`](crate::SyntaxPolicy) says.
+//!
+//! Lazy snippets ([`Stage::Snippet`]) and line references ([`Stage::LineRefs`]) have their own
+//! refusals, listed here with their ids; their checks live in `snippet/` and `line_refs/`.
 
-use std::time::Instant;
-
+mod changed_lines_match;
+mod changes_something;
 mod choose;
 mod cut_lines;
 mod elision_start;
+mod no_conflict;
 mod no_twin_copied;
 mod not_deleted_already;
+mod not_found;
 mod not_made_already;
 mod not_made_elsewhere;
 mod not_only_respaced;
@@ -74,295 +64,312 @@ mod not_sent_again_spaced;
 mod not_skipping_lines;
 mod not_stale;
 mod not_there_already;
+mod request;
 mod starts_a_line;
 mod syntax;
 mod whitespace_edit;
 mod whole_words;
 
-use choose::listed;
+pub(crate) use changed_lines_match::mismatch;
+pub(crate) use changes_something::check_changes_something;
 pub(crate) use choose::{choose, Choice, Rules, SameResult};
 pub(crate) use cut_lines::check_cut_lines;
-use elision_start::check_elision_start;
-use no_twin_copied::check_no_twin_copied;
-use not_deleted_already::check_not_deleted_already;
-use not_made_already::check_not_made_already;
-use not_made_elsewhere::check_not_made_elsewhere;
-use not_only_respaced::check_not_only_respaced;
-use not_repeating_neighbours::check_not_repeating_neighbours;
-use not_sent_again::check_not_sent_again;
-use not_sent_again_spaced::check_not_sent_again_spaced;
-use not_skipping_lines::check_not_skipping_lines;
-use not_stale::check_not_stale;
-use not_there_already::check_not_there_already;
-use starts_a_line::check_starts_a_line;
+pub(crate) use no_conflict::conflicts;
+pub(crate) use not_found::{not_found, too_complex};
+pub(crate) use request::{admit, check_still_changes, one_anchor, unclear, Admitted};
 pub(crate) use syntax::check_syntax;
 pub(crate) use whitespace_edit::check_whitespace_edit;
 pub(crate) use whole_words::check_whole_words;
 
-use crate::applied::{Failure, Match};
-use crate::artifacts::Unclear;
+use crate::applied::Match;
 use crate::budget::Budget;
-use crate::edit::Edit;
-use crate::error::{EditError, MAX_LISTED};
-use crate::feedback::{self, location, numbered};
-use crate::fit::Mismatch;
+use crate::error::EditError;
 use crate::needle::Needle;
 use crate::strategy::{Candidate, StrategyId};
 use crate::text::Text;
 
-/// Rule 2's last step, on the candidates a strategy chose, before any is fitted: an edit the
-/// file already shows made is refused, wherever the match landed. `needle` is the edit the
-/// strategy matched (decoded), `sent` the edit as cleaned.
-pub(crate) fn check_chosen(
-    text: &Text,
-    strategy: StrategyId,
-    chosen: &[Candidate],
-    needle: &Needle,
-    sent: &Needle,
-    budget: &Budget,
-) -> Result<(), EditError> {
-    check_not_made_already(text, strategy, chosen, needle, sent, budget)?;
-    check_not_sent_again(text, chosen, needle, budget)?;
-    check_not_sent_again_spaced(text, chosen, needle)?;
-    check_not_deleted_already(text, strategy, chosen, needle)?;
-    check_not_made_elsewhere(text, strategy, chosen, needle)?;
-    check_starts_a_line(text, strategy, chosen, needle)
-}
-
-/// Rule 3, on one fitted candidate whose `replacement` changes the file: a stale block, a
-/// block read elsewhere, a twin's line, `new` repeating the block's neighbours, an elided
-/// start that stands twice. `sent_old` is `old` as sent.
-pub(crate) fn check_changing(
-    text: &Text,
-    strategy: StrategyId,
-    candidate: &Candidate,
-    needle: &Needle,
-    sent_old: &str,
-    replacement: &str,
-) -> Result<(), EditError> {
-    check_not_stale(text, strategy, candidate, needle)?;
-    check_not_skipping_lines(text, strategy, candidate, needle)?;
-    check_no_twin_copied(text, candidate, needle, sent_old)?;
-    check_not_repeating_neighbours(text, strategy, candidate, replacement)?;
-    check_elision_start(text, strategy, candidate, needle)
-}
-
-/// Rule 3's last step, on a strategy's replacements together: they must change the text, and
-/// a loose match must change more than space for an edit that changes more. `decoded` is the
-/// edit the strategy matched, `sent` the edit as cleaned.
-pub(crate) fn check_result(
-    text: &Text,
-    matches: &[Match],
-    strategy: StrategyId,
-    sent: &Needle,
-    decoded: &(String, String),
-) -> Result<(), EditError> {
-    check_changes_something(text, matches)?;
-    check_not_there_already(text, matches, &decoded.0, &decoded.1)?;
-    check_not_only_respaced(text, matches, strategy, sent, decoded)
-}
-
-/// How a request is to be located, once admitted.
+/// Where on an edit's path a rule runs (see the module docs for the order).
+// (Read, with the other columns, by the test that holds `docs/json.md` to the table.)
+#[cfg_attr(not(test), allow(dead_code))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Admitted {
-    /// An empty `old` on an empty text: `new` fills it.
-    FillEmpty,
-    /// Search for `old`.
-    Search,
+pub(crate) enum Stage {
+    /// The request, before any search.
+    Request,
+    /// Choosing among one strategy's candidates.
+    Choose,
+    /// The candidates a strategy chose, before any is fitted.
+    Chosen,
+    /// One candidate, before and while `new` is fitted to it.
+    Candidate,
+    /// One candidate, judged on its fitted replacement.
+    Changing,
+    /// A strategy's replacements together.
+    Result,
+    /// No strategy settled the edit.
+    NotFound,
+    /// The edits of one request together.
+    Transaction,
+    /// The spliced result.
+    Splice,
+    /// A lazy snippet's pieces (`snippet/`).
+    Snippet,
+    /// Line references (`line_refs/`).
+    LineRefs,
 }
 
-/// Rule 1: whether the request can denote a place at all.
-pub(crate) fn admit(text: &Text, edit: &Edit) -> Result<Admitted, EditError> {
-    if edit.old.is_empty() {
-        // The one place an empty `old` denotes without doubt: all of an empty text.
-        if text.as_str().is_empty() && !edit.new.is_empty() {
-            return Ok(Admitted::FillEmpty);
-        }
-        return Err(EditError::EmptyOld);
-    }
-    if edit.old == edit.new {
-        return Err(EditError::NoChange {
-            only_edge_line_breaks: false,
-            only_artifacts: false,
-        });
-    }
-    Ok(Admitted::Search)
-}
-
-/// Rule 1: the anchor's byte offset, when it was found at exactly one of `starts`.
-pub(crate) fn one_anchor(text: &Text, anchor: &str, starts: &[usize]) -> Result<usize, EditError> {
-    match starts {
-        [one] => Ok(*one),
-        [] => Err(EditError::AnchorNotFound {
-            anchor: anchor.to_string(),
-        }),
-        many => Err(EditError::AnchorAmbiguous {
-            anchor: anchor.to_string(),
-            lines: many
-                .iter()
-                .take(MAX_LISTED)
-                .map(|&s| text.line_of(s) + 1)
-                .collect(),
-            lines_total: many.len(),
-        }),
-    }
-}
-
-/// Rule 1: `new`, once cleaned of what the model copied into it, must still differ from `old`.
-/// Where the model's `new` (`sent`) differed only by line breaks at its edges, the refusal
-/// says so: "identical" would be false.
-pub(crate) fn check_still_changes(old: &str, sent: &str, new: &str) -> Result<(), EditError> {
-    if new == old {
-        let edges = |s: &str| s.trim_matches(['\n', '\r']).to_string();
-        let only_edge_line_breaks = sent != old && edges(sent) == edges(old);
-        return Err(EditError::NoChange {
-            only_edge_line_breaks,
-            only_artifacts: sent != old && !only_edge_line_breaks,
-        });
-    }
-    Ok(())
-}
-
-/// Rule 1: an elision comment in `new` alone whose lines are unclear.
-pub(crate) fn unclear(u: Unclear) -> EditError {
-    EditError::UnclearElision {
-        marker: u.marker,
-        line: u.line,
-    }
-}
-
-/// Rule 3: the refusal for a merge that found the model changing lines the file does not hold.
-pub(crate) fn mismatch(
-    text: &Text,
-    strategy: StrategyId,
-    candidate: &Candidate,
-    needle: &Needle,
-    m: Mismatch,
-) -> EditError {
-    let old_text: Vec<&str> = m.old_lines.clone().map(|i| needle.line(i)).collect();
-    EditError::ContentMismatch {
-        strategy: strategy.to_string(),
-        location: location(text, candidate.lines.clone(), Some(candidate.score)),
-        old_text: old_text.join("\n"),
-        // Where the model changes lines the file lacks, show the file around that place.
-        file_text: if m.file_lines.is_empty() {
-            numbered(
-                text,
-                m.file_lines.start.saturating_sub(1)
-                    ..(m.file_lines.start + 1).min(text.line_count()),
-            )
-        } else {
-            numbered(text, m.file_lines)
-        },
-    }
-}
-
-/// Rule 3: refuse replacements that leave the text as it was. Found as written yet changing
-/// nothing means `new` differs from `old` only in what the file's form absorbs (line endings);
-/// found loosely, the file already says what `new` says there.
-pub(crate) fn check_changes_something(text: &Text, matches: &[Match]) -> Result<(), EditError> {
-    if !matches
-        .iter()
-        .all(|m| m.replacement == text.as_str()[m.span.clone()])
-    {
-        return Ok(());
-    }
-    let first = &matches[0];
-    if first.strategy == StrategyId::Exact {
-        return Err(EditError::NoChange {
-            only_edge_line_breaks: false,
-            only_artifacts: false,
-        });
-    }
-    Err(EditError::AlreadyApplied {
-        location: location(text, first.start_line - 1..first.end_line, None),
-        old_location: None,
-    })
-}
-
-/// Rule 4: why nothing was found. `anchor` is the anchor text and offset; `before_anchor` the
-/// first candidates that all stood before it.
-pub(crate) fn not_found(
-    text: &Text,
-    needle: &Needle,
-    anchor: Option<(&str, usize)>,
-    before_anchor: Option<Vec<Candidate>>,
-    budget: &Budget,
-) -> EditError {
-    if let (Some((anchor, at)), Some(before)) = (anchor, before_anchor) {
-        return EditError::NotFoundAfterAnchor {
-            anchor: anchor.to_string(),
-            anchor_line: text.line_of(at) + 1,
-            before: listed(text, &before),
-            before_total: before.len(),
-        };
-    }
-    // `new` already standing where `old` most nearly is suggests the edit was made before;
-    // `new` standing somewhere else says nothing (it may be a common line).
-    let closest = feedback::closest(text, needle);
-    // (When the budget runs out here, the search for `new` is cut short: the answer is still a
-    // refusal, only with less to say.)
-    if let Some(location) = feedback::already_applied(text, needle, budget) {
-        let near_closest = closest.as_ref().is_none_or(|f| {
-            location.start_line <= f.end_line + 1 && f.start_line <= location.end_line + 1
-        });
-        if near_closest {
-            return EditError::AlreadyApplied {
-                location,
-                old_location: None,
-            };
+#[cfg_attr(not(test), allow(dead_code))]
+impl Stage {
+    /// The stage's name in the documentation's table.
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Stage::Request => "request",
+            Stage::Choose => "choose",
+            Stage::Chosen => "chosen",
+            Stage::Candidate => "candidate",
+            Stage::Changing => "changing",
+            Stage::Result => "result",
+            Stage::NotFound => "not_found",
+            Stage::Transaction => "transaction",
+            Stage::Splice => "splice",
+            Stage::Snippet => "snippet",
+            Stage::LineRefs => "line_refs",
         }
     }
-    EditError::NotFound {
-        closest,
-        hint: feedback::hint(needle),
-    }
 }
 
-/// Rule 4: the search was stopped by the work budget or the caller's deadline before it could
-/// tell; nothing was decided on what it had seen.
-pub(crate) fn too_complex(text: &Text, needle: &Needle, deadline: Option<Instant>) -> EditError {
-    EditError::TooComplex {
-        old_lines: needle.line_count(),
-        text_lines: text.line_count(),
-        timed_out: deadline.is_some_and(|d| Instant::now() >= d),
-    }
+/// One row of the rule table.
+#[cfg_attr(not(test), allow(dead_code))]
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Rule {
+    /// The rule.
+    pub(crate) id: RuleId,
+    /// Its name in answers (`rule`) and messages (`[rule: name]`).
+    pub(crate) name: &'static str,
+    /// Where on the path it runs.
+    pub(crate) stage: Stage,
+    /// The [`EditError::kind`]s it refuses with.
+    pub(crate) kinds: &'static [&'static str],
+    /// What it catches, in a line.
+    pub(crate) catches: &'static str,
 }
 
-/// Rule 5: drop the matches of every edit that overlaps an earlier edit's, reporting each
-/// conflict once. Spans that overlap, or are the same insertion point, conflict.
-pub(crate) fn conflicts(text: &Text, matches: &mut Vec<Match>) -> Vec<Failure> {
-    matches.sort_by_key(|m| (m.span.start, m.span.end));
-    let mut failures: Vec<Failure> = Vec::new();
-    let mut bad: Vec<usize> = Vec::new();
-    for w in 0..matches.len() {
-        for v in w + 1..matches.len() {
-            let (a, b) = (&matches[w], &matches[v]);
-            if b.span.start >= a.span.end && b.span.start != a.span.start {
-                break;
-            }
-            if a.edit == b.edit {
-                continue;
-            }
-            let (first, second) = (a.edit.min(b.edit), a.edit.max(b.edit));
-            if !bad.contains(&second) {
-                bad.push(second);
-                let overlap = b.span.start..a.span.end.min(b.span.end);
-                let lines = text.lines_of_span(&overlap);
-                failures.push(Failure {
-                    edit: second,
-                    error: EditError::Conflict {
-                        first,
-                        second,
-                        start_line: lines.start + 1,
-                        end_line: lines.end,
-                    },
-                });
+/// The table and the [`RuleId`] enum from one list, so that no id can be missing from it.
+macro_rules! rule_table {
+    ($($id:ident = $name:literal, $stage:ident, [$($kind:literal),*], $catches:literal;)*) => {
+        /// A rule of [`TABLE`].
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub(crate) enum RuleId { $($id,)* }
+
+        /// Every rule, in the order an edit meets them.
+        pub(crate) const TABLE: &[Rule] = &[
+            $(Rule { id: RuleId::$id, name: $name, stage: Stage::$stage, kinds: &[$($kind),*], catches: $catches },)*
+        ];
+
+        impl RuleId {
+            /// The rule's name in answers and messages.
+            pub(crate) const fn name(self) -> &'static str {
+                TABLE[self as usize].name
             }
         }
+    };
+}
+
+rule_table! {
+    EmptyOld = "empty_old", Request, ["empty_old"], "an empty `old`, which denotes a place only in an empty text";
+    Identical = "identical", Request, ["no_change"], "`old` and `new` identical as sent";
+    UnclearElision = "unclear_elision", Request, ["unclear_elision"], "an elision marker in `new` alone, whose lines are unclear";
+    OneAnchor = "one_anchor", Request, ["anchor_not_found", "anchor_ambiguous"], "an anchor that occurs nowhere, or more than once";
+    StillChanges = "still_changes", Request, ["no_change"], "`new` equal to `old` once cleaned of what the model copied into it";
+    OneCandidate = "one_candidate", Choose, ["ambiguous"], "several equal candidates of an equality strategy";
+    ClearLead = "clear_lead", Choose, ["low_confidence"], "a graded strategy's best candidate not ahead of a rival by its margin";
+    NotMadeAlready = "not_made_already", Chosen, ["already_applied"], "a fuzzy match where `new` already stands in the file";
+    NotSentAgain = "not_sent_again", Chosen, ["already_applied"], "a match inside a place that already reads as `new` (the edit made and sent again)";
+    NotSentAgainSpaced = "not_sent_again_spaced", Chosen, ["already_applied"], "the same, with blank lines ignored";
+    NotDeletedAlready = "not_deleted_already", Chosen, ["already_applied"], "a loose match of a deletion whose `new` stands as written at an edge of the match";
+    NotMadeElsewhere = "not_made_elsewhere", Chosen, ["already_applied"], "a one-line edit whose `new` stands word for word on another line";
+    StartsALine = "starts_a_line", Chosen, ["content_mismatch"], "an indented `old` found inside a line";
+    CutLines = "cut_lines", Candidate, ["content_mismatch"], "a match starting or ending inside a line `new` writes whole, where what `new` means there is unclear";
+    WholeWords = "whole_words", Candidate, ["content_mismatch"], "a match starting or ending inside a word `new` would change without being given it whole";
+    WhitespaceEdit = "whitespace_edit", Candidate, ["whitespace_only"], "a whitespace-only edit whose whitespace the match ignored";
+    ChangedLinesMatch = "changed_lines_match", Candidate, ["content_mismatch"], "a change to a line the model misremembered (the lines it changes differ from the file)";
+    NotStale = "not_stale", Changing, ["content_mismatch"], "a change to a stale block: lines of `old` differing from it, names the file has nowhere";
+    NotSkippingLines = "not_skipping_lines", Changing, ["content_mismatch"], "a block `old` skips lines of in a row, read elsewhere";
+    NoTwinCopied = "no_twin_copied", Changing, ["low_confidence"], "a block beside a twin as close to `old` that holds a line of `old` the block differs on";
+    NotRepeatingNeighbours = "not_repeating_neighbours", Changing, ["already_applied"], "a fuzzy match whose `new` repeats the lines standing just past the block";
+    ElisionStart = "elision_start", Changing, ["ambiguous"], "an elided `old` whose first line stands again just before the match, where `new` starts";
+    ChangesSomething = "changes_something", Result, ["no_change", "already_applied"], "replacements that leave the text as it was";
+    NotThereAlready = "not_there_already", Result, ["already_applied"], "a loose match that changes only space at line ends, for an edit that changes more";
+    NotOnlyRespaced = "not_only_respaced", Result, ["already_applied"], "a loose match that only moves whitespace, for an edit that changes more";
+    AfterAnchor = "after_anchor", NotFound, ["not_found_after_anchor"], "`old` found only before the anchor";
+    NewNearClosest = "new_near_closest", NotFound, ["already_applied"], "`old` not found, and `new` standing where `old` most nearly is";
+    NotFound = "not_found", NotFound, ["not_found"], "`old` not found by any strategy";
+    TooComplex = "too_complex", NotFound, ["too_complex"], "a search stopped by the work budget or the deadline";
+    NoConflict = "no_conflict", Transaction, ["conflict"], "two edits of one request whose spans overlap";
+    Syntax = "syntax", Splice, ["syntax"], "a result with a parse error the text did not have";
+    SnippetChangesSomething = "snippet_changes_something", Snippet, ["no_change"], "a snippet whose merge leaves the file as it was";
+    SnippetAmbiguous = "snippet_ambiguous", Snippet, ["snippet_unplaced"], "a snippet piece that fits several places";
+    SnippetNotInFile = "snippet_not_in_file", Snippet, ["snippet_unplaced"], "a snippet piece showing no line the file holds after the previous piece";
+    SnippetOpenMarker = "snippet_open_marker", Snippet, ["snippet_unplaced"], "a snippet piece with no file line, after a marker that leaves open where it goes";
+    SnippetEditedEdge = "snippet_edited_edge", Snippet, ["snippet_unplaced"], "a new line at a piece's edge that reads as an edit of the file's line beside it";
+    SnippetCrossesScope = "snippet_crosses_scope", Snippet, ["snippet_unplaced"], "a marker that would stand for lines outside the block it is written in";
+    SnippetUnexplainedChange = "snippet_unexplained_change", Snippet, ["snippet_unplaced"], "a merge that changes the file in a way the snippet does not show";
+    LineEditsChangeSomething = "line_edits_change_something", LineRefs, ["no_change"], "line edits that leave the file as it was";
+    StaleReference = "stale_reference", LineRefs, ["stale_reference"], "a line reference whose ID no longer matches its line, not followed with certainty";
+    OverlappingLineEdits = "overlapping_line_edits", LineRefs, ["overlapping_edits"], "two line edits touching a common line or place";
+    BadReference = "bad_reference", LineRefs, ["bad_reference"], "a line reference that cannot be used as written";
+}
+
+/// The inputs of the [`Stage::Chosen`] rules: the candidates a strategy chose, `needle` the
+/// edit the strategy matched (decoded), `sent` the edit as cleaned.
+pub(crate) struct Chosen<'c, 'a> {
+    pub(crate) text: &'c Text<'a>,
+    pub(crate) strategy: StrategyId,
+    pub(crate) chosen: &'c [Candidate],
+    pub(crate) needle: &'c Needle<'c>,
+    pub(crate) sent: &'c Needle<'c>,
+    pub(crate) budget: &'c Budget,
+}
+
+/// The inputs of the [`Stage::Changing`] rules: one fitted candidate whose `replacement`
+/// changes the file; `needle` the edit it was matched with, `sent_old` `old` as sent.
+pub(crate) struct Changing<'c, 'a> {
+    pub(crate) text: &'c Text<'a>,
+    pub(crate) strategy: StrategyId,
+    pub(crate) candidate: &'c Candidate,
+    pub(crate) needle: &'c Needle<'c>,
+    pub(crate) sent_old: &'c str,
+    pub(crate) replacement: &'c str,
+}
+
+/// The inputs of the [`Stage::Result`] rules: a strategy's replacements; `decoded` the edit
+/// the strategy matched, `sent` the edit as cleaned.
+pub(crate) struct Replaced<'c, 'a> {
+    pub(crate) text: &'c Text<'a>,
+    pub(crate) matches: &'c [Match],
+    pub(crate) strategy: StrategyId,
+    pub(crate) sent: &'c Needle<'c>,
+    pub(crate) decoded: &'c (String, String),
+}
+
+/// A rule's check on its stage's inputs (for inputs of any lifetime).
+type Check<I> = (RuleId, fn(&I) -> Result<(), EditError>);
+type ChosenCheck = (
+    RuleId,
+    for<'c, 'a> fn(&Chosen<'c, 'a>) -> Result<(), EditError>,
+);
+type ChangingCheck = (
+    RuleId,
+    for<'c, 'a> fn(&Changing<'c, 'a>) -> Result<(), EditError>,
+);
+type ResultCheck = (
+    RuleId,
+    for<'c, 'a> fn(&Replaced<'c, 'a>) -> Result<(), EditError>,
+);
+
+/// The [`Stage::Chosen`] rules, in order.
+const CHOSEN: &[ChosenCheck] = &[
+    (RuleId::NotMadeAlready, |c| {
+        not_made_already::check_not_made_already(
+            c.text, c.strategy, c.chosen, c.needle, c.sent, c.budget,
+        )
+    }),
+    (RuleId::NotSentAgain, |c| {
+        not_sent_again::check_not_sent_again(c.text, c.chosen, c.needle, c.budget)
+    }),
+    (RuleId::NotSentAgainSpaced, |c| {
+        not_sent_again_spaced::check_not_sent_again_spaced(c.text, c.chosen, c.needle)
+    }),
+    (RuleId::NotDeletedAlready, |c| {
+        not_deleted_already::check_not_deleted_already(c.text, c.strategy, c.chosen, c.needle)
+    }),
+    (RuleId::NotMadeElsewhere, |c| {
+        not_made_elsewhere::check_not_made_elsewhere(c.text, c.strategy, c.chosen, c.needle)
+    }),
+    (RuleId::StartsALine, |c| {
+        starts_a_line::check_starts_a_line(c.text, c.strategy, c.chosen, c.needle)
+    }),
+];
+
+/// The [`Stage::Changing`] rules, in order.
+const CHANGING: &[ChangingCheck] = &[
+    (RuleId::NotStale, |c| {
+        not_stale::check_not_stale(c.text, c.strategy, c.candidate, c.needle)
+    }),
+    (RuleId::NotSkippingLines, |c| {
+        not_skipping_lines::check_not_skipping_lines(c.text, c.strategy, c.candidate, c.needle)
+    }),
+    (RuleId::NoTwinCopied, |c| {
+        no_twin_copied::check_no_twin_copied(c.text, c.candidate, c.needle, c.sent_old)
+    }),
+    (RuleId::NotRepeatingNeighbours, |c| {
+        not_repeating_neighbours::check_not_repeating_neighbours(
+            c.text,
+            c.strategy,
+            c.candidate,
+            c.replacement,
+        )
+    }),
+    (RuleId::ElisionStart, |c| {
+        elision_start::check_elision_start(c.text, c.strategy, c.candidate, c.needle)
+    }),
+];
+
+/// The [`Stage::Result`] rules, in order.
+const RESULT: &[ResultCheck] = &[
+    (RuleId::ChangesSomething, |r| {
+        check_changes_something(r.text, r.matches)
+    }),
+    (RuleId::NotThereAlready, |r| {
+        not_there_already::check_not_there_already(r.text, r.matches, &r.decoded.0, &r.decoded.1)
+    }),
+    (RuleId::NotOnlyRespaced, |r| {
+        not_only_respaced::check_not_only_respaced(r.text, r.matches, r.strategy, r.sent, r.decoded)
+    }),
+];
+
+/// The rule behind a snippet piece's refusal.
+pub(crate) fn snippet_rule(reason: crate::SnippetReason) -> RuleId {
+    use crate::SnippetReason as S;
+    match reason {
+        S::Ambiguous => RuleId::SnippetAmbiguous,
+        S::NotInFile => RuleId::SnippetNotInFile,
+        S::OpenMarker => RuleId::SnippetOpenMarker,
+        S::EditedEdge => RuleId::SnippetEditedEdge,
+        S::CrossesScope => RuleId::SnippetCrossesScope,
+        S::UnexplainedChange => RuleId::SnippetUnexplainedChange,
     }
-    matches.retain(|m| !bad.contains(&m.edit));
-    failures
+}
+
+/// Run `checks` in order: the first refusal, or `Ok`.
+fn run<I>(checks: impl IntoIterator<Item = Check<I>>, input: &I) -> Result<(), EditError> {
+    checks.into_iter().try_for_each(|(_, check)| check(input))
+}
+
+/// The [`Stage::Chosen`] rules on the candidates a strategy chose, before any is fitted: an
+/// edit the file already shows made is refused, wherever the match landed.
+pub(crate) fn check_chosen(chosen: &Chosen) -> Result<(), EditError> {
+    run(
+        CHOSEN.iter().map(|&(id, check)| (id, check as fn(&_) -> _)),
+        chosen,
+    )
+}
+
+/// The [`Stage::Changing`] rules, on one fitted candidate whose replacement changes the file.
+pub(crate) fn check_changing(changing: &Changing) -> Result<(), EditError> {
+    run(
+        CHANGING
+            .iter()
+            .map(|&(id, check)| (id, check as fn(&_) -> _)),
+        changing,
+    )
+}
+
+/// The [`Stage::Result`] rules, on a strategy's replacements together.
+pub(crate) fn check_result(replaced: &Replaced) -> Result<(), EditError> {
+    run(
+        RESULT.iter().map(|&(id, check)| (id, check as fn(&_) -> _)),
+        replaced,
+    )
 }
 
 #[cfg(test)]

@@ -70,6 +70,7 @@ pub(crate) fn check_not_only_respaced(
         return Ok(());
     }
     Err(EditError::AlreadyApplied {
+        rule: super::RuleId::NotOnlyRespaced.name(),
         location: location(text, first.start_line - 1..first.end_line, None),
         old_location: None,
     })

@@ -85,6 +85,7 @@ pub(crate) fn check_not_sent_again(
         return Ok(());
     }
     Err(EditError::AlreadyApplied {
+        rule: super::RuleId::NotSentAgain.name(),
         location: location(text, lines, None),
         old_location: Some(location(text, first.lines.clone(), None)),
     })
@@ -116,6 +117,7 @@ mod tests {
             Err(EditError::AlreadyApplied {
                 location,
                 old_location: Some(at),
+                rule: "not_sent_again",
             }) => (
                 (location.start_line, location.end_line),
                 (at.start_line, at.end_line),

@@ -1,4 +1,6 @@
 use super::*;
+use crate::edit::Edit;
+use crate::error::MAX_LISTED;
 use crate::strategy::{Fit, Grading};
 
 fn cand(text: &Text, line: usize, score: f64) -> Candidate {
@@ -257,7 +259,8 @@ fn the_request_is_admitted_or_refused() {
         admit(&t, &Edit::new("a", "a")),
         Err(EditError::NoChange {
             only_edge_line_breaks: false,
-            only_artifacts: false
+            only_artifacts: false,
+            rule: "identical",
         })
     );
     assert_eq!(admit(&t, &Edit::new("a", "b")), Ok(Admitted::Search));
@@ -275,4 +278,117 @@ fn an_anchor_must_be_unique() {
         one_anchor(&t, "z", &[]),
         Err(EditError::AnchorNotFound { .. })
     ));
+}
+
+/// The rows of the markdown table under `heading` in `doc`, each split into its cells.
+fn table_rows<'d>(doc: &'d str, heading: &str) -> Vec<Vec<&'d str>> {
+    let start = doc.find(heading).expect("heading in docs/json.md");
+    doc[start..]
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
+        .collect()
+}
+
+/// The words in backticks in `cell`.
+fn quoted(cell: &str) -> Vec<&str> {
+    cell.split('`').skip(1).step_by(2).collect()
+}
+
+const JSON_DOC: &str = include_str!("../../../../docs/json.md");
+
+#[test]
+fn the_rule_table_in_docs_json_md_is_the_engines() {
+    let rows = table_rows(JSON_DOC, "### Rules");
+    assert_eq!(rows.len(), TABLE.len(), "one row per rule");
+    for (row, rule) in rows.iter().zip(TABLE) {
+        assert_eq!(quoted(row[0]), [rule.name], "{row:?}");
+        assert_eq!(row[1], rule.stage.name(), "{row:?}");
+        assert_eq!(quoted(row[2]), rule.kinds, "{row:?}");
+        assert_eq!(row[3], rule.catches, "{row:?}");
+    }
+}
+
+#[test]
+fn every_refusal_kind_in_docs_json_md_has_a_rule_and_every_rule_a_kind() {
+    let refusal_kinds: Vec<&str> = table_rows(JSON_DOC, "### Kinds")
+        .iter()
+        .filter(|row| row[1].contains("the engine refused") || row[1].contains("line-addressed"))
+        .flat_map(|row| quoted(row[0]))
+        .collect();
+    assert!(refusal_kinds.len() >= 19, "{refusal_kinds:?}");
+    for kind in &refusal_kinds {
+        assert!(
+            TABLE.iter().any(|r| r.kinds.contains(kind)),
+            "no rule refuses with {kind}"
+        );
+    }
+    for rule in TABLE {
+        for kind in rule.kinds {
+            assert!(
+                refusal_kinds.contains(kind),
+                "{}: {kind} undocumented",
+                rule.name
+            );
+        }
+    }
+}
+
+#[test]
+fn the_schema_lists_every_rule() {
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("../../../../docs/schema/result-v1.json")).unwrap();
+    let listed: Vec<&str> = schema["$defs"]["rule"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    let names: Vec<&str> = TABLE.iter().map(|r| r.name).collect();
+    assert_eq!(listed, names);
+}
+
+#[test]
+fn each_stage_runs_exactly_its_rules_in_table_order() {
+    let of = |stage: Stage| -> Vec<RuleId> {
+        TABLE
+            .iter()
+            .filter(|r| r.stage == stage)
+            .map(|r| r.id)
+            .collect()
+    };
+    let chosen: Vec<RuleId> = CHOSEN.iter().map(|c| c.0).collect();
+    let changing: Vec<RuleId> = CHANGING.iter().map(|c| c.0).collect();
+    let result: Vec<RuleId> = RESULT.iter().map(|c| c.0).collect();
+    assert_eq!(chosen, of(Stage::Chosen));
+    assert_eq!(changing, of(Stage::Changing));
+    assert_eq!(result, of(Stage::Result));
+}
+
+#[test]
+fn rule_ids_are_unique_and_index_the_table() {
+    for (i, rule) in TABLE.iter().enumerate() {
+        assert_eq!(rule.id as usize, i);
+        assert_eq!(rule.id.name(), rule.name);
+        assert_eq!(TABLE.iter().filter(|r| r.name == rule.name).count(), 1);
+    }
+}
+
+#[test]
+fn a_refusal_names_its_rule_in_json_and_in_the_message() {
+    let t = Text::new("a\n");
+    let e = admit(&t, &Edit::new("a", "a")).unwrap_err();
+    assert_eq!(e.rule(), "identical");
+    let v = serde_json::to_value(&e).unwrap();
+    assert_eq!(v["rule"], "identical");
+    assert_eq!(v["kind"], "no_change");
+    assert!(e.to_string().ends_with(" [rule: identical]"), "{e}");
+    // A variant that names one rule only, and one without fields.
+    let v = serde_json::to_value(EditError::EmptyOld).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({"kind": "empty_old", "rule": "empty_old"})
+    );
 }

@@ -182,7 +182,9 @@ def k2(x_ptr, y_ptr, scale):
     assert_eq!(err.kind(), "low_confidence");
     assert_eq!(sorted_locations(&err), [(3, 6), (10, 13)]);
     match err {
-        EditError::LowConfidence { best, runner_up } => {
+        EditError::LowConfidence {
+            best, runner_up, ..
+        } => {
             let (b, r) = (best.score.unwrap(), runner_up.score.unwrap());
             assert!(b >= r && b - r < 0.1, "{b} {r}");
         }

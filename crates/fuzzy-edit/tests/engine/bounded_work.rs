@@ -80,6 +80,7 @@ fn a_long_block_of_identical_lines_in_a_file_of_them_is_ambiguous() {
             strategy,
             candidates,
             candidates_total,
+            rule: "one_candidate",
         } => {
             assert_eq!(strategy, "exact");
             assert_eq!(candidates.len(), MAX_LISTED);

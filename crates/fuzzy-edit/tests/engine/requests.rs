@@ -117,6 +117,7 @@ fn sent_twice(file: &str, edit: &Edit, at: (usize, usize), old_at: (usize, usize
         EditError::AlreadyApplied {
             location,
             old_location: Some(old_location),
+            ..
         } => {
             assert_eq!((location.start_line, location.end_line), at);
             assert_eq!((old_location.start_line, old_location.end_line), old_at);
