@@ -34,7 +34,10 @@ pub fn run(case: &Case) -> (Option<String>, Value) {
         Ok(a) => (Some(a.text), json!({"strategy": "snippet"})),
         Err(e) => {
             let msg: String = e.to_string().chars().take(400).collect();
-            (None, json!({"error": e.kind(), "rule": e.rule(), "message": msg}))
+            (
+                None,
+                json!({"error": e.kind(), "rule": e.rule(), "message": msg}),
+            )
         }
     }
 }

@@ -72,6 +72,7 @@ mod snippet;
 mod strategy;
 pub mod syntax;
 mod text;
+mod thresholds;
 mod transaction;
 mod vocabulary;
 

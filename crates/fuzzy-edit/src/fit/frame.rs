@@ -14,11 +14,7 @@ use similar::{capture_diff_slices, Algorithm, DiffTag};
 use crate::align::{line_similarity, loose_diff};
 use crate::indent::{IndentHabits, IndentMap};
 use crate::normalize::{indent_of, indent_width};
-
-/// Lines of `old` and `new` at least this alike, opposite each other in a changed region, are
-/// the same line rewritten: the depth it is written at says which depth `new` is at, when no
-/// line is kept.
-const REWRITTEN_LINE: f64 = 0.5;
+use crate::thresholds::REWRITTEN_LINE;
 
 /// The depth `new` is written at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -22,10 +22,7 @@ use similar::{DiffOp, DiffTag};
 
 use super::literals::{inside_literals, inside_literals_from, Open};
 use super::tab_columns::TabColumns;
-
-/// Lines at least this alike, opposite each other in a changed region, are the same line
-/// rewritten: at the same depth (as in `shifted`).
-const REWRITTEN_LINE: f64 = 0.5;
+use crate::thresholds::REWRITTEN_LINE;
 
 /// Columns of a tab in GNU-style files.
 const GNU_TAB: usize = 8;

@@ -9,13 +9,7 @@
 //! wherever it keeps that line's typographic quote.
 
 use crate::align::{line_similarity, loose_diff};
-
-/// Least similarity (0..1, `line_similarity`) between a rewritten line and a retyped line of
-/// `old` for it to be read as a rewrite of it, where the line diff does not pair them one for
-/// one: the threshold `artifacts::punctuation` reads a rewrite at. Only a quote both lines
-/// hold at a place the line keeps is changed, and only where the file line has the ASCII
-/// one there.
-const REWRITE: f64 = 0.5;
+use crate::thresholds::REWRITTEN_LINE;
 
 /// `merged` (the replacement for `file_lines`, matched by `old` line for line) with the file's
 /// ASCII quotes on the lines it rewrites where `old` retyped them (see the module docs).
@@ -45,7 +39,7 @@ pub(super) fn ascii_as_file(file_lines: &[&str], old: &[&str], merged: String) -
             } else {
                 olds.clone()
                     .map(|o| (line_similarity(old[o], bare[n]), o))
-                    .filter(|(s, _)| *s >= REWRITE)
+                    .filter(|(s, _)| *s >= REWRITTEN_LINE)
                     .max_by(|a, b| a.0.total_cmp(&b.0))
                     .map(|(_, o)| o)
             };

@@ -40,12 +40,9 @@ pub(super) use stray_spaces::{space_before_tab, without_stray_spaces};
 use crate::align::{line_similarity, loose_diff};
 use crate::indent::{Grid, IndentHabits, IndentMap, IndentStyle};
 use crate::normalize::{indent_columns, indent_of, TAB_WIDTH};
+use crate::thresholds::REWRITTEN_LINE;
 use similar::DiffTag;
 use std::cell::LazyCell;
-
-/// Lines of `old` and `new` at least this alike, opposite each other in a changed region, are
-/// the same line rewritten: their depths pair like a kept line's (as in `frame`).
-const REWRITTEN_LINE: f64 = 0.5;
 
 /// `new` moved to `old`'s depth, or `None` when it is there already or the lines do not show
 /// a slip (see the module docs). `file_lines[i]` is the file's line paired with `old[i]`, if

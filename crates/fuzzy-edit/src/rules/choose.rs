@@ -6,6 +6,7 @@ use crate::error::{EditError, Location, MAX_LISTED};
 use crate::feedback::{location, round_score};
 use crate::strategy::{Candidate, Grading, StrategyId, MAX_WINDOWS};
 use crate::text::Text;
+use crate::thresholds::MAX_EXTENTS_ASKED;
 
 /// How to choose among one strategy's candidates.
 #[derive(Debug, Clone, Copy)]
@@ -155,9 +156,6 @@ fn nearest(candidates: &[Candidate], line: usize) -> Option<usize> {
         _ => None,
     }
 }
-
-/// Runners-up [`choose_graded`] asks whether they leave the same text, at most.
-const MAX_EXTENTS_ASKED: usize = 8;
 
 /// Rule 2 for a graded strategy: the best candidate, if it passes the floor and leads every
 /// other by the margin. A runner-up over some of the best one's lines whose edit leaves the

@@ -21,12 +21,7 @@ use crate::normalize::{self, Level};
 use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::lines_of;
 use crate::text::Text;
-
-/// Least similarity (normalized Levenshtein of loose keys) of a line of `new` to the file's
-/// line it stands for, to read it as that line changed. The license header's changed line scores
-/// 0.98 (one
-/// digit of 56 characters); an unrelated comment line inserted there scores under 0.5.
-const ALIKE: f64 = 0.8;
+use crate::thresholds::ELISION_START_ALIKE;
 
 /// Rule 3: refuse an elision's block when `new` starts at an earlier occurrence of its first
 /// line, just before it.
@@ -65,10 +60,9 @@ pub(crate) fn check_elision_start(
     if before.len() != h || !same(text.line(before[0]), text.line(first)) {
         return Ok(());
     }
-    let alike = before
-        .iter()
-        .zip(&new[..h])
-        .all(|(&i, l)| same(text.line(i), l) || line_similarity(text.line(i), l) >= ALIKE);
+    let alike = before.iter().zip(&new[..h]).all(|(&i, l)| {
+        same(text.line(i), l) || line_similarity(text.line(i), l) >= ELISION_START_ALIKE
+    });
     if !alike {
         return Ok(());
     }

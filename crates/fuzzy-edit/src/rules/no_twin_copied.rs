@@ -17,21 +17,7 @@ use crate::normalize::loose_hash;
 use crate::strategy::{line_places, Candidate, Fit};
 use crate::text::lines_of;
 use crate::text::Text;
-
-/// How many character edits further from `old` than the chosen block a twin may be and still
-/// rival it (as `block_anchor`'s `TWIN_MARGIN`: fewer than 3 edits further). Measured
-/// (`refuse-bench/run.py BIN sN.jsonl`, 1,000 cases per class and seed): `twin_slip` applied
-/// 3 / 1 / 5 -> 1 / 0 / 1 (seeds 1 / 2 / 3), `legit_typo`, `legit_indent`, `legit_token` exact
-/// unchanged. The attack benchmark: `MR_chimera_synth` s2:1347 (found through the decoded
-/// needle; the request's `old` has the twin's line) and `MR_stale_half` s3:2401 refused,
-/// apply cases unchanged; the gate and the independent apply benchmark unchanged.
-const TWIN_REACH: usize = 2;
-
-/// Places a differing line of `old` may stand elsewhere for its twins to be weighed: a line
-/// found more often is a common line (`}`), which places nothing. At 64 (an empty doc
-/// attribute slipped in a twin, dozens per generated file, is weighed) `twin_slip` went
-/// 1 / 0 / 1 -> 1 / 0 / 0 but the attack benchmark lost 3 exact edits: kept at 4.
-const MAX_PLACES: usize = 4;
+use crate::thresholds::{TWIN_MAX_PLACES, TWIN_REACH};
 
 /// Rule 3: refuse as low confidence a loosely found candidate beside a twin block that holds,
 /// as written, a line of `old` the candidate differs on, and is at most [`TWIN_REACH`]
@@ -102,7 +88,7 @@ fn twin_copied(
     }
     let wanted: Vec<u64> = differing.iter().map(|&i| loose_hash(old[i])).collect();
     // (The first places past the window's own lines, which may hold the line too.)
-    let found = line_places(text, &wanted, MAX_PLACES + 1 + at.len());
+    let found = line_places(text, &wanted, TWIN_MAX_PLACES + 1 + at.len());
     let key = block_key(old);
     let mut closest: Option<usize> = None;
     for (i, h) in differing.into_iter().zip(wanted) {
@@ -111,9 +97,9 @@ fn twin_copied(
             .iter()
             .copied()
             .filter(|s| !at.contains(s))
-            .take(MAX_PLACES + 1)
+            .take(TWIN_MAX_PLACES + 1)
             .collect();
-        if places.len() > MAX_PLACES {
+        if places.len() > TWIN_MAX_PLACES {
             continue;
         }
         for s in places {

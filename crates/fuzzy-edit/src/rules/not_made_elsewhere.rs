@@ -19,11 +19,7 @@ use crate::normalize::{self, Level};
 use crate::strategy::{Candidate, StrategyId};
 use crate::text::lines_of;
 use crate::text::Text;
-
-/// Shortest `new` line (trimmed, in bytes) that, standing elsewhere as written, tells the edit
-/// was made there. The resend generator takes one-line edits of 12 characters or more; the
-/// renamed Kotlin and tox.ini lines have 17 and 26.
-const MIN_TELLING_LEN: usize = 12;
+use crate::thresholds::MIN_TELLING_LEN;
 
 /// Rule 2: refuse a loose candidate of a one-line edit whose `new`, with `old`'s indentation,
 /// stands as a whole line of the text elsewhere.

@@ -26,13 +26,7 @@ use crate::notation::is_elision_marker;
 use crate::strategy::StrategyId;
 use crate::text::filled_lines;
 use crate::text::Text;
-
-/// Most character edits between a line of `old` and its line of `new` read as a slip of
-/// memory rather than the edit. Without the exception the gate lost 87 exact results of real
-/// whitespace-only patches sent with a one-letter slip in `old` (`typo_old_only` 1019 -> 988,
-/// `typo_edge` 819 -> 800, `typo_changed` 971 -> 940, `typo_single_line` 242 -> 236); with
-/// it none. block_anchor's slips are 2 edits at most.
-const MAX_SLIP: usize = 2;
+use crate::thresholds::MAX_RESPACED_SLIP_EDITS;
 
 /// Rule 3: refuse as already applied replacements that move only whitespace, for an edit
 /// (`old` -> `new`, as the match decoded them) that changes more than whitespace.
@@ -87,7 +81,7 @@ fn same_but_whitespace(a: &str, b: &str) -> bool {
 }
 
 /// Whether `old` and `new` have as many lines (blank ones aside), each pair at most
-/// [`MAX_SLIP`] character edits apart: what `old` differs from `new` by may be a slip of the
+/// [`MAX_RESPACED_SLIP_EDITS`] character edits apart: what `old` differs from `new` by may be a slip of the
 /// model's memory, which the match saw through, and the edit one of whitespace alone.
 fn slips_apart(old: &str, new: &str) -> bool {
     let (old, new) = (filled_lines(old), filled_lines(new));
@@ -97,7 +91,7 @@ fn slips_apart(old: &str, new: &str) -> bool {
             levenshtein::distance_with_args(
                 o.chars(),
                 n.chars(),
-                &levenshtein::Args::default().score_cutoff(MAX_SLIP),
+                &levenshtein::Args::default().score_cutoff(MAX_RESPACED_SLIP_EDITS),
             )
             .is_some()
         })

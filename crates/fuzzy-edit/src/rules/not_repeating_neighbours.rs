@@ -17,12 +17,10 @@ use crate::normalize;
 use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::lines_of;
 use crate::text::Text;
-
-/// Fewest non-blank lines `new` must repeat: one line repeats by chance (`}`, `break;`).
-const MIN_REPEATED: usize = 2;
+use crate::thresholds::MIN_REPEATED_LINES;
 
 /// Rule 3: refuse a fuzzy match of whole lines whose `replacement` ends with (or starts with)
-/// at least [`MIN_REPEATED`] non-blank lines that the file holds right after (before) the
+/// at least [`MIN_REPEATED_LINES`] non-blank lines that the file holds right after (before) the
 /// block, in order, when the block itself does not end (start) with them: written in, those
 /// lines would stand twice.
 pub(crate) fn check_not_repeating_neighbours(
@@ -65,14 +63,14 @@ pub(crate) fn check_not_repeating_neighbours(
     let before = non_blank(0..lines.start, reach, true);
     let keys = |v: &[(usize, String)]| v.iter().map(|(_, k)| k.clone()).collect::<Vec<_>>();
     let (after_keys, before_keys) = (keys(&after), keys(&before));
-    for k in (MIN_REPEATED..=written.len().min(after.len())).rev() {
+    for k in (MIN_REPEATED_LINES..=written.len().min(after.len())).rev() {
         let tail = &written[written.len() - k..];
         let kept = block.len() >= k && block[block.len() - k..] == *tail;
         if tail == &after_keys[..k] && !kept {
             return Err(repeated(text, candidate, after[0].0..after[k - 1].0 + 1));
         }
     }
-    for k in (MIN_REPEATED..=written.len().min(before.len())).rev() {
+    for k in (MIN_REPEATED_LINES..=written.len().min(before.len())).rev() {
         let head = &written[..k];
         let kept = block.len() >= k && block[..k] == *head;
         if head == &before_keys[before.len() - k..] && !kept {

@@ -18,19 +18,10 @@ use crate::feedback::{location, numbered};
 use crate::needle::Needle;
 use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::Text;
-
-/// Fewest non-blank lines of the block, in a row, missing from `old` for [`check_not_skipping_lines`]
-/// to refuse. One is a line forgotten (the gate's `line_missing`: 1 line of 5 or more left out
-/// of both sides, applied exactly). Measured with 2 (`refuse-bench/run.py BIN sN.jsonl`, 1,000
-/// cases per class and seed): `foreign` applied 23 / 1 / 7 -> 11 / 1 / 6 (seeds 1 / 2 / 3);
-/// `legit_typo`, `legit_indent`, `legit_token` exact unchanged (851 / 870 / 882, 931 / 946 /
-/// 956, 392). The gate: perturbed unchanged (36,251 exact); harnesskit one located edit
-/// refused (a Java controller that gained two annotation lines since it was read). The
-/// independent apply benchmark (11,817 exact + 54 sound) and the attack benchmark unchanged.
-const MIN_RUN_LEFT_OUT: usize = 2;
+use crate::thresholds::MIN_RUN_SKIPPED;
 
 /// Rule 3: refuse as a content mismatch a candidate whose window has a run of at least
-/// [`MIN_RUN_LEFT_OUT`] non-blank lines that `old` (the `needle` the candidate was matched
+/// [`MIN_RUN_SKIPPED`] non-blank lines that `old` (the `needle` the candidate was matched
 /// with) goes without, between lines `old` has. Elision matches are let be: their marker says
 /// which lines it leaves out.
 pub(crate) fn check_not_skipping_lines(
@@ -58,7 +49,7 @@ pub(crate) fn check_not_skipping_lines(
     })
 }
 
-/// The first run of at least [`MIN_RUN_LEFT_OUT`] non-blank lines of `window` that `old` lacks
+/// The first run of at least [`MIN_RUN_SKIPPED`] non-blank lines of `window` that `old` lacks
 /// (lines the window has and `old` has not, where the two differ), with lines of `old` before
 /// and after it: `(index in old where the run would stand, window lines of the run)`.
 fn run_left_out(old: &[&str], window: &[&str]) -> Option<(usize, std::ops::Range<usize>)> {
@@ -72,7 +63,7 @@ fn run_left_out(old: &[&str], window: &[&str]) -> Option<(usize, std::ops::Range
         }
         let non_blank = |lines: &[&str]| lines.iter().filter(|l| !l.trim().is_empty()).count();
         let extra = non_blank(&window[w.clone()]).saturating_sub(non_blank(&old[o.clone()]));
-        (extra >= MIN_RUN_LEFT_OUT).then_some((o.start, w))
+        (extra >= MIN_RUN_SKIPPED).then_some((o.start, w))
     })
 }
 

@@ -26,15 +26,10 @@ use crate::normalize::{contains_word, is_word_char};
 use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::lines_of;
 use crate::text::Text;
+use crate::thresholds::{MIN_RUN_READ_ELSEWHERE, MIN_STALE_LINES};
 use name_read_elsewhere::name_read_elsewhere;
 use stale_line::near_change_changed_since;
 use stale_touch::differing_line_touched;
-
-/// Lines of `old` (non-blank) differing from the block, at least, for it to be stale.
-/// Measured on generated half-rewritten blocks: wrong 21 -> 8 (the rest land on a sibling
-/// block), no must-apply case of that generator or the gate moved. (At 1, every one-slip rewrite
-/// would be refused.)
-const MIN_STALE_LINES: usize = 2;
 
 /// Rule 3: refuse as a content mismatch when at least [`MIN_STALE_LINES`] non-blank lines of
 /// `old` have no equal (loosely) in the candidate's window and the edit rewrites or deletes one
@@ -115,10 +110,6 @@ pub(crate) fn check_not_stale(
     }
     Err(refusal())
 }
-
-/// Fewest lines in a row of `old` that the file has nowhere for [`lines_read_elsewhere`]: one
-/// line is a line made up (the gate's `line_extra`: 912 exact of 997).
-const MIN_RUN_READ_ELSEWHERE: usize = 2;
 
 /// The lines of a run of at least [`MIN_RUN_READ_ELSEWHERE`] non-blank lines of `old`, in a
 /// row, that stand nowhere in the block and nowhere in the file (loosely compared). A model

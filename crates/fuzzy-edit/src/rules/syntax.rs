@@ -10,13 +10,9 @@ use crate::error::EditError;
 use crate::normalize;
 use crate::strategy::StrategyId;
 use crate::text::Text;
+use crate::thresholds::SYNTAX_MAX_BYTES;
 
 mod elision;
-
-/// Texts larger than this are not checked by the syntax guard. (Large texts are parsed in a
-/// window around the edit, `syntax/window.rs`; this bounds the work of finding it and of the
-/// model's-own-change check, which copies the text.)
-const SYNTAX_MAX_BYTES: usize = 64 << 20;
 
 /// Rule 6: parse the text before and after; an edit that adds a syntax error is refused when
 /// the policy refuses it for this kind of match (fuzzy under the default policy), else the

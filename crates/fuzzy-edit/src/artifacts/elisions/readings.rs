@@ -35,6 +35,7 @@ use super::structure::{bracket_balance, seam_kept};
 use super::tokens::{Relation, Words};
 use crate::align::{block_edits, block_edits_cost, block_key, line_similarity};
 use crate::normalize::loose_equal;
+use crate::thresholds::REWRITTEN_LINE;
 
 /// Readings weighed at most per region; past that, which one is meant is refused as unclear
 /// (regions with two or three slots over a few dozen lines stay far below it).
@@ -44,13 +45,6 @@ const MAX_WORK: usize = 50_000_000;
 /// The best reading must cost at least this many character edits less than any other reading
 /// that gives a different text (any strictly cheaper reading is taken: ties are refused).
 const MARGIN: usize = 1;
-/// Least character similarity (loose keys) for a real line that shares only part of a replaced
-/// line's words to count as its rewrite (see [`renamed_rewrite`]). Measured on the accuracy
-/// gate (`cargo run --release -q -p accuracy -- --gate`), `elision_new_only` /
-/// `ellipsis_new_only` exact, 0 wrong throughout: words alone 582 / 217; at 0.8 592 / 219,
-/// 0.7 600 / 222, 0.6 610 / 227, 0.5 616 / 228, 0.4 618 / 228 (on a copy of the cases
-/// with `old` as the whole file).
-const REWRITE_BY_CHARACTERS: f64 = 0.5;
 
 /// A changed region whose `new` side holds elision markers.
 pub(super) struct Region<'a, 'l> {
@@ -387,7 +381,7 @@ impl<'l> Region<'_, 'l> {
 /// its words: a long name renamed (`str(include_config)` to `str(include_path)`, `"sonnet":
 /// "anthropic/claude-sonnet-4"` to `"sonnet": "claude-sonnet-4-5"`) drops a word as long as the
 /// rest. It shares words with the line, is like it character by character
-/// ([`REWRITE_BY_CHARACTERS`]), and more like it than like any kept line it shares words with
+/// ([`REWRITTEN_LINE`]), and more like it than like any kept line it shares words with
 /// (`kept`): otherwise the marker may keep the line the model rewrote.
 fn renamed_rewrite<'w>(
     line: &str,
@@ -399,7 +393,7 @@ fn renamed_rewrite<'w>(
         return false;
     }
     let here = line_similarity(line, real);
-    here >= REWRITE_BY_CHARACTERS
+    here >= REWRITTEN_LINE
         && kept
             .filter(|(_, w)| w.relation(real_words) != Relation::Unrelated)
             .all(|(k, _)| line_similarity(k, real) < here)

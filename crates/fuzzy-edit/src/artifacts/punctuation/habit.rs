@@ -6,12 +6,10 @@ use similar::{capture_diff_slices, Algorithm, DiffOp, DiffTag};
 
 use crate::align::{line_similarity, loose_diff};
 use crate::normalize::push_punctuation;
+use crate::thresholds::REWRITTEN_LINE;
 
 /// Lines longer than this are not compared character by character (a minified line).
 pub(super) const LONGEST_LINE: usize = 2_000;
-
-/// Least similarity for a line of `new` to be read as a rewrite of a line of `old`.
-pub(super) const REWRITE: f64 = 0.5;
 
 /// The typographic characters the file does not use that the model writes for ASCII in this
 /// edit: those `old` carries (the file has none, so the match read them as ASCII), and those a
@@ -53,7 +51,7 @@ pub(super) fn habits(file: &str, old: &str, new: &str) -> Vec<char> {
                 .iter()
                 .filter(|o| o.len() <= LONGEST_LINE)
                 .map(|o| (line_similarity(o, n), *o))
-                .filter(|(s, _)| *s >= REWRITE)
+                .filter(|(s, _)| *s >= REWRITTEN_LINE)
                 .max_by(|a, b| a.0.total_cmp(&b.0));
             if let Some((_, o)) = best {
                 substituted(o, n).into_iter().for_each(&mut add);

@@ -5,8 +5,9 @@
 use similar::{capture_diff_slices, Algorithm, DiffOp};
 
 use super::apostrophes::{inside_word, APOSTROPHE};
-use super::habit::{ascii_for, LONGEST_LINE, REWRITE};
+use super::habit::{ascii_for, LONGEST_LINE};
 use crate::align::line_similarity;
+use crate::thresholds::REWRITTEN_LINE;
 
 /// `line` (a line of `new` that is no line of `old`) with each typographic character that
 /// stands, in a stretch it shares with its closest line of `old`, where that line has the
@@ -22,7 +23,7 @@ pub(super) fn kept_stretches(old_lines: &[&str], line: &str, apostrophe: bool) -
         .iter()
         .filter(|o| o.len() <= LONGEST_LINE)
         .map(|o| (line_similarity(o, line), *o))
-        .filter(|(s, _)| *s >= REWRITE)
+        .filter(|(s, _)| *s >= REWRITTEN_LINE)
         .max_by(|a, b| a.0.total_cmp(&b.0))?
         .1;
     // A typographic character the line of `old` has itself is compared as itself: the model

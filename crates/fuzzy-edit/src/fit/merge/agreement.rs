@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use super::hunk::Hunk;
 use super::loose_eq;
+use crate::thresholds::REWRITTEN_LINE;
 
 /// Whether the model's hunk `m` covers the file's difference `f`, `f` is a slip of memory
 /// (each line at least [`SLIP`] alike to the file's), and `m` holds the file's lines of it, in
@@ -39,10 +40,6 @@ pub(super) fn new_has_the_files_lines(
 /// agree.
 pub(super) const SLIP: f64 = 0.8;
 
-/// Lines at least this similar to the model's are the same line misremembered (chosen on the
-/// accuracy benchmark; see the README).
-pub(super) const MISREMEMBERED_LINE: f64 = 0.5;
-
 /// Whether the model's change `m` replaces the file's difference `f` entirely, and `f` is
 /// nothing but misspelled words ([`crate::merge3::misspelled_word`]) that `m`'s lines never
 /// write: the model rewrote lines it remembered with a slip of the pen, and the slip goes with
@@ -70,7 +67,7 @@ pub(super) fn rewrites_misspellings(
 pub(super) fn misremembered(hunk: &Hunk, old: &[&str], win: &[&str]) -> bool {
     hunk.old.len() == hunk.new.len()
         && hunk.old.clone().zip(hunk.new.clone()).all(|(i, j)| {
-            crate::align::line_similarity_at_least(old[i], win[j], MISREMEMBERED_LINE).is_some()
+            crate::align::line_similarity_at_least(old[i], win[j], REWRITTEN_LINE).is_some()
         })
 }
 

@@ -17,26 +17,9 @@
 
 use crate::align::block_edits_within;
 use crate::normalize::{contains_word, is_word_char};
+use crate::thresholds::{MAX_SLIP_EDITS, MIN_FOREIGN_NAME_CHARS};
 
-/// Fewest characters of a name for [`name_read_elsewhere`] to weigh it.
-/// Measured (`refuse-bench/run.py BIN sN.jsonl`, 1,000 cases per class; seeds 1-3 and seed 41,
-/// whose failures the rule was drawn from): `foreign` left applied 42 over the four seeds, of
-/// which a name joined by case or `_` catches 25 at 5 to 8 characters, 22 at 10 (by case
-/// alone, with seed 42's 7 before the rule: 26 of 49 at 5 to 8, 23 at 10); no `legit_typo`,
-/// `legit_indent` or `legit_token` case of seeds 1, 3 and 41 has such a name at any of these
-/// lengths (without the compound condition, 443 `legit_token` cases of seeds 1, 3 and 41
-/// would at 5: the generator's plain `value`, `result`). Applied, by case alone: `foreign`
-/// 11 / 1 / 5 / 25 -> 11 / 1 / 4 / 5 (seeds 1 / 2 / 3 / 41; seed 1's are `_` names of
-/// generated type lists), and on held-out seed 42, never looked at, 7 -> 2; legit classes
-/// unchanged on all five. The gate, the independent apply and the attack benchmarks:
-/// unchanged.
-const MIN_NAME_CHARS: usize = 5;
-
-/// Most character edits between the name and a name of the block for it to be a slip of that
-/// name (a letter changed, two swapped): then it was misremembered, not read elsewhere.
-const MAX_SLIP_EDITS: usize = 2;
-
-/// The first name joined by case ([`compound`]) of at least [`MIN_NAME_CHARS`] characters on one of `differing`
+/// The first name joined by case ([`compound`]) of at least [`MIN_FOREIGN_NAME_CHARS`] characters on one of `differing`
 /// (lines of `old` the block lacks) that stands nowhere in `text` (as a whole word) and is no
 /// slip of a name on a line of `window` (the block).
 pub(super) fn name_read_elsewhere<'a>(
@@ -52,7 +35,7 @@ pub(super) fn name_read_elsewhere<'a>(
     differing
         .iter()
         .flat_map(|l| names(l))
-        .filter(|w| w.chars().count() >= MIN_NAME_CHARS && compound(w))
+        .filter(|w| w.chars().count() >= MIN_FOREIGN_NAME_CHARS && compound(w))
         .filter(|w| !contains_word(text, w))
         .find(|w| {
             let w: Vec<char> = w.chars().collect();

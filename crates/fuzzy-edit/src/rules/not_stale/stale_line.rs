@@ -28,15 +28,10 @@ use std::collections::HashSet;
 
 use crate::align::loose_diff;
 use crate::normalize::{is_word_char, loose_key};
-
-/// Unchanged lines that may stand between a line changed since and the edit's change for
-/// [`near_change_changed_since`] to refuse: none or one, as where `git merge` would see the
-/// two changes touch (the edit's hunk and the file's). Further off, the edit merges as git
-/// merges it, keeping the file's line: harnesskit's `stale_context_go_error_handling` (two
-/// lines of the file changed since, two lines above the edit) is applied that way. Measured
-/// on the refuse generator's `stale_half` blocks merged one line changed: 0 or 1 line between
-/// in all 45 of the three seeds (1,000 cases each).
-const MAX_LINES_BETWEEN: usize = 1;
+use crate::thresholds::{
+    MAX_LINES_BETWEEN, MIN_ADDED_CHARS, MIN_RENAMED_CHARS, MIN_REWRITTEN_TOKENS,
+    STALE_LINE_MAX_TOKENS,
+};
 
 /// The first line of `old` (an index) that the window's line opposite it shows
 /// [`changed_since`], within [`MAX_LINES_BETWEEN`] of a line the edit (`old` -> `new`)
@@ -124,10 +119,6 @@ fn tokens(line: &str) -> Vec<&str> {
     out
 }
 
-/// Tokens a line may have for [`changed_since`] to look at it: past this, the
-/// common-subsequence table is not worth building (and such a line is no one-line slip).
-const MAX_TOKENS: usize = 256;
-
 /// Length of the longest common subsequence of `a` and `b`.
 fn common(a: &[&str], b: &[&str]) -> usize {
     let mut row = vec![0usize; b.len() + 1];
@@ -151,7 +142,7 @@ fn common(a: &[&str], b: &[&str]) -> usize {
 /// [`rewritten`].
 pub(super) fn changed_since(old_line: &str, file_line: &str) -> bool {
     let (a, b) = (tokens(old_line), tokens(file_line));
-    if a.len() > MAX_TOKENS || b.len() > MAX_TOKENS {
+    if a.len() > STALE_LINE_MAX_TOKENS || b.len() > STALE_LINE_MAX_TOKENS {
         return false;
     }
     extended(&a, &b) || extended(&b, &a) || renamed(&a, &b) || rewritten(&a, &b)
@@ -177,14 +168,6 @@ fn extended(short: &[&str], long: &[&str]) -> bool {
     !short.is_empty() && !added.is_empty() && code && !trailing_comment
 }
 
-/// Fewest characters a name must gain for [`renamed`]: a letter or two (`item`, `items`;
-/// `len`, `len2`) is a slip of memory.
-const MIN_ADDED_CHARS: usize = 4;
-
-/// Fewest characters of the shorter name for [`renamed`]: shorter names (`i`, `id`) stand in
-/// many longer ones by chance.
-const MIN_NAME_CHARS: usize = 3;
-
 /// Whether a name of one line lacking from the other is, in the other, a name with at least
 /// [`MIN_ADDED_CHARS`] characters more that contains it (letter case aside):
 /// `revisedCircle` for `Circle`, `node_children` for `children`. A name misremembered is
@@ -200,7 +183,7 @@ fn renamed(a: &[&str], b: &[&str]) -> bool {
     };
     let (only_a, only_b) = (names(a, b), names(b, a));
     let contains = |long: &String, short: &String| {
-        short.chars().count() >= MIN_NAME_CHARS
+        short.chars().count() >= MIN_RENAMED_CHARS
             && long.chars().count() >= short.chars().count() + MIN_ADDED_CHARS
             && long.contains(short.as_str())
     };
@@ -208,10 +191,6 @@ fn renamed(a: &[&str], b: &[&str]) -> bool {
         .iter()
         .any(|x| only_b.iter().any(|y| contains(x, y) || contains(y, x)))
 }
-
-/// Fewest tokens that must differ for [`rewritten`]: a one-token line misremembered as another
-/// token shares nothing, yet is a slip.
-const MIN_REWRITTEN_TOKENS: usize = 3;
 
 /// Whether the two lines share less than half of the longer one's tokens (in order), with at
 /// least [`MIN_REWRITTEN_TOKENS`] of them differing: another statement in place of the one

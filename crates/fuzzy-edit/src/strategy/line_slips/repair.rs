@@ -12,6 +12,7 @@ use similar::{capture_diff_slices, Algorithm, DiffTag};
 use super::alignment::Step;
 use crate::align::line_similarity;
 use crate::normalize::{indent_of, loose_equal, loose_key};
+use crate::thresholds::REWRITTEN_LINE;
 
 /// What became of a line of `old` in `new`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -183,10 +184,6 @@ fn stand_in_order(new: &[&str], first: &str, second: &str) -> bool {
     new.windows(2)
         .any(|w| loose_equal(w[0], first) && loose_equal(w[1], second))
 }
-
-/// Lines at least this alike are a line rewritten, as opposed to another line the diff happened
-/// to set opposite it (as in the merge, see `fit::merge`).
-const REWRITTEN_LINE: f64 = 0.5;
 
 /// `image` of `own` when it is a rewrite of it, more like it than like `other`, the line it was
 /// swapped with; else [`Image::Unclear`]: a one-for-one replacement in the diff says which new
