@@ -33,11 +33,11 @@ use crate::notation::strip_line_prefixes;
 use crate::text::Text;
 use crate::{Language, Options};
 
+mod bare_elision;
 mod byte_order_mark;
 mod comment_breaks;
 mod edges;
 mod elisions;
-mod ellipsis;
 mod escaped_new;
 mod escaped_whole;
 mod kept_sentences;
@@ -52,12 +52,12 @@ mod trailing_blanks;
 mod unicode_escapes;
 mod wrapper_lines;
 mod wrappers;
+use bare_elision::resolve_bare_elisions;
 pub(crate) use byte_order_mark::without_byte_order_mark;
 pub(crate) use edges::keep_edges;
 use edges::{beyond, without_split_line_ending};
 pub(crate) use edges::{blank_edge_from_old, Edge};
 pub(crate) use elisions::resolve_elisions;
-use ellipsis::resolve_bare_ellipses;
 use literal_breaks::{undo_escapes, ECHO};
 use lookalikes::decoded_entities;
 pub(crate) use lookalikes::latin_letters;
@@ -120,7 +120,7 @@ pub(crate) fn clean_new<'n>(
     // (`...` is text in prose, and ends a document in YAML.)
     let ellipses = !options.prose && options.language != Some(Language::Yaml);
     if ellipses {
-        if let Some(resolved) = resolve_bare_ellipses(text, old_view, &new)? {
+        if let Some(resolved) = resolve_bare_elisions(text, old_view, &new)? {
             new = Cow::Owned(resolved);
         }
     }

@@ -20,11 +20,11 @@ mod gaps;
 mod indent_chars;
 mod inner_spacing;
 mod merge;
-mod omitted;
 mod recipe_tabs;
 mod respell;
 mod retyped_quotes;
 mod shifted;
+mod skipped_lines;
 mod tab_columns;
 #[cfg(feature = "syntax")]
 mod yaml_depth;

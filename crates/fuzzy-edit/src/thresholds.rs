@@ -13,7 +13,7 @@
 /// Lines at least this alike (0..1, `align::line_similarity` or its bounded form), opposite
 /// each other in a changed region of a line diff, are the same line rewritten (or
 /// misremembered), as opposed to another line the diff happened to set opposite it. One idea,
-/// read by the fit stage (`fit/frame.rs`, `shifted.rs`, `indent_chars.rs`, `omitted.rs`,
+/// read by the fit stage (`fit/frame.rs`, `shifted.rs`, `indent_chars.rs`, `skipped_lines.rs`,
 /// `retyped_quotes.rs`, `merge/agreement.rs`), by `new`'s cleaning (`artifacts/punctuation`,
 /// `artifacts/elisions/readings.rs`) and by `line_slips`. Measured:
 /// - the merge's misremembered line (accuracy benchmark): 0.3 identical; 0.7 −2 exact
@@ -22,7 +22,7 @@
 ///   `elision_new_only` / `ellipsis_new_only` exact, 0 wrong throughout): words alone 582 /
 ///   217; at 0.8 592 / 219, 0.7 600 / 222, 0.6 610 / 227, 0.5 616 / 228, 0.4 618 / 228 (on a
 ///   copy of the cases with `old` as the whole file);
-/// - for `omitted.rs` the stricter `STANDS_FOR` (0.8) decides which line `new` keeps; this one
+/// - for `skipped_lines.rs` the stricter `STANDS_FOR` (0.8) decides which line `new` keeps; this one
 ///   only pairs rewrites.
 pub(crate) const REWRITTEN_LINE: f64 = 0.5;
 

@@ -15,7 +15,7 @@ use super::unasked::deletes_one_of_twins;
 use super::{exact_eq, loose_eq, same_non_blank};
 use crate::align::changed_regions;
 use crate::fit::literals::LiteralFit;
-use crate::fit::{omitted, span_line_ending, Mismatch};
+use crate::fit::{skipped_lines, span_line_ending, Mismatch};
 use crate::indent::IndentMap;
 use crate::needle::Needle;
 use crate::text::Text;
@@ -108,7 +108,7 @@ impl Sides<'_, '_> {
                 } else if new_has_the_files_lines(f, m, old, win, new)
                     || rewrites_misspellings(f, m, old, win, new)
                     || (f.old.is_empty()
-                        && omitted::new_writes_omitted_lines(
+                        && skipped_lines::new_writes_skipped_lines(
                             &old[m.old.clone()],
                             f.old.start - m.old.start,
                             &win[f.new.clone()],
@@ -122,7 +122,7 @@ impl Sides<'_, '_> {
                 {
                     // The model misremembered lines in `old` but wrote them as the file has them in
                     // `new`, beside its change, or rewrote the words it misspelled without writing
-                    // them again, or wrote lines it left out of `old` (see [`omitted`]): nothing of
+                    // them again, or wrote lines it left out of `old` (see [`skipped_lines`]): nothing of
                     // its slip reaches the file, and its lines stand.
                     f.resolution = Resolution::Dropped;
                 } else {

@@ -18,7 +18,7 @@ const MARKER: &str = "# ... existing code ...";
 
 /// `new` with each bare `...` that stands for lines of `old` replaced by them. `None` when
 /// there is none, or every one stands for nothing (it is code then, and stays).
-pub(super) fn resolve_bare_ellipses(
+pub(super) fn resolve_bare_elisions(
     text: &Text,
     old: &str,
     new: &str,
@@ -192,7 +192,7 @@ mod tests {
     use super::*;
 
     fn resolve(file: &str, old: &str, new: &str) -> Result<Option<String>, Unclear> {
-        resolve_bare_ellipses(&Text::new(file), old, new)
+        resolve_bare_elisions(&Text::new(file), old, new)
     }
 
     const FILE: &str = "def f(x):\n    a = 1\n    b = 2\n    c = 3\n    return a\n";

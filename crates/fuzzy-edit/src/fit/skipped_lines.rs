@@ -27,7 +27,7 @@ const MAX_PAIRS: usize = 4096;
 /// `at` within `olds`), in order, each more like the file's line than like any of `olds`, and
 /// each at a depth `depth_fits` the file's line: a line for it written levels away says `new`
 /// is at a depth of its own, and is not written here.
-pub(super) fn new_writes_omitted_lines(
+pub(super) fn new_writes_skipped_lines(
     olds: &[&str],
     at: usize,
     omitted: &[&str],
@@ -132,7 +132,7 @@ mod tests {
     use super::*;
 
     fn writes(olds: &[&str], at: usize, omitted: &[&str], models: &[&str]) -> bool {
-        new_writes_omitted_lines(olds, at, omitted, models, |_, _| true)
+        new_writes_skipped_lines(olds, at, omitted, models, |_, _| true)
     }
 
     #[test]
