@@ -2,7 +2,7 @@
 //! caller for long.
 //!
 //! Strategies charge the comparisons their search loops make (lines or bytes compared) and stop
-//! searching once [`Budget::charge`] says the budget is spent; [`crate::locate`] then refuses the
+//! searching once [`Budget::charge`] says the budget is spent; [`crate::pipeline`] then refuses the
 //! edit as [`EditError::TooComplex`](crate::EditError::TooComplex) before any decision is taken
 //! on the partial candidates. The allowance is proportional to the input, so a request that
 //! costs a few linear passes never meets it; an optional deadline

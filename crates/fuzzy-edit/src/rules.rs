@@ -6,7 +6,7 @@
 //! ([`EditError::rule`](crate::EditError::rule)), in the JSON answers (`rule`) and in the
 //! message (`[rule: id]`).
 //!
-//! [`crate::locate`] finds candidates and [`crate::fit`] builds replacements; neither refuses
+//! [`crate::pipeline`] finds candidates and [`crate::fit`] builds replacements; neither refuses
 //! anything on its own. The stages, in the order an edit meets them:
 //! 1. **The request** ([`Stage::Request`]): an empty `old` only fills an empty text; `old ==
 //!    new` changes nothing, also once `new` is cleaned; an elision marker in `new` alone must

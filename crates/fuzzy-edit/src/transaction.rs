@@ -9,7 +9,7 @@
 use crate::applied::{Applied, Failed, Failure, Match};
 use crate::edit::{Edit, Mode, Options};
 use crate::error::EditError;
-use crate::locate::locate;
+use crate::pipeline::locate;
 use crate::rules;
 use crate::text::Text;
 

@@ -85,7 +85,7 @@ fn breaks_as_written(
     };
     // Escapes undone in `old` are undone in `new` by the match itself, not by the cleaning:
     // by the escapes strategy, or by a looser one that matched the decoded `old` (see
-    // `crate::locate`).
+    // `crate::pipeline`).
     let decoded = m.strategy == StrategyId::Escapes || crate::strategy::after_decoding(m.strategy);
     let new = match normalize::unescape(&edit.old) {
         Some(_) if decoded => normalize::unescape_code(&new, None)

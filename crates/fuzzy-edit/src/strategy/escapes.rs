@@ -7,7 +7,7 @@
 //! and the result matched by the equality strategies. `new`, written the same way, is undone
 //! the same way. HTML entities (`&lt;` for `<`) are escapes too: see [`super::html_entities`].
 //! Undone and found by no equality strategy (a line misremembered besides), `old` goes on
-//! through the looser strategies (see `crate::locate`).
+//! through the looser strategies (see `crate::pipeline`).
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};

@@ -7,7 +7,7 @@
 //! `new` is stripped too when it carries them (see `crate::artifacts`), whatever the numbers.
 //! The space after a colon's number (`L12: code`) is the tool's separator, not indentation.
 //! Stripped and found by no equality strategy (a line misremembered besides), `old` goes on
-//! through the looser strategies (see `crate::locate`).
+//! through the looser strategies (see `crate::pipeline`).
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit};

@@ -1,0 +1,203 @@
+//! One run of the cascade over a prepared edit: for each strategy in order, locate (its
+//! candidates) → judge the choice (the choose and chosen stages of [`crate::rules`]) → for each
+//! chosen candidate: judge it, fit `new` to it, judge the fitted text → judge the strategy's
+//! replacements together. The first strategy that settles the edit decides; the pipeline runs
+//! this once on `old` as sent and once more on `old` decoded.
+
+use crate::applied::Match;
+use crate::budget::Budget;
+use crate::edit::Edit;
+use crate::error::EditError;
+use crate::fit;
+use crate::needle::Needle;
+use crate::rules::{self, Choice, Rules, SameResult};
+use crate::strategy::{Candidate, Context, Strategy, StrategyId};
+use crate::text::Text;
+
+/// One edit's request, as every pass of the cascade over it sees it.
+pub(super) struct Request<'r, 'a> {
+    pub(super) text: &'r Text<'a>,
+    pub(super) index: usize,
+    pub(super) edit: &'r Edit,
+    pub(super) anchor: Option<(&'r str, usize)>,
+    pub(super) budget: &'r Budget,
+    /// The refusal of a search that ran out of budget.
+    pub(super) spent: &'r dyn Fn() -> EditError,
+}
+
+impl Request<'_, '_> {
+    /// Run `strategies` over `needle` in order: the replacements of the first that settles the
+    /// edit, `None` when none does (candidates found only before the anchor are kept in
+    /// `before_anchor` for the refusal).
+    pub(super) fn run(
+        &self,
+        needle: &Needle,
+        strategies: impl IntoIterator<Item = &'static (dyn Strategy + Sync)>,
+        before_anchor: &mut Option<Vec<Candidate>>,
+    ) -> Result<Option<Vec<Match>>, EditError> {
+        let (text, edit, budget) = (self.text, self.edit, self.budget);
+        let cx = Context::new(text, needle, budget);
+        for strategy in strategies {
+            let candidates = strategy.candidates(&cx);
+            if budget.exhausted() {
+                return Err((self.spent)());
+            }
+            if candidates.is_empty() {
+                continue;
+            }
+            let same_result =
+                |a: &Candidate, b: &Candidate| same_result(text, needle, budget, a, b);
+            let rules = Rules {
+                replace_all: edit.replace_all,
+                anchor: self.anchor.map(|(_, at)| at),
+                near_line: edit.near_line,
+                near_context: edit.near_context.as_deref(),
+                grading: strategy.grading(),
+                same_result: Some(SameResult(&same_result)),
+            };
+            let chosen = match rules::choose(text, strategy.id(), candidates, rules)? {
+                Choice::Apply(chosen) => chosen,
+                Choice::OnlyBeforeAnchor(before) => {
+                    before_anchor.get_or_insert(before);
+                    continue;
+                }
+                Choice::Pass => continue,
+            };
+            // (All or nothing: a `replace_all` over candidates a strategy stopped collecting
+            // is refused as too complex, not applied to those found.)
+            if edit.replace_all && cx.was_cut_short() {
+                return Err((self.spent)());
+            }
+            let matched_with = chosen
+                .first()
+                .and_then(|c| c.fit.needle())
+                .unwrap_or(needle);
+            rules::check_chosen(&rules::Chosen {
+                text,
+                strategy: strategy.id(),
+                chosen: &chosen,
+                needle: matched_with,
+                sent: needle,
+                budget,
+            })?;
+            // (Owned: `chosen` is consumed below; the decoded edit is the one the check needs.)
+            let decoded_edit = (
+                matched_with.old_text().to_string(),
+                matched_with.new_text().to_string(),
+            );
+            if budget.exhausted() {
+                return Err((self.spent)());
+            }
+            // Sized once: collecting a million matches would grow the vector by doubling.
+            let mut matches = Vec::with_capacity(chosen.len());
+            for c in chosen {
+                matches.push(self.settle(strategy.id(), c, needle)?);
+            }
+            rules::check_result(&rules::Replaced {
+                text,
+                matches: &matches,
+                strategy: strategy.id(),
+                sent: needle,
+                decoded: &decoded_edit,
+            })?;
+            return Ok(Some(matches));
+        }
+        Ok(None)
+    }
+
+    /// One chosen candidate, through the stages after the choice: judge it ([`judge`](Self::judge)),
+    /// fit `new` to it, judge the fitted text (the changing stage of [`crate::rules`]), then the
+    /// replacement taken through the line end where that keeps a blank line of `old`'s, and the
+    /// text's end as asked.
+    fn settle(&self, id: StrategyId, c: Candidate, needle: &Needle) -> Result<Match, EditError> {
+        let (text, edit) = (self.text, self.edit);
+        let c = self.judge(id, c, needle)?;
+        let matched_with = c.fit.needle().unwrap_or(needle);
+        let replacement = fit::replacement(text, &c, needle)
+            .map_err(|m| rules::mismatch(text, id, &c, matched_with, m))?;
+        // (A replacement that changes nothing is refused as already applied, by the result
+        // stage.)
+        if replacement != text.as_str()[c.span.clone()] {
+            rules::check_changing(&rules::Changing {
+                text,
+                strategy: id,
+                candidate: &c,
+                needle: matched_with,
+                sent_old: &edit.old,
+                replacement: &replacement,
+            })?;
+        }
+        // (A final line break of `new` that keeps a blank line of `old`'s, merged.)
+        let (c, replacement) = match fit::through_line_end(text, &c, needle)
+            .and_then(|t| Some((fit::replacement(text, &t, needle).ok()?, t)))
+        {
+            Some((through, t)) => (t, through),
+            None => (c, replacement),
+        };
+        let replacement = end_text_as_asked(text, &c.span, replacement, edit.final_newline);
+        Ok(Match::new(self.index, id, c, replacement))
+    }
+
+    /// The candidate stage of [`crate::rules`], before `new` is fitted: a line cut in two (the
+    /// candidate may take the whole line), a word cut in two (the span may take the whole
+    /// word), a whitespace edit whose whitespace the match ignored.
+    fn judge(&self, id: StrategyId, c: Candidate, needle: &Needle) -> Result<Candidate, EditError> {
+        let (text, replace_all) = (self.text, self.edit.replace_all);
+        let mut c = rules::check_cut_lines(text, id, c, needle, replace_all)?;
+        let matched_with = c.fit.needle().unwrap_or(needle);
+        c.span = rules::check_whole_words(text, id, &c, matched_with, replace_all)?;
+        rules::check_whitespace_edit(text, id, &c, matched_with)?;
+        Ok(c)
+    }
+}
+
+/// A replacement that reaches the end of the text, ending it with a line ending or without as
+/// the caller said ([`Edit::final_newline`]).
+fn end_text_as_asked(
+    text: &Text,
+    span: &std::ops::Range<usize>,
+    mut replacement: String,
+    final_newline: Option<bool>,
+) -> String {
+    let Some(wanted) = final_newline else {
+        return replacement;
+    };
+    if span.end != text.as_str().len() || replacement.is_empty() {
+        return replacement;
+    }
+    match (wanted, replacement.strip_suffix('\n')) {
+        (true, None) => replacement.push_str(text.eol().as_str()),
+        (false, Some(cut)) => {
+            let cut = cut.strip_suffix('\r').unwrap_or(cut).len();
+            replacement.truncate(cut);
+        }
+        _ => {}
+    }
+    replacement
+}
+
+/// Whether editing candidate `a` or `b` (spans of `text`) with `needle` leaves the same text:
+/// both fit `new` without a mismatch, and the spliced results agree over both spans.
+fn same_result(
+    text: &Text,
+    needle: &Needle,
+    budget: &Budget,
+    a: &Candidate,
+    b: &Candidate,
+) -> bool {
+    if !budget.charge(4 * (a.span.len() + b.span.len())) {
+        return false;
+    }
+    let (Ok(ra), Ok(rb)) = (
+        fit::replacement(text, a, needle),
+        fit::replacement(text, b, needle),
+    ) else {
+        return false;
+    };
+    let s = text.as_str();
+    let lo = a.span.start.min(b.span.start);
+    let hi = a.span.end.max(b.span.end);
+    let around =
+        |span: &std::ops::Range<usize>, r: &str| [&s[lo..span.start], r, &s[span.end..hi]].concat();
+    around(&a.span, &ra) == around(&b.span, &rb)
+}
