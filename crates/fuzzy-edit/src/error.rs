@@ -293,7 +293,7 @@ impl EditError {
     /// Several rules may refuse with one [`kind`](Self::kind): `already_applied` comes from
     /// `not_sent_again`, `not_made_already`, `not_there_already`, ...
     pub fn rule(&self) -> &'static str {
-        use crate::rules::RuleId as R;
+        use crate::rules::table::RuleId as R;
         let id = match self {
             EditError::NoChange { rule, .. }
             | EditError::AlreadyApplied { rule, .. }
@@ -312,7 +312,17 @@ impl EditError {
             EditError::StaleReference { .. } => R::StaleReference,
             EditError::OverlappingEdits { .. } => R::OverlappingLineEdits,
             EditError::BadReference { .. } => R::BadReference,
-            EditError::SnippetUnplaced { reason, .. } => crate::rules::snippet_rule(*reason),
+            EditError::SnippetUnplaced { reason, .. } => {
+                use crate::SnippetReason as S;
+                match reason {
+                    S::Ambiguous => R::SnippetAmbiguous,
+                    S::NotInFile => R::SnippetNotInFile,
+                    S::OpenMarker => R::SnippetOpenMarker,
+                    S::EditedEdge => R::SnippetEditedEdge,
+                    S::CrossesScope => R::SnippetCrossesScope,
+                    S::UnexplainedChange => R::SnippetUnexplainedChange,
+                }
+            }
         };
         id.name()
     }

@@ -134,7 +134,7 @@ pub fn apply_snippet(text: &str, snippet: &str, options: &Options) -> Result<App
     let merged = merge(text, snippet, options).map_err(|r| r.into_error(crate::MAX_LISTED))?;
     if merged.text == text {
         return Err(EditError::NoChange {
-            rule: crate::rules::RuleId::SnippetChangesSomething.name(),
+            rule: crate::rules::table::RuleId::SnippetChangesSomething.name(),
             only_edge_line_breaks: false,
             only_artifacts: false,
         });

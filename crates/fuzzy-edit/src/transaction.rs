@@ -27,7 +27,7 @@ pub fn apply(text: &str, edit: &Edit) -> Result<Applied, EditError> {
             .pop()
             .map(|f| f.error)
             .unwrap_or(EditError::NoChange {
-                rule: crate::rules::RuleId::Identical.name(),
+                rule: crate::rules::table::RuleId::Identical.name(),
                 only_edge_line_breaks: false,
                 only_artifacts: false,
             })

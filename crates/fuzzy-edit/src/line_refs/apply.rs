@@ -67,7 +67,7 @@ pub fn apply_line_edits(
         .all(|m| text[m.span.clone()] == m.replacement)
     {
         return Err(EditError::NoChange {
-            rule: crate::rules::RuleId::LineEditsChangeSomething.name(),
+            rule: crate::rules::table::RuleId::LineEditsChangeSomething.name(),
             only_edge_line_breaks: false,
             only_artifacts: false,
         });

@@ -1,7 +1,7 @@
 //! Rule `changed_lines_match`: a merge that found the model changing lines the file does not
 //! hold (the fit stage reports the lines; the refusal is built here).
 
-use super::RuleId;
+use super::table::RuleId;
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
 use crate::fit::Mismatch;

@@ -1,6 +1,6 @@
 //! Rule `changes_something`: replacements that leave the text as it was.
 
-use super::RuleId;
+use super::table::RuleId;
 use crate::applied::Match;
 use crate::error::EditError;
 use crate::feedback::location;

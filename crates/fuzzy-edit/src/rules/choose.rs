@@ -102,7 +102,7 @@ pub(crate) fn choose(
         return Ok(Choice::Apply(vec![tied.swap_remove(i)]));
     }
     Err(EditError::Ambiguous {
-        rule: super::RuleId::OneCandidate.name(),
+        rule: super::table::RuleId::OneCandidate.name(),
         strategy: strategy.to_string(),
         candidates: listed,
         candidates_total,
@@ -190,7 +190,7 @@ fn choose_graded(
         .filter(|(k, c)| *k >= MAX_EXTENTS_ASKED || rival(c));
     if let Some((_, second)) = rivals.next() {
         return Err(EditError::LowConfidence {
-            rule: super::RuleId::ClearLead.name(),
+            rule: super::table::RuleId::ClearLead.name(),
             best: location(text, best.lines.clone(), Some(round_score(best.score))),
             runner_up: location(text, second.lines.clone(), Some(round_score(second.score))),
         });

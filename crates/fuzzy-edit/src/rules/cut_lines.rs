@@ -353,7 +353,7 @@ fn refusal(text: &Text, strategy: StrategyId, c: &Candidate, old: &str, at_end: 
         )
     };
     EditError::ContentMismatch {
-        rule: super::RuleId::CutLines.name(),
+        rule: super::table::RuleId::CutLines.name(),
         strategy: format!(
             "{strategy}, but it {} inside a line, and whether the new text replaces the whole line is unclear; copy the whole line",
             if at_end { "ends" } else { "starts" }

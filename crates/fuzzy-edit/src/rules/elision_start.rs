@@ -67,7 +67,7 @@ pub(crate) fn check_elision_start(
         return Ok(());
     }
     Err(EditError::Ambiguous {
-        rule: super::RuleId::ElisionStart.name(),
+        rule: super::table::RuleId::ElisionStart.name(),
         strategy: strategy.to_string(),
         candidates: vec![
             location(text, before[0]..c.lines.end, None),

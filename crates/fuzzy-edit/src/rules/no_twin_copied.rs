@@ -48,7 +48,7 @@ pub(crate) fn check_no_twin_copied(
     let old = without_blank_edges(&matched);
     let lines: Vec<&str> = twin.clone().map(|i| text.line(i)).collect();
     Err(EditError::LowConfidence {
-        rule: super::RuleId::NoTwinCopied.name(),
+        rule: super::table::RuleId::NoTwinCopied.name(),
         best: location(text, candidate.lines.clone(), Some(candidate.score)),
         runner_up: location(text, twin, Some(similarity(old, &lines).score)),
     })

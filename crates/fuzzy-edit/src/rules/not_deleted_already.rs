@@ -56,7 +56,7 @@ pub(crate) fn check_not_deleted_already(
         return Ok(());
     }
     Err(EditError::AlreadyApplied {
-        rule: super::RuleId::NotDeletedAlready.name(),
+        rule: super::table::RuleId::NotDeletedAlready.name(),
         location: location(text, first.lines.clone(), None),
         old_location: None,
     })

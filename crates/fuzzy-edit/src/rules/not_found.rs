@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::choose::listed;
-use super::RuleId;
+use super::table::RuleId;
 use crate::budget::Budget;
 use crate::error::EditError;
 use crate::feedback;

@@ -57,7 +57,7 @@ pub(crate) fn check_not_made_already(
         return Ok(());
     }
     Err(EditError::AlreadyApplied {
-        rule: super::RuleId::NotMadeAlready.name(),
+        rule: super::table::RuleId::NotMadeAlready.name(),
         location,
         old_location: None,
     })

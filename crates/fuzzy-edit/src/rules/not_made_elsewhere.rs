@@ -58,7 +58,7 @@ pub(crate) fn check_not_made_elsewhere(
         return Ok(());
     };
     Err(EditError::AlreadyApplied {
-        rule: super::RuleId::NotMadeElsewhere.name(),
+        rule: super::table::RuleId::NotMadeElsewhere.name(),
         location: location(text, at..at + 1, None),
         old_location: None,
     })

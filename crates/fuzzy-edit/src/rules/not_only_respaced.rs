@@ -64,7 +64,7 @@ pub(crate) fn check_not_only_respaced(
         return Ok(());
     }
     Err(EditError::AlreadyApplied {
-        rule: super::RuleId::NotOnlyRespaced.name(),
+        rule: super::table::RuleId::NotOnlyRespaced.name(),
         location: location(text, first.start_line - 1..first.end_line, None),
         old_location: None,
     })

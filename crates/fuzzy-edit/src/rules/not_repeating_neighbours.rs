@@ -88,7 +88,7 @@ pub(crate) fn check_not_repeating_neighbours(
 /// The refusal: what `new` repeats already stands at `lines`, beside the block.
 fn repeated(text: &Text, candidate: &Candidate, lines: Range<usize>) -> EditError {
     EditError::AlreadyApplied {
-        rule: super::RuleId::NotRepeatingNeighbours.name(),
+        rule: super::table::RuleId::NotRepeatingNeighbours.name(),
         location: location(text, lines, None),
         old_location: Some(location(
             text,

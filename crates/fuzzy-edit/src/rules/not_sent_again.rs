@@ -85,7 +85,7 @@ pub(crate) fn check_not_sent_again(
         return Ok(());
     }
     Err(EditError::AlreadyApplied {
-        rule: super::RuleId::NotSentAgain.name(),
+        rule: super::table::RuleId::NotSentAgain.name(),
         location: location(text, lines, None),
         old_location: Some(location(text, first.lines.clone(), None)),
     })

@@ -48,7 +48,7 @@ pub(crate) fn check_not_sent_again_spaced(
         return Ok(());
     }
     Err(EditError::AlreadyApplied {
-        rule: super::RuleId::NotSentAgainSpaced.name(),
+        rule: super::table::RuleId::NotSentAgainSpaced.name(),
         location: location(text, lines, None),
         old_location: Some(location(text, chosen[0].lines.clone(), None)),
     })

@@ -41,7 +41,7 @@ pub(crate) fn check_not_skipping_lines(
     // The lines of `old` either side of the gap: where the model's copy jumps.
     let around = run.0.saturating_sub(1)..(run.0 + 1).min(old.len());
     Err(EditError::ContentMismatch {
-        rule: super::RuleId::NotSkippingLines.name(),
+        rule: super::table::RuleId::NotSkippingLines.name(),
         strategy: strategy.to_string(),
         location: location(text, candidate.lines.clone(), Some(candidate.score)),
         old_text: old[around].join("\n"),

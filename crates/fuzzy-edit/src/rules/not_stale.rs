@@ -50,7 +50,7 @@ pub(crate) fn check_not_stale(
         .filter(|&i| alignment.equal[i].is_none() && !old[i].trim().is_empty())
         .collect();
     let refusal_of = |differing: &[usize]| EditError::ContentMismatch {
-        rule: super::RuleId::NotStale.name(),
+        rule: super::table::RuleId::NotStale.name(),
         strategy: strategy.to_string(),
         location: location(text, candidate.lines.clone(), Some(candidate.score)),
         old_text: differing

@@ -45,7 +45,7 @@ pub(crate) fn check_not_there_already(
         return Ok(());
     }
     Err(EditError::AlreadyApplied {
-        rule: super::RuleId::NotThereAlready.name(),
+        rule: super::table::RuleId::NotThereAlready.name(),
         location: location(text, first.start_line - 1..first.end_line, None),
         old_location: None,
     })

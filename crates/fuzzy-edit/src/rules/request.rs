@@ -3,7 +3,7 @@
 //! elision marker in `new` alone (`unclear_elision`), an anchor that is not one place
 //! (`one_anchor`).
 
-use super::RuleId;
+use super::table::RuleId;
 use crate::artifacts::Unclear;
 use crate::edit::Edit;
 use crate::error::{EditError, MAX_LISTED};

@@ -35,7 +35,7 @@ pub(crate) fn check_starts_a_line(
     };
     let line = text.line_of(inside.span.start);
     Err(EditError::ContentMismatch {
-        rule: super::RuleId::StartsALine.name(),
+        rule: super::table::RuleId::StartsALine.name(),
         strategy: format!(
             "{strategy}, but it starts inside a line while the old text starts as a line does, with its indentation; copy the whole line"
         ),

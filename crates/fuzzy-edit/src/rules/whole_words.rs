@@ -89,7 +89,7 @@ fn cut(
         )
     };
     EditError::ContentMismatch {
-        rule: super::RuleId::WholeWords.name(),
+        rule: super::table::RuleId::WholeWords.name(),
         strategy: format!(
             "{strategy}, but it {} inside the word `{word}`",
             if at_end { "ends" } else { "starts" }
