@@ -392,3 +392,25 @@ fn a_refusal_names_its_rule_in_json_and_in_the_message() {
         serde_json::json!({"kind": "empty_old", "rule": "empty_old"})
     );
 }
+
+proptest::proptest! {
+    /// Whatever an edit of a small file of like lines is refused for, the refusal names a rule
+    /// of the table whose kinds include the refusal's kind, and its message and JSON say so.
+    #[test]
+    fn every_refusal_names_a_rule_that_refuses_with_its_kind(
+        lines in proptest::collection::vec("[ab]{0,3}( x)?", 1..8),
+        old in "[ab\n x]{0,12}",
+        new in "[ab\n x]{0,12}",
+    ) {
+        let file = lines.join("\n");
+        if let Err(e) = crate::apply(&file, &Edit::new(old, new)) {
+            let rule = TABLE.iter().find(|r| r.name == e.rule());
+            let rule = rule.expect("the rule is in the table");
+            proptest::prop_assert!(rule.kinds.contains(&e.kind()), "{} from {}", e.kind(), rule.name);
+            let tag = format!(" [rule: {}]", rule.name);
+            proptest::prop_assert!(e.to_string().ends_with(&tag));
+            let v = serde_json::to_value(&e).unwrap();
+            proptest::prop_assert_eq!(v["rule"].as_str(), Some(rule.name));
+        }
+    }
+}
