@@ -19,6 +19,8 @@
 mod apply;
 mod id;
 mod lines;
+#[cfg(test)]
+mod properties;
 mod stale;
 #[cfg(test)]
 mod tests;
