@@ -237,4 +237,9 @@ proptest! {
             Err(e) => prop_assert_eq!(e.kind(), "stale_reference", "{}", e),
         }
     }
+
+    #[test]
+    fn count_lines_agrees_with_the_line_table(text in "(\u{feff}){0,2}[a\r\n ]{0,12}") {
+        prop_assert_eq!(count_lines(&text), line_count(&crate::text::Text::new(&text)));
+    }
 }
