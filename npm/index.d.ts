@@ -52,6 +52,9 @@ export type EditErrorKind =
   | 'conflict'
   | 'too_complex'
   | 'request_too_large'
+  | 'stale_reference'
+  | 'overlapping_edits'
+  | 'bad_reference'
 
 /** The file error kinds (fuzzy_edit::fs::FsError::kind and the request's own). */
 export type FileErrorKind =
@@ -280,6 +283,48 @@ export declare function parseEdits(text: string, format?: EditFormat): Extract<P
 
 /** A unified diff (3 lines of context) from `before` to `after`. */
 export declare function unifiedDiff(before: string, after: string, path?: string): string
+
+/** One line-addressed edit (docs/line-refs.md), with references copied from `readHashes`. */
+export interface LineEditSpec {
+  /** replace lines pos..end; append after pos (or at the end); prepend before pos (or at the start). */
+  op: 'replace' | 'append' | 'prepend'
+  /** `"12#VK"`; a plain number only with `lineNumbers`. */
+  pos?: string | number
+  /** replace only: the last line replaced, inclusive. */
+  end?: string | number
+  /** The new lines: an array, or one string split at line breaks; empty deletes (replace). */
+  lines?: string[] | string | null
+}
+
+export interface LineEditOptions {
+  /** Accept plain line numbers without the ID that proves the line was read; default false. */
+  lineNumbers?: boolean
+  /** What an edit that adds a syntax error gets; default "auto". */
+  syntax?: 'auto' | 'strict' | 'warn' | 'off'
+  /** The language to check syntax in; default: from `name`. */
+  language?: string
+  /** The file's name: its extension gives the language. */
+  name?: string
+  /** Refuse a request (text and lines, UTF-8 bytes) larger than this; default 64 MiB. */
+  maxRequestBytes?: number
+}
+
+/** A stale reference followed to where its line stands now (lines were inserted above). */
+export interface Followed {
+  reference: string
+  line: number
+}
+
+/** The result of `applyLineEdits`. */
+export interface LinesApplied extends Applied {
+  /** References followed to their lines' new places: say so to the model. */
+  followed: Followed[]
+}
+
+/** `content` with `{line}#{ID}|` before each line, as hashline tools show a read. */
+export declare function readHashes(content: string, options?: { lines?: string }): string
+/** Apply line-addressed edits, all or none; throws a FuzzyEditError when refused. */
+export declare function applyLineEdits(content: string, edits: LineEditSpec[], options?: LineEditOptions): LinesApplied
 
 export declare const opencode: typeof import('./adapters/opencode')
 export declare const gemini: typeof import('./adapters/gemini')

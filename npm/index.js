@@ -199,9 +199,48 @@ function unifiedDiff(before, after, path) {
   return native.unifiedDiff(before, after, path ?? 'code')
 }
 
-// Lazy snippets (`new` that elides unchanged code) and line-addressed edits are being added to
-// the engine separately; once merged they join here as functions beside `applyEdits`, with
-// their options in index.d.ts, on the same native boundary (src/request.rs).
+// Lazy snippets (`new` that elides unchanged code) are being added to the engine separately;
+// once merged they join here as functions beside `applyEdits`, with their options in
+// index.d.ts, on the same native boundary (src/request.rs).
+
+/**
+ * `content` as a read with hashes shows it (docs/line-refs.md): each line as
+ * `{line}#{ID}|{text}`, joined with '\n'; only `options.lines` ("A:B", "A:", ":B") when given.
+ */
+function readHashes(content, options) {
+  checkString(content, 'content')
+  const o = options || {}
+  return native.readHashes(content, { lines: o.lines ?? undefined }).result
+}
+
+/**
+ * Apply line-addressed edits (`{op, pos, end?, lines}`, references from `readHashes`) to
+ * `content`, all or none: `{text, matches, matches_total, warnings, followed, diff}`. Throws a
+ * FuzzyEditError (kind stale_reference, overlapping_edits, bad_reference, syntax, ...) when the
+ * edits are refused; the content is then unchanged.
+ */
+function applyLineEdits(content, edits, options) {
+  checkString(content, 'content')
+  if (!Array.isArray(edits)) throw new TypeError('edits must be an array of {op, pos, end?, lines}')
+  const o = options || {}
+  const report = native.applyLineEdits(content, edits, {
+    lineNumbers: o.lineNumbers,
+    syntax: o.syntax,
+    language: o.language,
+    name: o.name,
+    maxRequestBytes: o.maxRequestBytes,
+  })
+  if (report.text === null) {
+    const failures = report.failures.length ? report.failures : [{ kind: 'edit_error', message: 'line edits refused' }]
+    throw new FuzzyEditError(failures[0])
+  }
+  return withDiff(
+    { text: report.text, matches: report.matches, matches_total: report.matches_total, warnings: report.warnings, followed: report.followed },
+    content,
+    report.text,
+    o.name || 'code',
+  )
+}
 
 module.exports = {
   version: native.version(),
@@ -216,6 +255,8 @@ module.exports = {
   parse,
   parseEdits,
   unifiedDiff,
+  readHashes,
+  applyLineEdits,
 }
 
 // The adapters need the API above; they are attached after it is defined.

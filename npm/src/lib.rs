@@ -16,6 +16,7 @@ use fuzzy_edit::format::{self, Format};
 
 pub mod files;
 pub mod json;
+pub mod lines;
 pub mod request;
 
 use json::Report;

@@ -61,3 +61,11 @@ fe.gemini
   .calculateReplacement({}, { currentContent: 'a\n', params: { file_path: 'f', old_string: 'a', new_string: 'b' }, abortSignal: new AbortController().signal })
   .then((r) => console.log(r.newContent, r.occurrences, r.strategy, r.matchRanges, r.refusal?.kind))
 console.log(replaced, multiple, fe.version, fe.unifiedDiff('a\n', 'b\n', 'f.txt'))
+
+// Line-addressed edits: a read with hashes, an edit by reference.
+const hashed: string = fe.readHashes(source, { lines: '1:3' })
+const byRef: fe.LinesApplied = fe.applyLineEdits(source, [{ op: 'replace', pos: hashed.split('|')[0], lines: ['def total(xs):'] }], {
+  name: 'calc.py',
+})
+const followed: fe.Followed[] = byRef.followed
+console.log(byRef.text, followed.length, byRef.diff)

@@ -132,6 +132,29 @@ class Conflict(EditError):
     kind = "conflict"
 
 
+class StaleReference(EditError):
+    """A line edit's reference no longer matches its line (the file changed since the read),
+    and the edits could not follow their lines unambiguously. ``.details`` has
+    ``references`` (each stale one, with its line's ``current_id``) and ``current``: the
+    file's lines around each, as a read with hashes shows them, to retry with."""
+
+    kind = "stale_reference"
+
+
+class OverlappingEdits(EditError):
+    """Two line edits touch the same lines (or insert at the same place): their order would be
+    a guess. ``.details`` has ``first``, ``second`` (0-based) and the lines."""
+
+    kind = "overlapping_edits"
+
+
+class BadReference(EditError):
+    """A line edit's reference cannot be used as written (no such line, a plain number where
+    IDs are required, ``end`` before ``pos``, ...); ``.details["reason"]`` says what to send."""
+
+    kind = "bad_reference"
+
+
 EDIT_ERRORS: Dict[str, Type[EditError]] = {
     cls.kind: cls
     for cls in (
@@ -149,6 +172,9 @@ EDIT_ERRORS: Dict[str, Type[EditError]] = {
         SnippetUnplaced,
         UnclearElision,
         Conflict,
+        StaleReference,
+        OverlappingEdits,
+        BadReference,
     )
 }
 

@@ -20,7 +20,7 @@ from typing import Optional, Union
 
 from . import _native
 from .errors import file_error
-from .modifications import DiffResult, Modification, Modifications, diff_result
+from .modifications import DiffResult, LineModification, Modification, Modifications, diff_result, modification_from_dict
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -91,10 +91,15 @@ def edit_file(
     """
     if mode not in ("atomic", "partial"):
         raise ValueError(f'mode must be "atomic" or "partial", not {mode!r}')
-    mods = [m if isinstance(m, Modification) else Modification.from_dict(m) for m in modifications]
+    mods = [m if isinstance(m, (Modification, LineModification)) else modification_from_dict(m) for m in modifications]
+    if any(isinstance(m, LineModification) for m in mods):
+        raise TypeError(
+            "edit_file takes search/replace modifications; for line modifications, apply them to "
+            "read_file(path).text with apply_line_edits and save with write_file(expected_sha256=...)"
+        )
     before, after, report_json = _native.edit_file_json(
         os.fspath(path),
-        [m.as_tuple() for m in mods],
+        [m.as_tuple() for m in mods if isinstance(m, Modification)],
         mode,
         dry_run,
         expected_sha256,

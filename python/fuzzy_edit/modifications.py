@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 from .core import EditTuple, Match, run_edits
@@ -58,12 +58,61 @@ class Modification:
         )
 
 
-class ParsedModifications(List[Modification]):
+@dataclass
+class LineModification:
+    """One line-addressed change (docs/line-refs.md): the lines named by ``LINE#ID``
+    references from a read with hashes, replaced or inserted around. A DiffCoder answer may
+    carry these among its modifications: ``{"op": "replace", "pos": "12#VK", "lines": [...]}``.
+    The line modifications of one answer refer to the one snapshot the model read and are
+    applied together, all or none."""
+
+    #: ``"replace"``, ``"append"`` or ``"prepend"``.
+    op: str
+    #: The (first) line, ``"12#VK"``; ``None`` inserts at the end (append) or start (prepend).
+    pos: Optional[str] = None
+    #: The last line replaced, inclusive.
+    end: Optional[str] = None
+    #: The new lines; empty deletes.
+    lines: List[str] = field(default_factory=list)
+    #: Why (for people and logs; the engine ignores it).
+    reason: str = ""
+
+    def as_line_edit(self) -> Dict[str, Any]:
+        return {"op": self.op, "pos": self.pos, "end": self.end, "lines": list(self.lines)}
+
+    def to_dict(self) -> Dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "LineModification":
+        lines = d.get("lines") or []
+        return cls(
+            op=str(d["op"]),
+            pos=None if d.get("pos") is None else str(d["pos"]),
+            end=None if d.get("end") is None else str(d["end"]),
+            lines=lines.split("\n") if isinstance(lines, str) else [str(x) for x in lines],
+            reason=d.get("reason") or "",
+        )
+
+
+#: A search/replace or a line-addressed modification.
+AnyModification = Union[Modification, LineModification]
+
+
+def modification_from_dict(d: Dict[str, Any]) -> AnyModification:
+    """A :class:`LineModification` for a dict with ``op`` (replace/append/prepend), else a
+    :class:`Modification`."""
+    if d.get("op") in ("replace", "append", "prepend"):
+        return LineModification.from_dict(d)
+    return Modification.from_dict(d)
+
+
+class ParsedModifications(List[AnyModification]):
     """A list of modifications that remembers the model output it was read from (§12.3.8)."""
 
     def __init__(
         self,
-        items: Iterable[Modification] = (),
+        items: Iterable[AnyModification] = (),
         *,
         raw_output: str = "",
         format: str = "",
@@ -106,7 +155,7 @@ def parse_modifications(llm_text: str, *, format: Optional[str] = None) -> Parse
         err = report["error"]
         raise ParseError(err["message"], err)
     changes = report["changes"]
-    unsupported = [c for c in changes if c["op"] != "edit" or c.get("move_to")]
+    unsupported = [c for c in changes if c["op"] not in ("edit", "line_edits") or c.get("move_to")]
     if unsupported:
         what = {"create": "creates a file", "delete": "deletes a file"}.get(unsupported[0]["op"], "moves a file")
         raise ParseError(
@@ -121,8 +170,10 @@ def parse_modifications(llm_text: str, *, format: Optional[str] = None) -> Parse
             "given file can be edited here. Send modifications for that file only.",
             {"kind": "several_files", "format": report["format"]},
         )
-    mods = [
-        Modification(e["old"], e["new"], "", e["replace_all"], e["anchor"] or "")
+    mods: List[AnyModification] = [
+        LineModification.from_dict(e)
+        if c["op"] == "line_edits"
+        else Modification(e["old"], e["new"], "", e["replace_all"], e["anchor"] or "")
         for c in changes
         for e in c["edits"]
     ]
@@ -141,7 +192,19 @@ def parse_modifications(llm_text: str, *, format: Optional[str] = None) -> Parse
 _FENCE = re.compile(r"```[a-zA-Z]*\n(.*?)\n```", re.S)
 
 
-def _diffcoder_annotations(text: str, mods: List[Modification]) -> Dict[str, str]:
+def _same(item: Any, m: AnyModification) -> bool:
+    """Whether a JSON modification is the parsed ``m`` (the parser normalizes references, so
+    a line modification is recognized by its operation and its lines)."""
+    if not isinstance(item, dict):
+        return False
+    if isinstance(m, LineModification):
+        lines = item.get("lines") or []
+        lines = lines.split("\n") if isinstance(lines, str) else lines
+        return bool(item.get("op") == m.op and len(lines) == len(m.lines))
+    return bool(item.get("old_string", item.get("old")) == m.old_string)
+
+
+def _diffcoder_annotations(text: str, mods: List[AnyModification]) -> Dict[str, str]:
     """Recover ``reason`` per modification, ``analysis`` and ``summary`` from DiffCoder JSON.
 
     The engine's parser reads the edits (leniently, and flags repairs); it has no use for
@@ -160,10 +223,7 @@ def _diffcoder_annotations(text: str, mods: List[Modification]) -> Dict[str, str
         items = doc.get("modifications") if isinstance(doc, dict) else doc
         if not isinstance(items, list) or len(items) != len(mods):
             continue
-        if not all(
-            isinstance(it, dict) and it.get("old_string", it.get("old")) == m.old_string
-            for it, m in zip(items, mods)
-        ):
+        if not all(_same(it, m) for it, m in zip(items, mods)):
             continue
         for it, m in zip(items, mods):
             m.reason = str(it.get("reason") or "")
@@ -249,7 +309,7 @@ class DiffResult:
         return asdict(self)
 
 
-Modifications = Union[Sequence[Modification], Sequence[Dict[str, Any]]]
+Modifications = Union[Sequence[AnyModification], Sequence[Dict[str, Any]]]
 
 
 def apply_modifications(
@@ -263,15 +323,57 @@ def apply_modifications(
     lines; overlapping modifications are refused as a ``conflict``. Plain dicts with
     ``old_string``/``new_string`` keys are accepted too. ``path`` names the code in the diff's
     headers.
+
+    Line modifications (:class:`LineModification`, ``{"op": "replace", "pos": "12#VK", "lines": [...]}``) name
+    lines of ``code`` as a read with hashes showed it; they are applied first, together (all or
+    none, even in partial mode: they share one snapshot), then the search/replace ones on the
+    result, so neither shifts the other.
     """
     if mode not in ("atomic", "partial"):
         raise ValueError(f'mode must be "atomic" or "partial", not {mode!r}')
-    mods = [m if isinstance(m, Modification) else Modification.from_dict(m) for m in modifications]
+    mods: List[AnyModification] = [
+        m if isinstance(m, (Modification, LineModification)) else modification_from_dict(m) for m in modifications
+    ]
     raw = getattr(modifications, "raw_output", "")
     if not mods:
         return DiffResult(False, code, code, "", 0, 0, raw_llm_output=raw, mode=mode, message="no modifications to apply")
-    text, report = run_edits(code, [m.as_tuple() for m in mods], mode)
+    if all(isinstance(m, Modification) for m in mods):
+        text, report = run_edits(code, [m.as_tuple() for m in mods if isinstance(m, Modification)], mode)
+    else:
+        text, report = _run_with_lines(code, mods, mode)
     return diff_result(code, len(mods), text, report, mode=mode, raw=raw, path=path)
+
+
+def _run_with_lines(code: str, mods: List[AnyModification], mode: str) -> Tuple[Optional[str], Dict[str, Any]]:
+    """Line modifications on ``code``, then search/replace ones on the result: one report,
+    every ``edit`` index that of the modification in ``mods``."""
+    from .lines import run_line_edits
+
+    by_line = [i for i, m in enumerate(mods) if isinstance(m, LineModification)]
+    by_text = [i for i, m in enumerate(mods) if isinstance(m, Modification)]
+    report: Dict[str, Any] = {"matches": [], "failures": [], "sequential": False, "warnings": []}
+
+    def take(part: Dict[str, Any], indexes: List[int]) -> None:
+        for key in ("matches", "failures"):
+            for item in part[key]:
+                item = dict(item)
+                item["edit"] = indexes[int(item.get("edit", 0))]
+                report[key].append(item)
+        report["warnings"].extend(part.get("warnings") or [])
+
+    line_edits = [m.as_line_edit() for m in mods if isinstance(m, LineModification)]
+    text, part = run_line_edits(code, line_edits)
+    take(part, by_line)
+    if by_text:
+        searched, part = run_edits(
+            code if text is None else text, [m.as_tuple() for m in mods if isinstance(m, Modification)], mode
+        )
+        take(part, by_text)
+        report["sequential"] = bool(part["sequential"])
+        text = searched if searched is not None else text if mode == "partial" else None
+    if mode == "atomic" and report["failures"]:
+        text, report["matches"] = None, []
+    return text, report
 
 
 def diff_result(

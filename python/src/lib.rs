@@ -15,6 +15,7 @@ use fuzzy_edit::{apply_edits, Edit, Mode};
 
 mod files;
 mod json;
+mod lines;
 
 /// One edit as Python passes it: `(old, new, replace_all, anchor)`.
 type EditTuple = (String, String, bool, Option<String>);
@@ -124,6 +125,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(files::read_file_json, m)?)?;
     m.add_function(wrap_pyfunction!(files::write_file_json, m)?)?;
     m.add_function(wrap_pyfunction!(files::edit_file_json, m)?)?;
+    m.add_function(wrap_pyfunction!(lines::read_hashes, m)?)?;
+    m.add_function(wrap_pyfunction!(lines::apply_line_edits_json, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

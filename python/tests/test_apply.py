@@ -150,7 +150,9 @@ def test_not_found_after_anchor():
 def test_every_kind_has_its_class():
     from fuzzy_edit.errors import EDIT_ERRORS, edit_error
 
-    assert len(EDIT_ERRORS) == 14  # the engine's kinds, snippet_unplaced among them
+    assert len(EDIT_ERRORS) == 17  # the engine's kinds, snippet_unplaced and the line-edit kinds among them
+    for kind, cls in (("stale_reference", fe.StaleReference), ("overlapping_edits", fe.OverlappingEdits), ("bad_reference", fe.BadReference)):
+        assert type(edit_error({"kind": kind, "message": "m"})) is cls
     assert type(edit_error({"kind": "snippet_unplaced", "message": "m"})) is fe.SnippetUnplaced
     assert type(edit_error({"kind": "conflict", "message": "m"})) is fe.Conflict
     # A kind from a newer engine still raises the base class, with its details.

@@ -10,6 +10,7 @@ MODULES = [
     "fuzzy_edit.core",
     "fuzzy_edit.modifications",
     "fuzzy_edit.files",
+    "fuzzy_edit.lines",
     "fuzzy_edit.replay",
     "fuzzy_edit.repair",
     "fuzzy_edit.repair.prompt",

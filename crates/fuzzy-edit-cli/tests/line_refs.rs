@@ -91,3 +91,35 @@ fn the_pipe_reads_with_hashes_and_applies_line_edits() {
     assert_eq!(answers[3]["error"]["kind"], "overlapping_edits");
     assert_eq!(answers[3]["id"], 4);
 }
+
+#[test]
+fn a_pipe_request_with_hashes_gets_the_closest_lines_by_reference() {
+    let w = Work::new();
+    w.write("app.py", CRLF);
+    let old = "    for i in items:\n        s += i.size\n";
+    let answers = pipe(
+        &w,
+        &[
+            json!({"id": 1, "path": "app.py", "old": old, "new": "x", "hashes": true}),
+            json!({"id": 2, "content": CRLF, "edits": [{"old": "s = 0", "new": "s = 1"}, {"old": old, "new": "x"}], "hashes": true}),
+            json!({"id": 3, "path": "app.py", "old": old, "new": "x"}),
+        ],
+    );
+    let offer = format!(
+        "{}|    for i in items:\n{}|        s += i\n",
+        r(3, "    for i in items:"),
+        r(4, "        s += i")
+    );
+    assert_eq!(answers[0]["error"]["kind"], "not_found", "{:#}", answers[0]);
+    assert_eq!(answers[0]["error"]["edits"][0]["current"], json!(offer));
+    // In a list, the refused edit gets it (the one found has no entry).
+    assert_eq!(
+        answers[1]["error"]["edits"][0]["edit"], 1,
+        "{:#}",
+        answers[1]
+    );
+    assert_eq!(answers[1]["error"]["edits"][0]["current"], json!(offer));
+    // Not asked for, not given.
+    assert!(answers[2]["error"]["edits"][0].get("current").is_none());
+    assert_eq!(w.read("app.py"), CRLF);
+}

@@ -161,7 +161,8 @@ def feedback_for(result: Optional[DiffResult], parse_error: Optional[ParseError]
 
 
 def _mods_key(mods: List[Dict[str, Any]]) -> Tuple[Any, ...]:
-    return tuple((m["old_string"], m["new_string"], m["replace_all"], m["anchor"]) for m in mods)
+    # Every field but the free-text reason: search/replace and line modifications alike.
+    return tuple(tuple((k, json.dumps(v)) for k, v in sorted(m.items()) if k != "reason") for m in mods)
 
 
 def repair(

@@ -4,6 +4,7 @@
 //! Each takes resolved settings and returns the process exit code.
 
 pub mod apply;
+pub(crate) mod closest_refs;
 pub mod man;
 pub mod mcp;
 pub mod pipe;

@@ -146,6 +146,9 @@ pub fn answer(line: &str) -> Value {
             edit_file(Path::new(path), op, &request)
         }
     };
+    if let (true, Some(error)) = (request.hashes, value.get_mut("error")) {
+        super::closest_refs::add_to_error(error);
+    }
     if let Some(id) = request.id {
         value["id"] = id;
     }

@@ -34,6 +34,7 @@ const FIELDS: &[Spelling] = &[
     ("time_limit_ms", &["time_limit_ms"]),
     ("lock_wait_ms", &["lock_wait_ms"]),
     ("return", &["return"]),
+    ("hashes", &["hashes"]),
 ];
 
 /// What the text of a request looks like, for messages.
@@ -50,6 +51,9 @@ pub struct Request {
     pub edits: Vec<Edit>,
     /// A lazy snippet to merge instead of edits (docs/snippets.md).
     pub snippet: Option<String>,
+    /// The caller reads with hashes: a `not_found` refusal offers its closest lines with their
+    /// `LINE#ID`s (`current`, docs/line-refs.md).
+    pub hashes: bool,
     /// All or nothing, or what can be applied.
     pub mode: Mode,
     /// For a file: compute the answer but write nothing.
@@ -146,6 +150,8 @@ struct Fields {
     lock_wait_ms: Option<u64>,
     #[serde(default, rename = "return")]
     returns: Return,
+    #[serde(default)]
+    hashes: bool,
 }
 
 /// Read the request on `line`.
@@ -269,6 +275,7 @@ fn request(f: Fields) -> Result<Request, String> {
         target,
         edits,
         snippet: f.snippet,
+        hashes: f.hashes,
         mode: f.mode,
         dry_run: f.dry_run,
         in_place: f.in_place,

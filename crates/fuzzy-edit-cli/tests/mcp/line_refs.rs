@@ -51,3 +51,44 @@ fn the_server_flag_makes_hashes_the_default() {
     let plain = s.ok("read_file", json!({"path": "src/lib.py", "hashes": false}));
     assert!(plain.starts_with("     1\tdef f(x):"), "{plain}");
 }
+
+#[test]
+fn a_server_reading_with_hashes_offers_the_closest_lines_by_reference() {
+    let (_dir, root) = tree();
+    let file = root.join("src/lib.py");
+    let before = std::fs::read_to_string(&file).unwrap();
+    let refuse = |s: &mut Server| {
+        s.ok("read_file", json!({"path": "src/lib.py"}));
+        let old = "    if x:\n        return 11";
+        let call = s.call(
+            "edit_file",
+            json!({"path": "src/lib.py", "old_string": old, "new_string": "    if x:\n        return 2"}),
+        );
+        assert_eq!(call["isError"], json!(true), "{call}");
+        call
+    };
+    let offer = format!(
+        "2#{}|    if x:\n3#{}|        return 1\n",
+        line_id(2, "    if x:"),
+        line_id(3, "        return 1")
+    );
+
+    let mut s = Server::spawn(&["mcp", "--hashes", "--root", root.to_str().unwrap()]);
+    s.initialize();
+    let refused = refuse(&mut s);
+    let text = refused["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("send line_edits instead"), "{text}");
+    assert!(text.contains(&offer), "{text}");
+    let edits = &refused["structuredContent"]["error"]["edits"];
+    assert_eq!(edits[0]["current"], json!(offer), "{refused}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+
+    // Without hashes, the answer is what it always was.
+    let mut plain = Server::start(&root);
+    let refused = refuse(&mut plain);
+    let text = refused["content"][0]["text"].as_str().unwrap();
+    assert!(!text.contains("LINE#ID"), "{text}");
+    assert!(refused["structuredContent"]["error"]["edits"][0]
+        .get("current")
+        .is_none());
+}

@@ -61,6 +61,13 @@ impl Refusal {
         Refusal(answer_json::file_error(e, message)).at(name)
     }
 
+    /// The same refusal with each `not_found` edit's closest lines and their `LINE#ID`s
+    /// (`current`), for a server that reads with hashes.
+    pub(super) fn with_refs(mut self) -> Self {
+        crate::commands::closest_refs::add_to_error(&mut self.0);
+        self
+    }
+
     /// The same refusal with another `kind`.
     pub(super) fn kind(mut self, kind: &str) -> Self {
         self.0["kind"] = json!(kind);

@@ -382,11 +382,23 @@ impl FuzzyEditServer {
             Err(e) => {
                 let message = match &e {
                     EditFilesError::Refused { failed, .. } => {
-                        format!("edit_file refused; {path} was not changed.\n\n{failed}")
+                        // A model prompted for line references retries by LINE#ID.
+                        let offer = if self.hashes {
+                            crate::commands::closest_refs::note(failed)
+                        } else {
+                            None
+                        };
+                        format!(
+                            "edit_file refused; {path} was not changed.\n\n{failed}{}",
+                            offer.unwrap_or_default()
+                        )
                     }
                     other => other.to_string(),
                 };
-                let refusal = Refusal::edit_files(&e, path, message);
+                let mut refusal = Refusal::edit_files(&e, path, message);
+                if self.hashes {
+                    refusal = refusal.with_refs();
+                }
                 return Err(match not_fresh.get() {
                     Some(kind) => refusal.kind(kind),
                     None => refusal,
