@@ -13,6 +13,7 @@ it runs.
 from ._native import __version__
 from .core import Applied, Match, apply, apply_snippet
 from .errors import (
+    BusyFile,
     AlreadyApplied,
     Ambiguous,
     AnchorAmbiguous,
@@ -115,4 +116,5 @@ __all__ = [
     "StaleFile",
     "NotTextFile",
     "MissingFile",
+    "BusyFile",
 ]

@@ -206,8 +206,8 @@ class FileError(FuzzyEditError, OSError):
 
     ``.kind`` is the library's name of the problem, as the command line's, the pipe's and the
     MCP server's JSON answers give it: ``file_not_found``, ``is_directory``, ``binary``,
-    ``not_utf8``, ``too_large``, ``stale``, ``not_regular``, ``hard_links``, ``read_only``,
-    ``io``, ... (docs/json.md).
+    ``not_utf8``, ``too_large``, ``stale``, ``busy``, ``not_regular``, ``hard_links``,
+    ``read_only``, ``io``, ... (docs/json.md).
     """
 
     def __init__(self, message: str, details: Optional[Dict[str, Any]] = None) -> None:
@@ -236,7 +236,18 @@ class MissingFile(FileError, FileNotFoundError):
     """No file at the path."""
 
 
+class BusyFile(FileError, TimeoutError):
+    """Another fuzzy-edit writer held the lock on the file's directory (or, in place, on the
+    file) for the whole wait (10 s); nothing was written. Retry later. ``.waited_ms`` says how
+    long the edit waited."""
+
+    @property
+    def waited_ms(self) -> Optional[int]:
+        return self.details.get("waited_ms")
+
+
 _FILE_ERRORS: Dict[str, Type[FileError]] = {
+    "busy": BusyFile,
     "stale": StaleFile,
     "binary": NotTextFile,
     "not_utf8": NotTextFile,

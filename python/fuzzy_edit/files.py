@@ -62,9 +62,10 @@ def write_file(
 ) -> TextFile:
     """Write ``text`` to ``path`` atomically and return the version written.
 
-    With ``expected_sha256`` (from :func:`read_file`) or ``expected_mtime``, the file must
-    still be that version, or :class:`~fuzzy_edit.errors.StaleFile` is raised and nothing is
-    written.
+    With ``expected_sha256`` (from :func:`read_file`), the file must still be that version, or
+    :class:`~fuzzy_edit.errors.StaleFile` is raised and nothing is written. ``expected_mtime``
+    always raises ``StaleFile``: two writes within one timestamp tick share an mtime, so it
+    cannot prove a version.
     """
     report = json.loads(_native.write_file_json(os.fspath(path), text, expected_sha256, expected_mtime))
     if not report["ok"]:

@@ -1,6 +1,7 @@
 """File helpers: the CLI's safety (atomic write, stale check, binary and non-UTF-8 refusal)."""
 
 import os
+import pickle
 import stat
 
 import pytest
@@ -144,3 +145,12 @@ def test_concurrent_edits_from_threads_are_all_kept(tmp_path):
     text = path.read_text()
     for i in range(0, 200, 10):
         assert f"x{i} = -{i}\n" in text
+
+
+def test_busy_has_its_own_class_under_file_error():
+    # A lock held past the wait is neither a missing nor a stale file: callers retry it later.
+    err = fe.errors.file_error({"kind": "busy", "message": "a.py: busy", "path": "a.py", "waited_ms": 10000})
+    assert type(err) is fe.BusyFile and isinstance(err, fe.FileError) and isinstance(err, TimeoutError)
+    assert err.kind == "busy" and err.waited_ms == 10000 and str(err) == "a.py: busy"
+    assert not isinstance(err, (fe.StaleFile, fe.MissingFile))
+    assert type(pickle.loads(pickle.dumps(err))) is fe.BusyFile

@@ -229,10 +229,7 @@ fn a_malformed_expected_version_is_a_bad_request() {
         json!({"path": "a.py", "old": "x = 1", "new": "x = 2", "expect_mtime": "yesterday"}),
     );
     let answers = pipe(&w, input);
-    for (answer, hint) in answers
-        .iter()
-        .zip(["64 hex digits", "seconds since the epoch"])
-    {
+    for (answer, hint) in answers.iter().zip(["64 hex digits", "\"expect_sha256\""]) {
         assert_eq!(answer["error"]["kind"], "bad_request", "{answer}");
         let message = answer["error"]["message"].as_str().unwrap();
         assert!(message.contains(hint), "{message}");
@@ -240,15 +237,19 @@ fn a_malformed_expected_version_is_a_bad_request() {
     assert_eq!(w.read("a.py"), "x = 1\n");
 }
 
+/// An mtime cannot prove a version (a write within the same tick keeps it): refused up
+/// front, even when it is the file's, pointing to `expect_sha256`.
 #[test]
-fn path_request_with_stale_mtime_is_refused() {
+fn path_request_with_an_mtime_is_refused() {
     let w = Work::new();
     w.write("a.py", "x = 1\n");
     let answers = pipe(
         &w,
         line(json!({"path": "a.py", "old": "x = 1", "new": "x = 2", "expect_mtime": "12345"})),
     );
-    assert_eq!(answers[0]["error"]["kind"], "stale", "{}", answers[0]);
+    assert_eq!(answers[0]["error"]["kind"], "bad_request", "{}", answers[0]);
+    let message = answers[0]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("\"expect_sha256\""), "{message}");
     assert_eq!(w.read("a.py"), "x = 1\n");
 }
 

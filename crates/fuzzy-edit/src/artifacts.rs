@@ -58,6 +58,7 @@ pub(crate) use edges::keep_edges;
 use edges::{beyond, without_split_line_ending};
 pub(crate) use edges::{blank_edge_from_old, Edge};
 pub(crate) use elisions::resolve_elisions;
+use elisions::resolve_elisions_until;
 use literal_breaks::{undo_escapes, ECHO};
 use lookalikes::decoded_entities;
 pub(crate) use lookalikes::latin_letters;
@@ -130,7 +131,7 @@ pub(crate) fn clean_new<'n>(
     // the snippet merge places every piece too, both must give the same text, or which is
     // meant is unclear. (Taking the merge alone: the gate's `elision_new_only` 616 -> 35
     // exact, 0 wrong, most refused as a new line beside a line the marker stands for.)
-    if let Some(resolved) = resolve_elisions(text, old_view, &new)? {
+    if let Some(resolved) = resolve_elisions_until(text, old_view, &new, options.deadline)? {
         if let Some(Ok(merged)) = crate::snippet::over_span(text, old_view, &new, options) {
             if merged != resolved {
                 let (line, marker) = new

@@ -21,10 +21,18 @@ const BASE_UNITS: u64 = 1 << 25;
 /// The clock is read once per this many units charged (reading it costs more than a compare).
 const UNITS_PER_CLOCK_READ: u64 = 1 << 16;
 /// Bytes of text per candidate an edit may hold: a candidate and the match made of it take
-/// about 200 bytes at the peak (a million replacements in a 10 MB file: 230 MB), so one per
-/// 10 bytes keeps an edit of a 10 MB file under 256 MB (5M one-byte lines made 5M candidates,
-/// 1 GB).
-const BYTES_PER_CANDIDATE: u64 = 10;
+/// about 200 bytes at the peak (a million replacements in a 10 MB file: 230 MB). One per 10
+/// bytes still let `replace_all x` over 5M one-byte lines peak at 300-370 MB (the text's line
+/// index takes 120 MB of it); one per 32 bytes allows 393k candidates on 10 MB, about 80 MB.
+const BYTES_PER_CANDIDATE: u64 = 32;
+/// Work units charged for fitting one match into the text (its indentation and line endings
+/// taken from the file: a small line diff), besides [`UNITS_PER_FITTED_BYTE`]. Fitting
+/// 1M one-word matches of a 10 MB file took 1.9 s of CPU on the loaded 2-core machine, about
+/// 2 µs each; charged at 1,024 units, a `replace_all` of more than about 320k matches in a
+/// 10 MB file is refused before the fitting starts, in line with [`BYTES_PER_CANDIDATE`].
+const UNITS_PER_FIT: u64 = 1024;
+/// Work units per byte of `old` and `new` charged for fitting one match.
+const UNITS_PER_FITTED_BYTE: u64 = 8;
 /// Candidates allowed whatever the size of the text.
 const BASE_CANDIDATES: u64 = 1 << 16;
 
@@ -106,6 +114,16 @@ impl Budget {
         }
     }
 
+    /// Charge fitting `matches` matches of an edit whose `old` and `new` have `needle_bytes`
+    /// bytes, before the fitting starts: `false` when the budget cannot pay for all of them
+    /// (and it is spent), so a `replace_all` too large to fit is refused at once.
+    pub(crate) fn charge_fits(&self, matches: usize, needle_bytes: usize) -> bool {
+        let each =
+            UNITS_PER_FIT.saturating_add(UNITS_PER_FITTED_BYTE.saturating_mul(needle_bytes as u64));
+        let units = each.saturating_mul(matches as u64);
+        self.charge(usize::try_from(units).unwrap_or(usize::MAX))
+    }
+
     /// How many more candidates [`Budget::hold`] allows.
     pub(crate) fn candidates_left(&self) -> u64 {
         self.candidates_left.get()
@@ -143,6 +161,18 @@ mod tests {
         assert!(!b.exhausted());
         assert!(!b.hold());
         assert!(b.exhausted());
+    }
+
+    #[test]
+    fn fitting_is_paid_for_all_matches_at_once() {
+        // A 10 MB text: about 320k one-word matches can be fitted, a million cannot.
+        let text = 10_000_000;
+        assert!(Budget::new(text, 5, None).charge_fits(300_000, 10));
+        let b = Budget::new(text, 5, None);
+        assert!(!b.charge_fits(1_000_000, 10));
+        assert!(b.exhausted());
+        // A single match of a huge edit never meets it.
+        assert!(Budget::new(1000, 1000, None).charge_fits(1, 2000));
     }
 
     #[test]

@@ -240,7 +240,20 @@ pub(crate) fn over_span(
     new: &str,
     options: &Options,
 ) -> Option<Result<String, crate::artifacts::Unclear>> {
-    let files = |l: &str| text.as_str().contains(l.trim());
+    let held = match markers_held(text.as_str(), new, options.deadline) {
+        Ok(held) => held,
+        Err(Some(unread)) => {
+            let at = new.lines().position(|l| l.trim() == unread).unwrap_or(0);
+            let marker = unread.to_string();
+            return Some(Err(crate::artifacts::Unclear {
+                marker,
+                line: at + 1,
+            }));
+        }
+        // (Past the deadline the search that follows is refused as too complex at once.)
+        Err(None) => return None,
+    };
+    let files = |l: &str| held.contains(l.trim());
     let marker = |l: &&str| is_elision_marker(l) && !files(l);
     let bare = |l: &&str| matches!(l.trim(), "..." | "\u{2026}");
     if old.lines().any(is_elision_marker) || !new.lines().any(|l| marker(&l) && !bare(&l)) {
@@ -276,6 +289,43 @@ pub(crate) fn over_span(
             })
         }
     })
+}
+
+/// Bytes of the file [`markers_held`] may scan per byte of it: eight distinct marker texts on
+/// any file, more on small ones (see [`MARKER_SCAN_BASE`]). Models write one to three distinct
+/// marker texts in a `new`; each costs a pass over the file (2 ms for 11 MB here).
+const MARKER_SCANS_PER_BYTE: usize = 8;
+/// Bytes [`markers_held`] may scan whatever the file's size: 16 MiB, a few milliseconds.
+const MARKER_SCAN_BASE: usize = 1 << 24;
+
+/// The distinct marker-like lines of `new` (trimmed) that `file` holds somewhere (a marker the
+/// file holds is code). One pass over the file per distinct text, within
+/// [`MARKER_SCANS_PER_BYTE`] and the deadline: a pass for each of 1,000 markers took 1.3 s on
+/// an 11 MB file. `Err(Some(text))` with the first text left unread when the allowance is
+/// spent, which makes the markers unclear (refused) rather than read on a guess; `Err(None)`
+/// when the deadline has passed.
+fn markers_held<'n>(
+    file: &str,
+    new: &'n str,
+    deadline: Option<std::time::Instant>,
+) -> Result<std::collections::HashSet<&'n str>, Option<&'n str>> {
+    let mut seen = std::collections::HashSet::new();
+    let mut held = std::collections::HashSet::new();
+    let mut allowance =
+        MARKER_SCAN_BASE.saturating_add(file.len().saturating_mul(MARKER_SCANS_PER_BYTE));
+    for line in new.lines().filter(|l| is_elision_marker(l)).map(str::trim) {
+        if !seen.insert(line) {
+            continue;
+        }
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err(None);
+        }
+        allowance = allowance.checked_sub(file.len()).ok_or(Some(line))?;
+        if memchr::memmem::find(file.as_bytes(), line.as_bytes()).is_some() {
+            held.insert(line);
+        }
+    }
+    Ok(held)
 }
 
 impl Piece<'_> {

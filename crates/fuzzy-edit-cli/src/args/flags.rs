@@ -168,9 +168,8 @@ pub(super) struct EditFlags {
     /// Print only the patch, so that `> x.patch` is a clean patch for `git apply` or `patch -p1`.
     #[arg(long, group = "output")]
     pub(super) patch: bool,
-    /// Refuse unless FILE's modification time is this (seconds since the epoch, as printed by
-    /// `stat -c %.9Y`; whole seconds also match). Deprecated: two writes within one timestamp
-    /// tick share an mtime, so a changed file can pass; use --expect-sha256, which cannot.
+    /// Refused, whatever the value (exit 2): two writes within one timestamp tick share a
+    /// modification time, so a changed file could pass. Use --expect-sha256, which cannot.
     #[arg(long, value_name = "SECONDS", value_parser = values::mtime)]
     pub(super) expect_mtime: Option<String>,
     /// Refuse unless FILE's SHA-256 is this (64 hex digits, as printed by `sha256sum`).

@@ -46,9 +46,106 @@ pub(crate) fn readable_id(text: &str) -> Option<Value> {
     })
 }
 
+/// The id token as written when it is an integer too large for 64 bits (`18446744073709551616`),
+/// which the parser reads as a float (`1.8446744073709552e19`): answered with the float, the
+/// client waiting on the integer would never see its answer. `None` for any other id.
+pub(crate) fn oversized_integer_id(text: &str) -> Option<&str> {
+    let raw = raw_member(text, "id")?;
+    let digits = raw.strip_prefix('-').unwrap_or(raw);
+    let integer = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let fits = raw.parse::<i64>().is_ok() || raw.parse::<u64>().is_ok();
+    (integer && !fits).then_some(raw)
+}
+
+/// The text of the last `key` member of the JSON object `text` (the one a parser keeps), as
+/// written. Each key and value is measured by the parser itself (its offset after it), so
+/// escapes in keys (`"\u0069d"`) and nested values need no hand-written grammar.
+fn raw_member<'t>(text: &'t str, key: &str) -> Option<&'t str> {
+    let skip = |at: usize| at + text[at..].len() - text[at..].trim_start().len();
+    // Read one value at `at`: its end offset, and the value when it is a string.
+    let value_at = |at: usize| -> Option<(usize, Option<String>)> {
+        let mut values = serde_json::Deserializer::from_str(&text[at..]).into_iter::<IdOrAny>();
+        let key = match values.next()?.ok()? {
+            IdOrAny::Key(s) => Some(s),
+            IdOrAny::Other(_) => None,
+        };
+        Some((at + values.byte_offset(), key))
+    };
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum IdOrAny {
+        Key(String),
+        Other(IgnoredAny),
+    }
+    let mut at = skip(0);
+    at = skip(at + text[at..].strip_prefix('{').map(|_| 1)?);
+    let mut found = None;
+    while !text[at..].starts_with('}') {
+        let (end, name) = value_at(at)?;
+        at = skip(end);
+        at = skip(at + text[at..].strip_prefix(':').map(|_| 1)?);
+        let (end, _) = value_at(at)?;
+        if name.as_deref() == Some(key) {
+            found = Some(&text[at..end]);
+        }
+        at = skip(end);
+        if let Some(rest) = text[at..].strip_prefix(',') {
+            at = skip(text.len() - rest.len());
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn an_oversized_integer_id_is_read_as_written() {
+        let line = r#"{"jsonrpc": "2.0", "params": {"id": 1}, "id" : 18446744073709551616, "method":"ping"}"#;
+        assert_eq!(oversized_integer_id(line), Some("18446744073709551616"));
+        let escaped = r#"{"id":-99999999999999999999,"method":"ping"}"#;
+        assert_eq!(oversized_integer_id(escaped), Some("-99999999999999999999"));
+        // The last of two ids is the one a parser keeps.
+        let twice = r#"{"id":1,"id":123456789012345678901234567890}"#;
+        assert_eq!(
+            oversized_integer_id(twice),
+            Some("123456789012345678901234567890")
+        );
+        for fits in [
+            r#"{"id":18446744073709551615}"#,
+            r#"{"id":-9223372036854775808}"#,
+            r#"{"id":1.5e300}"#,
+            r#"{"id":"18446744073709551616"}"#,
+            r#"{"x":1}"#,
+            "[1]",
+        ] {
+            assert_eq!(oversized_integer_id(fits), None, "{fits}");
+        }
+    }
+
+    proptest! {
+        /// The raw member found is the one the parser reads, whatever the spacing and order.
+        #[test]
+        fn raw_member_agrees_with_the_parser(
+            members in proptest::collection::btree_map("[a-z]{1,3}", -1000i64..1000, 0..5),
+            id in prop_oneof![
+                (-1000i64..1000).prop_map(|n| n.to_string()),
+                "\"[a-z ]{0,5}\"",
+                proptest::strategy::Just("[1, {\"id\": 2}]".to_string()),
+            ],
+            space in " {0,2}",
+        ) {
+            let mut parts: Vec<String> =
+                members.iter().map(|(k, v)| format!("\"{k}\"{space}:{space}{v}")).collect();
+            parts.insert(parts.len() / 2, format!("\"id\":{space}{id}"));
+            let text = format!("{{{space}{}{space}}}", parts.join(&format!(",{space}")));
+            let parsed: Value = serde_json::from_str(&text).unwrap();
+            let raw = raw_member(&text, "id").unwrap();
+            prop_assert_eq!(serde_json::from_str::<Value>(raw).unwrap(), parsed["id"].clone());
+        }
+    }
 
     #[test]
     fn a_raw_nul_does_not_hide_the_id() {

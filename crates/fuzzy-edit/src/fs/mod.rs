@@ -86,8 +86,8 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// What the caller believes the file's version is.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Expected {
-    /// Modification time as printed in [`FileVersion::mtime`] (a prefix such as whole seconds
-    /// also matches).
+    /// A modification time: refused as [`FsError::Stale`] whatever it is, since two writes
+    /// within one timestamp tick share one and a changed file could pass. Pass `sha256`.
     pub mtime: Option<String>,
     /// SHA-256, hex (case-insensitive).
     pub sha256: Option<String>,
@@ -110,20 +110,17 @@ pub fn check_version(
             return Err(stale("sha256", sha, &version.sha256));
         }
     }
+    // (Even an equal mtime proves nothing: a write within the same tick keeps it. Refused
+    // under the lock, as any stale version, with the SHA-256 to pass instead.)
     if let Some(mtime) = &expected.mtime {
-        if !mtime_matches(mtime, &version.mtime) {
-            return Err(stale("mtime", mtime, &version.mtime));
-        }
+        return Err(stale(
+            "mtime",
+            mtime,
+            &format!(
+                "{} (an mtime cannot prove a version: expect the SHA-256 of the content read)",
+                version.mtime
+            ),
+        ));
     }
     Ok(())
-}
-
-fn mtime_matches(expected: &str, actual: &str) -> bool {
-    let expected = expected.trim();
-    if expected.contains('.') {
-        // Fewer fractional digits than we print (filesystems and tools round differently).
-        actual.starts_with(expected)
-    } else {
-        actual.split('.').next() == Some(expected)
-    }
 }

@@ -14,7 +14,7 @@
 use rmcp::model::{CallToolRequestParams, ClientJsonRpcMessage, ClientRequest, JsonRpcMessage};
 use serde_json::{json, Value};
 
-use crate::commands::readable_id::{readable_id, readable_shape};
+use crate::commands::readable_id::{oversized_integer_id, readable_id, readable_shape};
 
 /// JSON-RPC 2.0: the text is not JSON.
 pub const PARSE_ERROR: i64 = -32700;
@@ -42,6 +42,11 @@ pub fn error_answer(id: Option<&Value>, code: i64, message: impl Into<String>) -
         "error": {"code": code, "message": message.into()},
     })
 }
+
+/// The member of an [`Incoming::Answer`] that holds its id as written, a number token the
+/// parser cannot hold exactly (an integer beyond 64 bits); the line written puts it in place
+/// of `id`.
+pub const RAW_ID: &str = "raw_id";
 
 /// Methods this server answers: params of the wrong shape for one of them are invalid params,
 /// not an unknown method.
@@ -105,6 +110,16 @@ pub fn judge(line: &[u8]) -> Incoming {
             ))
         }
     };
+    if let Some(raw) = oversized_integer_id(text) {
+        let mut answer = error_answer(
+            None,
+            INVALID_REQUEST,
+            format!("Invalid request: the id {raw} is an integer beyond 64 bits; send an integer id between -2^63 and 2^64 - 1, or a string."),
+        );
+        // (Written as the client wrote it: see `RAW_ID`.)
+        answer[RAW_ID] = Value::String(raw.to_string());
+        return Incoming::Answer(answer);
+    }
     let id = object.get("id").filter(|id| is_id(id)).cloned();
     let known_method = object
         .get("method")
@@ -229,6 +244,24 @@ mod tests {
             assert_eq!(a["error"]["code"], code, "{a}");
             assert_eq!(a["id"], id, "{a}");
             assert_eq!(a["jsonrpc"], "2.0");
+        }
+    }
+
+    #[test]
+    fn an_id_beyond_64_bits_is_answered_as_written_not_as_a_float() {
+        let a = answer(br#"{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}"#);
+        assert_eq!(a["error"]["code"], INVALID_REQUEST, "{a}");
+        assert_eq!(a[RAW_ID], "123456789012345678901234567890", "{a}");
+        assert!(a["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("beyond 64 bits"));
+        // The largest 64-bit ids are requests like any other.
+        for fits in ["18446744073709551615", "-9223372036854775808"] {
+            let line = format!(r#"{{"jsonrpc":"2.0","id":{fits},"method":"ping"}}"#);
+            assert!(
+                !matches!(judge(line.as_bytes()), Incoming::Answer(a) if a.get(RAW_ID).is_some())
+            );
         }
     }
 

@@ -126,10 +126,15 @@ impl Transport<RoleServer> for LineTransport {
 }
 
 /// An error answer's line with its members in the usual order (a `Value` sorts them).
+/// An id kept as written ([`incoming::RAW_ID`], checked to be an integer token) goes in as is.
 fn in_order(answer: &Value) -> Vec<u8> {
+    let id = match answer.get(incoming::RAW_ID).and_then(Value::as_str) {
+        Some(raw) => raw.to_string(),
+        None => answer["id"].to_string(),
+    };
     format!(
-        "{{\"jsonrpc\":\"2.0\",\"id\":{},\"error\":{}}}",
-        answer["id"], answer["error"]
+        "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"error\":{}}}",
+        answer["error"]
     )
     .into_bytes()
 }
@@ -336,6 +341,21 @@ mod tests {
             out.starts_with("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn an_id_beyond_64_bits_comes_back_as_written() {
+        let id = "-123456789012345678901234567890";
+        let input = format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"ping\"}}\n");
+        let (received, out) = run(input.as_bytes(), 1024);
+        assert!(received.is_empty(), "{received:?}");
+        assert!(
+            out.starts_with(&format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"error\":")),
+            "{out}"
+        );
+        let line: Value = serde_json::from_str(out.trim_end()).unwrap();
+        assert_eq!(line["error"]["code"], INVALID_REQUEST, "{line}");
+        assert!(line.get(incoming::RAW_ID).is_none(), "{line}");
     }
 
     #[test]
