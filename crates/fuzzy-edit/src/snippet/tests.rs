@@ -148,3 +148,20 @@ fn the_nearest_window_is_the_place_not_one_that_holds_it() {
         "x = 1\na = 0\nb = 0\nx = 1\nz = 3\n"
     );
 }
+
+#[test]
+fn a_change_whose_edge_line_is_one_word_from_the_file_is_refused_as_stale() {
+    // `limit(1)` shown as `limit(2)` right beside an added line: the edge of the change, or a
+    // stale copy of the file's line beside it?
+    let file = "a();\nb();\nlimit(1);\nc();\n";
+    let snippet = "a();\nb();\nlimit(2);\nadded();\nc();";
+    assert_eq!(why(file, snippet), Why::StaleLine);
+}
+
+#[test]
+fn an_edge_line_found_only_past_its_stale_copy_is_refused() {
+    // The file's `trys {` is where the snippet's `try {` stood; the only `try {` is in `g`.
+    let file = "fn f() {\n    setup();\n    trys {\n        body();\n    }\n}\n\nfn g() {\n    try {\n    }\n}\n";
+    let snippet = "fn f() {\n    setup();\n    try {\n// ...";
+    assert_eq!(why(file, snippet), Why::StaleLine);
+}
