@@ -312,7 +312,12 @@ fn in_tabs(file: &File<'_>, snippet: &str) -> Option<String> {
     if code().any(|l| l[..lead(l)].contains('\t')) || !code().any(|l| lead(l) > 0) {
         return None;
     }
+    // (Only when every depth is whole steps: alignment spaces inside a docstring or after a
+    // wrapped line have no tab reading.)
     let unit = IndentHabits::of(code()).unit.filter(|&u| u >= 2)?;
+    if code().any(|l| lead(l) % unit != 0) {
+        return None;
+    }
     let mut out = String::with_capacity(snippet.len());
     for l in snippet.split_inclusive('\n') {
         let n = if l.trim().is_empty() { 0 } else { lead(l) };

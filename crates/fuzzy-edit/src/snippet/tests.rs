@@ -165,3 +165,12 @@ fn an_edge_line_found_only_past_its_stale_copy_is_refused() {
     let snippet = "fn f() {\n    setup();\n    try {\n// ...";
     assert_eq!(why(file, snippet), Why::StaleLine);
 }
+
+#[test]
+fn a_nearer_place_without_the_deletion_leaves_the_place_open() {
+    // `};` then `function T() {` shown together: at the second `};` they stand together, at
+    // the first the `d` object between would be deleted. Which one the model meant is open.
+    let file = "const p = {\n  a: 1,\n};\nconst d = {\n  x: 1,\n};\n\nfunction T() {\n  go(1);\n  stop();\n}\n";
+    let snippet = "// ...\n};\n\nfunction T() {\n  go(2);\n  stop();\n}";
+    assert_eq!(why(file, snippet), Why::Ambiguous);
+}
