@@ -159,7 +159,8 @@ pub(super) fn place(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Result<P
     // And only when the smaller one deletes lines on the side where the two differ: both
     // then read "delete between these lines", the nearer extent wins. When the piece's lines
     // stand together at the smaller place, it cannot tell a deletion meant at the larger one
-    // from none (measured: two wrong merges on the stand-in corpus without this).
+    // from none. Measured on the stand-in corpus: pruning without this condition merged 2 of
+    // its cases wrong; with it, those are refused along with 19 it had merged right.
     let deletes = |q: &Placement, k: usize| {
         q.pairs.len() >= 2 && (q.pairs[k].1 + 1..q.pairs[k + 1].1).any(|i| !file.blank(i))
     };
