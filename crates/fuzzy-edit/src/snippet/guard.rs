@@ -64,7 +64,7 @@ fn comment(t: &str) -> bool {
 }
 
 /// A comment line that says code was removed or deleted.
-fn removal_note(line: &str) -> bool {
+pub(super) fn removal_note(line: &str) -> bool {
     let t = line.trim();
     let lower = t.to_lowercase();
     comment(t)

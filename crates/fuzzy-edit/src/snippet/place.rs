@@ -13,7 +13,8 @@ use std::collections::HashMap;
 use similar::DiffTag;
 
 use super::{Piece, Refusal, Why};
-use crate::align::{line_similarity, loose_diff};
+pub(super) use crate::align::line_similarity;
+use crate::align::loose_diff;
 use crate::normalize::{indent_width, loose_key};
 
 /// Least character similarity (loose keys) for a new line at a piece's edge to read as an
@@ -21,7 +22,7 @@ use crate::normalize::{indent_width, loose_key};
 /// elision strategy measured for a line `new` writes beside its marker to count as a rewrite
 /// of an elided line (`strategy::elision::new_markers::REWRITE_OF_ELIDED`, review2
 /// `elide_edit_inside_*`: rewritten lines 0.5-0.7 like their line in 15 of 135 checks).
-const EDITED_EDGE: f64 = 0.6;
+pub(super) const EDITED_EDGE: f64 = 0.6;
 /// Starts of a piece's first unchanged line considered (a line such as `}` occurs everywhere).
 const MAX_STARTS: usize = 4096;
 
@@ -59,7 +60,7 @@ impl<'a> File<'a> {
         indent_width(self.lines[i]) as isize
     }
 
-    fn blank(&self, i: usize) -> bool {
+    pub(super) fn blank(&self, i: usize) -> bool {
         self.lines[i].trim().is_empty()
     }
 }
@@ -73,6 +74,8 @@ pub(super) struct Placement {
     pub(super) out: Vec<Line>,
     /// Model columns to file columns.
     pub(super) shift: isize,
+    /// The piece's lines the file holds there: (piece line, file line), in order.
+    pub(super) pairs: Vec<(usize, usize)>,
 }
 
 /// One line a placement writes.
@@ -136,6 +139,48 @@ pub(super) fn place(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Result<P
         p.end = t + 1;
         valid.push(p);
     }
+    // A window that holds another valid window is not where the piece stands when the smaller
+    // one keeps every line of the piece the file holds and changes something there: the
+    // larger would delete the lines between by omission (`x`, `y` shown, the file
+    // `x ... x z y`: the second `x`, deleting `z`). When the smaller window changes nothing
+    // (the piece deletes a copy of its own lines) or leaves a line the file holds as new, the
+    // places stay open and the piece is refused as ambiguous.
+    let whole = |q: &Placement| {
+        let paired = q.pairs.len() == held.len();
+        let changes = q
+            .out
+            .iter()
+            .any(|l| matches!(l, Line::New(i) if !lines[*i].trim().is_empty()))
+            || q.pairs
+                .windows(2)
+                .any(|w| (w[0].1 + 1..w[1].1).any(|i| !file.blank(i)));
+        paired && changes
+    };
+    // And only when the smaller one deletes lines on the side where the two differ: both
+    // then read "delete between these lines", the nearer extent wins. When the piece's lines
+    // stand together at the smaller place, it cannot tell a deletion meant at the larger one
+    // from none. Measured on the stand-in corpus: pruning without this condition merged 2 of
+    // its cases wrong; with it, those are refused along with 19 it had merged right.
+    let deletes = |q: &Placement, k: usize| {
+        q.pairs.len() >= 2 && (q.pairs[k].1 + 1..q.pairs[k + 1].1).any(|i| !file.blank(i))
+    };
+    let inner = |p: &Placement, q: &Placement| {
+        p.start <= q.start
+            && q.end <= p.end
+            && (q.start, q.end) != (p.start, p.end)
+            && whole(q)
+            && (p.start == q.start || deletes(q, 0))
+            && (p.end == q.end || deletes(q, q.pairs.len().saturating_sub(2)))
+    };
+    let nested: Vec<bool> = valid
+        .iter()
+        .map(|p| valid.iter().any(|q| inner(p, q)))
+        .collect();
+    let mut k = 0;
+    valid.retain(|_| {
+        k += 1;
+        !nested[k - 1]
+    });
     match valid.len() {
         0 if !crossing.is_empty() => Err(piece.refuse(Why::CrossesScope, f, crossing)),
         0 => Err(piece.refuse(Why::NotInFile, f, vec![])),
@@ -188,7 +233,10 @@ fn align(
             }
         }
         // A line kept at another depth than the shift gives was re-indented by the model.
-        let at_depth = indent_width(lines[p]) as isize + shift == file.depth(q);
+        // (Tabs in the file where the model wrote spaces, or the reverse, are the file's.)
+        let tab = |l: &str| l[..l.len() - l.trim_start().len()].contains('\t');
+        let at_depth = indent_width(lines[p]) as isize + shift == file.depth(q)
+            || (tab(lines[p]) != tab(file.lines[q]) && lines[p].trim() == file.lines[q].trim());
         out.push(if at_depth {
             Line::Kept(q)
         } else {
@@ -202,6 +250,7 @@ fn align(
         end: t + 1,
         out,
         shift,
+        pairs,
     })
 }
 
@@ -295,5 +344,6 @@ pub(super) fn end_of_scope(
         end: at,
         out: (0..=last).map(Line::New).collect(),
         shift,
+        pairs: Vec::new(),
     })
 }

@@ -144,3 +144,88 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_removal_note_between_shown_lines_deletes_what_it_stands_for() {
+    let file = "def f():\n    a = 1\n    for i in range(3):\n        retry()\n    return a\n";
+    for note in [
+        "    # remove the retry loop",
+        "    # (deleted)",
+        "# removed: for i",
+    ] {
+        let snippet = format!("def f():\n    a = 1\n{note}\n    return a\n");
+        assert_eq!(
+            merged(file, &snippet).unwrap(),
+            "def f():\n    a = 1\n    return a\n",
+            "{note}"
+        );
+    }
+}
+
+#[test]
+fn a_removal_note_with_nothing_to_delete_is_refused_not_dropped() {
+    // A new comment that says "remove": the file has nothing between the lines around it.
+    let file = "def f():\n    a = 1\n    return a\n";
+    let snippet = "def f():\n    a = 1\n    # remove duplicates first\n    return a\n";
+    assert_eq!(why(file, snippet), Why::UnexplainedChange);
+}
+
+#[test]
+fn a_one_word_difference_apart_from_the_change_is_refused_as_stale() {
+    let file = "fn f() {\n    let total = 0;\n    step();\n    step();\n    done();\n}\n";
+    // `total` shown as `count`, two lines away from the added line.
+    let snippet =
+        "fn f() {\n    let count = 0;\n    step();\n    step();\n    extra();\n    done();\n}";
+    let r = merged(file, snippet).unwrap_err();
+    assert_eq!((r.why, r.lines), (Why::StaleLine, vec![1]));
+    // The same one-word edit as the piece's only change is an edit.
+    let snippet = "fn f() {\n    let count = 0;\n    step();\n    // ...";
+    assert!(merged(file, snippet)
+        .unwrap()
+        .starts_with("fn f() {\n    let count = 0;\n    step();\n"));
+}
+
+#[test]
+fn one_word_apart_counts_tokens() {
+    assert!(one_word_apart("let a = f(x, 1);", "let a = f(x, 2);"));
+    assert!(one_word_apart("let a = f(x);", "let a = f(x, );"));
+    assert!(!one_word_apart("let a = f(x);", "let a = f(x);"));
+    assert!(!one_word_apart("let a = f(x, 1);", "let b = f(y, 1);"));
+    assert!(one_word_apart("x", "y"));
+}
+
+#[test]
+fn the_nearest_window_is_the_place_not_one_that_holds_it() {
+    // `x = 1` then `z = 3` shown: they stand together after the second `x = 1`.
+    let file = "x = 1\na = 0\nb = 0\nx = 1\ny = 2\nz = 3\n";
+    assert_eq!(
+        merged(file, "# ...\nx = 1\nz = 3\n# ...").unwrap(),
+        "x = 1\na = 0\nb = 0\nx = 1\nz = 3\n"
+    );
+}
+
+#[test]
+fn a_change_whose_edge_line_is_one_word_from_the_file_is_refused_as_stale() {
+    // `limit(1)` shown as `limit(2)` right beside an added line: the edge of the change, or a
+    // stale copy of the file's line beside it?
+    let file = "a();\nb();\nlimit(1);\nc();\n";
+    let snippet = "a();\nb();\nlimit(2);\nadded();\nc();";
+    assert_eq!(why(file, snippet), Why::StaleLine);
+}
+
+#[test]
+fn an_edge_line_found_only_past_its_stale_copy_is_refused() {
+    // The file's `trys {` is where the snippet's `try {` stood; the only `try {` is in `g`.
+    let file = "fn f() {\n    setup();\n    trys {\n        body();\n    }\n}\n\nfn g() {\n    try {\n    }\n}\n";
+    let snippet = "fn f() {\n    setup();\n    try {\n// ...";
+    assert_eq!(why(file, snippet), Why::StaleLine);
+}
+
+#[test]
+fn a_nearer_place_without_the_deletion_leaves_the_place_open() {
+    // `};` then `function T() {` shown together: at the second `};` they stand together, at
+    // the first the `d` object between would be deleted. Which one the model meant is open.
+    let file = "const p = {\n  a: 1,\n};\nconst d = {\n  x: 1,\n};\n\nfunction T() {\n  go(1);\n  stop();\n}\n";
+    let snippet = "// ...\n};\n\nfunction T() {\n  go(2);\n  stop();\n}";
+    assert_eq!(why(file, snippet), Why::Ambiguous);
+}
