@@ -32,6 +32,8 @@ use crate::text::Text;
 
 mod guard;
 mod place;
+mod verify;
+pub use verify::{verify_snippet, Finding, FindingKind, Unverified};
 use place::{end_of_scope, File, Line, Placement};
 
 const BOM: &str = "\u{feff}";

@@ -1,0 +1,472 @@
+//! Verify a merge made elsewhere: a merged file (written by an apply model, say) checked
+//! against the original and the lazy snippet it claims to apply. It holds when every line it
+//! adds is a line the snippet shows, every line the snippet shows is there in the snippet's
+//! order, every file line it drops lies between two lines one piece shows, new lines stand at
+//! the depth their piece gives them, no marker or removal note is written as code, the line
+//! endings are the file's, the merge's own guard finds nothing unexplained, and it parses
+//! where the original parsed. Otherwise each rule broken is a [`Finding`] with its lines.
+//!
+//! The merge's output always verifies (a property test holds it to that), so a caller may
+//! trust a model's merge exactly as far as [`apply_snippet`](super::apply_snippet)'s.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use serde::Serialize;
+use similar::{capture_diff_slices, Algorithm, DiffTag};
+
+use super::place::File;
+use super::{guard, pieces, snippet_lines, Piece, BOM};
+use crate::edit::Options;
+use crate::normalize::indent_width;
+use crate::notation::{is_elision_marker, markers_behind_leaders};
+use crate::text::Text;
+
+/// Findings listed at most ([`Unverified::total`] counts them all), as other refusals list
+/// candidates.
+const MAX_FINDINGS: usize = crate::MAX_LISTED;
+
+/// What a merged file does that the snippet does not account for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FindingKind {
+    /// A line the snippet shows is not in the merged file (in the snippet's order).
+    Missing,
+    /// The merged file adds a line the snippet does not show.
+    Added,
+    /// A file line is gone where no piece shows it deleted (not between two lines one piece
+    /// shows, or under a marker).
+    Deleted,
+    /// A new line stands at another depth than its piece gives it (the depth of the piece's
+    /// unchanged lines).
+    Depth,
+    /// An elision marker or a note that code was removed is written into the file as code.
+    Marker,
+    /// The merged file's line endings are not the file's.
+    LineEndings,
+    /// A change the merge's own guard refuses: a kept line re-indented, a new line beside an
+    /// unshown file line it reads as an edited copy of, or indentation in the other character.
+    Unexplained,
+    /// The merged file has a syntax error the original did not have.
+    Syntax,
+}
+
+/// One rule a merged file breaks, with the lines it is about (1-based; `None` where the
+/// finding has no such line).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// What does not hold.
+    pub kind: FindingKind,
+    /// The line of the merged file.
+    pub merged_line: Option<usize>,
+    /// The line of the original file.
+    pub file_line: Option<usize>,
+    /// The line of the snippet.
+    pub snippet_line: Option<usize>,
+    /// The line's text (trimmed), or what the finding is about.
+    pub text: String,
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = |label: &str, n: Option<usize>| n.map(|n| format!(" {label} {n}"));
+        let place: String = [
+            at("merged line", self.merged_line),
+            at("file line", self.file_line),
+            at("snippet line", self.snippet_line),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(",");
+        let what = match self.kind {
+            FindingKind::Missing => "the snippet shows this line; the merged file does not have it (in the snippet's order)",
+            FindingKind::Added => "the merged file adds this line; the snippet does not show it",
+            FindingKind::Deleted => "the merged file drops this file line; no piece of the snippet shows it deleted",
+            FindingKind::Depth => "this new line stands at another depth than its piece gives it",
+            FindingKind::Marker => "an elision marker or removal note is written into the file as code",
+            FindingKind::LineEndings => "the line endings are not the file's",
+            FindingKind::Unexplained => "a change the snippet does not account for",
+            FindingKind::Syntax => "the merged file has a syntax error the original does not have",
+        };
+        write!(f, "{what}:{place}: {}", self.text)
+    }
+}
+
+/// Why a merged file does not verify: the first findings (at most [`crate::MAX_LISTED`]) and
+/// how many there are in all.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Unverified {
+    /// The findings, in the order of the checks and then of lines.
+    pub findings: Vec<Finding>,
+    /// How many findings there are, listed or not.
+    pub total: usize,
+}
+
+impl fmt::Display for Unverified {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the merged file does not follow the snippet ({} finding{}):",
+            self.total,
+            if self.total == 1 { "" } else { "s" }
+        )?;
+        for finding in &self.findings {
+            write!(f, "\n- {finding}")?;
+        }
+        if self.total > self.findings.len() {
+            write!(f, "\n- and {} more", self.total - self.findings.len())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Unverified {}
+
+/// Check `merged`, a merge of the lazy `snippet` into `original` made elsewhere (by a model),
+/// against both (see the module text). The syntax check runs when [`Options::language`] is
+/// known and [`Options::syntax`] checks.
+///
+/// ```
+/// use fuzzy_edit::{verify_snippet, FindingKind, Options};
+/// let file = "a = 1\nb = 2\nc = 3\n";
+/// let snippet = "a = 1\nb = 20\n# ... existing code ...\n";
+/// assert!(verify_snippet(file, snippet, "a = 1\nb = 20\nc = 3\n", &Options::default()).is_ok());
+/// // The model also changed `c`, which the snippet leaves alone.
+/// let wrong = verify_snippet(file, snippet, "a = 1\nb = 20\nc = 4\n", &Options::default()).unwrap_err();
+/// assert_eq!(wrong.findings[0].kind, FindingKind::Added);
+/// assert_eq!(wrong.findings[0].merged_line, Some(3));
+/// ```
+pub fn verify_snippet(
+    original: &str,
+    snippet: &str,
+    merged: &str,
+    options: &Options,
+) -> Result<(), Unverified> {
+    let mut findings = Vec::new();
+    let body = original.strip_prefix(BOM).unwrap_or(original);
+    let merged_body = merged.strip_prefix(BOM).unwrap_or(merged);
+    let indexed = Text::new(body);
+    let file = File::new((0..indexed.line_count()).map(|i| indexed.line(i)).collect());
+    let snippet = snippet.strip_prefix(BOM).unwrap_or(snippet);
+    let rewritten = markers_behind_leaders(body, &options.conventions, snippet);
+    let snippet = rewritten.as_deref().unwrap_or(snippet);
+    let lines = snippet_lines(&file, snippet);
+    let marker = |l: &str| is_elision_marker(l) && !file.holds(l);
+    let (pieces, _) = pieces(&lines, &marker);
+    let a = file.lines.clone();
+    let merged_text = Text::new(merged_body);
+    let b: Vec<&str> = (0..merged_text.line_count())
+        .map(|i| merged_text.line(i))
+        .collect();
+
+    let ops = capture_diff_slices(Algorithm::Myers, &a, &b);
+    let mut inserted = vec![false; b.len()];
+    let mut kept = vec![false; a.len()];
+    let mut reindented_from = vec![None; b.len()];
+    let mut deleted_lines = Vec::new();
+    for op in &ops {
+        let (tag, old, new) = op.as_tag_tuple();
+        if tag == DiffTag::Equal {
+            old.for_each(|i| kept[i] = true);
+            continue;
+        }
+        let mut dels: Vec<usize> = old.collect();
+        for j in new {
+            inserted[j] = true;
+            // The same text deleted in this hunk: a kept line written at another depth.
+            if let Some(k) = dels
+                .iter()
+                .position(|&d| !b[j].trim().is_empty() && a[d].trim() == b[j].trim())
+            {
+                reindented_from[j] = Some(dels.remove(k));
+            }
+        }
+        deleted_lines.extend(dels);
+    }
+
+    let shown = |t: &str| {
+        pieces
+            .iter()
+            .any(|p| p.lines.iter().any(|s| s.trim() == t.trim()))
+    };
+    // Markers and removal notes written into the file; lines added the snippet does not show.
+    for (j, l) in b.iter().enumerate() {
+        if !inserted[j] || l.trim().is_empty() {
+            continue;
+        }
+        let kind = if is_elision_marker(l) || marker_in_jsx(l) || removal_note(l) {
+            FindingKind::Marker
+        } else if !shown(l) {
+            FindingKind::Added
+        } else {
+            continue;
+        };
+        findings.push(Finding {
+            kind,
+            merged_line: Some(j + 1),
+            file_line: None,
+            snippet_line: snippet_line_of(&pieces, l),
+            text: l.trim().to_string(),
+        });
+    }
+
+    // Every shown line in the snippet's order; where each piece's lines landed.
+    let mut landed: Vec<Vec<(usize, usize)>> = Vec::with_capacity(pieces.len());
+    let mut at = 0;
+    for p in &pieces {
+        let mut here = Vec::new();
+        for (i, s) in p.lines.iter().enumerate() {
+            if s.trim().is_empty() || removal_note(s) {
+                continue;
+            }
+            match (at..b.len()).find(|&j| b[j].trim() == s.trim()) {
+                Some(j) => {
+                    here.push((i, j));
+                    at = j + 1;
+                }
+                None => findings.push(Finding {
+                    kind: FindingKind::Missing,
+                    merged_line: None,
+                    file_line: None,
+                    snippet_line: Some(p.first + i + 1),
+                    text: s.trim().to_string(),
+                }),
+            }
+        }
+        landed.push(here);
+    }
+
+    // New lines at the depth of their piece's unchanged lines (of the piece before, for a
+    // piece of new lines only, as the merge places one).
+    let mut prev_shifts: BTreeSet<isize> = BTreeSet::new();
+    for (p, here) in pieces.iter().zip(&landed) {
+        let shift = |&(i, j): &(usize, usize)| {
+            indent_width(b[j]) as isize - indent_width(p.lines[i]) as isize
+        };
+        let mut shifts: BTreeSet<isize> = here
+            .iter()
+            .filter(|&&(_, j)| !inserted[j] || reindented_from[j].is_some())
+            .map(shift)
+            .collect();
+        if shifts.is_empty() {
+            shifts = prev_shifts.clone();
+        }
+        for pair in here.iter().filter(|&&(_, j)| inserted[j]) {
+            if !shifts.is_empty() && !shifts.contains(&shift(pair)) {
+                findings.push(Finding {
+                    kind: FindingKind::Depth,
+                    merged_line: Some(pair.1 + 1),
+                    file_line: None,
+                    snippet_line: Some(p.first + pair.0 + 1),
+                    text: b[pair.1].trim().to_string(),
+                });
+            }
+        }
+        if !shifts.is_empty() {
+            prev_shifts = shifts;
+        }
+    }
+
+    // Deletion by omission: between two lines one piece shows, the deleted line not shown there.
+    let prev_kept = |d: usize| (0..d).rev().find(|&q| kept[q] && !a[q].trim().is_empty());
+    let next_kept = |d: usize| (d..a.len()).find(|&q| kept[q] && !a[q].trim().is_empty());
+    for &d in &deleted_lines {
+        if a[d].trim().is_empty() {
+            continue;
+        }
+        let explained = match (prev_kept(d), next_kept(d)) {
+            (Some(p), Some(n)) => pieces.iter().any(|piece| {
+                let at = |t: &str| piece.lines.iter().position(|s| s.trim() == t.trim());
+                let last = |t: &str| piece.lines.iter().rposition(|s| s.trim() == t.trim());
+                match (at(a[p]), last(a[n])) {
+                    (Some(i), Some(i2)) if i < i2 => !piece.lines[i + 1..i2]
+                        .iter()
+                        .any(|s| s.trim() == a[d].trim()),
+                    _ => false,
+                }
+            }),
+            _ => false,
+        };
+        if !explained {
+            findings.push(Finding {
+                kind: FindingKind::Deleted,
+                merged_line: None,
+                file_line: Some(d + 1),
+                snippet_line: None,
+                text: a[d].trim().to_string(),
+            });
+        }
+    }
+
+    if merged_text.eol() != indexed.eol() && b.len() > 1 && a.len() > 1 {
+        findings.push(Finding {
+            kind: FindingKind::LineEndings,
+            merged_line: None,
+            file_line: None,
+            snippet_line: None,
+            text: format!(
+                "the file's are {:?}, the merged file's {:?}",
+                indexed.eol().as_str(),
+                merged_text.eol().as_str()
+            ),
+        });
+    }
+
+    if findings.is_empty() {
+        let shown: Vec<guard::Shown> = pieces
+            .iter()
+            .map(|p| guard::Shown {
+                first: p.first,
+                lines: p.lines.iter().map(|l| l.to_string()).collect(),
+            })
+            .collect();
+        if let Err(r) = guard::check(body, merged_body, &shown) {
+            let q = r.lines.first().copied();
+            findings.push(Finding {
+                kind: FindingKind::Unexplained,
+                merged_line: None,
+                file_line: q.map(|q| q + 1),
+                snippet_line: Some(r.line),
+                text: q
+                    .and_then(|q| a.get(q))
+                    .map_or(String::new(), |l| l.trim().to_string()),
+            });
+        }
+    }
+
+    if let Some(language) = options.language {
+        if options.syntax.checks() {
+            if let Some(problem) = crate::syntax::added_error(language, body, merged_body) {
+                findings.push(Finding {
+                    kind: FindingKind::Syntax,
+                    merged_line: Some(problem.line),
+                    file_line: None,
+                    snippet_line: None,
+                    text: problem.to_string(),
+                });
+            }
+        }
+    }
+
+    if findings.is_empty() {
+        return Ok(());
+    }
+    let total = findings.len();
+    findings.truncate(MAX_FINDINGS);
+    Err(Unverified { findings, total })
+}
+
+/// The 1-based snippet line that shows `l` (trimmed), the first if several do.
+fn snippet_line_of(pieces: &[Piece<'_>], l: &str) -> Option<usize> {
+    pieces.iter().find_map(|p| {
+        p.lines
+            .iter()
+            .position(|s| s.trim() == l.trim())
+            .map(|i| p.first + i + 1)
+    })
+}
+
+/// A JSX marker, `{/* ... */}`.
+fn marker_in_jsx(line: &str) -> bool {
+    let t = line.trim();
+    t.strip_prefix('{')
+        .and_then(|r| r.strip_suffix('}'))
+        .is_some_and(is_elision_marker)
+}
+
+/// A comment line that says code was removed or deleted (`# (deleted)`, `// remove the retry
+/// loop`): the snippet's way of showing a deletion, never a line of the file.
+fn removal_note(line: &str) -> bool {
+    let t = line.trim();
+    let comment = ["//", "#", "/*", "*", "<!--", "--"]
+        .iter()
+        .any(|l| t.starts_with(l));
+    let lower = t.to_lowercase();
+    comment
+        && ["remove", "delete", "deleting", "drop"]
+            .iter()
+            .any(|w| lower.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(file: &str, snippet: &str, merged: &str) -> Vec<FindingKind> {
+        match verify_snippet(file, snippet, merged, &Options::default()) {
+            Ok(()) => Vec::new(),
+            Err(u) => u.findings.iter().map(|f| f.kind).collect(),
+        }
+    }
+
+    const STACK: &str = "class S:\n    def push(self, x):\n        self.items.append(x)\n\n    def pop(self):\n        return self.items.pop()\n";
+    const SIZE: &str =
+        "class S:\n    # ... existing code ...\n\n    def size(self):\n        return len(self.items)\n";
+
+    #[test]
+    fn the_merge_meant_verifies() {
+        let merged = format!("{STACK}\n    def size(self):\n        return len(self.items)\n");
+        assert_eq!(kinds(STACK, SIZE, &merged), vec![]);
+    }
+
+    #[test]
+    fn a_method_lost_under_the_marker_is_a_deletion() {
+        // The wrong merge of issue 27: `size` in place of `pop`.
+        let merged = "class S:\n    def push(self, x):\n        self.items.append(x)\n\n    def size(self):\n        return len(self.items)\n";
+        let k = kinds(STACK, SIZE, merged);
+        assert!(k.contains(&FindingKind::Deleted), "{k:?}");
+    }
+
+    #[test]
+    fn a_line_the_snippet_does_not_show_is_added() {
+        let merged = format!(
+            "{STACK}\n    def size(self):\n        return len(self.items)\n\nDEBUG = True\n"
+        );
+        let u = verify_snippet(STACK, SIZE, &merged, &Options::default()).unwrap_err();
+        assert_eq!(u.findings[0].kind, FindingKind::Added);
+        assert_eq!(u.findings[0].merged_line, Some(11));
+        assert_eq!(u.findings[0].text, "DEBUG = True");
+    }
+
+    #[test]
+    fn a_shown_line_left_out_is_missing() {
+        let merged = format!("{STACK}\n    def size(self):\n        pass\n");
+        let u = verify_snippet(STACK, SIZE, &merged, &Options::default()).unwrap_err();
+        let missing = u
+            .findings
+            .iter()
+            .find(|f| f.kind == FindingKind::Missing)
+            .unwrap();
+        assert_eq!(missing.snippet_line, Some(5));
+        assert_eq!(missing.text, "return len(self.items)");
+    }
+
+    #[test]
+    fn new_lines_at_the_wrong_depth_and_markers_are_found() {
+        let merged = format!("{STACK}\ndef size(self):\n    return len(self.items)\n");
+        assert!(kinds(STACK, SIZE, &merged).contains(&FindingKind::Depth));
+        let merged = format!("{STACK}    # ... existing code ...\n");
+        assert!(kinds(STACK, SIZE, &merged).contains(&FindingKind::Marker));
+    }
+
+    #[test]
+    fn deletion_between_shown_lines_verifies_and_other_line_endings_do_not() {
+        let file = "a = 1\nb = 2\nc = 3\n";
+        assert_eq!(kinds(file, "a = 1\nc = 3\n", "a = 1\nc = 3\n"), vec![]);
+        assert_eq!(
+            kinds(file, "a = 1\nc = 3\n", "a = 1\r\nc = 3\r\n"),
+            vec![FindingKind::LineEndings]
+        );
+    }
+
+    #[test]
+    fn findings_are_counted_beyond_those_listed() {
+        let file: String = (0..30).map(|i| format!("x{i} = {i}\n")).collect();
+        let merged: String = (0..30).map(|i| format!("x{i} = {}\n", i + 1)).collect();
+        let u = verify_snippet(&file, "x0 = 1\n# ...\n", &merged, &Options::default()).unwrap_err();
+        assert_eq!(u.findings.len(), MAX_FINDINGS);
+        assert!(u.total > MAX_FINDINGS);
+        assert!(u.to_string().contains("more"));
+    }
+}
