@@ -33,8 +33,8 @@ use crate::text::Text;
 mod guard;
 mod place;
 mod verify;
-pub use verify::{verify_snippet, Finding, FindingKind, Unverified};
 use place::{end_of_scope, File, Line, Placement};
+pub use verify::{verify_snippet, Finding, FindingKind, Unverified};
 
 const BOM: &str = "\u{feff}";
 

@@ -18,7 +18,7 @@ use similar::{capture_diff_slices, Algorithm, DiffTag};
 use super::place::File;
 use super::{guard, pieces, snippet_lines, Piece, BOM};
 use crate::edit::Options;
-use crate::normalize::indent_width;
+use crate::normalize::{indent_width, loose_key};
 use crate::notation::{is_elision_marker, markers_behind_leaders};
 use crate::text::Text;
 
@@ -34,6 +34,9 @@ pub enum FindingKind {
     Missing,
     /// The merged file adds a line the snippet does not show.
     Added,
+    /// A piece's lines are all in the merged file, but not together: other lines stand between
+    /// them (file lines the piece deletes by leaving them out, say).
+    NotTogether,
     /// A file line is gone where no piece shows it deleted (not between two lines one piece
     /// shows, or under a marker).
     Deleted,
@@ -82,6 +85,7 @@ impl fmt::Display for Finding {
         let what = match self.kind {
             FindingKind::Missing => "the snippet shows this line; the merged file does not have it (in the snippet's order)",
             FindingKind::Added => "the merged file adds this line; the snippet does not show it",
+            FindingKind::NotTogether => "the snippet shows these lines together; the merged file has other lines between them",
             FindingKind::Deleted => "the merged file drops this file line; no piece of the snippet shows it deleted",
             FindingKind::Depth => "this new line stands at another depth than its piece gives it",
             FindingKind::Marker => "an elision marker or removal note is written into the file as code",
@@ -185,19 +189,62 @@ pub fn verify_snippet(
         deleted_lines.extend(dels);
     }
 
-    let shown = |t: &str| {
-        pieces
-            .iter()
-            .any(|p| p.lines.iter().any(|s| s.trim() == t.trim()))
-    };
-    // Markers and removal notes written into the file; lines added the snippet does not show.
+    // Each piece where its lines stand in the merged file, one after another (blank lines
+    // aside), pieces in order; a piece found nowhere has its shown lines looked up one by one.
+    let same = |x: &str, y: &str| loose_key(x) == loose_key(y);
+    let mut landed: Vec<Option<Landing>> = Vec::with_capacity(pieces.len());
+    let mut at = 0;
+    for p in &pieces {
+        let shown: Vec<usize> = (0..p.lines.len())
+            .filter(|&i| !p.lines[i].trim().is_empty() && !removal_note(p.lines[i]))
+            .collect();
+        match land(&b, at, p, &shown, &same) {
+            Some(l) => {
+                at = l.end;
+                landed.push(Some(l));
+            }
+            None => {
+                let mut from = at;
+                let mut all = true;
+                for &i in &shown {
+                    match (from..b.len()).find(|&j| same(b[j], p.lines[i])) {
+                        Some(j) => from = j + 1,
+                        None => {
+                            all = false;
+                            findings.push(Finding {
+                                kind: FindingKind::Missing,
+                                merged_line: None,
+                                file_line: None,
+                                snippet_line: Some(p.first + i + 1),
+                                text: p.lines[i].trim().to_string(),
+                            });
+                        }
+                    }
+                }
+                if all {
+                    let first = shown.first().map_or(0, |&i| i);
+                    findings.push(Finding {
+                        kind: FindingKind::NotTogether,
+                        merged_line: None,
+                        file_line: None,
+                        snippet_line: Some(p.first + first + 1),
+                        text: p.lines[first].trim().to_string(),
+                    });
+                }
+                landed.push(None);
+            }
+        }
+    }
+    let in_piece = |j: usize| landed.iter().flatten().any(|l| l.start <= j && j < l.end);
+
+    // Markers and removal notes written into the file; lines added outside the pieces.
     for (j, l) in b.iter().enumerate() {
         if !inserted[j] || l.trim().is_empty() {
             continue;
         }
         let kind = if is_elision_marker(l) || marker_in_jsx(l) || removal_note(l) {
             FindingKind::Marker
-        } else if !shown(l) {
+        } else if !in_piece(j) {
             FindingKind::Added
         } else {
             continue;
@@ -211,55 +258,30 @@ pub fn verify_snippet(
         });
     }
 
-    // Every shown line in the snippet's order; where each piece's lines landed.
-    let mut landed: Vec<Vec<(usize, usize)>> = Vec::with_capacity(pieces.len());
-    let mut at = 0;
-    for p in &pieces {
-        let mut here = Vec::new();
-        for (i, s) in p.lines.iter().enumerate() {
-            if s.trim().is_empty() || removal_note(s) {
-                continue;
-            }
-            match (at..b.len()).find(|&j| b[j].trim() == s.trim()) {
-                Some(j) => {
-                    here.push((i, j));
-                    at = j + 1;
-                }
-                None => findings.push(Finding {
-                    kind: FindingKind::Missing,
-                    merged_line: None,
-                    file_line: None,
-                    snippet_line: Some(p.first + i + 1),
-                    text: s.trim().to_string(),
-                }),
-            }
-        }
-        landed.push(here);
-    }
-
     // New lines at the depth of their piece's unchanged lines (of the piece before, for a
-    // piece of new lines only, as the merge places one).
+    // piece of new lines only, as the merge places one); the merge clamps a depth at 0.
     let mut prev_shifts: BTreeSet<isize> = BTreeSet::new();
-    for (p, here) in pieces.iter().zip(&landed) {
-        let shift = |&(i, j): &(usize, usize)| {
-            indent_width(b[j]) as isize - indent_width(p.lines[i]) as isize
-        };
-        let mut shifts: BTreeSet<isize> = here
+    for (p, landing) in pieces.iter().zip(&landed) {
+        let Some(landing) = landing else { continue };
+        let depth = |i: usize| indent_width(p.lines[i]) as isize;
+        let mut shifts: BTreeSet<isize> = landing
+            .pairs
             .iter()
             .filter(|&&(_, j)| !inserted[j] || reindented_from[j].is_some())
-            .map(shift)
+            .map(|&(i, j)| indent_width(b[j]) as isize - depth(i))
             .collect();
         if shifts.is_empty() {
             shifts = prev_shifts.clone();
         }
-        for pair in here.iter().filter(|&&(_, j)| inserted[j]) {
-            if !shifts.is_empty() && !shifts.contains(&shift(pair)) {
+        for &(i, j) in landing.pairs.iter().filter(|&&(_, j)| inserted[j]) {
+            let want = |s: &isize| (depth(i) + s).max(0) == indent_width(b[j]) as isize;
+            if !shifts.is_empty() && !shifts.iter().any(want) {
                 findings.push(Finding {
                     kind: FindingKind::Depth,
-                    merged_line: Some(pair.1 + 1),
+                    merged_line: Some(j + 1),
                     file_line: None,
-                    snippet_line: Some(p.first + pair.0 + 1),
-                    text: b[pair.1].trim().to_string(),
+                    snippet_line: Some(p.first + i + 1),
+                    text: b[j].trim().to_string(),
                 });
             }
         }
@@ -268,7 +290,15 @@ pub fn verify_snippet(
         }
     }
 
-    // Deletion by omission: between two lines one piece shows, the deleted line not shown there.
+    // Deletion by omission: a file line gone from inside a piece's lines, where the piece shows
+    // the kept lines on both sides of it.
+    let mut to_result = vec![usize::MAX; a.len()];
+    for op in &ops {
+        let (tag, old, new) = op.as_tag_tuple();
+        if tag == DiffTag::Equal {
+            old.zip(new).for_each(|(i, j)| to_result[i] = j);
+        }
+    }
     let prev_kept = |d: usize| (0..d).rev().find(|&q| kept[q] && !a[q].trim().is_empty());
     let next_kept = |d: usize| (d..a.len()).find(|&q| kept[q] && !a[q].trim().is_empty());
     for &d in &deleted_lines {
@@ -276,15 +306,9 @@ pub fn verify_snippet(
             continue;
         }
         let explained = match (prev_kept(d), next_kept(d)) {
-            (Some(p), Some(n)) => pieces.iter().any(|piece| {
-                let at = |t: &str| piece.lines.iter().position(|s| s.trim() == t.trim());
-                let last = |t: &str| piece.lines.iter().rposition(|s| s.trim() == t.trim());
-                match (at(a[p]), last(a[n])) {
-                    (Some(i), Some(i2)) if i < i2 => !piece.lines[i + 1..i2]
-                        .iter()
-                        .any(|s| s.trim() == a[d].trim()),
-                    _ => false,
-                }
+            (Some(p), Some(n)) => landed.iter().flatten().any(|l| {
+                let (jp, jn) = (to_result[p], to_result[n]);
+                l.pairs.iter().any(|&(_, j)| j == jp) && l.pairs.iter().any(|&(_, j)| j == jn)
             }),
             _ => false,
         };
@@ -355,6 +379,47 @@ pub fn verify_snippet(
     let total = findings.len();
     findings.truncate(MAX_FINDINGS);
     Err(Unverified { findings, total })
+}
+
+/// Where a piece stands in the merged file: its shown lines paired with merged lines
+/// (`(piece line, merged line)`), and the merged lines `start..end` they span.
+struct Landing {
+    pairs: Vec<(usize, usize)>,
+    start: usize,
+    end: usize,
+}
+
+/// The first place at or after `from` where the piece's `shown` lines stand one after another
+/// in `b`, blank lines aside.
+fn land(
+    b: &[&str],
+    from: usize,
+    piece: &Piece<'_>,
+    shown: &[usize],
+    same: &dyn Fn(&str, &str) -> bool,
+) -> Option<Landing> {
+    let &first = shown.first()?;
+    (from..b.len())
+        .filter(|&j| same(b[j], piece.lines[first]))
+        .find_map(|start| {
+            let mut pairs = Vec::with_capacity(shown.len());
+            let mut j = start;
+            for &i in shown {
+                while j < b.len() && b[j].trim().is_empty() {
+                    j += 1;
+                }
+                if j >= b.len() || !same(b[j], piece.lines[i]) {
+                    return None;
+                }
+                pairs.push((i, j));
+                j += 1;
+            }
+            Some(Landing {
+                pairs,
+                start,
+                end: j,
+            })
+        })
 }
 
 /// The 1-based snippet line that shows `l` (trimmed), the first if several do.

@@ -13,8 +13,13 @@ const STACK: &str = "class S:\n    def push(self, x):\n        self.items.append
 #[test]
 fn the_wrong_merge_of_a_class_marker_is_caught() {
     let snippet = "class S:\n    # ... existing code ...\n\n    def size(self):\n        return len(self.items)";
-    let right = apply_snippet(STACK, snippet, &Options::default()).unwrap().text;
-    assert_eq!(verify_snippet(STACK, snippet, &right, &Options::default()), Ok(()));
+    let right = apply_snippet(STACK, snippet, &Options::default())
+        .unwrap()
+        .text;
+    assert_eq!(
+        verify_snippet(STACK, snippet, &right, &Options::default()),
+        Ok(())
+    );
     let wrong = "class S:\n    def push(self, x):\n        self.items.append(x)\n\n    def size(self):\n        return len(self.items)\n";
     let u = verify_snippet(STACK, snippet, wrong, &Options::default()).unwrap_err();
     let deleted: Vec<_> = u
@@ -39,7 +44,10 @@ fn a_merge_that_breaks_the_syntax_is_caught() {
     assert_eq!(verify_snippet(file, snippet, good, &options), Ok(()));
     let broken = "fn a() {\n    1\n}\n\nfn b() {\n    3\n";
     let u = verify_snippet(file, snippet, broken, &options).unwrap_err();
-    assert!(u.findings.iter().any(|f| f.kind == FindingKind::Syntax), "{u}");
+    assert!(
+        u.findings.iter().any(|f| f.kind == FindingKind::Syntax),
+        "{u}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -85,8 +93,11 @@ fn line(depth: usize, code: &str) -> String {
 }
 
 fn case() -> impl Strategy<Value = Case> {
-    let file = prop::collection::vec((0usize..3, 0usize..CODE.len()), 3..30)
-        .prop_map(|v| v.into_iter().map(|(d, c)| line(d, CODE[c])).collect::<Vec<_>>());
+    let file = prop::collection::vec((0usize..3, 0usize..CODE.len()), 3..30).prop_map(|v| {
+        v.into_iter()
+            .map(|(d, c)| line(d, CODE[c]))
+            .collect::<Vec<_>>()
+    });
     (
         file,
         any::<prop::sample::Index>(),
@@ -108,7 +119,16 @@ fn case() -> impl Strategy<Value = Case> {
                     _ => line(d, &format!("added_{k} = {c}")),
                 })
                 .collect();
-            Case { file, start, end, new, before, after, marker, crlf }
+            Case {
+                file,
+                start,
+                end,
+                new,
+                before,
+                after,
+                marker,
+                crlf,
+            }
         })
 }
 
