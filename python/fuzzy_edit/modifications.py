@@ -23,7 +23,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _native
 from .core import EditTuple, Match, run_edits
-from .errors import ParseError
+from .errors import EditError, ParseError
 
 
 @dataclass
@@ -40,6 +40,9 @@ class Modification:
     replace_all: bool = False
     #: Text occurring once before the occurrence meant (a function signature…); "" means none.
     anchor: str = ""
+    #: A lazy snippet (the changed code, unchanged parts as ``# ... existing code ...``
+    #: markers) in place of ``old_string``/``new_string``; "" means none.
+    snippet: str = ""
 
     def as_tuple(self) -> EditTuple:
         return (self.old_string, self.new_string, bool(self.replace_all), self.anchor or None)
@@ -55,6 +58,7 @@ class Modification:
             reason=d.get("reason") or "",
             replace_all=bool(d.get("replace_all", False)),
             anchor=d.get("anchor") or "",
+            snippet=d.get("snippet") or "",
         )
 
 
@@ -101,6 +105,10 @@ def parse_modifications(llm_text: str, *, format: Optional[str] = None) -> Parse
     """
     if not isinstance(llm_text, str):
         raise TypeError(f"llm_text must be str, not {type(llm_text).__name__}")
+    if format in (None, "json"):
+        with_snippets = _snippet_modifications(llm_text)
+        if with_snippets is not None:
+            return with_snippets
     report = json.loads(_native.parse_json(llm_text, format))
     if not report["ok"]:
         err = report["error"]
@@ -141,6 +149,38 @@ def parse_modifications(llm_text: str, *, format: Optional[str] = None) -> Parse
 _FENCE = re.compile(r"```[a-zA-Z]*\n(.*?)\n```", re.S)
 
 
+def _json_candidates(text: str) -> List[str]:
+    """The texts in a model's answer that may be its JSON: all of it, each fence, the outer braces."""
+    candidates = [text.strip()] + _FENCE.findall(text)
+    start, end = text.find("{"), text.rfind("}")
+    if 0 <= start < end:
+        candidates.append(text[start : end + 1])
+    return candidates
+
+
+def _snippet_modifications(text: str) -> Optional[ParsedModifications]:
+    """DiffCoder JSON whose modifications carry a ``snippet`` (read strictly; None otherwise)."""
+    for candidate in _json_candidates(text):
+        try:
+            doc = json.loads(candidate)
+        except ValueError:
+            continue
+        items = doc.get("modifications") if isinstance(doc, dict) else doc
+        if not isinstance(items, list) or not all(isinstance(it, dict) for it in items):
+            continue
+        if not any(isinstance(it.get("snippet"), str) and it["snippet"] for it in items):
+            continue
+        doc = doc if isinstance(doc, dict) else {}
+        return ParsedModifications(
+            [Modification.from_dict(it) for it in items],
+            raw_output=text,
+            format="json",
+            analysis=str(doc.get("analysis") or ""),
+            summary=str(doc.get("summary") or ""),
+        )
+    return None
+
+
 def _diffcoder_annotations(text: str, mods: List[Modification]) -> Dict[str, str]:
     """Recover ``reason`` per modification, ``analysis`` and ``summary`` from DiffCoder JSON.
 
@@ -148,11 +188,7 @@ def _diffcoder_annotations(text: str, mods: List[Modification]) -> Dict[str, str
     these free-text fields. They are taken here only from JSON that Python reads strictly and
     whose modifications are exactly the parsed ones, so an annotation is never misattributed.
     """
-    candidates = [text.strip()] + _FENCE.findall(text)
-    start, end = text.find("{"), text.rfind("}")
-    if 0 <= start < end:
-        candidates.append(text[start : end + 1])
-    for candidate in candidates:
+    for candidate in _json_candidates(text):
         try:
             doc = json.loads(candidate)
         except ValueError:
@@ -253,7 +289,12 @@ Modifications = Union[Sequence[Modification], Sequence[Dict[str, Any]]]
 
 
 def apply_modifications(
-    code: str, modifications: Modifications, *, mode: str = "atomic", path: str = "code"
+    code: str,
+    modifications: Modifications,
+    *,
+    mode: str = "atomic",
+    path: str = "code",
+    apply_model: Any = None,
 ) -> DiffResult:
     """Apply ``modifications`` to ``code`` as one transaction.
 
@@ -263,6 +304,11 @@ def apply_modifications(
     lines; overlapping modifications are refused as a ``conflict``. Plain dicts with
     ``old_string``/``new_string`` keys are accepted too. ``path`` names the code in the diff's
     headers.
+
+    A modification with a ``snippet`` is merged first, in order, each into the text the one
+    before left (:func:`~fuzzy_edit.snippets.merge_snippet`: with ``apply_model`` given, a
+    snippet the engine refuses goes to that model, and its merge is kept only if it verifies);
+    the search/replace modifications then apply to the result.
     """
     if mode not in ("atomic", "partial"):
         raise ValueError(f'mode must be "atomic" or "partial", not {mode!r}')
@@ -270,8 +316,72 @@ def apply_modifications(
     raw = getattr(modifications, "raw_output", "")
     if not mods:
         return DiffResult(False, code, code, "", 0, 0, raw_llm_output=raw, mode=mode, message="no modifications to apply")
+    if any(m.snippet for m in mods):
+        return _apply_with_snippets(code, mods, mode=mode, path=path, raw=raw, apply_model=apply_model)
     text, report = run_edits(code, [m.as_tuple() for m in mods], mode)
     return diff_result(code, len(mods), text, report, mode=mode, raw=raw, path=path)
+
+
+def _apply_with_snippets(
+    code: str, mods: List[Modification], *, mode: str, path: str, raw: str, apply_model: Any
+) -> DiffResult:
+    """:func:`apply_modifications` of a list holding snippets (see there)."""
+    from .snippets import merge_snippet
+
+    text = code
+    matches: List[Match] = []
+    errors: List[ModificationError] = []
+    applied: List[int] = []
+    for i, m in enumerate(mods):
+        if not m.snippet:
+            continue
+        try:
+            merged = merge_snippet(text, m.snippet, apply_model=apply_model, path=None if path == "code" else path)
+        except EditError as e:
+            errors.append(ModificationError(i, e.kind, e.message, dict(e.details)))
+            continue
+        text = merged.text
+        applied.append(i)
+        strategy = "snippet" if merged.source == "engine" else "apply_model"
+        matches.extend(Match(edit=i, strategy=strategy, score=1.0, start_line=a, end_line=b) for a, b in merged.spans)
+    rest = [(i, m) for i, m in enumerate(mods) if not m.snippet]
+    if rest:
+        after, report = run_edits(text, [m.as_tuple() for _, m in rest], mode)
+        for f in report["failures"]:
+            details = dict(f)
+            k = rest[int(details.pop("edit", 0))][0]
+            errors.append(ModificationError(k, details.get("kind", "edit_error"), details.get("message", ""), details))
+        for d in report["matches"]:
+            d = dict(d, edit=rest[int(d["edit"])][0])
+            matches.append(Match.from_dict(d))
+            applied.append(d["edit"])
+        if after is not None:
+            text = after
+    if mode == "atomic" and errors:
+        text = code
+        applied, matches = [], []
+    count = len(set(applied))
+    errors.sort(key=lambda e: e.index)
+    counts: Dict[str, int] = {}
+    for match in matches:
+        counts[match.strategy] = counts.get(match.strategy, 0) + 1
+    message = f"applied {count} of {len(mods)} modifications"
+    if errors:
+        message += f"; {len(errors)} failed ({', '.join(sorted({e.kind for e in errors}))})"
+    return DiffResult(
+        success=count > 0 and (mode == "partial" or not errors),
+        modified_code=text,
+        original_code=code,
+        diff=_native.unified_diff(code, text, path) if text != code else "",
+        applied_count=count,
+        total_count=len(mods),
+        errors=errors,
+        matches=matches,
+        strategy_counts=counts,
+        raw_llm_output=raw,
+        mode=mode,
+        message=message,
+    )
 
 
 def diff_result(

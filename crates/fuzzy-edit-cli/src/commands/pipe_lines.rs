@@ -146,6 +146,7 @@ fn edit(f: &Fields) -> Value {
         time_limit_ms: None,
         lock_wait_ms: None,
         snippet: None,
+        merged: None,
         returns: f.returns,
     };
     match &request.target {

@@ -23,6 +23,7 @@ const FIELDS: &[Spelling] = &[
     ("anchor", fields::ANCHOR),
     ("edits", fields::EDITS),
     ("snippet", &["snippet"]),
+    ("merged", &["merged"]),
     ("mode", &["mode"]),
     ("dry_run", fields::DRY_RUN),
     ("in_place", &["in_place"]),
@@ -50,6 +51,8 @@ pub struct Request {
     pub edits: Vec<Edit>,
     /// A lazy snippet to merge instead of edits (docs/snippets.md).
     pub snippet: Option<String>,
+    /// A merge of `snippet` made elsewhere, to verify instead of merging (docs/snippets.md).
+    pub merged: Option<String>,
     /// All or nothing, or what can be applied.
     pub mode: Mode,
     /// For a file: compute the answer but write nothing.
@@ -129,6 +132,7 @@ struct Fields {
     anchor: Option<String>,
     edits: Option<Vec<Value>>,
     snippet: Option<String>,
+    merged: Option<String>,
     #[serde(default)]
     mode: Mode,
     #[serde(default)]
@@ -207,6 +211,9 @@ fn request(f: Fields) -> Result<Request, String> {
     if f.snippet.is_some() && (single || f.edits.is_some()) {
         return Err("give either \"snippet\" (a lazy snippet with `// ... existing code ...` markers) or \"old\"/\"new\" or \"edits\", not both.".into());
     }
+    if f.merged.is_some() && f.snippet.is_none() {
+        return Err("\"merged\" is a merge of a \"snippet\" to verify: give the \"snippet\" it claims to apply too.".into());
+    }
     let edits = match (f.edits, f.old, f.new) {
         (None, None, None) if f.snippet.is_some() => Vec::new(),
         (Some(_), _, _) if single => {
@@ -269,6 +276,7 @@ fn request(f: Fields) -> Result<Request, String> {
         target,
         edits,
         snippet: f.snippet,
+        merged: f.merged,
         mode: f.mode,
         dry_run: f.dry_run,
         in_place: f.in_place,

@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use serde::Serialize;
-use similar::{capture_diff_slices, Algorithm, DiffTag};
+use similar::{capture_diff_slices_deadline, Algorithm, DiffTag};
 
 use super::place::File;
 use super::{guard, pieces, snippet_lines, Piece, BOM};
@@ -164,11 +164,14 @@ pub fn verify_snippet(
         .map(|i| merged_text.line(i))
         .collect();
 
-    let ops = capture_diff_slices(Algorithm::Myers, &a, &b);
+    // (Past the deadline the diff is coarser: more lines read as changed, never fewer.)
+    let ops = capture_diff_slices_deadline(Algorithm::Myers, &a, &b, options.deadline);
     let mut inserted = vec![false; b.len()];
     let mut kept = vec![false; a.len()];
     let mut reindented_from = vec![None; b.len()];
     let mut deleted_lines = Vec::new();
+    // Where in the merged file lines were deleted.
+    let mut cuts = Vec::new();
     for op in &ops {
         let (tag, old, new) = op.as_tag_tuple();
         if tag == DiffTag::Equal {
@@ -176,6 +179,9 @@ pub fn verify_snippet(
             continue;
         }
         let mut dels: Vec<usize> = old.collect();
+        if !dels.is_empty() {
+            cuts.push(new.start);
+        }
         for j in new {
             inserted[j] = true;
             // The same text deleted in this hunk: a kept line written at another depth.
@@ -198,7 +204,7 @@ pub fn verify_snippet(
         let shown: Vec<usize> = (0..p.lines.len())
             .filter(|&i| !p.lines[i].trim().is_empty() && !removal_note(p.lines[i]))
             .collect();
-        match land(&b, at, p, &shown, &same) {
+        match land(&b, at, p, &shown, &same, (&inserted, &cuts)) {
             Some(l) => {
                 at = l.end;
                 landed.push(Some(l));
@@ -389,37 +395,52 @@ struct Landing {
     end: usize,
 }
 
-/// The first place at or after `from` where the piece's `shown` lines stand one after another
-/// in `b`, blank lines aside.
+/// Where at or after `from` the piece's `shown` lines stand one after another in `b`, blank
+/// lines aside: of several places, the one that holds the most of the changes (`changed`
+/// lines of `b`, deletions at `cuts`), the first of those on a tie. (A piece of unchanged
+/// context may also stand, unchanged, elsewhere in the file.)
 fn land(
     b: &[&str],
     from: usize,
     piece: &Piece<'_>,
     shown: &[usize],
     same: &dyn Fn(&str, &str) -> bool,
+    (changed, cuts): (&[bool], &[usize]),
 ) -> Option<Landing> {
     let &first = shown.first()?;
-    (from..b.len())
-        .filter(|&j| same(b[j], piece.lines[first]))
-        .find_map(|start| {
-            let mut pairs = Vec::with_capacity(shown.len());
-            let mut j = start;
-            for &i in shown {
-                while j < b.len() && b[j].trim().is_empty() {
-                    j += 1;
-                }
-                if j >= b.len() || !same(b[j], piece.lines[i]) {
-                    return None;
-                }
-                pairs.push((i, j));
+    let at = |start: usize| {
+        let mut pairs = Vec::with_capacity(shown.len());
+        let mut j = start;
+        for &i in shown {
+            while j < b.len() && b[j].trim().is_empty() {
                 j += 1;
             }
-            Some(Landing {
-                pairs,
-                start,
-                end: j,
-            })
+            if j >= b.len() || !same(b[j], piece.lines[i]) {
+                return None;
+            }
+            pairs.push((i, j));
+            j += 1;
+        }
+        Some(Landing {
+            pairs,
+            start,
+            end: j,
         })
+    };
+    let holds = |l: &Landing| {
+        (l.start..l.end).filter(|&j| changed[j]).count()
+            + cuts.iter().filter(|&&c| l.start < c && c < l.end).count()
+    };
+    let mut best: Option<(usize, Landing)> = None;
+    for start in (from..b.len()).filter(|&j| same(b[j], piece.lines[first])) {
+        if let Some(l) = at(start) {
+            let score = holds(&l);
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, l));
+            }
+        }
+    }
+    best.map(|(_, l)| l)
 }
 
 /// The 1-based snippet line that shows `l` (trimmed), the first if several do.
