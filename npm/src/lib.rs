@@ -17,6 +17,7 @@ use fuzzy_edit::format::{self, Format};
 pub mod files;
 pub mod json;
 pub mod request;
+pub mod snippet;
 
 use json::Report;
 use request::{ApplyOptions, ApplyRequest, EditInput};
