@@ -232,7 +232,7 @@ export interface TextFile {
   version: FileVersion
 }
 
-export type EditFormat = 'json' | 'search_replace' | 'begin_patch' | 'unified_diff'
+export type EditFormat = 'json' | 'search_replace' | 'begin_patch' | 'unified_diff' | 'fenced_snippets'
 
 /** One file's change in a parsed edits document. */
 export interface ParsedChange {

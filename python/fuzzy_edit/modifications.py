@@ -114,7 +114,7 @@ def parse_modifications(llm_text: str, *, format: Optional[str] = None) -> Parse
         err = report["error"]
         raise ParseError(err["message"], err)
     changes = report["changes"]
-    unsupported = [c for c in changes if c["op"] != "edit" or c.get("move_to")]
+    unsupported = [c for c in changes if c["op"] not in ("edit", "snippet") or c.get("move_to")]
     if unsupported:
         what = {"create": "creates a file", "delete": "deletes a file"}.get(unsupported[0]["op"], "moves a file")
         raise ParseError(
@@ -130,9 +130,13 @@ def parse_modifications(llm_text: str, *, format: Optional[str] = None) -> Parse
             {"kind": "several_files", "format": report["format"]},
         )
     mods = [
-        Modification(e["old"], e["new"], "", e["replace_all"], e["anchor"] or "")
+        m
         for c in changes
-        for e in c["edits"]
+        for m in (
+            [Modification("", "", snippet=c["snippet"])]
+            if c["op"] == "snippet"
+            else [Modification(e["old"], e["new"], "", e["replace_all"], e["anchor"] or "") for e in c["edits"]]
+        )
     ]
     annotations = _diffcoder_annotations(llm_text, mods) if report["format"] == "json" else {}
     return ParsedModifications(

@@ -85,7 +85,7 @@ def _answer_text(reply: str) -> str:
     """The merged file in the model's answer: its one fenced block, or the whole answer."""
     blocks = _BLOCK.findall(reply)
     if len(blocks) == 1:
-        return blocks[0] + "\n"
+        return str(blocks[0]) + "\n"
     return reply
 
 

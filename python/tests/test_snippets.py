@@ -91,3 +91,12 @@ def test_modifications_carry_a_snippet():
     r = fe.apply_modifications(ORIGINAL, [{"snippet": "def b():\n    x()\n    w()\n"}])
     assert r.success and r.modified_code == ORIGINAL + "    w()\n"
     assert r.strategy_counts == {"snippet": 1}
+
+
+def test_a_fenced_block_that_names_the_file_is_a_snippet_modification():
+    answer = "Call y after x:\n\n```python m.py\n" + SNIPPET + "```\n"
+    mods = fe.parse_modifications(answer)
+    assert [m.snippet for m in mods] == [SNIPPET]
+    # The engine refuses it (x() fits twice), as in the cases above.
+    r = fe.apply_modifications(ORIGINAL, mods)
+    assert not r.success and r.errors[0].kind == "snippet_unplaced"
