@@ -235,7 +235,7 @@ export interface TextFile {
   version: FileVersion
 }
 
-export type EditFormat = 'json' | 'search_replace' | 'begin_patch' | 'unified_diff'
+export type EditFormat = 'json' | 'search_replace' | 'begin_patch' | 'unified_diff' | 'fenced_snippets'
 
 /** One file's change in a parsed edits document. */
 export interface ParsedChange {
@@ -267,6 +267,23 @@ export declare const version: string
 export declare function apply(content: string, old: string, replacement: string, options?: ApplyOptions): Applied
 /** `apply` off the event loop (libuv's thread pool), for large files. */
 export declare function applyAsync(content: string, old: string, replacement: string, options?: ApplyOptions): Promise<Applied>
+/** Merge a lazy snippet (changed code, `// ... existing code ...` markers) into `content`; throws FuzzyEditError (kind snippet_unplaced) when refused. */
+export declare function applySnippet(content: string, snippet: string, options?: { name?: string }): Applied
+/** One thing a merge made elsewhere does that the snippet does not account for. */
+export interface SnippetFinding {
+  kind: 'missing' | 'added' | 'not_together' | 'deleted' | 'depth' | 'marker' | 'line_endings' | 'unexplained' | 'syntax'
+  merged_line: number | null
+  file_line: number | null
+  snippet_line: number | null
+  text: string
+}
+/** Check `merged`, a merge of `snippet` into `original` made elsewhere (by an apply model). */
+export declare function verifySnippet(
+  original: string,
+  snippet: string,
+  merged: string,
+  options?: { name?: string },
+): { ok: true } | { ok: false; message: string; findings: SnippetFinding[]; findings_total: number }
 /** Several edits on one text as one transaction; refusals are reported, not thrown. */
 export declare function applyEdits(content: string, edits: EditSpec[], options?: ApplyEditsOptions): EditsResult
 export declare function applyEditsAsync(content: string, edits: EditSpec[], options?: ApplyEditsOptions): Promise<EditsResult>

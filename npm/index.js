@@ -242,8 +242,35 @@ function applyLineEdits(content, edits, options) {
   )
 }
 
+/**
+ * Merge a lazy snippet (the changed code, unchanged parts as `// ... existing code ...`
+ * markers) into `content`; throws a FuzzyEditError (kind snippet_unplaced, naming the piece and
+ * why) when a piece's place is unclear. `options.name` gives the language and comment syntax.
+ */
+function applySnippet(content, snippet, options) {
+  checkString(content, 'content')
+  checkString(snippet, 'snippet')
+  const o = options || {}
+  return applied(content, native.applySnippet(content, snippet, o.name ?? null), o.name)
+}
+
+/**
+ * Check `merged`, a merge of `snippet` into `original` made elsewhere (by an apply model):
+ * `{ok: true}`, or `{ok: false, message, findings, findings_total}`, each finding with its
+ * `kind`, `merged_line`, `file_line`, `snippet_line` and `text` (docs/snippets.md).
+ */
+function verifySnippet(original, snippet, merged, options) {
+  checkString(original, 'original')
+  checkString(snippet, 'snippet')
+  checkString(merged, 'merged')
+  const o = options || {}
+  return native.verifySnippet(original, snippet, merged, o.name ?? null)
+}
+
 module.exports = {
   version: native.version(),
+  applySnippet,
+  verifySnippet,
   FuzzyEditError,
   apply,
   applyAsync,

@@ -18,6 +18,7 @@ pub mod files;
 pub mod json;
 pub mod lines;
 pub mod request;
+pub mod snippet;
 
 use json::Report;
 use request::{ApplyOptions, ApplyRequest, EditInput};

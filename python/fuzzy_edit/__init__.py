@@ -12,6 +12,7 @@ it runs.
 
 from ._native import __version__
 from .core import Applied, Match, apply, apply_snippet
+from .snippets import SnippetMerge, Verification, apply_model_from_env, merge_snippet, verify_snippet
 from .errors import (
     BusyFile,
     AlreadyApplied,
@@ -72,6 +73,11 @@ __all__ = [
     "__version__",
     "apply",
     "apply_snippet",
+    "verify_snippet",
+    "merge_snippet",
+    "Verification",
+    "SnippetMerge",
+    "apply_model_from_env",
     "Applied",
     "Match",
     "Modification",

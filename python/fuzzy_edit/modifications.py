@@ -23,7 +23,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 from .core import EditTuple, Match, run_edits
-from .errors import ParseError
+from .errors import EditError, ParseError
 
 
 @dataclass
@@ -40,6 +40,9 @@ class Modification:
     replace_all: bool = False
     #: Text occurring once before the occurrence meant (a function signature…); "" means none.
     anchor: str = ""
+    #: A lazy snippet (the changed code, unchanged parts as ``# ... existing code ...``
+    #: markers) in place of ``old_string``/``new_string``; "" means none.
+    snippet: str = ""
 
     def as_tuple(self) -> EditTuple:
         return (self.old_string, self.new_string, bool(self.replace_all), self.anchor or None)
@@ -55,6 +58,7 @@ class Modification:
             reason=d.get("reason") or "",
             replace_all=bool(d.get("replace_all", False)),
             anchor=d.get("anchor") or "",
+            snippet=d.get("snippet") or "",
         )
 
 
@@ -150,12 +154,16 @@ def parse_modifications(llm_text: str, *, format: Optional[str] = None) -> Parse
     """
     if not isinstance(llm_text, str):
         raise TypeError(f"llm_text must be str, not {type(llm_text).__name__}")
+    if format in (None, "json"):
+        with_snippets = _snippet_modifications(llm_text)
+        if with_snippets is not None:
+            return with_snippets
     report = json.loads(_native.parse_json(llm_text, format))
     if not report["ok"]:
         err = report["error"]
         raise ParseError(err["message"], err)
     changes = report["changes"]
-    unsupported = [c for c in changes if c["op"] not in ("edit", "line_edits") or c.get("move_to")]
+    unsupported = [c for c in changes if c["op"] not in ("edit", "line_edits", "snippet") or c.get("move_to")]
     if unsupported:
         what = {"create": "creates a file", "delete": "deletes a file"}.get(unsupported[0]["op"], "moves a file")
         raise ParseError(
@@ -171,11 +179,18 @@ def parse_modifications(llm_text: str, *, format: Optional[str] = None) -> Parse
             {"kind": "several_files", "format": report["format"]},
         )
     mods: List[AnyModification] = [
-        LineModification.from_dict(e)
-        if c["op"] == "line_edits"
-        else Modification(e["old"], e["new"], "", e["replace_all"], e["anchor"] or "")
+        m
         for c in changes
-        for e in c["edits"]
+        for m in (
+            [Modification("", "", snippet=c["snippet"])]
+            if c["op"] == "snippet"
+            else [
+                LineModification.from_dict(e)
+                if c["op"] == "line_edits"
+                else Modification(e["old"], e["new"], "", e["replace_all"], e["anchor"] or "")
+                for e in c["edits"]
+            ]
+        )
     ]
     annotations = _diffcoder_annotations(llm_text, mods) if report["format"] == "json" else {}
     return ParsedModifications(
@@ -190,6 +205,40 @@ def parse_modifications(llm_text: str, *, format: Optional[str] = None) -> Parse
 
 
 _FENCE = re.compile(r"```[a-zA-Z]*\n(.*?)\n```", re.S)
+
+
+def _json_candidates(text: str) -> List[str]:
+    """The texts in a model's answer that may be its JSON: all of it, each fence, the outer braces."""
+    candidates = [text.strip()] + _FENCE.findall(text)
+    start, end = text.find("{"), text.rfind("}")
+    if 0 <= start < end:
+        candidates.append(text[start : end + 1])
+    return candidates
+
+
+def _snippet_modifications(text: str) -> Optional[ParsedModifications]:
+    """DiffCoder JSON whose modifications carry a ``snippet`` (read strictly; None otherwise)."""
+    for candidate in _json_candidates(text):
+        try:
+            doc = json.loads(candidate)
+        except ValueError:
+            continue
+        items = doc.get("modifications") if isinstance(doc, dict) else doc
+        if not isinstance(items, list) or not all(isinstance(it, dict) for it in items):
+            continue
+        if not any(isinstance(it.get("snippet"), str) and it["snippet"] for it in items):
+            continue
+        doc = doc if isinstance(doc, dict) else {}
+        return ParsedModifications(
+            [modification_from_dict(it) for it in items],
+            raw_output=text,
+            format="json",
+            analysis=str(doc.get("analysis") or ""),
+            summary=str(doc.get("summary") or ""),
+        )
+    return None
+
+
 
 
 def _same(item: Any, m: AnyModification) -> bool:
@@ -211,11 +260,7 @@ def _diffcoder_annotations(text: str, mods: List[AnyModification]) -> Dict[str, 
     these free-text fields. They are taken here only from JSON that Python reads strictly and
     whose modifications are exactly the parsed ones, so an annotation is never misattributed.
     """
-    candidates = [text.strip()] + _FENCE.findall(text)
-    start, end = text.find("{"), text.rfind("}")
-    if 0 <= start < end:
-        candidates.append(text[start : end + 1])
-    for candidate in candidates:
+    for candidate in _json_candidates(text):
         try:
             doc = json.loads(candidate)
         except ValueError:
@@ -313,7 +358,12 @@ Modifications = Union[Sequence[AnyModification], Sequence[Dict[str, Any]]]
 
 
 def apply_modifications(
-    code: str, modifications: Modifications, *, mode: str = "atomic", path: str = "code"
+    code: str,
+    modifications: Modifications,
+    *,
+    mode: str = "atomic",
+    path: str = "code",
+    apply_model: Any = None,
 ) -> DiffResult:
     """Apply ``modifications`` to ``code`` as one transaction.
 
@@ -328,6 +378,11 @@ def apply_modifications(
     lines of ``code`` as a read with hashes showed it; they are applied first, together (all or
     none, even in partial mode: they share one snapshot), then the search/replace ones on the
     result, so neither shifts the other.
+
+    A modification with a ``snippet`` is merged first, in order, each into the text the one
+    before left (:func:`~fuzzy_edit.snippets.merge_snippet`: with ``apply_model`` given, a
+    snippet the engine refuses goes to that model, and its merge is kept only if it verifies);
+    the search/replace modifications then apply to the result.
     """
     if mode not in ("atomic", "partial"):
         raise ValueError(f'mode must be "atomic" or "partial", not {mode!r}')
@@ -337,6 +392,25 @@ def apply_modifications(
     raw = getattr(modifications, "raw_output", "")
     if not mods:
         return DiffResult(False, code, code, "", 0, 0, raw_llm_output=raw, mode=mode, message="no modifications to apply")
+    snippets = [m for m in mods if isinstance(m, Modification) and m.snippet]
+    if snippets and any(isinstance(m, LineModification) for m in mods):
+        errors = [
+            ModificationError(
+                i,
+                "unsupported",
+                "snippets and line modifications in one answer: a snippet is merged into the text "
+                "as it stands, line references name the text as read. Send one kind per answer.",
+                {},
+            )
+            for i, m in enumerate(mods)
+            if isinstance(m, LineModification)
+        ]
+        return DiffResult(
+            False, code, code, "", 0, len(mods), errors=errors, raw_llm_output=raw, mode=mode, message=errors[0].message
+        )
+    if snippets:
+        plain = [m for m in mods if isinstance(m, Modification)]
+        return _apply_with_snippets(code, plain, mode=mode, path=path, raw=raw, apply_model=apply_model)
     if all(isinstance(m, Modification) for m in mods):
         text, report = run_edits(code, [m.as_tuple() for m in mods if isinstance(m, Modification)], mode)
     else:
@@ -374,6 +448,68 @@ def _run_with_lines(code: str, mods: List[AnyModification], mode: str) -> Tuple[
     if mode == "atomic" and report["failures"]:
         text, report["matches"] = None, []
     return text, report
+
+
+def _apply_with_snippets(
+    code: str, mods: List[Modification], *, mode: str, path: str, raw: str, apply_model: Any
+) -> DiffResult:
+    """:func:`apply_modifications` of a list holding snippets (see there)."""
+    from .snippets import merge_snippet
+
+    text = code
+    matches: List[Match] = []
+    errors: List[ModificationError] = []
+    applied: List[int] = []
+    for i, m in enumerate(mods):
+        if not m.snippet:
+            continue
+        try:
+            merged = merge_snippet(text, m.snippet, apply_model=apply_model, path=None if path == "code" else path)
+        except EditError as e:
+            errors.append(ModificationError(i, e.kind, e.message, dict(e.details)))
+            continue
+        text = merged.text
+        applied.append(i)
+        strategy = "snippet" if merged.source == "engine" else "apply_model"
+        matches.extend(Match(edit=i, strategy=strategy, score=1.0, start_line=a, end_line=b) for a, b in merged.spans)
+    rest = [(i, m) for i, m in enumerate(mods) if not m.snippet]
+    if rest:
+        after, report = run_edits(text, [m.as_tuple() for _, m in rest], mode)
+        for f in report["failures"]:
+            details = dict(f)
+            k = rest[int(details.pop("edit", 0))][0]
+            errors.append(ModificationError(k, details.get("kind", "edit_error"), details.get("message", ""), details))
+        for d in report["matches"]:
+            d = dict(d, edit=rest[int(d["edit"])][0])
+            matches.append(Match.from_dict(d))
+            applied.append(d["edit"])
+        if after is not None:
+            text = after
+    if mode == "atomic" and errors:
+        text = code
+        applied, matches = [], []
+    count = len(set(applied))
+    errors.sort(key=lambda e: e.index)
+    counts: Dict[str, int] = {}
+    for match in matches:
+        counts[match.strategy] = counts.get(match.strategy, 0) + 1
+    message = f"applied {count} of {len(mods)} modifications"
+    if errors:
+        message += f"; {len(errors)} failed ({', '.join(sorted({e.kind for e in errors}))})"
+    return DiffResult(
+        success=count > 0 and (mode == "partial" or not errors),
+        modified_code=text,
+        original_code=code,
+        diff=_native.unified_diff(code, text, path) if text != code else "",
+        applied_count=count,
+        total_count=len(mods),
+        errors=errors,
+        matches=matches,
+        strategy_counts=counts,
+        raw_llm_output=raw,
+        mode=mode,
+        message=message,
+    )
 
 
 def diff_result(

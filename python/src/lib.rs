@@ -16,6 +16,7 @@ use fuzzy_edit::{apply_edits, Edit, Mode};
 mod files;
 mod json;
 mod lines;
+mod snippet;
 
 /// One edit as Python passes it: `(old, new, replace_all, anchor)`.
 type EditTuple = (String, String, bool, Option<String>);
@@ -120,6 +121,7 @@ fn unified_diff(py: Python<'_>, before: String, after: String, path: &str) -> St
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(apply_edits_json, m)?)?;
     m.add_function(wrap_pyfunction!(apply_snippet_json, m)?)?;
+    m.add_function(wrap_pyfunction!(snippet::verify_snippet_json, m)?)?;
     m.add_function(wrap_pyfunction!(parse_json, m)?)?;
     m.add_function(wrap_pyfunction!(unified_diff, m)?)?;
     m.add_function(wrap_pyfunction!(files::read_file_json, m)?)?;

@@ -35,6 +35,7 @@ fn main() -> ExitCode {
             hashes,
             lines,
         } => commands::read::run(&file, hashes, lines),
+        Settings::Verify(settings) => commands::verify::run(settings),
         Settings::Completions(shell) => {
             // Written from a buffer: `generate` panics when stdout closes early (`| head`).
             let mut script = Vec::new();

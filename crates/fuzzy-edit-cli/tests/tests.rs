@@ -13,6 +13,7 @@ mod edit_input;
 mod lazy_snippets;
 mod patch_headers;
 mod preview;
+mod verified_merges;
 
 // What the caller sees.
 mod closed_stdout;

@@ -82,7 +82,7 @@ pub use diff::{unified_diff, UnifiedDiff};
 pub use edit::{is_prose, Edit, Mode, Options};
 pub use error::{EditError, Fragment, Location, MAX_LISTED};
 pub use feedback::numbered_line;
-pub use snippet::{apply_snippet, SnippetReason};
+pub use snippet::{apply_snippet, verify_snippet, Finding, FindingKind, SnippetReason, Unverified};
 pub use strategy::StrategyId;
 pub use syntax::{Language, SyntaxPolicy, SyntaxProblem, SyntaxProblemKind};
 pub use transaction::{apply, apply_edits, apply_with};

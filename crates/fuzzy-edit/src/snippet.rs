@@ -32,7 +32,9 @@ use crate::text::Text;
 
 mod guard;
 mod place;
+mod verify;
 use place::{end_of_scope, File, Line, Placement};
+pub use verify::{verify_snippet, Finding, FindingKind, Unverified};
 
 const BOM: &str = "\u{feff}";
 

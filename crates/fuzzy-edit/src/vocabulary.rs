@@ -82,6 +82,7 @@ impl Vocabulary {
         let (old, new, replace_all, anchor) = match format {
             Format::Json => ("old_string", "new_string", "replace_all", "anchor"),
             Format::SearchReplace => ("the SEARCH block", "the REPLACE block", "", ""),
+            Format::FencedSnippets => ("the code block", "the code block", "", ""),
             Format::BeginPatch | Format::UnifiedDiff => (
                 "the hunk's old text (its context and - lines)",
                 "the hunk's new text (its context and + lines)",

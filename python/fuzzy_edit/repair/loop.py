@@ -182,6 +182,7 @@ def repair(
     history_path: Optional[Union[str, "os.PathLike[str]"]] = None,
     on_round: Optional[Callable[[Round], None]] = None,
     restore_on_failure: bool = True,
+    apply_model: Optional[Model] = None,
 ) -> RepairResult:
     """Repair ``code`` (or the file at ``path``) until ``verifier`` passes.
 
@@ -193,6 +194,10 @@ def repair(
     apply and reports the others back (seed 002 §8.1); ``"atomic"`` keeps none if one fails.
     ``suggestion`` is the expert (Conductor) suggestion; ``conductor(code, error_log)`` computes
     one per round instead. ``history_path`` receives the JSON Lines history as rounds finish.
+    ``apply_model``: a model a modification's lazy ``snippet`` goes to when the engine refuses
+    to merge it; its merged file is kept only if it verifies
+    (:func:`~fuzzy_edit.snippets.merge_snippet`; :func:`~fuzzy_edit.apply_model_from_env`
+    reads one from ``FUZZY_EDIT_APPLY_MODEL``).
     """
     if max_steps < 1:
         raise ValueError("max_steps must be at least 1")
@@ -259,7 +264,9 @@ def repair(
             try:
                 mods = parse_modifications(str(reply))
                 rnd.modifications = [m.to_dict() for m in mods]
-                result = apply_modifications(code, mods, mode=mode, path=os.path.basename(path) if path else "code")
+                result = apply_modifications(
+                    code, mods, mode=mode, path=os.path.basename(path) if path else "code", apply_model=apply_model
+                )
                 rnd.apply = {k: v for k, v in result.to_dict().items() if k not in ("original_code", "raw_llm_output")}
             except ParseError as e:
                 parse_error = e

@@ -38,6 +38,10 @@ pub(super) enum Command {
     Apply(ApplyFlags),
     /// Like apply, but write nothing: print what would change.
     Check(EditFlags),
+    /// Check a merge of a lazy snippet made elsewhere (by an apply model) against FILE and the
+    /// snippet, writing nothing: exit code 0 when every change is the snippet's and nothing
+    /// else changed, 1 with the findings when not (docs/snippets.md).
+    Verify(VerifyFlags),
     /// Read JSON Lines requests on stdin, answer one JSON line each on stdout.
     ///
     /// Request: {"content": "...", "old": "...", "new": "...", "replace_all": false,
@@ -104,7 +108,7 @@ pub(super) enum Command {
     /// `fuzzy-edit man apply` prints the page fuzzy-edit-apply(1).
     Man {
         /// The subcommand whose page to print (default: the main page).
-        #[arg(value_parser = ["apply", "check", "pipe", "mcp", "read", "completions", "man"])]
+        #[arg(value_parser = ["apply", "check", "verify", "pipe", "mcp", "read", "completions", "man"])]
         command: Option<String>,
     },
 }
@@ -214,6 +218,32 @@ pub(super) struct EditFlags {
     /// yaml, toml, bash); default: each file's, from its extension.
     #[arg(long, value_name = "LANG", value_parser = values::language())]
     pub(super) language: Option<Language>,
+}
+
+// The flags of `verify`.
+#[derive(Debug, Args)]
+pub(super) struct VerifyFlags {
+    /// The original file.
+    pub(super) file: PathBuf,
+    /// The lazy snippet (`-` for stdin).
+    #[arg(long, value_name = "PATH")]
+    pub(super) snippet: PathBuf,
+    /// The merged file to check (`-` for stdin).
+    #[arg(long, value_name = "PATH")]
+    pub(super) merged: PathBuf,
+    /// Print the verdict as JSON.
+    #[arg(long)]
+    pub(super) json: bool,
+    /// Check the merged file parses where FILE parses (auto, strict, warn: checked; off: not
+    /// parsed).
+    #[arg(long, value_name = "POLICY", default_value = "auto", value_parser = values::syntax_policy())]
+    pub(super) syntax: SyntaxPolicy,
+    /// The language to parse in; default: FILE's, from its extension.
+    #[arg(long, value_name = "LANG", value_parser = values::language())]
+    pub(super) language: Option<Language>,
+    /// Largest input accepted (suffixes as for apply).
+    #[arg(long, value_name = "SIZE", default_value = "256MiB", value_parser = parse_bytes)]
+    pub(super) max_bytes: u64,
 }
 
 /// When to color the diff.

@@ -41,6 +41,8 @@ pub enum Settings {
         /// Only these lines (1-based, inclusive).
         lines: Option<(usize, usize)>,
     },
+    /// `verify FILE --snippet S --merged M`: check a merge made elsewhere.
+    Verify(crate::commands::verify::VerifySettings),
     /// `completions SHELL`: print the shell's completion script.
     Completions(clap_complete::Shell),
     /// `man [COMMAND]`: print the man page, of a subcommand if one is named.
@@ -102,6 +104,23 @@ impl Flags {
                 hashes,
                 lines,
             },
+            Command::Verify(flags) => {
+                let read = |p: &Path| read_input(p, flags.max_bytes).map_err(|e| e.to_string());
+                let texts = (|| {
+                    Ok((
+                        read(&flags.file)?,
+                        read(&flags.snippet)?,
+                        read(&flags.merged)?,
+                    ))
+                })();
+                Settings::Verify(crate::commands::verify::VerifySettings {
+                    file: flags.file,
+                    texts,
+                    language: flags.language,
+                    syntax: flags.syntax,
+                    json: flags.json,
+                })
+            }
             Command::Completions { shell } => Settings::Completions(shell),
             Command::Man { command } => Settings::Man(command),
         }

@@ -12,9 +12,10 @@ use clap::CommandFactory;
 use crate::args::Flags;
 
 /// The subcommands with a page of their own, `fuzzy-edit-NAME(1)`.
-pub const PAGES: [&str; 7] = [
+pub const PAGES: [&str; 8] = [
     "apply",
     "check",
+    "verify",
     "pipe",
     "mcp",
     "read",
@@ -23,9 +24,10 @@ pub const PAGES: [&str; 7] = [
 ];
 
 /// Each page's name, as the main page's SUBCOMMANDS section cites it.
-const PAGE_NAMES: [&str; 7] = [
+const PAGE_NAMES: [&str; 8] = [
     "fuzzy-edit-apply",
     "fuzzy-edit-check",
+    "fuzzy-edit-verify",
     "fuzzy-edit-pipe",
     "fuzzy-edit-mcp",
     "fuzzy-edit-read",

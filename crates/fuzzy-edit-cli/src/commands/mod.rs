@@ -1,6 +1,7 @@
 //! The subcommands, one module each: [`apply`] (also `check`, which is `apply` without the
 //! writes), [`pipe`] (JSON Lines requests on stdin), [`mcp`] (an MCP server over stdio) and
-//! [`read`] (a file, with line references for line-addressed edits).
+//! [`read`] (a file, with line references for line-addressed edits) and [`verify`] (a merge
+//! of a lazy snippet made elsewhere).
 //! Each takes resolved settings and returns the process exit code.
 
 pub mod apply;
@@ -12,3 +13,4 @@ mod pipe_lines;
 mod pipe_request;
 pub mod read;
 mod readable_id;
+pub mod verify;

@@ -120,8 +120,9 @@ pub fn answer(line: &str) -> Value {
         }
         return v;
     }
-    let mut value = match &request.target {
-        Target::Content { text, name } => {
+    let mut value = match (&request.target, &request.snippet, &request.merged) {
+        (target, Some(snippet), Some(merged)) => verify(target, snippet, merged, &request),
+        (Target::Content { text, name }, _, _) => {
             let engine = options(&request).engine(request.mode, Path::new(name));
             let applied = match &request.snippet {
                 Some(snippet) => apply_snippet(text, snippet, &engine)
@@ -138,7 +139,7 @@ pub fn answer(line: &str) -> Value {
                 )),
             }
         }
-        Target::Path(path) => {
+        (Target::Path(path), _, _) => {
             let op = match &request.snippet {
                 Some(snippet) => Op::Snippet(snippet.clone()),
                 None => Op::Edit(request.edits.clone()),
@@ -153,6 +154,29 @@ pub fn answer(line: &str) -> Value {
         value["id"] = id;
     }
     value
+}
+
+/// Verify `merged`, a merge of `snippet` made elsewhere, against the request's text or file
+/// (read, never written): `{"ok": true, "verified": true}`, or kind `unverified` with the
+/// findings.
+fn verify(target: &Target, snippet: &str, merged: &str, request: &Request) -> Value {
+    let (original, name) = match target {
+        Target::Content { text, name } => {
+            (std::borrow::Cow::Borrowed(text.as_str()), name.as_str())
+        }
+        Target::Path(path) => match fuzzy_edit::fs::read_file(Path::new(path), &options(request)) {
+            Ok(file) => (std::borrow::Cow::Owned(file.text), path.as_str()),
+            Err(e) => {
+                let message = e.message(&Vocabulary::PIPE);
+                return answer_json::failure(answer_json::file_error(&e, message));
+            }
+        },
+    };
+    let engine = options(request).engine(request.mode, Path::new(name));
+    match fuzzy_edit::verify_snippet(&original, snippet, merged, &engine) {
+        Ok(()) => answer_json::success(serde_json::json!({"verified": true})),
+        Err(u) => answer_json::failure(super::verify::unverified(&u)),
+    }
 }
 
 /// The options of a request: its syntax policy, language and deadline, and for a file

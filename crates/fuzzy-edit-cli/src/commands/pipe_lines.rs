@@ -147,6 +147,7 @@ fn edit(f: &Fields) -> Value {
         lock_wait_ms: None,
         snippet: None,
         hashes: f.hashes,
+        merged: None,
         returns: f.returns,
     };
     match &request.target {

@@ -23,6 +23,7 @@ const FIELDS: &[Spelling] = &[
     ("anchor", fields::ANCHOR),
     ("edits", fields::EDITS),
     ("snippet", &["snippet"]),
+    ("merged", &["merged"]),
     ("mode", &["mode"]),
     ("dry_run", fields::DRY_RUN),
     ("in_place", &["in_place"]),
@@ -54,6 +55,8 @@ pub struct Request {
     /// The caller reads with hashes: a `not_found` refusal offers its closest lines with their
     /// `LINE#ID`s (`current`, docs/line-refs.md).
     pub hashes: bool,
+    /// A merge of `snippet` made elsewhere, to verify instead of merging (docs/snippets.md).
+    pub merged: Option<String>,
     /// All or nothing, or what can be applied.
     pub mode: Mode,
     /// For a file: compute the answer but write nothing.
@@ -133,6 +136,7 @@ struct Fields {
     anchor: Option<String>,
     edits: Option<Vec<Value>>,
     snippet: Option<String>,
+    merged: Option<String>,
     #[serde(default)]
     mode: Mode,
     #[serde(default)]
@@ -213,6 +217,9 @@ fn request(f: Fields) -> Result<Request, String> {
     if f.snippet.is_some() && (single || f.edits.is_some()) {
         return Err("give either \"snippet\" (a lazy snippet with `// ... existing code ...` markers) or \"old\"/\"new\" or \"edits\", not both.".into());
     }
+    if f.merged.is_some() && f.snippet.is_none() {
+        return Err("\"merged\" is a merge of a \"snippet\" to verify: give the \"snippet\" it claims to apply too.".into());
+    }
     let edits = match (f.edits, f.old, f.new) {
         (None, None, None) if f.snippet.is_some() => Vec::new(),
         (Some(_), _, _) if single => {
@@ -276,6 +283,7 @@ fn request(f: Fields) -> Result<Request, String> {
         edits,
         snippet: f.snippet,
         hashes: f.hashes,
+        merged: f.merged,
         mode: f.mode,
         dry_run: f.dry_run,
         in_place: f.in_place,

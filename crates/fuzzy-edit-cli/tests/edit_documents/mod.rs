@@ -3,6 +3,7 @@
 //! One module per format, and the documents that cannot be read; the project they edit is here.
 
 mod begin_patch;
+mod fenced_snippets;
 mod json;
 mod search_replace;
 mod unified_diff;

@@ -12,6 +12,7 @@
 //! | [`Format::SearchReplace`] | [`search_replace`] | `a.py` / `<<<<<<< SEARCH` / `=======` / `>>>>>>> REPLACE` |
 //! | [`Format::UnifiedDiff`] | [`unified_diff`] | `--- a/a.py` / `+++ b/a.py` / `@@ -1,2 +1,2 @@` hunks |
 //! | [`Format::Json`] | [`json`] | `{"file_path": "a.py", "old_string": "…", "new_string": "…"}` |
+//! | [`Format::FencedSnippets`] | [`fenced_snippets`] | ```` ```python a.py ```` / code with `# ... existing code ...` / ```` ``` ```` |
 //!
 //! Parsers are lenient where models are sloppy in ways that keep the meaning (wrong hunk line
 //! numbers, a missing `*** End Patch`, raw newlines in JSON strings) and strict where guessing
@@ -35,6 +36,7 @@ use serde::{Deserialize, Serialize};
 use crate::Edit;
 
 pub mod begin_patch;
+pub mod fenced_snippets;
 pub mod json;
 pub mod search_replace;
 pub mod unified_diff;
@@ -52,14 +54,17 @@ pub enum Format {
     BeginPatch,
     /// Unified diffs, from `git diff` or hand-written ([`unified_diff`]).
     UnifiedDiff,
+    /// Fenced code blocks that name a file, each a lazy snippet for it ([`fenced_snippets`]).
+    FencedSnippets,
 }
 
 impl Format {
     /// Every format, in detection order.
-    pub const ALL: [Format; 4] = [
+    pub const ALL: [Format; 5] = [
         Format::BeginPatch,
         Format::SearchReplace,
         Format::UnifiedDiff,
+        Format::FencedSnippets,
         Format::Json,
     ];
 
@@ -74,6 +79,7 @@ impl Format {
             Format::SearchReplace => "SEARCH/REPLACE",
             Format::BeginPatch => "*** Begin Patch",
             Format::UnifiedDiff => "unified diff",
+            Format::FencedSnippets => "fenced code blocks",
         }
     }
 }
@@ -148,7 +154,7 @@ impl Parsed {
 }
 
 /// What the accepted formats look like, for error messages.
-pub const ACCEPTED_FORMATS: &str = "Accepted formats: (1) SEARCH/REPLACE blocks: the file path on its own line, then `<<<<<<< SEARCH`, the exact lines to replace, `=======`, the new lines, `>>>>>>> REPLACE`; (2) a patch from `*** Begin Patch` to `*** End Patch` with `*** Update File: path` sections of `@@` hunks whose lines start with ' ' (context), '-' (remove) or '+' (add); (3) a unified diff with `--- a/path` and `+++ b/path` headers and `@@` hunks; (4) JSON such as {\"file_path\": \"path\", \"old_string\": \"exact text\", \"new_string\": \"replacement\"} or a list of such objects.";
+pub const ACCEPTED_FORMATS: &str = "Accepted formats: (1) SEARCH/REPLACE blocks: the file path on its own line, then `<<<<<<< SEARCH`, the exact lines to replace, `=======`, the new lines, `>>>>>>> REPLACE`; (2) a patch from `*** Begin Patch` to `*** End Patch` with `*** Update File: path` sections of `@@` hunks whose lines start with ' ' (context), '-' (remove) or '+' (add); (3) a unified diff with `--- a/path` and `+++ b/path` headers and `@@` hunks; (4) JSON such as {\"file_path\": \"path\", \"old_string\": \"exact text\", \"new_string\": \"replacement\"} or a list of such objects; (5) fenced code blocks that name a file (```python app.py), each the changed code with `# ... existing code ...` lines for the unchanged parts.";
 
 /// Why an edit document could not be read. Messages are written for the model that sent it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
@@ -217,7 +223,7 @@ fn hint_text(hint: &Option<String>) -> String {
 /// Checked in this order, each by whole lines so that text inside another format's strings
 /// or hunks does not mislead it: a `*** Begin Patch` marker (or `*** Update/Add/Delete File:`),
 /// SEARCH/REPLACE markers, unified-diff structure (`@@` hunk headers, a `--- `/`+++ ` pair,
-/// `diff --git`), then JSON (starts with `{` or `[`, a ```` ```json ```` fence, or an
+/// `diff --git`), fenced code blocks that name a file, then JSON (starts with `{` or `[`, a ```` ```json ```` fence, or an
 /// `"old_string"`-like key).
 ///
 /// ```
@@ -234,6 +240,8 @@ pub fn detect(input: &str) -> Option<Format> {
         Some(Format::SearchReplace)
     } else if unified_diff::looks_like(input) {
         Some(Format::UnifiedDiff)
+    } else if fenced_snippets::looks_like(input) {
+        Some(Format::FencedSnippets)
     } else if json::looks_like(input) {
         Some(Format::Json)
     } else {
@@ -277,6 +285,7 @@ pub fn parse_as(input: &str, format: Format) -> Result<Parsed, ParseError> {
         Format::SearchReplace => search_replace::parse(input),
         Format::BeginPatch => begin_patch::parse(input),
         Format::UnifiedDiff => unified_diff::parse(input),
+        Format::FencedSnippets => fenced_snippets::parse(input),
     }
 }
 

@@ -52,5 +52,6 @@ mod several_edits;
 mod slipped_line_structure;
 mod stale_blocks;
 mod syntax_policy;
+mod verified_merges;
 mod whitespace;
 mod wrapped_new;
