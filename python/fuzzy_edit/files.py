@@ -94,7 +94,7 @@ def edit_file(
     mods = [m if isinstance(m, Modification) else Modification.from_dict(m) for m in modifications]
     before, after, report_json = _native.edit_file_json(
         os.fspath(path),
-        [m.as_tuple() for m in mods],
+        json.dumps([m.as_edit() for m in mods]),
         mode,
         dry_run,
         expected_sha256,

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _native
-from .core import EditTuple, Match, run_edits
+from .core import EditDict, Match, run_edits
 from .errors import ParseError
 
 
@@ -40,9 +40,26 @@ class Modification:
     replace_all: bool = False
     #: Text occurring once before the occurrence meant (a function signature…); "" means none.
     anchor: str = ""
+    #: Read from a diff's hunk header: the line where the model believed ``old_string`` starts,
+    #: and the line it believed comes somewhere before it (``@@ -5 +5 @@ def g():``). Only
+    #: tie-breaks among places that match equally; never used to find ``old_string``.
+    near_line: Optional[int] = None
+    near_context: Optional[str] = None
+    #: Read from a diff's ``\ No newline at end of file``: whether the file ends with a line
+    #: ending once this change is made, where it reaches the end of the file.
+    final_newline: Optional[bool] = None
 
-    def as_tuple(self) -> EditTuple:
-        return (self.old_string, self.new_string, bool(self.replace_all), self.anchor or None)
+    def as_edit(self) -> EditDict:
+        """Every field of the engine's edit, as the native layer takes it."""
+        return {
+            "old": self.old_string,
+            "new": self.new_string,
+            "replace_all": bool(self.replace_all),
+            "anchor": self.anchor or None,
+            "near_line": self.near_line,
+            "near_context": self.near_context,
+            "final_newline": self.final_newline,
+        }
 
     def to_dict(self) -> Dict[str, Any]:
         return asdict(self)
@@ -55,6 +72,9 @@ class Modification:
             reason=d.get("reason") or "",
             replace_all=bool(d.get("replace_all", False)),
             anchor=d.get("anchor") or "",
+            near_line=d.get("near_line"),
+            near_context=d.get("near_context"),
+            final_newline=d.get("final_newline"),
         )
 
 
@@ -122,7 +142,16 @@ def parse_modifications(llm_text: str, *, format: Optional[str] = None) -> Parse
             {"kind": "several_files", "format": report["format"]},
         )
     mods = [
-        Modification(e["old"], e["new"], "", e["replace_all"], e["anchor"] or "")
+        Modification(
+            e["old"],
+            e["new"],
+            "",
+            e["replace_all"],
+            e["anchor"] or "",
+            e["near_line"],
+            e["near_context"],
+            e["final_newline"],
+        )
         for c in changes
         for e in c["edits"]
     ]
@@ -270,7 +299,7 @@ def apply_modifications(
     raw = getattr(modifications, "raw_output", "")
     if not mods:
         return DiffResult(False, code, code, "", 0, 0, raw_llm_output=raw, mode=mode, message="no modifications to apply")
-    text, report = run_edits(code, [m.as_tuple() for m in mods], mode)
+    text, report = run_edits(code, [m.as_edit() for m in mods], mode)
     return diff_result(code, len(mods), text, report, mode=mode, raw=raw, path=path)
 
 
