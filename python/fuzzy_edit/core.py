@@ -120,6 +120,8 @@ def apply(
     ...
     fuzzy_edit.errors.NotFound: old_string was not found in the file, and nothing in it is similar. Read the file again and copy old_string from it (without line numbers).
     """
+    if not isinstance(old, str) or not isinstance(new, str):
+        raise TypeError("old and new must be str")
     edit = {"old": old, "new": new, "replace_all": bool(replace_all), "anchor": anchor}
     text, report = run_edits(content, [edit], "atomic")
     return applied_or_raise(content, text, report, "edit refused")

@@ -31,9 +31,10 @@ fn to_mode(mode: &str) -> PyResult<Mode> {
 
 /// Apply `edits` to `content` as one transaction.
 ///
-/// `edits` is a JSON list of edit objects. Returns `(text, report)`: `text` is the edited text, or `None` when nothing was applied
-/// (atomic mode with any failure, or partial mode with no success); `report` is JSON with
-/// `matches`, `failures`, `sequential` and `warnings` (syntax errors let through).
+/// `edits` is a JSON list of edit objects. Returns `(text, report)`: `text` is the edited text,
+/// or `None` when nothing was applied (atomic mode with any failure, or partial mode with no
+/// success); `report` is JSON with `matches`, `failures`, `sequential` and `warnings` (syntax
+/// errors let through).
 #[pyfunction]
 #[pyo3(signature = (content, edits, mode = "atomic"))]
 fn apply_edits_json(
