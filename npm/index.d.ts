@@ -241,8 +241,18 @@ export type EditFormat = 'json' | 'search_replace' | 'begin_patch' | 'unified_di
 export interface ParsedChange {
   path: string | null
   op: 'edit' | 'create' | 'delete'
-  /** op "edit". */
-  edits?: { old: string; new: string; replace_all: boolean; anchor: string | null }[]
+  /** op "edit": every field of the engine's edit; a diff's hunk header gives `near_line` (where
+   * `old` was believed to start) and `near_context` (a line before it), its `\ No newline at
+   * end of file` gives `final_newline`. */
+  edits?: {
+    old: string
+    new: string
+    replace_all: boolean
+    anchor: string | null
+    near_line: number | null
+    near_context: string | null
+    final_newline: boolean | null
+  }[]
   /** op "create". */
   content?: string
   move_to: string | null

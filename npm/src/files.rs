@@ -7,9 +7,8 @@
 
 use std::path::PathBuf;
 
-use fuzzy_edit::fs::{
-    self, EditFilesError, EditOptions, EditRequest, Expected, FileRequest, FileVersion, FsError, Op,
-};
+use fuzzy_edit::fs::{self, EditFilesError, EditOptions, EditRequest, Expected, FileRequest, Op};
+use fuzzy_edit::protocol::{fs_error_value, version_value};
 use napi::bindgen_prelude::*;
 use napi_derive::napi;
 use serde_json::{json, Value};
@@ -56,21 +55,6 @@ pub struct FileOptions {
     pub max_bytes: Option<f64>,
     /// What relative paths are relative to (default: the process's current directory).
     pub base: Option<String>,
-}
-
-/// A file error: the library's kind (`file_not_found`, `binary`, `stale`, ...: the kinds of the
-/// pipe's JSON answers), message, path and figures.
-fn fs_error_value(e: &FsError) -> Value {
-    let message = e.message(&fuzzy_edit::Vocabulary::TOOL);
-    let mut v = json!({"kind": e.kind(), "message": message, "path": e.path().to_string_lossy()});
-    if let Some(fields) = v.as_object_mut() {
-        fields.extend(e.figures());
-    }
-    v
-}
-
-fn version_value(v: &FileVersion) -> Value {
-    json!({"mtime": v.mtime, "len": v.len, "sha256": v.sha256})
 }
 
 fn max_bytes(value: Option<f64>) -> Result<u64> {

@@ -72,20 +72,11 @@ pub fn parse(text: String, format: Option<String>) -> Result<Value> {
         Some(f) => format::parse_as(&text, f),
         None => format::parse(&text),
     };
-    Ok(json::parsed_report(parsed))
+    Ok(fuzzy_edit::protocol::parsed_value(parsed))
 }
 
 fn format_named(name: &str) -> Result<Format> {
-    match name {
-        "json" => Ok(Format::Json),
-        "search_replace" => Ok(Format::SearchReplace),
-        "begin_patch" => Ok(Format::BeginPatch),
-        "unified_diff" => Ok(Format::UnifiedDiff),
-        other => Err(Error::new(
-            Status::InvalidArg,
-            format!("format must be one of \"json\", \"search_replace\", \"begin_patch\", \"unified_diff\", not {other:?}"),
-        )),
-    }
+    fuzzy_edit::protocol::format_named(name).map_err(|m| Error::new(Status::InvalidArg, m))
 }
 
 // Lazy snippets (`new` eliding unchanged code) and line-addressed edits are being added to the

@@ -79,15 +79,7 @@ impl Limits {
         time_limit_ms: Option<f64>,
         max_request_bytes: Option<f64>,
     ) -> Result<Limits> {
-        let mode = match mode.unwrap_or("atomic") {
-            "atomic" => Mode::Atomic,
-            "partial" => Mode::Partial,
-            other => {
-                return Err(invalid(format!(
-                    "mode must be \"atomic\" or \"partial\", not {other:?}"
-                )))
-            }
-        };
+        let mode = fuzzy_edit::protocol::mode_named(mode.unwrap_or("atomic")).map_err(invalid)?;
         let syntax = match syntax.unwrap_or("auto") {
             "auto" => SyntaxPolicy::Auto,
             "strict" => SyntaxPolicy::Strict,
@@ -184,7 +176,7 @@ impl ApplyRequest {
             syntax: limits.syntax,
             language: limits.language.or_else(|| Language::from_path(path)),
             deadline: limits.deadline,
-            prose: fuzzy_edit::is_prose(path),
+            prose: fuzzy_edit::protocol::is_prose(path),
             conventions: fuzzy_edit::Conventions::from_path(path),
             line_numbers: false,
         };

@@ -1,13 +1,13 @@
 """Type stubs of the native extension (Rust, PyO3). Use the public API in ``fuzzy_edit``;
 these functions answer in JSON so the Python layer owns the idioms."""
 
-from typing import List, Optional, Tuple
+from typing import Optional, Tuple
 
 __version__: str
 
 def apply_edits_json(
     content: str,
-    edits: List[Tuple[str, str, bool, Optional[str]]],
+    edits: str,
     mode: str = "atomic",
 ) -> Tuple[Optional[str], str]: ...
 def apply_snippet_json(content: str, snippet: str) -> Tuple[Optional[str], str]: ...
@@ -24,7 +24,7 @@ def write_file_json(
 ) -> str: ...
 def edit_file_json(
     path: str,
-    edits: List[Tuple[str, str, bool, Optional[str]]],
+    edits: str,
     mode: str = "atomic",
     dry_run: bool = False,
     expected_sha256: Optional[str] = None,

@@ -21,8 +21,10 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from . import _native
 from .errors import edit_error
 
-#: One edit as the native layer takes it: (old, new, replace_all, anchor).
-EditTuple = Tuple[str, str, bool, Optional[str]]
+#: One edit as the native layer takes it: an object with ``old`` and ``new`` and any of
+#: ``replace_all``, ``anchor``, ``near_line``, ``near_context``, ``final_newline`` (every field
+#: of the engine's edit, read by the reader all front ends share).
+EditDict = Dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -73,12 +75,27 @@ class Applied:
         return _native.unified_diff(self.original, self.text, "code")
 
 
-def run_edits(content: str, edits: Sequence[EditTuple], mode: str) -> Tuple[Optional[str], Dict[str, Any]]:
+def run_edits(content: str, edits: Sequence[EditDict], mode: str) -> Tuple[Optional[str], Dict[str, Any]]:
     """Apply edits through the native engine: ``(text or None, report)``."""
     if not isinstance(content, str):
         raise TypeError(f"content must be str, not {type(content).__name__}")
-    text, report = _native.apply_edits_json(content, list(edits), mode)
+    text, report = _native.apply_edits_json(content, json.dumps(list(edits)), mode)
     return text, json.loads(report)
+
+
+def applied_or_raise(content: str, text: Optional[str], report: Dict[str, Any], refused: str) -> Applied:
+    """The :class:`Applied` of a native report, or its last refusal raised as an
+    :class:`~fuzzy_edit.errors.EditError` (``refused`` is the message when it names none)."""
+    if text is None:
+        failures = report.get("failures") or [{"kind": "edit_error", "message": refused}]
+        details = dict(failures[-1])
+        details.pop("edit", None)
+        raise edit_error(details)
+    return Applied(
+        text=text,
+        matches=[Match.from_dict(m) for m in report["matches"]],
+        original=content,
+    )
 
 
 def apply(
@@ -103,17 +120,11 @@ def apply(
     ...
     fuzzy_edit.errors.NotFound: old_string was not found in the file, and nothing in it is similar. Read the file again and copy old_string from it (without line numbers).
     """
-    text, report = run_edits(content, [(old, new, bool(replace_all), anchor)], "atomic")
-    if text is None:
-        failures = report.get("failures") or [{"kind": "edit_error", "message": "edit refused"}]
-        details = dict(failures[-1])
-        details.pop("edit", None)
-        raise edit_error(details)
-    return Applied(
-        text=text,
-        matches=[Match.from_dict(m) for m in report["matches"]],
-        original=content,
-    )
+    if not isinstance(old, str) or not isinstance(new, str):
+        raise TypeError("old and new must be str")
+    edit = {"old": old, "new": new, "replace_all": bool(replace_all), "anchor": anchor}
+    text, report = run_edits(content, [edit], "atomic")
+    return applied_or_raise(content, text, report, "edit refused")
 
 
 def apply_snippet(content: str, snippet: str) -> Applied:
@@ -130,14 +141,4 @@ def apply_snippet(content: str, snippet: str) -> Applied:
     if not isinstance(content, str) or not isinstance(snippet, str):
         raise TypeError("content and snippet must be str")
     text, report = _native.apply_snippet_json(content, snippet)
-    report = json.loads(report)
-    if text is None:
-        failures = report.get("failures") or [{"kind": "edit_error", "message": "snippet refused"}]
-        details = dict(failures[-1])
-        details.pop("edit", None)
-        raise edit_error(details)
-    return Applied(
-        text=text,
-        matches=[Match.from_dict(m) for m in report["matches"]],
-        original=content,
-    )
+    return applied_or_raise(content, text, json.loads(report), "snippet refused")

@@ -100,7 +100,7 @@ def edit_file(
         )
     before, after, report_json = _native.edit_file_json(
         os.fspath(path),
-        [m.as_tuple() for m in mods if isinstance(m, Modification)],
+        json.dumps([m.as_edit() for m in mods if isinstance(m, Modification)]),
         mode,
         dry_run,
         expected_sha256,

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _native
-from .core import EditTuple, Match, run_edits
+from .core import EditDict, Match, run_edits
 from .errors import EditError, ParseError
 
 
@@ -40,12 +40,29 @@ class Modification:
     replace_all: bool = False
     #: Text occurring once before the occurrence meant (a function signature…); "" means none.
     anchor: str = ""
+    #: Read from a diff's hunk header: the line where the model believed ``old_string`` starts,
+    #: and the line it believed comes somewhere before it (``@@ -5 +5 @@ def g():``). Only
+    #: tie-breaks among places that match equally; never used to find ``old_string``.
+    near_line: Optional[int] = None
+    near_context: Optional[str] = None
+    #: Read from a diff's ``\ No newline at end of file``: whether the file ends with a line
+    #: ending once this change is made, where it reaches the end of the file.
+    final_newline: Optional[bool] = None
     #: A lazy snippet (the changed code, unchanged parts as ``# ... existing code ...``
     #: markers) in place of ``old_string``/``new_string``; "" means none.
     snippet: str = ""
 
-    def as_tuple(self) -> EditTuple:
-        return (self.old_string, self.new_string, bool(self.replace_all), self.anchor or None)
+    def as_edit(self) -> EditDict:
+        """Every field of the engine's edit, as the native layer takes it."""
+        return {
+            "old": self.old_string,
+            "new": self.new_string,
+            "replace_all": bool(self.replace_all),
+            "anchor": self.anchor or None,
+            "near_line": self.near_line,
+            "near_context": self.near_context,
+            "final_newline": self.final_newline,
+        }
 
     def to_dict(self) -> Dict[str, Any]:
         return asdict(self)
@@ -58,6 +75,9 @@ class Modification:
             reason=d.get("reason") or "",
             replace_all=bool(d.get("replace_all", False)),
             anchor=d.get("anchor") or "",
+            near_line=d.get("near_line"),
+            near_context=d.get("near_context"),
+            final_newline=d.get("final_newline"),
             snippet=d.get("snippet") or "",
         )
 
@@ -187,7 +207,16 @@ def parse_modifications(llm_text: str, *, format: Optional[str] = None) -> Parse
             else [
                 LineModification.from_dict(e)
                 if c["op"] == "line_edits"
-                else Modification(e["old"], e["new"], "", e["replace_all"], e["anchor"] or "")
+                else Modification(
+                    e["old"],
+                    e["new"],
+                    "",
+                    e["replace_all"],
+                    e["anchor"] or "",
+                    e["near_line"],
+                    e["near_context"],
+                    e["final_newline"],
+                )
                 for e in c["edits"]
             ]
         )
@@ -412,7 +441,7 @@ def apply_modifications(
         plain = [m for m in mods if isinstance(m, Modification)]
         return _apply_with_snippets(code, plain, mode=mode, path=path, raw=raw, apply_model=apply_model)
     if all(isinstance(m, Modification) for m in mods):
-        text, report = run_edits(code, [m.as_tuple() for m in mods if isinstance(m, Modification)], mode)
+        text, report = run_edits(code, [m.as_edit() for m in mods if isinstance(m, Modification)], mode)
     else:
         text, report = _run_with_lines(code, mods, mode)
     return diff_result(code, len(mods), text, report, mode=mode, raw=raw, path=path)
@@ -440,7 +469,7 @@ def _run_with_lines(code: str, mods: List[AnyModification], mode: str) -> Tuple[
     take(part, by_line)
     if by_text:
         searched, part = run_edits(
-            code if text is None else text, [m.as_tuple() for m in mods if isinstance(m, Modification)], mode
+            code if text is None else text, [m.as_edit() for m in mods if isinstance(m, Modification)], mode
         )
         take(part, by_text)
         report["sequential"] = bool(part["sequential"])
@@ -474,7 +503,7 @@ def _apply_with_snippets(
         matches.extend(Match(edit=i, strategy=strategy, score=1.0, start_line=a, end_line=b) for a, b in merged.spans)
     rest = [(i, m) for i, m in enumerate(mods) if not m.snippet]
     if rest:
-        after, report = run_edits(text, [m.as_tuple() for _, m in rest], mode)
+        after, report = run_edits(text, [m.as_edit() for _, m in rest], mode)
         for f in report["failures"]:
             details = dict(f)
             k = rest[int(details.pop("edit", 0))][0]

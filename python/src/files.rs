@@ -6,30 +6,13 @@
 
 use std::path::PathBuf;
 
-use fuzzy_edit::fs::{
-    self, EditFilesError, EditOptions, EditRequest, Expected, FileRequest, FileVersion, FsError, Op,
-};
+use fuzzy_edit::fs::{self, EditFilesError, EditOptions, EditRequest, Expected, FileRequest, Op};
+use fuzzy_edit::protocol::{fs_error_value, version_value};
 use fuzzy_edit::Mode;
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 
-use crate::{json::applied_report, to_edits, to_mode, EditTuple};
-
-/// A file error: the library's kind (`file_not_found`, `binary`, ...: the kinds of the CLI's,
-/// the pipe's and the MCP server's JSON answers), message, path and figures. The message names
-/// no command-line flag: `edit_file` has no `in_place` or `write_read_only`.
-fn fs_error_value(e: &FsError) -> Value {
-    let message = e.message(&fuzzy_edit::Vocabulary::TOOL);
-    let mut v = json!({"kind": e.kind(), "message": message, "path": e.path().to_string_lossy()});
-    if let Some(fields) = v.as_object_mut() {
-        fields.extend(e.figures());
-    }
-    v
-}
-
-fn version_value(v: &FileVersion) -> Value {
-    json!({"mtime": v.mtime, "len": v.len, "sha256": v.sha256})
-}
+use crate::{json::applied_report, to_edits, to_mode};
 
 fn expected(sha256: Option<String>, mtime: Option<String>) -> Expected {
     Expected { mtime, sha256 }
@@ -112,7 +95,7 @@ pub fn write_file_json(
 pub fn edit_file_json(
     py: Python<'_>,
     path: PathBuf,
-    edits: Vec<EditTuple>,
+    edits: &str,
     mode: &str,
     dry_run: bool,
     expected_sha256: Option<String>,
@@ -120,7 +103,7 @@ pub fn edit_file_json(
     max_bytes: u64,
 ) -> PyResult<(Option<String>, Option<String>, String)> {
     let mode = to_mode(mode)?;
-    let edits = to_edits(edits);
+    let edits = to_edits(edits)?;
     Ok(py.detach(move || {
         let request = EditRequest {
             files: vec![FileRequest {

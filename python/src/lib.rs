@@ -10,56 +10,43 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use fuzzy_edit::format::{self, Format};
-use fuzzy_edit::{apply_edits, Edit, Mode};
+use fuzzy_edit::format;
+use fuzzy_edit::{apply_edits, protocol, Edit, Mode};
 
 mod files;
 mod json;
 mod lines;
 mod snippet;
 
-/// One edit as Python passes it: `(old, new, replace_all, anchor)`.
-type EditTuple = (String, String, bool, Option<String>);
-
-fn to_edits(edits: Vec<EditTuple>) -> Vec<Edit> {
-    edits
-        .into_iter()
-        .map(|(old, new, replace_all, anchor)| {
-            let edit = Edit::new(old, new).replace_all(replace_all);
-            // An empty anchor means none, as DiffCoder's JSON writes it.
-            match anchor.filter(|a| !a.trim().is_empty()) {
-                Some(a) => edit.anchor(a),
-                None => edit,
-            }
-        })
-        .collect()
+/// The edits Python passes: a JSON list of objects with every field of an edit (`old`, `new`,
+/// `replace_all`, `anchor`, `near_line`, `near_context`, `final_newline`), read by the one
+/// reader every front end uses.
+fn to_edits(edits_json: &str) -> PyResult<Vec<Edit>> {
+    let list = serde_json::from_str(edits_json)
+        .map_err(|e| PyValueError::new_err(format!("the edits are not JSON: {e}")))?;
+    protocol::read_edits(list).map_err(PyValueError::new_err)
 }
 
 fn to_mode(mode: &str) -> PyResult<Mode> {
-    match mode {
-        "atomic" => Ok(Mode::Atomic),
-        "partial" => Ok(Mode::Partial),
-        other => Err(PyValueError::new_err(format!(
-            "mode must be \"atomic\" or \"partial\", not {other:?}"
-        ))),
-    }
+    protocol::mode_named(mode).map_err(PyValueError::new_err)
 }
 
 /// Apply `edits` to `content` as one transaction.
 ///
-/// Returns `(text, report)`: `text` is the edited text, or `None` when nothing was applied
-/// (atomic mode with any failure, or partial mode with no success); `report` is JSON with
-/// `matches`, `failures`, `sequential` and `warnings` (syntax errors let through).
+/// `edits` is a JSON list of edit objects. Returns `(text, report)`: `text` is the edited text,
+/// or `None` when nothing was applied (atomic mode with any failure, or partial mode with no
+/// success); `report` is JSON with `matches`, `failures`, `sequential` and `warnings` (syntax
+/// errors let through).
 #[pyfunction]
 #[pyo3(signature = (content, edits, mode = "atomic"))]
 fn apply_edits_json(
     py: Python<'_>,
     content: String,
-    edits: Vec<EditTuple>,
+    edits: &str,
     mode: &str,
 ) -> PyResult<(Option<String>, String)> {
     let mode = to_mode(mode)?;
-    let edits = to_edits(edits);
+    let edits = to_edits(edits)?;
     Ok(py.detach(move || json::applied_report(apply_edits(&content, &edits, mode))))
 }
 
@@ -86,27 +73,15 @@ fn apply_snippet_json(
 fn parse_json(py: Python<'_>, text: String, format: Option<&str>) -> PyResult<String> {
     let format = match format {
         None => None,
-        Some(name) => Some(format_named(name)?),
+        Some(name) => Some(protocol::format_named(name).map_err(PyValueError::new_err)?),
     };
     Ok(py.detach(move || {
         let parsed = match format {
             Some(f) => format::parse_as(&text, f),
             None => format::parse(&text),
         };
-        json::parsed_report(parsed)
+        protocol::parsed_value(parsed).to_string()
     }))
-}
-
-fn format_named(name: &str) -> PyResult<Format> {
-    match name {
-        "json" => Ok(Format::Json),
-        "search_replace" => Ok(Format::SearchReplace),
-        "begin_patch" => Ok(Format::BeginPatch),
-        "unified_diff" => Ok(Format::UnifiedDiff),
-        other => Err(PyValueError::new_err(format!(
-            "format must be one of \"json\", \"search_replace\", \"begin_patch\", \"unified_diff\", not {other:?}"
-        ))),
-    }
 }
 
 /// A unified diff (3 lines of context) from `before` to `after`.

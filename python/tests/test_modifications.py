@@ -166,3 +166,17 @@ def test_result_serializes():
 def test_bad_mode():
     with pytest.raises(ValueError):
         fe.apply_modifications(CODE, [], mode="best-effort")
+
+
+def test_a_hunk_header_reaches_the_engine():
+    # Two equal places: the hunk header's line (3) is the only thing that tells them apart, so
+    # the edit applies only if every field of the parsed edit crosses into the engine.
+    code = "a = 1\nb = 2\na = 1\n"
+    mods = fe.parse_modifications("--- a/f.py\n+++ b/f.py\n@@ -3,1 +3,1 @@\n-a = 1\n+a = 3\n")
+    assert mods[0].near_line == 3 and mods[0].final_newline is None
+    r = fe.apply_modifications(code, mods)
+    assert r.success, r.feedback()
+    assert r.modified_code == "a = 1\nb = 2\na = 3\n"
+    # Without the header's line the same edit is ambiguous.
+    bare = fe.Modification(mods[0].old_string, mods[0].new_string)
+    assert not fe.apply_modifications(code, [bare]).success

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use fuzzy_edit::format::ParseError;
 use fuzzy_edit::fs::{EditFilesError, FsError};
-use fuzzy_edit::Vocabulary;
+use fuzzy_edit::protocol::Vocabulary;
 
 /// Why a run of `apply` or `check` stopped.
 #[derive(Debug, thiserror::Error)]

@@ -103,7 +103,7 @@ pub struct Failed {
 /// of several edits they are about: "Edit 2 of 3 (the one starting `c = 3`)".
 ///
 /// ```
-/// assert_eq!(fuzzy_edit::edit_name(2, 3, "\n    c = 3\n    d = 4"), "Edit 2 of 3 (the one starting `c = 3`)");
+/// assert_eq!(fuzzy_edit::protocol::edit_name(2, 3, "\n    c = 3\n    d = 4"), "Edit 2 of 3 (the one starting `c = 3`)");
 /// ```
 pub fn edit_name(number: usize, total: usize, old: &str) -> String {
     format!(
@@ -151,7 +151,7 @@ impl Failed {
     /// `old` (a bare "not found" of one edit in five left the model guessing which).
     ///
     /// ```
-    /// use fuzzy_edit::{apply_edits, Edit, Mode, Vocabulary};
+    /// use fuzzy_edit::{apply_edits, protocol::Vocabulary, Edit, Mode};
     /// let edits = [Edit::new("a = 1", "a = 2"), Edit::new("c = 3", "c = 4")];
     /// let failed = apply_edits("a = 1\nb = 2\n", &edits, Mode::Atomic).unwrap_err();
     /// let message = failed.message(&Vocabulary::PIPE);

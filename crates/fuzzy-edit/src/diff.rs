@@ -66,7 +66,7 @@ fn header_path(path: &str) -> std::borrow::Cow<'_, str> {
 /// printing the diff of a million changed lines need not hold its 20 MB first.
 ///
 /// ```
-/// let d = fuzzy_edit::UnifiedDiff::new("a\nb\n", "a\nc\n", "f.txt");
+/// let d = fuzzy_edit::protocol::UnifiedDiff::new("a\nb\n", "a\nc\n", "f.txt");
 /// assert_eq!(d.to_string(), fuzzy_edit::unified_diff("a\nb\n", "a\nc\n", "f.txt"));
 /// ```
 #[derive(Debug, Clone, Copy)]

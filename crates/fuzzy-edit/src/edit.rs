@@ -19,7 +19,7 @@ use crate::syntax::{Language, SyntaxPolicy};
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Edit {
     /// The text the model means to replace, as it remembers it.
-    // The spellings of `format::json::fields::OLD` (a test there keeps them in step).
+    // The spellings of `protocol::fields::OLD` (a test there keeps them in step).
     #[serde(
         alias = "old_string",
         alias = "oldText",
@@ -185,8 +185,8 @@ pub struct Options {
 ///
 /// ```
 /// use std::path::Path;
-/// assert!(fuzzy_edit::is_prose(Path::new("README.md")));
-/// assert!(!fuzzy_edit::is_prose(Path::new("main.py")));
+/// assert!(fuzzy_edit::protocol::is_prose(Path::new("README.md")));
+/// assert!(!fuzzy_edit::protocol::is_prose(Path::new("main.py")));
 /// ```
 pub fn is_prose(path: &std::path::Path) -> bool {
     let Some(ext) = path.extension().and_then(|e| e.to_str()) else {

@@ -74,7 +74,7 @@ fn round_to(x: f64, decimals: i32) -> f64 {
 /// columns, a tab, the line. The line-prefix strategy strips exactly this (and other styles).
 ///
 /// ```
-/// assert_eq!(fuzzy_edit::numbered_line(42, "x = 1"), "    42\tx = 1");
+/// assert_eq!(fuzzy_edit::protocol::numbered_line(42, "x = 1"), "    42\tx = 1");
 /// ```
 pub fn numbered_line(number: usize, line: &str) -> String {
     format!("{number:>6}\t{line}")

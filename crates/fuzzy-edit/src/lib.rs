@@ -3,9 +3,12 @@
 //!
 //! Most of what you want is at the top level: [`apply`] one [`Edit`], or [`apply_edits`] a list
 //! of them as one transaction ([`Mode`]), and read the [`Applied`] text with a [`Match`] per
-//! replacement, or the [`EditError`] that says why not. [`format`](mod@format) parses the edit documents
-//! models write (JSON, SEARCH/REPLACE, `*** Begin Patch`, unified diffs); [`fs`] reads and
-//! writes files safely.
+//! replacement, or the [`EditError`] that says why not. [`format`](mod@format) parses the edit
+//! documents models write (JSON, SEARCH/REPLACE, `*** Begin Patch`, unified diffs); [`fs`] reads
+//! and writes files safely; [`line_refs`] applies edits that name lines by `LINE#ID`;
+//! [`syntax`] is the guard against edits that break a file's syntax. What only the front ends
+//! need (the names agents give an edit's fields, the words of each front end's messages, the
+//! bindings' JSON) is in [`protocol`].
 //!
 //! ```
 //! use fuzzy_edit::{apply, Edit, StrategyId};
@@ -67,8 +70,9 @@ mod needle;
 mod normalize;
 mod notation;
 mod pipeline;
+pub mod protocol;
 mod rules;
-mod snippet;
+pub mod snippet;
 mod strategy;
 pub mod syntax;
 mod text;
@@ -76,17 +80,15 @@ mod thresholds;
 mod transaction;
 mod vocabulary;
 
-pub use applied::{edit_name, Applied, Failed, Failure, Match};
+pub use applied::{Applied, Failed, Failure, Match};
 pub use conventions::Conventions;
-pub use diff::{unified_diff, UnifiedDiff};
-pub use edit::{is_prose, Edit, Mode, Options};
-pub use error::{EditError, Fragment, Location, MAX_LISTED};
-pub use feedback::numbered_line;
-pub use snippet::{apply_snippet, verify_snippet, Finding, FindingKind, SnippetReason, Unverified};
+pub use diff::unified_diff;
+pub use edit::{Edit, Mode, Options};
+pub use error::{EditError, Fragment, Location};
+pub use snippet::apply_snippet;
 pub use strategy::StrategyId;
-pub use syntax::{Language, SyntaxPolicy, SyntaxProblem, SyntaxProblemKind};
+pub use syntax::{Language, SyntaxPolicy};
 pub use transaction::{apply, apply_edits, apply_with};
-pub use vocabulary::Vocabulary;
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[doc = include_str!("../../../README.md")]

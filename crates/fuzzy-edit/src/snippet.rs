@@ -139,7 +139,8 @@ pub(crate) struct Merged {
 /// assert_eq!(out.matches[0].strategy, "snippet");
 /// ```
 pub fn apply_snippet(text: &str, snippet: &str, options: &Options) -> Result<Applied, EditError> {
-    let merged = merge(text, snippet, options).map_err(|r| r.into_error(crate::MAX_LISTED))?;
+    let merged =
+        merge(text, snippet, options).map_err(|r| r.into_error(crate::error::MAX_LISTED))?;
     if merged.text == text {
         return Err(EditError::NoChange {
             rule: crate::rules::table::RuleId::SnippetChangesSomething.name(),

@@ -9,7 +9,7 @@
 /// error's `Display` uses [`Vocabulary::TOOL`].
 ///
 /// ```
-/// use fuzzy_edit::{apply, Edit, Vocabulary};
+/// use fuzzy_edit::{apply, protocol::Vocabulary, Edit};
 /// let e = apply("a\na\n", &Edit::new("a", "b")).unwrap_err();
 /// assert!(e.message(&Vocabulary::CLI).contains("set --replace-all"));
 /// assert!(e.to_string().contains("set replace_all"));
@@ -70,7 +70,7 @@ impl Vocabulary {
     /// (`*** Begin Patch` or a unified diff) have an anchor, the text after `@@`.
     ///
     /// ```
-    /// use fuzzy_edit::{apply, format::Format, Edit, Vocabulary};
+    /// use fuzzy_edit::{apply, format::Format, protocol::Vocabulary, Edit};
     /// let e = apply("a\na\n", &Edit::new("a", "b")).unwrap_err();
     /// let words = Vocabulary::CLI.for_document(Format::SearchReplace);
     /// let message = e.message(&words);

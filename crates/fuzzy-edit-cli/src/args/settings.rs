@@ -13,10 +13,11 @@ use std::time::Duration;
 
 use fuzzy_edit::format::{self, FileOp, Parsed};
 use fuzzy_edit::fs::Expected;
-use fuzzy_edit::{Edit, Mode, Vocabulary};
+use fuzzy_edit::protocol::Vocabulary;
+use fuzzy_edit::{Edit, Mode};
 
 use super::flags::{ColorChoice, Command, EditFlags, Flags};
-use crate::commands::apply::Request;
+use super::Request;
 use crate::error::Error;
 use crate::render::Output;
 
@@ -318,7 +319,7 @@ fn group_by_file(
                 names
                     .entry(path.clone())
                     .or_default()
-                    .push(fuzzy_edit::edit_name(number, total, &edit.old));
+                    .push(fuzzy_edit::protocol::edit_name(number, total, &edit.old));
             }
         }
         ops.entry(path).or_default().push(change.op);

@@ -17,7 +17,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use fuzzy_edit::fs::{self, EditOptions, EditRequest, Expected, FileRequest, Op};
-use fuzzy_edit::{apply_snippet, apply_with, unified_diff, Applied, Failed, Vocabulary};
+use fuzzy_edit::protocol::Vocabulary;
+use fuzzy_edit::{apply_snippet, apply_with, unified_diff, Applied, Failed};
 use serde_json::{json, Value};
 
 use super::pipe_request::{self, Line, Request, Return, Target};

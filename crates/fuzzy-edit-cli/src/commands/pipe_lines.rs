@@ -7,7 +7,8 @@ use std::path::Path;
 
 use fuzzy_edit::fs::{self, EditOptions, Op};
 use fuzzy_edit::line_refs::{self, LineEdit};
-use fuzzy_edit::{Language, Mode, SyntaxPolicy, Vocabulary};
+use fuzzy_edit::protocol::Vocabulary;
+use fuzzy_edit::{Language, Mode, SyntaxPolicy};
 use serde::Deserialize;
 use serde_json::{json, Value};
 

@@ -1,15 +1,16 @@
 //! The input side of `fuzzy-edit pipe`: reading one line within the size limit, and reading a
 //! request from it with the field names every front end accepts
-//! ([`fuzzy_edit::format::json::fields`]). Unknown fields are refused at every level, naming the
+//! ([`fuzzy_edit::protocol::fields`]). Unknown fields are refused at every level, naming the
 //! field and the accepted ones; so are `content` with `path`, `edits` with `old`/`new`, and a
 //! line that is not a JSON object.
 
 use std::io::{self, BufRead};
 
-use fuzzy_edit::format::json::fields::{self, rename, type_name, Spelling};
+use fuzzy_edit::protocol::fields::{self, rename, type_name, Spelling};
+use fuzzy_edit::protocol::read_edit;
 use fuzzy_edit::{Edit, Language, Mode, SyntaxPolicy};
 use serde::Deserialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// The fields of a request, as the pipe spells them, and every name accepted for each.
 const FIELDS: &[Spelling] = &[
@@ -229,7 +230,7 @@ fn request(f: Fields) -> Result<Request, String> {
         (Some(items), _, _) => items
             .into_iter()
             .enumerate()
-            .map(|(i, item)| edit(item, i))
+            .map(|(i, item)| read_edit(item, &format!("edits[{i}]"), fields::EDIT))
             .collect::<Result<Vec<_>, _>>()?,
         (None, Some(old), Some(new)) => vec![Edit {
             old,
@@ -296,25 +297,6 @@ fn request(f: Fields) -> Result<Request, String> {
         lock_wait_ms: f.lock_wait_ms,
         returns: f.returns,
     })
-}
-
-/// Edit `i` of an `edits` list.
-fn edit(item: Value, i: usize) -> Result<Edit, String> {
-    let place = format!("edits[{i}]");
-    let Value::Object(object) = item else {
-        return Err(format!(
-            "{place} is {}; expected an object {{\"old\": \"...\", \"new\": \"...\", \"replace_all\"?: bool, \"anchor\"?: \"...\"}}.",
-            type_name(&item)
-        ));
-    };
-    let object: Map<String, Value> = rename(object, fields::EDIT, &place)?;
-    for required in ["old", "new"] {
-        if !object.contains_key(required) {
-            return Err(format!("{place} has no \"{required}\"."));
-        }
-    }
-    serde_path_to_error::deserialize(Value::Object(object))
-        .map_err(|e| format!("{place}.{}: {}.", e.path(), e.inner()))
 }
 
 /// One line of input, read within the limit.

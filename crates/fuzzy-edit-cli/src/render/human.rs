@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use fuzzy_edit::MAX_LISTED;
+use fuzzy_edit::protocol::MAX_LISTED;
 
 use fuzzy_edit::fs::Action;
 

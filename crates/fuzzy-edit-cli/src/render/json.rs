@@ -12,7 +12,8 @@ use std::io;
 use std::path::Path;
 
 use fuzzy_edit::fs::{EditFilesError, FileOutcome, FsError};
-use fuzzy_edit::{unified_diff, Applied, EditError, Failed, Match, UnifiedDiff, Vocabulary};
+use fuzzy_edit::protocol::{UnifiedDiff, Vocabulary};
+use fuzzy_edit::{unified_diff, Applied, EditError, Failed, Match};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{json, Value};
 

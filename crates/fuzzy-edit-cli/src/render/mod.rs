@@ -13,7 +13,8 @@ mod patch;
 use std::io::{self, Write};
 
 use fuzzy_edit::fs::FileOutcome;
-use fuzzy_edit::{Match, Vocabulary};
+use fuzzy_edit::protocol::Vocabulary;
+use fuzzy_edit::Match;
 
 use crate::error::Error;
 

@@ -6,7 +6,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 
-use fuzzy_edit::UnifiedDiff;
+use fuzzy_edit::protocol::UnifiedDiff;
 
 use fuzzy_edit::fs::FileOutcome;
 

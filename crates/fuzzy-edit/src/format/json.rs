@@ -8,8 +8,9 @@
 //!   [{"oldText", "newText"}]}`; `old_str`/`new_str`; a call wrapped as `{"name", "arguments"}`
 //!   (arguments as an object or a JSON string); `{"file_path", "content"}` creates a file.
 //!
-//! The field names and their spellings are one table, [`fields`], shared with the pipe and the
-//! MCP tools. Unknown keys (`reason`, `analysis`) are ignored here: this reads a model's answer.
+//! The field names and their spellings are one table,
+//! [`protocol::fields`](crate::protocol::fields), shared with the pipe and the MCP tools. Unknown
+//! keys (`reason`, `analysis`) are ignored here: this reads a model's answer.
 //!
 //! Prose and markdown fences around the JSON are tolerated. Reading goes strict to loose:
 //! `serde_json` on the whole input; then on each ```` ```json ```` fenced block, or else on
@@ -35,7 +36,6 @@ use serde_json::Value;
 
 use super::{Builder, FileChange, Format, ParseError, Parsed};
 
-pub mod fields;
 mod interpret;
 mod text;
 use interpret::interpret;

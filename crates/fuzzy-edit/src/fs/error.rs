@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::Vocabulary;
+use crate::vocabulary::Vocabulary;
 
 /// The end of most I/O errors' messages.
 pub(crate) const NOTHING_WRITTEN: &str = "; nothing was written.";
@@ -121,7 +121,7 @@ impl FsError {
     /// pipe, nothing where there is no such option.
     ///
     /// ```
-    /// use fuzzy_edit::{fs::FsError, Vocabulary};
+    /// use fuzzy_edit::{fs::FsError, protocol::Vocabulary};
     /// let e = FsError::HardLinks { path: "a.txt".into(), links: 2 };
     /// assert!(e.to_string().contains("`--in-place`"));
     /// assert!(e.message(&Vocabulary::PIPE).contains(r#"`"in_place": true`"#));

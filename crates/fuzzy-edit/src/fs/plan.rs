@@ -5,7 +5,8 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use crate::format::FileOp;
-use crate::{apply_snippet, apply_with, Applied, Edit, Failed, Mode, Options, Vocabulary};
+use crate::vocabulary::Vocabulary;
+use crate::{apply_snippet, apply_with, Applied, Edit, Failed, Mode, Options};
 
 use super::FsError;
 
@@ -41,6 +42,16 @@ impl From<FileOp> for Op {
 }
 
 impl Op {
+    /// How many edits the operation holds, as answers number them (`Match::edit`,
+    /// `Failure::edit`): each search/replace or line-addressed edit, or 1 for a whole-file one.
+    pub(crate) fn edit_count(&self) -> usize {
+        match self {
+            Op::Edit(edits) => edits.len(),
+            Op::LineEdits(edits) => edits.len(),
+            Op::Create(_) | Op::Write(_) | Op::Delete | Op::Snippet(_) => 1,
+        }
+    }
+
     /// Whether the operation may bring the file into existence (and its directories with it).
     pub(crate) fn creates(&self) -> bool {
         matches!(self, Op::Create(_) | Op::Write(_))
@@ -310,11 +321,7 @@ fn plan(
                 for f in &mut applied.failures {
                     f.edit += earlier;
                 }
-                earlier += match op {
-                    Op::Edit(edits) => edits.len(),
-                    Op::LineEdits(edits) => edits.len(),
-                    _ => 1,
-                };
+                earlier += op.edit_count();
                 applied_all = Some(match applied_all {
                     None => applied,
                     Some(mut prev) => {

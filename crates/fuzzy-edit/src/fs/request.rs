@@ -83,7 +83,7 @@ impl EditOptions<'_> {
             syntax: self.syntax,
             language: self.language.or_else(|| Language::from_path(path)),
             deadline: self.deadline,
-            prose: crate::is_prose(path),
+            prose: crate::edit::is_prose(path),
             conventions: crate::Conventions::from_path(path),
             line_numbers: self.line_numbers,
         }

@@ -6,7 +6,7 @@ use std::fmt;
 use serde::Serialize;
 
 use super::Language;
-use crate::Vocabulary;
+use crate::vocabulary::Vocabulary;
 
 /// A syntax error an edit would add to a file that did not have it.
 ///

@@ -120,7 +120,7 @@ fn renumbered(excerpt: &str, skipped: usize) -> String {
         .split_inclusive('\n')
         .map(|line| match line.split_once('\t') {
             Some((n, rest)) => match n.trim().parse::<usize>() {
-                Ok(n) => crate::numbered_line(n + skipped, rest),
+                Ok(n) => crate::feedback::numbered_line(n + skipped, rest),
                 Err(_) => line.to_string(),
             },
             None => line.to_string(),

@@ -2,7 +2,8 @@
 
 use std::time::{Duration, Instant};
 
-use fuzzy_edit::{apply_with, Edit, EditError, Options, MAX_LISTED};
+use fuzzy_edit::protocol::MAX_LISTED;
+use fuzzy_edit::{apply_with, Edit, EditError, Options};
 
 use crate::support::{applied, kind, refused};
 

@@ -98,7 +98,7 @@ fn the_one_failed_edit_of_several_is_named() {
         Edit::new("\n   missing   one\nmore", "x"),
     ];
     let err = apply_edits(KERNEL, &edits, Mode::Atomic).unwrap_err();
-    let msg = err.message(&fuzzy_edit::Vocabulary::CLI);
+    let msg = err.message(&fuzzy_edit::protocol::Vocabulary::CLI);
     assert!(
         msg.starts_with("Edit 2 of 2 (the one starting `missing   one`): --old was not found"),
         "{msg}"

@@ -38,13 +38,13 @@ pub fn numbered(text: &str, offset: usize, limit: usize) -> Result<String, Strin
         match line.char_indices().nth(MAX_LINE_CHARS) {
             Some((at, _)) => {
                 cut += 1;
-                out.push_str(&fuzzy_edit::numbered_line(i + 1, &line[..at]));
+                out.push_str(&fuzzy_edit::protocol::numbered_line(i + 1, &line[..at]));
                 out.push_str(&format!(
                     " [… line cut: {} more characters]",
                     line[at..].chars().count()
                 ));
             }
-            None => out.push_str(&fuzzy_edit::numbered_line(i + 1, line)),
+            None => out.push_str(&fuzzy_edit::protocol::numbered_line(i + 1, line)),
         }
         out.push('\n');
         last = i + 1;

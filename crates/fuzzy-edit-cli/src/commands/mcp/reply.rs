@@ -4,7 +4,8 @@
 //! (`structuredContent`), in the shape `apply --json` and the pipe use ([`render::json`]).
 
 use fuzzy_edit::fs::{EditFilesError, FsError};
-use fuzzy_edit::{Applied, Vocabulary, MAX_LISTED};
+use fuzzy_edit::protocol::{Vocabulary, MAX_LISTED};
+use fuzzy_edit::Applied;
 use rmcp::model::{CallToolResult, ContentBlock};
 use serde_json::{json, Value};
 

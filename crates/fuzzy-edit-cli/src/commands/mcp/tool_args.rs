@@ -7,10 +7,10 @@
 //! reported that way.
 //!
 //! The names accepted for each argument are the library's table
-//! ([`fuzzy_edit::format::json::fields`]), shared with the pipe and the JSON edit format; an
+//! ([`fuzzy_edit::protocol::fields`]), shared with the pipe and the JSON edit format; an
 //! unknown argument, at the top or inside `edits`, is refused by name.
 
-use fuzzy_edit::format::json::fields::{self, rename, Spelling};
+use fuzzy_edit::protocol::fields::{self, rename, Spelling};
 use fuzzy_edit::Edit;
 use rmcp::model::JsonObject;
 use schemars::JsonSchema;

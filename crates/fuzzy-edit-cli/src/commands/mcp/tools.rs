@@ -12,7 +12,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use fuzzy_edit::fs::{
     self, EditFilesError, EditOptions, EditRequest, FileOutcome, FileRequest, FsError, Op,
 };
-use fuzzy_edit::{unified_diff, Mode, Vocabulary};
+use fuzzy_edit::protocol::Vocabulary;
+use fuzzy_edit::{unified_diff, Mode};
 use rmcp::handler::server::common::schema_for_input;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{

@@ -3,8 +3,10 @@
 
 use serde_json::{Map, Value};
 
-use super::fields::{type_name as kind, ANCHOR, CONTENT, EDITS, NEW, OLD, PATH, REPLACE_ALL};
 use crate::format::{FileChange, FileOp};
+use crate::protocol::fields::{
+    type_name as kind, ANCHOR, CONTENT, EDITS, NEW, OLD, PATH, REPLACE_ALL,
+};
 use crate::Edit;
 
 /// The keys a tool call wraps its arguments in (`{"name", "arguments": {…}}`).

@@ -59,13 +59,26 @@ pub const EDIT: &[Spelling] = &[
     ("anchor", ANCHOR),
 ];
 
+/// The fields of one edit as the bindings pass it back after a parse: [`EDIT`]'s, and the
+/// tie-breaks a document's hunk carries ([`crate::Edit::near_line`], `near_context`,
+/// `final_newline`), which the pipe and the MCP tools do not take.
+pub const EDIT_WHOLE: &[Spelling] = &[
+    ("old", OLD),
+    ("new", NEW),
+    ("replace_all", REPLACE_ALL),
+    ("anchor", ANCHOR),
+    ("near_line", &["near_line"]),
+    ("near_context", &["near_context"]),
+    ("final_newline", &["final_newline"]),
+];
+
 /// Rename the keys of `object` to the names `fields` uses, refusing a key it does not know and
 /// two spellings of one field; `place` says where the object is (`"the request"`, `"edits[2]"`).
 ///
 /// A `null` value counts as absent, so `{"old_string": "x", "old": null}` is not a repetition.
 ///
 /// ```
-/// use fuzzy_edit::format::json::fields::{rename, EDIT};
+/// use fuzzy_edit::protocol::fields::{rename, EDIT};
 /// let object = serde_json::json!({"oldText": "a", "new_string": "b"});
 /// let renamed = rename(object.as_object().unwrap().clone(), EDIT, "the edit").unwrap();
 /// assert_eq!(serde_json::Value::Object(renamed), serde_json::json!({"old": "a", "new": "b"}));
