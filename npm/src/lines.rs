@@ -97,7 +97,7 @@ pub fn apply_line_edits(
         syntax: limits.syntax,
         language: limits.language.or_else(|| Language::from_path(path)),
         conventions: fuzzy_edit::Conventions::from_path(path),
-        prose: fuzzy_edit::is_prose(path),
+        prose: fuzzy_edit::protocol::is_prose(path),
         line_numbers: o.line_numbers.unwrap_or(false),
         ..Options::default()
     };

@@ -1,6 +1,6 @@
 //! Lazy snippets for the npm package: [`apply_snippet`] merges one into a text
 //! (`fuzzy_edit::apply_snippet`), [`verify_snippet`] checks a merge made elsewhere, by an apply
-//! model, against the original and the snippet (`fuzzy_edit::verify_snippet`).
+//! model, against the original and the snippet (`fuzzy_edit::snippet::verify_snippet`).
 
 use napi_derive::napi;
 use serde_json::{json, Value};
@@ -33,7 +33,7 @@ pub fn verify_snippet(
     merged: String,
     name: Option<String>,
 ) -> Value {
-    match fuzzy_edit::verify_snippet(&original, &snippet, &merged, &options(name.as_deref())) {
+    match fuzzy_edit::snippet::verify_snippet(&original, &snippet, &merged, &options(name.as_deref())) {
         Ok(()) => json!({"ok": true}),
         Err(u) => json!({
             "ok": false,

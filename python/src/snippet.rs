@@ -1,5 +1,5 @@
 //! Lazy snippets beyond the merge: [`verify_snippet_json`] checks a merge made elsewhere (by an
-//! apply model) against the original and the snippet (`fuzzy_edit::verify_snippet`).
+//! apply model) against the original and the snippet (`fuzzy_edit::snippet::verify_snippet`).
 
 use pyo3::prelude::*;
 use serde_json::json;
@@ -22,7 +22,7 @@ pub fn verify_snippet_json(
                 .engine(fuzzy_edit::Mode::Atomic, std::path::Path::new(p)),
             None => fuzzy_edit::Options::default(),
         };
-        let answer = match fuzzy_edit::verify_snippet(&content, &snippet, &merged, &options) {
+        let answer = match fuzzy_edit::snippet::verify_snippet(&content, &snippet, &merged, &options) {
             Ok(()) => json!({"ok": true}),
             Err(u) => json!({
                 "ok": false,

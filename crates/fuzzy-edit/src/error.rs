@@ -206,7 +206,7 @@ pub enum EditError {
         /// The snippet line the problem is at, 1-based.
         line: usize,
         /// Why.
-        reason: crate::SnippetReason,
+        reason: crate::snippet::SnippetReason,
         /// File lines, 1-based, the first [`MAX_LISTED`].
         file_lines: Vec<usize>,
         /// How many file lines there are in all.
@@ -313,13 +313,14 @@ impl EditError {
             EditError::OverlappingEdits { .. } => R::OverlappingLineEdits,
             EditError::BadReference { .. } => R::BadReference,
             EditError::SnippetUnplaced { reason, .. } => {
-                use crate::SnippetReason as S;
+                use crate::snippet::SnippetReason as S;
                 match reason {
                     S::Ambiguous => R::SnippetAmbiguous,
                     S::NotInFile => R::SnippetNotInFile,
                     S::OpenMarker => R::SnippetOpenMarker,
                     S::EditedEdge => R::SnippetEditedEdge,
                     S::CrossesScope => R::SnippetCrossesScope,
+                    S::StaleLine => R::SnippetStaleLine,
                     S::UnexplainedChange => R::SnippetUnexplainedChange,
                 }
             }
@@ -477,11 +478,11 @@ pub(crate) fn similarity_words(score: f64) -> String {
 fn snippet_message(
     piece: usize,
     line: usize,
-    reason: crate::SnippetReason,
+    reason: crate::snippet::SnippetReason,
     lines: &[usize],
     total: usize,
 ) -> String {
-    use crate::SnippetReason as R;
+    use crate::snippet::SnippetReason as R;
     let listed = join_lines(lines, total);
     let what = format!("piece {piece} of the snippet (at its line {line})");
     let body = match reason {

@@ -174,7 +174,7 @@ fn verify(target: &Target, snippet: &str, merged: &str, request: &Request) -> Va
         },
     };
     let engine = options(request).engine(request.mode, Path::new(name));
-    match fuzzy_edit::verify_snippet(&original, snippet, merged, &engine) {
+    match fuzzy_edit::snippet::verify_snippet(&original, snippet, merged, &engine) {
         Ok(()) => answer_json::success(serde_json::json!({"verified": true})),
         Err(u) => answer_json::failure(super::verify::unverified(&u)),
     }

@@ -1,6 +1,6 @@
 //! `fuzzy-edit verify FILE --snippet S --merged M`: check a merge of a lazy snippet made
 //! elsewhere (by an apply model) against FILE and the snippet, writing nothing
-//! ([`fuzzy_edit::verify_snippet`]). Exit code 0 when it holds, 1 when it does not (the
+//! ([`fuzzy_edit::snippet::verify_snippet`]). Exit code 0 when it holds, 1 when it does not (the
 //! findings on stderr, or as JSON), 2 when an input cannot be read.
 
 use std::io::Write;
@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use fuzzy_edit::fs::EditOptions;
-use fuzzy_edit::{verify_snippet, Language, Mode, SyntaxPolicy, Unverified};
+use fuzzy_edit::snippet::{verify_snippet, Unverified};
+use fuzzy_edit::{Language, Mode, SyntaxPolicy};
 use serde_json::{json, Value};
 
 use crate::render::json::{error, failure, success};

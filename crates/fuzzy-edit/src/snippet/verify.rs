@@ -24,7 +24,7 @@ use crate::text::Text;
 
 /// Findings listed at most ([`Unverified::total`] counts them all), as other refusals list
 /// candidates.
-const MAX_FINDINGS: usize = crate::MAX_LISTED;
+const MAX_FINDINGS: usize = crate::error::MAX_LISTED;
 
 /// What a merged file does that the snippet does not account for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -97,7 +97,7 @@ impl fmt::Display for Finding {
     }
 }
 
-/// Why a merged file does not verify: the first findings (at most [`crate::MAX_LISTED`]) and
+/// Why a merged file does not verify: the first findings (at most [`crate::error::MAX_LISTED`]) and
 /// how many there are in all.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Unverified {

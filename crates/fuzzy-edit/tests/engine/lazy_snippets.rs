@@ -1,7 +1,8 @@
 //! Lazy snippets (`apply_snippet`), and markers in `new` read as one over the span `old` names:
 //! the file the model meant, byte for byte, or a refusal; never lines lost.
 
-use fuzzy_edit::{apply, apply_snippet, Edit, EditError, Options, SnippetReason};
+use fuzzy_edit::snippet::SnippetReason;
+use fuzzy_edit::{apply, apply_snippet, Edit, EditError, Options};
 use proptest::prelude::*;
 
 use crate::properties::config;

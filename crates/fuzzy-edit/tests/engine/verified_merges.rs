@@ -2,7 +2,8 @@
 //! original and the snippet. The merge's own output always verifies; a merged file with one
 //! more changed line than the snippet accounts for never does.
 
-use fuzzy_edit::{apply_snippet, verify_snippet, FindingKind, Options};
+use fuzzy_edit::snippet::{verify_snippet, FindingKind};
+use fuzzy_edit::{apply_snippet, Options};
 use proptest::prelude::*;
 
 use crate::properties::config;
