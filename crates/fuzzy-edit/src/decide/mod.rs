@@ -73,6 +73,7 @@ mod name_read_elsewhere;
 mod neighbours;
 mod reads_as_new;
 mod stale;
+mod stale_block;
 mod stale_line;
 mod stale_touch;
 mod syntax;
@@ -95,6 +96,7 @@ use made_already::check_not_made_already;
 use neighbours::check_not_repeating_neighbours;
 use reads_as_new::check_not_only_respaced;
 use stale::check_not_stale;
+use stale_block::check_not_drifted;
 pub(crate) use syntax::check_syntax;
 use twice::check_not_sent_again;
 use twice_blank_lines::check_not_sent_again_spaced;
@@ -144,6 +146,7 @@ pub(crate) fn check_changing(
     replacement: &str,
 ) -> Result<(), EditError> {
     check_not_stale(text, strategy, candidate, needle)?;
+    check_not_drifted(text, strategy, candidate, needle)?;
     check_not_left_out(text, strategy, candidate, needle)?;
     check_no_twin_copied(text, candidate, needle, sent_old)?;
     check_not_repeating_neighbours(text, strategy, candidate, replacement)?;
