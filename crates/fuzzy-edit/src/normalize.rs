@@ -10,7 +10,7 @@ use crate::Language;
 
 mod loose_hash;
 
-pub(crate) use loose_hash::loose_hash;
+pub(crate) use loose_hash::{loose_hash, HashBits};
 
 /// How much of a line is ignored when two lines are compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -123,6 +123,17 @@ pub(crate) fn trim_ascii_line(line: &str) -> &str {
         .rposition(|&b| !ascii_space(b))
         .map_or(start, |e| e + 1);
     &line[start..end]
+}
+
+/// `line.trim()`, by bytes when the line ends in ASCII on both sides once its ASCII whitespace
+/// is off (most lines of code): decoding characters to trim them was most of the cost of
+/// comparing every line of a large file with one line of `old`.
+pub(crate) fn trim_line(line: &str) -> &str {
+    let trimmed = trim_ascii_line(line);
+    match (trimmed.as_bytes().first(), trimmed.as_bytes().last()) {
+        (Some(&a), Some(&z)) if a >= 0x80 || z >= 0x80 => line.trim(),
+        _ => trimmed,
+    }
 }
 
 /// The loosest key of a line, as used by [`crate::text::Text::loose_hashes`].
@@ -240,8 +251,11 @@ pub(crate) fn is_word_char(c: char) -> bool {
 
 /// Whether `word` occurs in `text` as a whole word (no word character either side).
 pub(crate) fn contains_word(text: &str, word: &str) -> bool {
+    // memchr's vectorized search, not `str::match_indices` (a byte-at-a-time two-way search):
+    // a word the file lacks is a scan of the whole file. Both give the same non-overlapping
+    // starts; an occurrence skipped inside another starts after a word character anyway.
     !word.is_empty()
-        && text.match_indices(word).any(|(at, _)| {
+        && memchr::memmem::find_iter(text.as_bytes(), word.as_bytes()).any(|at| {
             let before = text[..at].chars().next_back();
             let after = text[at + word.len()..].chars().next();
             !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
@@ -519,6 +533,25 @@ mod tests {
         assert!(!single_quoted(Some('&'), "a str, y: &'b str", true));
         assert!(!single_quoted(Some(' '), "a long text here'", false));
         assert!(single_quoted(Some(' '), "a long text here'", true));
+    }
+
+    proptest::proptest! {
+        /// Lines of ASCII and Unicode whitespace (the vertical tab, a no-break space, an
+        /// ideographic space, NEL), letters and an accented one, at either end or inside.
+        #[test]
+        fn trim_line_is_str_trim(line in "[a \t\u{b}\u{c}\r\u{a0}\u{3000}\u{85}\u{e9}]{0,12}") {
+            proptest::prop_assert_eq!(trim_line(&line), line.trim());
+        }
+
+        /// A word is found as `str::match_indices` finds it, bounded by no word character.
+        #[test]
+        fn contains_word_finds_bounded_words(text in "[ab_ .\u{e9}]{0,24}", word in "[ab\u{e9}]{1,3}") {
+            let bounded = text.match_indices(word.as_str()).any(|(at, _)| {
+                !text[..at].chars().next_back().is_some_and(is_word_char)
+                    && !text[at + word.len()..].chars().next().is_some_and(is_word_char)
+            });
+            proptest::prop_assert_eq!(contains_word(&text, &word), bounded);
+        }
     }
 
     #[test]

@@ -54,6 +54,7 @@ mod elision_start;
 mod no_conflict;
 mod no_twin_copied;
 mod not_deleted_already;
+mod not_drifted;
 mod not_found;
 mod not_made_already;
 mod not_made_elsewhere;
@@ -167,6 +168,9 @@ const CHOSEN: &[ChosenCheck] = &[
 const CHANGING: &[ChangingCheck] = &[
     (RuleId::NotStale, |c| {
         not_stale::check_not_stale(c.text, c.strategy, c.candidate, c.needle)
+    }),
+    (RuleId::NotDrifted, |c| {
+        not_drifted::check_not_drifted(c.text, c.strategy, c.candidate, c.needle)
     }),
     (RuleId::NotSkippingLines, |c| {
         not_skipping_lines::check_not_skipping_lines(c.text, c.strategy, c.candidate, c.needle)

@@ -374,7 +374,9 @@ fn rarest_line(hashes: &[u64], wanted: &[u64], lines: &[&str]) -> Option<usize> 
     if counts.is_empty() {
         return None;
     }
-    for h in hashes {
+    let mut filter = normalize::HashBits::default();
+    counts.keys().for_each(|&h| filter.insert(h));
+    for h in hashes.iter().filter(|&&h| filter.may_hold(h)) {
         if let Some(c) = counts.get_mut(h) {
             *c += 1;
         }
@@ -395,18 +397,15 @@ pub(crate) fn line_places(
     wanted: &[u64],
     keep: usize,
 ) -> HashMap<u64, (usize, Vec<usize>), HashIsKey> {
-    // A bit per hash's low bits: most lines are ruled out without a map lookup.
-    let mut filter = [0u64; 16];
-    let bit = |h: u64| ((h >> 6) as usize & 15, 1u64 << (h & 63));
+    // Most lines are ruled out without a map lookup.
+    let mut filter = normalize::HashBits::default();
     let mut out: HashMap<u64, (usize, Vec<usize>), HashIsKey> = HashMap::default();
     for &h in wanted {
-        let (w, b) = bit(h);
-        filter[w] |= b;
+        filter.insert(h);
         out.entry(h).or_default();
     }
     for (i, &h) in text.loose_hashes().iter().enumerate() {
-        let (w, b) = bit(h);
-        if filter[w] & b == 0 {
+        if !filter.may_hold(h) {
             continue;
         }
         if let Some((count, at)) = out.get_mut(&h) {

@@ -8,7 +8,7 @@ mod occurrences;
 
 pub(crate) use occurrences::{exact_spans, exact_spans_at_most};
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::ops::Range;
 
 use crate::indent::IndentHabits;
@@ -53,6 +53,8 @@ pub(crate) struct Text<'a> {
     any_crlf: bool,
     loose_hashes: OnceCell<Vec<u64>>,
     indent_habits: OnceCell<IndentHabits>,
+    /// The last string [`exact_spans`] looked for and where it found it (see there).
+    last_search: RefCell<Option<(String, Vec<Range<usize>>)>>,
 }
 
 const BOM: &str = "\u{feff}";
@@ -104,6 +106,7 @@ impl<'a> Text<'a> {
             any_crlf: crlf > 0,
             loose_hashes: OnceCell::new(),
             indent_habits: OnceCell::new(),
+            last_search: RefCell::new(None),
         }
     }
 

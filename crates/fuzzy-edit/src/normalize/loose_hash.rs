@@ -46,6 +46,30 @@ pub(crate) fn loose_hash(line: &str) -> u64 {
     h.finish()
 }
 
+/// A set of loose hashes that rules most other hashes out with one bit test (a bit per hash's
+/// low bits): a pass over every line of a large file asks it of each line's hash, and a map
+/// lookup per line was most of that pass.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct HashBits([u64; 16]);
+
+impl HashBits {
+    fn bit(h: u64) -> (usize, u64) {
+        ((h >> 6) as usize & 15, 1u64 << (h & 63))
+    }
+
+    /// Add `h` to the set.
+    pub(crate) fn insert(&mut self, h: u64) {
+        let (w, b) = Self::bit(h);
+        self.0[w] |= b;
+    }
+
+    /// Whether `h` may be in the set: `false` means it is not.
+    pub(crate) fn may_hold(&self, h: u64) -> bool {
+        let (w, b) = Self::bit(h);
+        self.0[w] & b != 0
+    }
+}
+
 const HIGH: u64 = 0x8080_8080_8080_8080;
 const ONES: u64 = 0x0101_0101_0101_0101;
 const SEED: u64 = 0x243f_6a88_85a3_08d3;
@@ -228,6 +252,32 @@ mod tests {
         assert!(!plain(b"ab  c"));
         assert!(!plain(b"abcdefg\t"));
         assert!(!plain(b"a\x7f\x1fb"));
+    }
+
+    proptest::proptest! {
+        /// A hash added is always held; the filter only ever rules out hashes never added.
+        #[test]
+        fn hash_bits_hold_what_was_added(added in proptest::collection::vec(proptest::num::u64::ANY, 0..40), other in proptest::num::u64::ANY) {
+            let mut bits = HashBits::default();
+            for &h in &added {
+                bits.insert(h);
+            }
+            proptest::prop_assert!(added.iter().all(|&h| bits.may_hold(h)));
+            if !bits.may_hold(other) {
+                proptest::prop_assert!(!added.contains(&other));
+            }
+        }
+    }
+
+    #[test]
+    fn hash_bits_rule_out_most_hashes() {
+        let mut bits = HashBits::default();
+        bits.insert(loose_hash("fn main() {"));
+        let held = (0..1000)
+            .filter(|i| bits.may_hold(loose_hash(&format!("let x{i} = {i};"))))
+            .count();
+        // One bit of 1,024 set: about 1 in 1,000 other hashes passes.
+        assert!(held < 10, "{held}");
     }
 
     #[test]

@@ -52,8 +52,10 @@ impl Strategy for BlankLines {
         let wanted: Vec<u64> = non_blank.iter().map(|l| normalize::loose_hash(l)).collect();
         // A line of `old` the file never has rules every window out: no need to walk.
         let mut missing: HashSet<u64, HashIsKey> = wanted.iter().copied().collect();
-        for h in hashes {
-            missing.remove(h);
+        let mut filter = normalize::HashBits::default();
+        wanted.iter().for_each(|&h| filter.insert(h));
+        for &h in hashes.iter().filter(|&&h| filter.may_hold(h)) {
+            missing.remove(&h);
             if missing.is_empty() {
                 break;
             }

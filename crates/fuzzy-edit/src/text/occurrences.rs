@@ -8,9 +8,27 @@ use super::Text;
 
 /// Non-overlapping byte spans where `old` occurs, trying CRLF line endings when the text uses
 /// them and `old` does not.
+///
+/// The last search is remembered with the text when it found few spans: the rules that judge a
+/// match look for `new` in the file one after another (the whole of a 4 MB file each time).
 pub(crate) fn exact_spans(text: &Text, old: &str) -> Vec<Range<usize>> {
-    exact_spans_at_most(text, old, usize::MAX)
+    if let Some(spans) = text
+        .last_search
+        .borrow()
+        .as_ref()
+        .and_then(|(o, s)| (o == old).then(|| s.clone()))
+    {
+        return spans;
+    }
+    let spans = exact_spans_at_most(text, old, usize::MAX);
+    if spans.len() <= REMEMBERED_SPANS {
+        *text.last_search.borrow_mut() = Some((old.to_string(), spans.clone()));
+    }
+    spans
 }
+
+/// Most spans a remembered search holds: a search with more is as cheap to repeat as to copy.
+const REMEMBERED_SPANS: usize = 64;
 
 /// [`exact_spans`], the first `max` of them and one more when there are more: a caller with an
 /// allowance need not hold millions of spans to learn that they are over it.
@@ -101,6 +119,22 @@ fn smallest_period(needle: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_remembered_search_answers_as_a_fresh_one() {
+        let text = Text::new("ab\nab\r\nc\n");
+        for needle in ["ab", "ab\n", "c", "ab", "zz", "ab\n", "b"] {
+            let fresh = exact_spans_at_most(&text, needle, usize::MAX);
+            assert_eq!(exact_spans(&text, needle), fresh, "{needle:?}");
+            assert_eq!(exact_spans(&text, needle), fresh, "{needle:?}, again");
+        }
+        // More spans than are remembered: found again, the same.
+        let src = "x\n".repeat(REMEMBERED_SPANS + 5);
+        let many = Text::new(&src);
+        assert_eq!(exact_spans(&many, "x").len(), REMEMBERED_SPANS + 5);
+        assert_eq!(exact_spans(&many, "x").len(), REMEMBERED_SPANS + 5);
+        assert!(many.last_search.borrow().is_none());
+    }
 
     #[test]
     fn at_most_stops_one_past_the_allowance() {

@@ -96,6 +96,8 @@ pub(super) fn source_rivals(
         // (A line too short to hold `body[k]` trimmed and a run put in extends nothing: most
         // lines of a file are ruled out by their length before they are trimmed.)
         let extended_len = body[k].trim().len() + SHORTEST_INSERT;
+        // (Trimmed once here, not once per line of the file.)
+        let old_trimmed = normalize::trim_line(body[k]).as_bytes();
         if !cx.budget.charge(text.as_str().len()) {
             return rivals;
         }
@@ -106,7 +108,10 @@ pub(super) fn source_rivals(
             let line = text.line(p);
             let stands = hashes[p] == hash
                 && normalize::lines_equal(line, body[k], Level::InnerWhitespace)
-                || !extended_in_best && line.len() >= extended_len && extends(line, body[k]);
+                || !extended_in_best
+                    && line.len() >= extended_len
+                    && insertion_trimmed(normalize::trim_line(line).as_bytes(), old_trimmed)
+                        .is_some();
             if !stands {
                 continue;
             }
@@ -187,8 +192,21 @@ enum Insertion {
 }
 
 fn insertion(line: &str, old_line: &str) -> Option<Insertion> {
-    let (f, o) = (line.trim().as_bytes(), old_line.trim().as_bytes());
+    insertion_trimmed(
+        normalize::trim_line(line).as_bytes(),
+        normalize::trim_line(old_line).as_bytes(),
+    )
+}
+
+/// [`insertion`] of `f` and `o`, both trimmed already (a line of the file and a line of `old`).
+fn insertion_trimmed(f: &[u8], o: &[u8]) -> Option<Insertion> {
     if o.is_empty() || f.len() < o.len() + SHORTEST_INSERT {
+        return None;
+    }
+    // Unless the run stands at the very start or end, both ends are `old_line`'s: most lines
+    // of a file are ruled out here without walking them.
+    let (first, last) = (o[0], o[o.len() - 1]);
+    if !f[0].eq_ignore_ascii_case(&first) && !f[f.len() - 1].eq_ignore_ascii_case(&last) {
         return None;
     }
     let prefix = f
@@ -305,6 +323,22 @@ mod tests {
             insertion("f(a, b, extra);", "f(a, b);"),
             Some(Insertion::OfItsOwn)
         );
+    }
+
+    proptest::proptest! {
+        /// A line extends `old`'s exactly when some split of `old` leaves a run of
+        /// [`SHORTEST_INSERT`] or more between its two parts (letter case aside).
+        #[test]
+        fn extension_is_a_run_put_in_at_some_split(line in "[aB_ (]{0,10}", old in "[ab_ (]{1,6}") {
+            let (f, o) = (line.trim().as_bytes(), old.trim().as_bytes());
+            let by_splits = !o.is_empty()
+                && f.len() >= o.len() + SHORTEST_INSERT
+                && (0..=o.len()).any(|i| {
+                    f[..i].eq_ignore_ascii_case(&o[..i])
+                        && f[f.len() - (o.len() - i)..].eq_ignore_ascii_case(&o[i..])
+                });
+            proptest::prop_assert_eq!(extends(&line, &old), by_splits);
+        }
     }
 
     #[test]
