@@ -3,13 +3,13 @@ apply model) against the original and the snippet, and :func:`merge_snippet` mer
 engine and, where the engine refuses and an apply model is given, asks that model for the
 merged file and keeps its answer only if it verifies.
 
->>> original = "a = 1\nb = 2\nc = 3\n"
->>> snippet = "a = 1\nb = 20\n# ... existing code ...\n"
->>> bool(verify_snippet(original, snippet, "a = 1\nb = 20\nc = 3\n"))
+>>> original = "a = 1\nb = 2\nc = 3\nd = 4\n"
+>>> snippet = "a = 1\nb = 20\nc = 3\n# ... existing code ...\n"
+>>> bool(verify_snippet(original, snippet, "a = 1\nb = 20\nc = 3\nd = 4\n"))
 True
->>> v = verify_snippet(original, snippet, "a = 1\nb = 20\nc = 4\n")
+>>> v = verify_snippet(original, snippet, "a = 1\nb = 20\nc = 3\nd = 5\n")
 >>> [(f["kind"], f["merged_line"]) for f in v.findings]
-[('added', 3), ('deleted', None)]
+[('added', 4), ('deleted', None)]
 """
 
 from __future__ import annotations

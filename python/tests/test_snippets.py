@@ -8,9 +8,10 @@ import pytest
 import fuzzy_edit as fe
 from fuzzy_edit.repair import OpenAIChat, repair
 
-# Two functions with the same body: a piece showing `x()` fits both, so the engine refuses.
+# Two functions with the same body: a piece showing `x()` alone fits both, so the engine refuses;
+# an apply model may still write the merge meant (y() after the first x()).
 ORIGINAL = "def a():\n    x()\n\n\ndef b():\n    x()\n"
-SNIPPET = "def a():\n    x()\n    y()\n# ... existing code ...\n"
+SNIPPET = "# ... existing code ...\n    x()\n    y()\n# ... existing code ...\n"
 RIGHT = "def a():\n    x()\n    y()\n\n\ndef b():\n    x()\n"
 # The same merge, plus a change the snippet does not make.
 UNRELATED = RIGHT.replace("def b():\n    x()", "def b():\n    z()")

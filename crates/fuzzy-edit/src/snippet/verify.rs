@@ -133,13 +133,13 @@ impl std::error::Error for Unverified {}
 ///
 /// ```
 /// use fuzzy_edit::{verify_snippet, FindingKind, Options};
-/// let file = "a = 1\nb = 2\nc = 3\n";
-/// let snippet = "a = 1\nb = 20\n# ... existing code ...\n";
-/// assert!(verify_snippet(file, snippet, "a = 1\nb = 20\nc = 3\n", &Options::default()).is_ok());
-/// // The model also changed `c`, which the snippet leaves alone.
-/// let wrong = verify_snippet(file, snippet, "a = 1\nb = 20\nc = 4\n", &Options::default()).unwrap_err();
+/// let file = "a = 1\nb = 2\nc = 3\nd = 4\n";
+/// let snippet = "a = 1\nb = 20\nc = 3\n# ... existing code ...\n";
+/// assert!(verify_snippet(file, snippet, "a = 1\nb = 20\nc = 3\nd = 4\n", &Options::default()).is_ok());
+/// // The model also changed `d`, which the snippet leaves alone.
+/// let wrong = verify_snippet(file, snippet, "a = 1\nb = 20\nc = 3\nd = 5\n", &Options::default()).unwrap_err();
 /// assert_eq!(wrong.findings[0].kind, FindingKind::Added);
-/// assert_eq!(wrong.findings[0].merged_line, Some(3));
+/// assert_eq!(wrong.findings[0].merged_line, Some(4));
 /// ```
 pub fn verify_snippet(
     original: &str,
