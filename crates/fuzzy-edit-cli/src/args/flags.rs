@@ -46,7 +46,8 @@ pub(super) enum Command {
     /// of "content" to edit a file (with "dry_run", "in_place", "write_read_only",
     /// "expect_mtime", "expect_sha256"). Optional: "id" (echoed back), "name" (of the content,
     /// for its diff), "mode" ("atomic" or "partial"), "language", "syntax", "time_limit_ms",
-    /// "lock_wait_ms", "return" ("content", "diff" or "spans").
+    /// "lock_wait_ms", "return" ("content", "diff" or "spans"), "hashes" (a not_found refusal
+    /// shows its closest lines with their LINE#IDs, docs/line-refs.md).
     /// Answer: {"schema": "fuzzy-edit/1", "ok": true, "result": "...", "matches": [...],
     /// "matches_total": N, "diff": "..."} or {"schema": "fuzzy-edit/1", "ok": false, "error": {"kind": "...",
     /// "message": "...", ...}} (docs/json.md).
