@@ -78,7 +78,8 @@ pub(super) enum Command {
         #[arg(long, value_name = "MS", default_value_t = 10_000)]
         lock_wait_ms: u64,
         /// read_file shows each line as `{line}#{ID}|{text}` unless a call asks otherwise, for
-        /// agents prompted for line-addressed edits (docs/line-refs.md).
+        /// agents prompted for line-addressed edits (docs/line-refs.md); an edit whose
+        /// old_string is not found then offers its closest lines with their LINE#IDs.
         #[arg(long)]
         hashes: bool,
     },
