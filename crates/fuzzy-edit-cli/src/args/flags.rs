@@ -50,7 +50,8 @@ pub(super) enum Command {
     /// of "content" to edit a file (with "dry_run", "in_place", "write_read_only",
     /// "expect_mtime", "expect_sha256"). Optional: "id" (echoed back), "name" (of the content,
     /// for its diff), "mode" ("atomic" or "partial"), "language", "syntax", "time_limit_ms",
-    /// "lock_wait_ms", "return" ("content", "diff" or "spans").
+    /// "lock_wait_ms", "return" ("content", "diff" or "spans"), "hashes" (a not_found refusal
+    /// shows its closest lines with their LINE#IDs, docs/line-refs.md).
     /// Answer: {"schema": "fuzzy-edit/1", "ok": true, "result": "...", "matches": [...],
     /// "matches_total": N, "diff": "..."} or {"schema": "fuzzy-edit/1", "ok": false, "error": {"kind": "...",
     /// "message": "...", ...}} (docs/json.md).
@@ -81,7 +82,8 @@ pub(super) enum Command {
         #[arg(long, value_name = "MS", default_value_t = 10_000)]
         lock_wait_ms: u64,
         /// read_file shows each line as `{line}#{ID}|{text}` unless a call asks otherwise, for
-        /// agents prompted for line-addressed edits (docs/line-refs.md).
+        /// agents prompted for line-addressed edits (docs/line-refs.md); an edit whose
+        /// old_string is not found then offers its closest lines with their LINE#IDs.
         #[arg(long)]
         hashes: bool,
     },
