@@ -431,8 +431,9 @@ fn notes_delete(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(),
 /// - the first or last line of a change of several lines, one word apart from the file line it
 ///   replaces (the change's edge or a stale line beside it: unclear);
 /// - the piece's first or last shown line paired across deleted lines of which the nearest
-///   reads as an edited version of it ([`place::EDITED_EDGE`]): the copy it was meant to
-///   match is the stale line, not a far one with the lines between deleted.
+///   is one word apart from it: the copy it was meant to match is that stale line, not a far
+///   one with the lines between deleted. (Character similarity instead, as for an edited
+///   edge, refused plain deletions of short lines alike: `b = 2`, `d = 4` around `c = 3`.)
 ///
 /// Measured on the lazy-snippet stand-in corpus (1,112 apply and 285 must-refuse cases, outside
 /// the repository): with the three, all 37 stale lines in the middle of a piece are refused
@@ -471,9 +472,7 @@ fn stale_line(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), R
             }
             ([], [g0, ..]) => {
                 let g1 = gone[gone.len() - 1];
-                let like = |i: usize, q: usize| {
-                    place::line_similarity(piece.lines[i], file.lines[q]) >= place::EDITED_EDGE
-                };
+                let like = |i: usize, q: usize| one_word_apart(piece.lines[i], file.lines[q]);
                 if k == 0 && f == first_code(piece) && like(x, g1) {
                     return stale(x, g1);
                 }

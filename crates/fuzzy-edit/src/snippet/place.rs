@@ -13,8 +13,7 @@ use std::collections::HashMap;
 use similar::DiffTag;
 
 use super::{Piece, Refusal, Why};
-pub(super) use crate::align::line_similarity;
-use crate::align::loose_diff;
+use crate::align::{line_similarity, loose_diff};
 use crate::normalize::{indent_width, loose_key};
 
 /// Least character similarity (loose keys) for a new line at a piece's edge to read as an
@@ -22,7 +21,7 @@ use crate::normalize::{indent_width, loose_key};
 /// elision strategy measured for a line `new` writes beside its marker to count as a rewrite
 /// of an elided line (`strategy::elision::new_markers::REWRITE_OF_ELIDED`, review2
 /// `elide_edit_inside_*`: rewritten lines 0.5-0.7 like their line in 15 of 135 checks).
-pub(super) const EDITED_EDGE: f64 = 0.6;
+const EDITED_EDGE: f64 = 0.6;
 /// Starts of a piece's first unchanged line considered (a line such as `}` occurs everywhere).
 const MAX_STARTS: usize = 4096;
 
