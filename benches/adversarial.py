@@ -50,6 +50,8 @@ def cases():
          {"old": "value = 1", "new": "value = 1\nvalue = 1", "replace_all": True}, 200),
         ("replace_all, new holds old, 1M lines", value * 1_000_000,
          {"old": "value = 1", "new": "value = 1\nvalue = 1", "replace_all": True}, None),
+        ("replace_all of a word, 1M lines", value * 1_000_000,
+         {"old": "value", "new": "VALUE", "replace_all": True}, None),
         ("1,125 markers in new, 134 KB", "".join(small),
          {"old": "".join(small), "new": marked(small)}, 200),
         ("1,125 markers in new, 134 KB, no limit", "".join(small),

@@ -183,7 +183,7 @@ export interface FileSpec {
   delete?: boolean
   /** The file must still have this SHA-256 (from `readFile`), or nothing is written (stale). */
   expectSha256?: string
-  /** The file must still have this modification time ("seconds.nanoseconds"). */
+  /** Always refused as `stale`: two writes within one timestamp tick share an mtime, so it cannot prove a version. Use `expectSha256`. */
   expectMtime?: string
 }
 

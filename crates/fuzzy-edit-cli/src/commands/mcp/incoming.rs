@@ -110,7 +110,10 @@ pub fn judge(line: &[u8]) -> Incoming {
             ))
         }
     };
-    if let Some(raw) = oversized_integer_id(text) {
+    // (Only an id read as a float can be an integer beyond 64 bits: other lines are not read
+    // twice.)
+    let float_id = object.get("id").is_some_and(Value::is_f64);
+    if let Some(raw) = float_id.then(|| oversized_integer_id(text)).flatten() {
         let mut answer = error_answer(
             None,
             INVALID_REQUEST,
