@@ -46,7 +46,8 @@ pub(super) enum Command {
     ///
     /// Request: {"content": "...", "old": "...", "new": "...", "replace_all": false,
     /// "anchor": null}, or "edits": [{...}, ...] instead of old/new, or "snippet": "..." (a lazy
-    /// snippet, docs/snippets.md), or "line_edits": [...] (docs/line-refs.md), or "path" instead
+    /// snippet, docs/snippets.md; with "merged": "..." a merge of it made elsewhere is verified
+    /// instead), or "line_edits": [...] (docs/line-refs.md), or "path" instead
     /// of "content" to edit a file (with "dry_run", "in_place", "write_read_only",
     /// "expect_mtime", "expect_sha256"). Optional: "id" (echoed back), "name" (of the content,
     /// for its diff), "mode" ("atomic" or "partial"), "language", "syntax", "time_limit_ms",

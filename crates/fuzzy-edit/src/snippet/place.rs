@@ -19,7 +19,7 @@ use crate::normalize::{indent_width, loose_key};
 /// Least character similarity (loose keys) for a new line at a piece's edge to read as an
 /// edited version of the file's neighbouring line (replace or insert: unclear). The figure the
 /// elision strategy measured for a line `new` writes beside its marker to count as a rewrite
-/// of an elided line (`strategy::elision::new_markers::REWRITE_OF_ELIDED`, review2
+/// of an elided line (`strategy::elision::new_markers::REWRITE_OF_ELIDED`,
 /// `elide_edit_inside_*`: rewritten lines 0.5-0.7 like their line in 15 of 135 checks).
 const EDITED_EDGE: f64 = 0.6;
 /// Starts of a piece's first unchanged line considered (a line such as `}` occurs everywhere).

@@ -132,7 +132,8 @@ impl std::error::Error for Unverified {}
 /// known and [`Options::syntax`] checks.
 ///
 /// ```
-/// use fuzzy_edit::{verify_snippet, FindingKind, Options};
+/// use fuzzy_edit::snippet::{verify_snippet, FindingKind};
+/// use fuzzy_edit::Options;
 /// let file = "a = 1\nb = 2\nc = 3\nd = 4\n";
 /// let snippet = "a = 1\nb = 20\nc = 3\n# ... existing code ...\n";
 /// assert!(verify_snippet(file, snippet, "a = 1\nb = 20\nc = 3\nd = 4\n", &Options::default()).is_ok());
