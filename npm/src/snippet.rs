@@ -33,7 +33,12 @@ pub fn verify_snippet(
     merged: String,
     name: Option<String>,
 ) -> Value {
-    match fuzzy_edit::snippet::verify_snippet(&original, &snippet, &merged, &options(name.as_deref())) {
+    match fuzzy_edit::snippet::verify_snippet(
+        &original,
+        &snippet,
+        &merged,
+        &options(name.as_deref()),
+    ) {
         Ok(()) => json!({"ok": true}),
         Err(u) => json!({
             "ok": false,

@@ -22,15 +22,16 @@ pub fn verify_snippet_json(
                 .engine(fuzzy_edit::Mode::Atomic, std::path::Path::new(p)),
             None => fuzzy_edit::Options::default(),
         };
-        let answer = match fuzzy_edit::snippet::verify_snippet(&content, &snippet, &merged, &options) {
-            Ok(()) => json!({"ok": true}),
-            Err(u) => json!({
-                "ok": false,
-                "message": u.to_string(),
-                "findings": u.findings,
-                "findings_total": u.total,
-            }),
-        };
+        let answer =
+            match fuzzy_edit::snippet::verify_snippet(&content, &snippet, &merged, &options) {
+                Ok(()) => json!({"ok": true}),
+                Err(u) => json!({
+                    "ok": false,
+                    "message": u.to_string(),
+                    "findings": u.findings,
+                    "findings_total": u.total,
+                }),
+            };
         answer.to_string()
     })
 }
