@@ -40,9 +40,10 @@
 //! - **Errors are feedback** ([`EditError`]): the closest fragment with a diff, every ambiguous
 //!   candidate with its lines, the ways out.
 //!
-//! One edit travels a straight path: *locate* (the strategy cascade finds candidate spans),
-//! *decide* (every rule that accepts or refuses lives in one place), *fit* (`new` is merged into
-//! the chosen span), *splice* (all replacements written in one pass). The text is indexed once;
+//! One edit travels a straight path (`pipeline.rs`): *prepare* (unwrap, elision markers, clean
+//! `new`), *locate* (the strategy cascade finds candidate spans), *judge* (the rules, one table
+//! in `rules/table.rs`, each refusal naming its rule), *fit* (`new` merged into the chosen span),
+//! *splice* (all replacements written in one pass). The text is indexed once;
 //! strategies share a per-line hash of the loosest normalization, so even an absent `old` costs
 //! a few linear passes on a 100k-line file.
 
