@@ -33,6 +33,7 @@ fn the_wrong_merge_of_a_class_marker_is_caught() {
 }
 
 /// A syntax error the original did not have is a finding when the language is known.
+#[cfg(feature = "syntax")]
 #[test]
 fn a_merge_that_breaks_the_syntax_is_caught() {
     let file = "fn a() {\n    1\n}\n\nfn b() {\n    2\n}\n";
