@@ -83,7 +83,7 @@ fn path_like(s: &str) -> bool {
 }
 
 /// The file name in a fence's info string: `python app.py`, `app.py`, `ts:src/app.ts`.
-fn info_path(info: &str) -> Option<&str> {
+pub(crate) fn info_path(info: &str) -> Option<&str> {
     let mut words = info.split_whitespace();
     let first = words.next()?;
     if let Some((_, path)) = first.split_once(':') {
