@@ -6,8 +6,9 @@
 //! endings, final newline and byte order mark are the file's, the merge's own guard finds nothing unexplained, and it parses
 //! where the original parsed. Otherwise each rule broken is a [`Finding`] with its lines.
 //!
-//! The merge's output always verifies (a property test holds it to that), so a caller may
-//! trust a model's merge exactly as far as [`apply_snippet`](super::apply_snippet)'s.
+//! The merge's output always verifies (a property test holds it to that). The place of a piece
+//! the merge finds ambiguous, or of new lines the merge has no place for, is not checked: a
+//! merge at any of the places verifies. Blank lines added or removed are not findings.
 
 use std::collections::BTreeSet;
 use std::fmt;
