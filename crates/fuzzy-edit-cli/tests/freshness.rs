@@ -135,7 +135,7 @@ fn a_write_within_the_same_tick_is_never_accepted() {
     };
     let (mut accepted, mut same_tick) = (0, 0);
     for round in 0..200 {
-        w.write("a.txt", &format!("value = {:03}\n", round));
+        w.write("a.txt", format!("value = {:03}\n", round));
         let read = read_file(&w.path("a.txt"), &options).unwrap();
         // The competing write, right after the read: same length, same inode, and the mtime
         // read (as a write within the same tick of a coarse clock leaves it; this kernel's
