@@ -109,3 +109,45 @@ fn the_pipe_verifies_merged_for_content_and_path() {
     assert_eq!(answers[2]["error"]["kind"], "bad_request", "{}", answers[2]);
     assert_eq!(w.read("s.py"), STACK);
 }
+
+#[test]
+fn standard_input_serves_one_input_only() {
+    let w = Work::new();
+    w.write("s.py", STACK);
+    let out = w.run_stdin(
+        ["verify", "s.py", "--snippet", "-", "--merged", "-"],
+        SNIPPET,
+    );
+    let stderr = assert_fails(&out, 2);
+    assert!(stderr.contains("standard input"), "{stderr}");
+}
+
+#[test]
+fn the_engines_merge_verifies_and_a_changed_framing_does_not() {
+    // A CRLF file with a byte order mark and no final newline, a removal note in the snippet.
+    let file = "\u{feff}def f():\r\n    a = 1\r\n    b = 2\r\n    c = 3\r\n    return a";
+    let snippet = "def f():\n    a = 1\n    # remove the b line\n    c = 3\n    return a\n";
+    let w = Work::new();
+    w.write("f.py", file);
+    w.write("f.snippet", snippet);
+    let request = json!({"content": file, "snippet": snippet, "name": "f.py"});
+    let out = w.run_stdin(["pipe"], format!("{request}\n"));
+    let merged = stdout_json(&out)["result"].as_str().unwrap().to_string();
+    assert_eq!(merged, file.replace("    b = 2\r\n", ""));
+    let verify = |name: &str, text: &str| {
+        w.write(name, text);
+        w.run(["verify", "f.py", "--snippet", "f.snippet", "--merged", name])
+    };
+    assert_ok(&verify("good.py", &merged));
+    for (name, wrong) in [
+        ("lf.py", merged.replacen("\r\n", "\n", 1)),
+        (
+            "no_bom.py",
+            merged.trim_start_matches('\u{feff}').to_string(),
+        ),
+        ("final_newline.py", format!("{merged}\r\n")),
+    ] {
+        let stderr = assert_fails(&verify(name, &wrong), 1);
+        assert!(stderr.contains("not the file's"), "{name}: {stderr}");
+    }
+}

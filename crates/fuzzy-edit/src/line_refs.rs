@@ -211,8 +211,14 @@ impl<'de> Deserialize<'de> for LineRef {
         enum Raw {
             Number(usize),
             Text(String),
+            // Anything else (a negative or fractional number, an object) gets the message
+            // below, not serde's "did not match any variant".
+            Other(serde::de::IgnoredAny),
         }
         match Raw::deserialize(d)? {
+            Raw::Other(_) => Err(serde::de::Error::custom(
+                "a line reference is a string, LINE#ID as the read shows it (e.g. \"12#VK\"), or with line numbers allowed a whole number from 1",
+            )),
             Raw::Number(line) => Ok(LineRef { line, id: None }),
             Raw::Text(s) => LineRef::parse(&s).ok_or_else(|| {
                 serde::de::Error::custom(format!(

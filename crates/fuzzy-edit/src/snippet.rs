@@ -93,7 +93,7 @@ impl Refusal {
 use SnippetReason as Why;
 
 /// The lines between two markers of a snippet.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Piece<'s> {
     /// Its lines, blank lines after the marker before it included.
     lines: Vec<&'s str>,

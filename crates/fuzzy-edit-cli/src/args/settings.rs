@@ -108,6 +108,14 @@ impl Flags {
             Command::Verify(flags) => {
                 let read = |p: &Path| read_input(p, flags.max_bytes).map_err(|e| e.to_string());
                 let texts = (|| {
+                    // Standard input can be read once: a second `-` would read nothing.
+                    let dashes = [&flags.file, &flags.snippet, &flags.merged]
+                        .iter()
+                        .filter(|p| p.as_os_str() == "-")
+                        .count();
+                    if dashes > 1 {
+                        return Err("only one of FILE, --snippet and --merged can be `-` (standard input is read once); write the others to files".to_string());
+                    }
                     Ok((
                         read(&flags.file)?,
                         read(&flags.snippet)?,

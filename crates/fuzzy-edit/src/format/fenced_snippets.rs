@@ -34,16 +34,19 @@ fn blocks(input: &str) -> Vec<Block<'_>> {
     let mut open: Option<(String, Block<'_>)> = None;
     for (i, line) in input.lines().enumerate() {
         let t = line.trim_start();
+        // A fence is indented at most 3 spaces (CommonMark): a deeper ``` is a line of the
+        // code, such as a Markdown example inside a docstring.
+        let fence_depth = line.len() - t.len() <= 3;
         let ticks = t.len() - t.trim_start_matches('`').len();
         match &mut open {
             Some((fence, block)) => {
-                if t.trim_end() == fence.as_str() {
+                if fence_depth && t.trim_end() == fence.as_str() {
                     out.push(open.take().expect("open block").1);
                 } else {
                     block.lines.push(line);
                 }
             }
-            None if ticks >= 3 => {
+            None if ticks >= 3 && fence_depth => {
                 open = Some((
                     "`".repeat(ticks),
                     Block {
@@ -83,7 +86,7 @@ fn path_like(s: &str) -> bool {
 }
 
 /// The file name in a fence's info string: `python app.py`, `app.py`, `ts:src/app.ts`.
-fn info_path(info: &str) -> Option<&str> {
+pub(crate) fn info_path(info: &str) -> Option<&str> {
     let mut words = info.split_whitespace();
     let first = words.next()?;
     if let Some((_, path)) = first.split_once(':') {
@@ -182,6 +185,20 @@ mod tests {
                 other => panic!("{other:?}"),
             })
             .collect()
+    }
+
+    #[test]
+    fn a_deeper_fence_is_a_line_of_the_code() {
+        let code =
+            "def f():\n    \"\"\"Example:\n    ```\n    f()\n    ```\n    \"\"\"\n    return 2\n";
+        let doc = format!("```python d.py\n{code}```\n");
+        assert_eq!(files(&doc), vec![("d.py".to_string(), code.to_string())]);
+        // Up to three spaces it is still a fence, as in a list item.
+        let doc = "1. Then:\n   ```python d.py\n   x = 1\n   ```\n";
+        assert_eq!(
+            files(doc),
+            vec![("d.py".to_string(), "   x = 1\n".to_string())]
+        );
     }
 
     #[test]

@@ -14,8 +14,16 @@ pub(super) fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<
     enum Raw {
         Lines(Vec<String>),
         Text(String),
+        // Anything else (numbers in the list, an object) gets the message below, not serde's
+        // "did not match any variant".
+        Other(serde::de::IgnoredAny),
     }
     Ok(match Option::<Raw>::deserialize(d)? {
+        Some(Raw::Other(_)) => {
+            return Err(serde::de::Error::custom(
+                "\"lines\" is a list of strings (the new lines), one string, or null",
+            ))
+        }
         None => Vec::new(),
         Some(Raw::Lines(lines)) => lines,
         Some(Raw::Text(text)) => split(&text),

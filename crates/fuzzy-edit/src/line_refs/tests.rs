@@ -255,3 +255,32 @@ fn the_syntax_guard_judges_the_result() {
         "syntax"
     );
 }
+
+#[test]
+fn a_reference_or_lines_of_another_type_get_a_plain_message() {
+    for (json, says) in [
+        (r#"{"op": "replace", "pos": -1, "lines": ["x"]}"#, "LINE#ID"),
+        (
+            r#"{"op": "replace", "pos": 1.5, "lines": ["x"]}"#,
+            "LINE#ID",
+        ),
+        (
+            r#"{"op": "replace", "pos": {"line": 1}, "lines": []}"#,
+            "LINE#ID",
+        ),
+        (
+            r#"{"op": "replace", "pos": "1#ZZ", "lines": [1, 2]}"#,
+            "list of strings",
+        ),
+        (
+            r#"{"op": "replace", "pos": "1#ZZ", "lines": 7}"#,
+            "list of strings",
+        ),
+    ] {
+        let e = serde_json::from_str::<LineEdit>(json)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(says), "{json}: {e}");
+        assert!(!e.contains("variant"), "{json}: {e}");
+    }
+}

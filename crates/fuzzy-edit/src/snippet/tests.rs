@@ -229,3 +229,17 @@ fn a_nearer_place_without_the_deletion_leaves_the_place_open() {
     let snippet = "// ...\n};\n\nfunction T() {\n  go(2);\n  stop();\n}";
     assert_eq!(why(file, snippet), Why::Ambiguous);
 }
+
+#[test]
+fn a_snippet_that_changes_nothing_is_told_so_in_its_own_words() {
+    let e = apply_snippet("a = 1\nb = 2\n", "a = 1\n# ...\n", &Options::default()).unwrap_err();
+    assert_eq!(e.kind(), "no_change");
+    for words in [
+        crate::protocol::Vocabulary::TOOL,
+        crate::protocol::Vocabulary::CLI,
+    ] {
+        let m = e.message(&words);
+        assert!(m.contains("snippet"), "{m}");
+        assert!(!m.contains("old") && !m.contains("new"), "{m}");
+    }
+}

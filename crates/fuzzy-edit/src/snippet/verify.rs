@@ -3,11 +3,12 @@
 //! adds is a line the snippet shows, every line the snippet shows is there in the snippet's
 //! order, every file line it drops lies between two lines one piece shows, new lines stand at
 //! the depth their piece gives them, no marker or removal note is written as code, the line
-//! endings are the file's, the merge's own guard finds nothing unexplained, and it parses
+//! endings, final newline and byte order mark are the file's, the merge's own guard finds nothing unexplained, and it parses
 //! where the original parsed. Otherwise each rule broken is a [`Finding`] with its lines.
 //!
-//! The merge's output always verifies (a property test holds it to that), so a caller may
-//! trust a model's merge exactly as far as [`apply_snippet`](super::apply_snippet)'s.
+//! The merge's output always verifies (a property test holds it to that). The place of a piece
+//! the merge finds ambiguous, or of new lines the merge has no place for, is not checked: a
+//! merge at any of the places verifies. Blank lines added or removed are not findings.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -16,7 +17,7 @@ use serde::Serialize;
 use similar::{capture_diff_slices_deadline, Algorithm, DiffTag};
 
 use super::place::File;
-use super::{guard, pieces, snippet_lines, Piece, BOM};
+use super::{guard, pieces, snippet_lines, take_notes, Piece, BOM};
 use crate::edit::Options;
 use crate::normalize::{indent_width, loose_key};
 use crate::notation::{is_elision_marker, markers_behind_leaders};
@@ -45,7 +46,7 @@ pub enum FindingKind {
     Depth,
     /// An elision marker or a note that code was removed is written into the file as code.
     Marker,
-    /// The merged file's line endings are not the file's.
+    /// A line ending, the final newline or the byte order mark is not the file's.
     LineEndings,
     /// A change the merge's own guard refuses: a kept line re-indented, a new line beside an
     /// unshown file line it reads as an edited copy of, or indentation in the other character.
@@ -89,7 +90,7 @@ impl fmt::Display for Finding {
             FindingKind::Deleted => "the merged file drops this file line; no piece of the snippet shows it deleted",
             FindingKind::Depth => "this new line stands at another depth than its piece gives it",
             FindingKind::Marker => "an elision marker or removal note is written into the file as code",
-            FindingKind::LineEndings => "the line endings are not the file's",
+            FindingKind::LineEndings => "a line ending, the final newline or the byte order mark is not the file's",
             FindingKind::Unexplained => "a change the snippet does not account for",
             FindingKind::Syntax => "the merged file has a syntax error the original does not have",
         };
@@ -330,26 +331,20 @@ pub fn verify_snippet(
         }
     }
 
-    if merged_text.eol() != indexed.eol() && b.len() > 1 && a.len() > 1 {
-        findings.push(Finding {
-            kind: FindingKind::LineEndings,
-            merged_line: None,
-            file_line: None,
-            snippet_line: None,
-            text: format!(
-                "the file's are {:?}, the merged file's {:?}",
-                indexed.eol().as_str(),
-                merged_text.eol().as_str()
-            ),
-        });
-    }
+    findings.extend(framing((original, &indexed), (merged, &merged_text), &ops));
 
     if findings.is_empty() {
+        // The pieces as the merge hands them to the guard: without their removal notes, which
+        // stand for deleted lines and are never written.
         let shown: Vec<guard::Shown> = pieces
             .iter()
-            .map(|p| guard::Shown {
-                first: p.first,
-                lines: p.lines.iter().map(|l| l.to_string()).collect(),
+            .map(|p| {
+                let mut p = p.clone();
+                take_notes(&file, &mut p);
+                guard::Shown {
+                    first: p.first,
+                    lines: p.lines.iter().map(|l| l.to_string()).collect(),
+                }
             })
             .collect();
         if let Err(r) = guard::check(body, merged_body, &shown) {
@@ -386,6 +381,82 @@ pub fn verify_snippet(
     let total = findings.len();
     findings.truncate(MAX_FINDINGS);
     Err(Unverified { findings, total })
+}
+
+/// The bytes the line-by-line comparison above does not see (it compares lines without their
+/// endings): each line's ending (a kept line keeps its own; a new line takes one the file
+/// uses), the final newline and the byte order mark. At most one finding, at the first line
+/// that differs: one cause (a tool that rewrote the endings) makes them all differ.
+fn framing(
+    (original, a): (&str, &Text<'_>),
+    (merged, b): (&str, &Text<'_>),
+    ops: &[similar::DiffOp],
+) -> Option<Finding> {
+    fn ending<'t>(t: &Text<'t>, i: usize) -> &'t str {
+        let l = t.lines()[i];
+        &t.as_str()[l.content_end..l.end]
+    }
+    let uses = |e: &str| {
+        (0..a.line_count()).any(|i| ending(a, i) == e)
+            || a.line_count() <= 1 && e == a.eol().as_str()
+    };
+    let finding = |merged_line: Option<usize>, text: String| Finding {
+        kind: FindingKind::LineEndings,
+        merged_line,
+        file_line: None,
+        snippet_line: None,
+        text,
+    };
+    let name = |e: &str| format!("{e:?}");
+    let mut kept_from = vec![None; b.line_count()];
+    for op in ops {
+        let (tag, old, new) = op.as_tag_tuple();
+        if tag == DiffTag::Equal {
+            old.zip(new).for_each(|(i, j)| kept_from[j] = Some(i));
+        }
+    }
+    for (j, from) in kept_from.iter().enumerate() {
+        let e = ending(b, j);
+        if e.is_empty() {
+            continue;
+        }
+        let wrong = match *from {
+            Some(i) => !ending(a, i).is_empty() && ending(a, i) != e,
+            None => !uses(e),
+        };
+        if wrong {
+            let want = from.map_or(a.eol().as_str(), |i| ending(a, i));
+            return Some(finding(
+                Some(j + 1),
+                format!("the line ends in {}, the file's in {}", name(e), name(want)),
+            ));
+        }
+    }
+    let body = |s: &str| s.strip_prefix(BOM).unwrap_or(s).to_string();
+    let (fa, fb) = (body(original), body(merged));
+    if !fa.is_empty() && !fb.is_empty() && fa.ends_with('\n') != fb.ends_with('\n') {
+        let (has, lacks) = if fa.ends_with('\n') {
+            ("the file", "the merged file")
+        } else {
+            ("the merged file", "the file")
+        };
+        return Some(finding(
+            Some(b.line_count()),
+            format!("{has} ends with a newline, {lacks} does not"),
+        ));
+    }
+    if original.starts_with(BOM) != merged.starts_with(BOM) {
+        let (has, lacks) = if original.starts_with(BOM) {
+            ("the file", "the merged file")
+        } else {
+            ("the merged file", "the file")
+        };
+        return Some(finding(
+            Some(1),
+            format!("{has} starts with a byte order mark, {lacks} does not"),
+        ));
+    }
+    None
 }
 
 /// Where a piece stands in the merged file: its shown lines paired with merged lines
@@ -545,6 +616,47 @@ mod tests {
             kinds(file, "a = 1\nc = 3\n", "a = 1\r\nc = 3\r\n"),
             vec![FindingKind::LineEndings]
         );
+    }
+
+    #[test]
+    fn one_line_ending_changed_a_dropped_final_newline_or_bom_is_found() {
+        let file = "a = 1\nb = 2\nc = 3\n";
+        let snippet = "a = 1\nb = 20\nc = 3\n";
+        let meant = "a = 1\nb = 20\nc = 3\n";
+        assert_eq!(kinds(file, snippet, meant), vec![]);
+        for wrong in [
+            "a = 1\r\nb = 20\nc = 3\n",       // a kept line's ending
+            "a = 1\nb = 20\r\nc = 3\n",       // a new line's ending the file never uses
+            "a = 1\nb = 20\nc = 3",           // the final newline dropped
+            "\u{feff}a = 1\nb = 20\nc = 3\n", // a byte order mark added
+        ] {
+            assert_eq!(
+                kinds(file, snippet, wrong),
+                vec![FindingKind::LineEndings],
+                "{wrong:?}"
+            );
+        }
+        let bom = format!("\u{feff}{file}");
+        assert_eq!(kinds(&bom, snippet, &format!("\u{feff}{meant}")), vec![]);
+        assert_eq!(kinds(&bom, snippet, meant), vec![FindingKind::LineEndings]);
+        // A file without a final newline keeps that.
+        let bare = "a = 1\nb = 2\nc = 3";
+        assert_eq!(kinds(bare, snippet, "a = 1\nb = 20\nc = 3"), vec![]);
+        assert_eq!(kinds(bare, snippet, meant), vec![FindingKind::LineEndings]);
+    }
+
+    #[test]
+    fn the_merge_of_a_removal_note_verifies() {
+        let file = "def f():\n    a = 1\n    b = 2\n    c = 3\n    return a\n";
+        let snippet = "def f():\n    a = 1\n    # remove the b line\n    c = 3\n    return a\n";
+        let merged = crate::snippet::apply_snippet(file, snippet, &Options::default())
+            .unwrap()
+            .text;
+        assert_eq!(merged, "def f():\n    a = 1\n    c = 3\n    return a\n");
+        assert_eq!(kinds(file, snippet, &merged), vec![]);
+        // The note written into the file as code is still found.
+        let written = "def f():\n    a = 1\n    # remove the b line\n    c = 3\n    return a\n";
+        assert!(kinds(file, snippet, written).contains(&FindingKind::Marker));
     }
 
     #[test]

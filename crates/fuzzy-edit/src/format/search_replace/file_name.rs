@@ -4,7 +4,8 @@ use super::marker::marker;
 use crate::format::is_fence;
 
 /// The file name written before the SEARCH marker at `start`: the nearest non-blank line
-/// before it, skipping fence lines (a fence line may carry the name itself: ```` ```a.py ````).
+/// before it, skipping fence lines (a fence line may carry the name itself: ```` ```a.py ````,
+/// ```` ```python a.py ````).
 pub(super) fn file_name_before(lines: &[&str], start: usize) -> Option<String> {
     for line in lines[..start].iter().rev().take(4) {
         let t = line.trim();
@@ -16,6 +17,11 @@ pub(super) fn file_name_before(lines: &[&str], start: usize) -> Option<String> {
         }
         if is_fence(t) {
             let info = t.trim_start_matches(['`', '~']).trim();
+            // The name after the language (```` ```python a.py ````, ```` ```py:src/a.py ````),
+            // as in a fenced snippet.
+            if let Some(path) = crate::format::fenced_snippets::info_path(info) {
+                return Some(path.to_string());
+            }
             if info.contains(['.', '/']) && !info.contains(char::is_whitespace) {
                 return Some(info.to_string());
             }
@@ -96,5 +102,12 @@ mod tests {
             Some("a.py")
         );
         assert_eq!(file_name_before(&["```python", "<<<<<<< SEARCH"], 1), None);
+        for fence in ["```python a.py", "```python:a.py", "```py path=a.py"] {
+            assert_eq!(
+                file_name_before(&[fence, "<<<<<<< SEARCH"], 1).as_deref(),
+                Some("a.py"),
+                "{fence}"
+            );
+        }
     }
 }
