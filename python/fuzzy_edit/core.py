@@ -118,7 +118,7 @@ def apply(
     >>> apply("x\\n", "y", "z")
     Traceback (most recent call last):
     ...
-    fuzzy_edit.errors.NotFound: old_string was not found in the file, and nothing in it is similar. Read the file again and copy old_string from it (without line numbers).
+    fuzzy_edit.errors.NotFound: old_string was not found in the file, and nothing in it is similar. Read the file again and copy old_string from it (without line numbers). [rule: not_found]
     """
     if not isinstance(old, str) or not isinstance(new, str):
         raise TypeError("old and new must be str")
