@@ -12,13 +12,11 @@ Target (issue 28): each at most 20 ms. The file is generated (Python-like lines 
 depths, blank lines and closing brackets), CRLF every other run so both paths are measured.
 """
 
-import json
 import os
 import statistics
-import subprocess
-import sys
 import tempfile
-import time
+
+from pipe_timer import Pipe, runs_and_binary
 
 LINES = 100_000
 
@@ -40,32 +38,9 @@ def source(crlf: bool) -> str:
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    runs = 21
-    if "--runs" in args:
-        runs = int(args[args.index("--runs") + 1])
-        del args[args.index("--runs") : args.index("--runs") + 2]
-    binary = args[0] if args else "target/release/fuzzy-edit"
-    pipe = subprocess.Popen(
-        [binary, "pipe"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-    )
-
-    tick = os.sysconf("SC_CLK_TCK")
-
-    def cpu_ms() -> float:
-        with open(f"/proc/{pipe.pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) * 1000 / tick
-
-    def ask(request: dict) -> tuple[tuple[float, float], dict]:
-        line = json.dumps(request) + "\n"
-        cpu = cpu_ms()
-        start = time.perf_counter()
-        pipe.stdin.write(line)
-        pipe.stdin.flush()
-        answer = pipe.stdout.readline()
-        elapsed = (time.perf_counter() - start) * 1000
-        return (elapsed, cpu_ms() - cpu), json.loads(answer)
+    runs, binary = runs_and_binary()
+    pipe = Pipe(binary)
+    ask = pipe.ask
 
     reads, edits = [], []
     with tempfile.TemporaryDirectory() as tmp:
@@ -89,8 +64,7 @@ def main() -> None:
             )
             assert answer["ok"], answer
             edits.append(ms)
-    pipe.stdin.close()
-    pipe.wait()
+    pipe.close()
     # CPU time is counted in 10 ms ticks: one request's figure is 0, 10, 20 or 30; their mean
     # over the runs is the steadier figure.
     print(f"{LINES} lines, {runs} runs, ms: wall median / min / max, CPU median / mean (10 ms ticks)")

@@ -14,13 +14,11 @@ functions of eight lines); the snippet rewrites one function in the middle, with
 before and after it, as a model writes one.
 """
 
-import json
 import os
 import statistics
-import subprocess
-import sys
 import tempfile
-import time
+
+from pipe_timer import Pipe, runs_and_binary
 
 LINES = 100_000
 
@@ -48,29 +46,9 @@ def snippet(run: int) -> str:
 
 
 def main() -> None:
-    args = sys.argv[1:]
-    runs = 21
-    if "--runs" in args:
-        runs = int(args[args.index("--runs") + 1])
-        del args[args.index("--runs") : args.index("--runs") + 2]
-    binary = args[0] if args else "target/release/fuzzy-edit"
-    pipe = subprocess.Popen([binary, "pipe"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    tick = os.sysconf("SC_CLK_TCK")
-
-    def cpu_ms() -> float:
-        with open(f"/proc/{pipe.pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) * 1000 / tick
-
-    def ask(request: dict) -> tuple[tuple[float, float], dict]:
-        line = json.dumps(request) + "\n"
-        cpu = cpu_ms()
-        start = time.perf_counter()
-        pipe.stdin.write(line)
-        pipe.stdin.flush()
-        answer = pipe.stdout.readline()
-        elapsed = (time.perf_counter() - start) * 1000
-        return (elapsed, cpu_ms() - cpu), json.loads(answer)
+    runs, binary = runs_and_binary()
+    pipe = Pipe(binary)
+    ask = pipe.ask
 
     text = source()
     by_path, by_content, verify = [], [], []
@@ -90,8 +68,7 @@ def main() -> None:
             ms, answer = ask({"content": text, "snippet": s, "merged": merged, "name": "big.py"})
             assert answer["ok"] and answer["verified"], answer
             verify.append(ms)
-    pipe.stdin.close()
-    pipe.wait()
+    pipe.close()
     print(f"{LINES} lines, {runs} runs, ms: wall median / min / max, CPU median (10 ms ticks)")
     for name, times in (("snippet, path", by_path), ("snippet, content", by_content), ("verify", verify)):
         wall = [w for w, _ in times]
