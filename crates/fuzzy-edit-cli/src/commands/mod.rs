@@ -9,6 +9,7 @@ pub(crate) mod closest_refs;
 pub mod man;
 pub mod mcp;
 pub mod pipe;
+mod pipe_answer;
 mod pipe_lines;
 mod pipe_request;
 pub mod read;

@@ -12,7 +12,7 @@ use fuzzy_edit::{Language, Mode, SyntaxPolicy};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::pipe::{bad_request, edit_file_with, options, success};
+use super::pipe_answer::{bad_request, edit_file_with, options, success};
 use super::pipe_request::{Request, Return, Target};
 use crate::render::json as answer_json;
 
