@@ -5,9 +5,8 @@ use std::ops::Range;
 
 use serde::Serialize;
 
+use crate::candidate::{Candidate, StrategyId};
 use crate::error::EditError;
-use crate::feedback::round_score;
-use crate::strategy::{Candidate, StrategyId};
 use crate::syntax::SyntaxProblem;
 use crate::vocabulary::Vocabulary;
 
@@ -108,7 +107,7 @@ pub struct Failed {
 pub fn edit_name(number: usize, total: usize, old: &str) -> String {
     format!(
         "Edit {number} of {total} (the one starting `{}`)",
-        crate::feedback::start_of(old)
+        start_of(old)
     )
 }
 
@@ -127,16 +126,13 @@ impl Failed {
     pub fn of_snippet(error: crate::EditError, snippet: &str) -> Failed {
         Failed {
             failures: vec![Failure { edit: 0, error }],
-            olds: vec![crate::feedback::start_of(snippet)],
+            olds: vec![start_of(snippet)],
         }
     }
 
     /// The same failures, their messages naming which of `edits` each one is.
     pub fn naming(mut self, edits: &[crate::Edit]) -> Failed {
-        self.olds = edits
-            .iter()
-            .map(|e| crate::feedback::start_of(&e.old))
-            .collect();
+        self.olds = edits.iter().map(|e| start_of(&e.old)).collect();
         self
     }
 
@@ -174,4 +170,41 @@ impl Failed {
             .collect::<Vec<_>>()
             .join("\n\n")
     }
+}
+
+// How answers show a score and a line (refusals too: `feedback.rs`, the `choose` rule).
+
+/// Characters of a line an answer quotes before it is shortened with `...`.
+pub(crate) const PREVIEW_CHARS: usize = 80;
+
+/// A score as reported: 3 decimals.
+pub(crate) fn round_score(score: f64) -> f64 {
+    round_to(score, 3)
+}
+
+/// `x` to `decimals` decimals.
+pub(crate) fn round_to(x: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    (x * scale).round() / scale
+}
+
+/// The start of an edit's `old` as messages quote it to say which edit of several they are
+/// about: its first non-blank line, trimmed and shortened.
+pub(crate) fn start_of(old: &str) -> String {
+    shorten(
+        old.lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or(""),
+    )
+}
+
+/// `s` cut to [`PREVIEW_CHARS`] characters, `...` ending a cut one.
+pub(crate) fn shorten(s: &str) -> String {
+    if s.chars().count() <= PREVIEW_CHARS {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(PREVIEW_CHARS - 3).collect();
+    out.push_str("...");
+    out
 }

@@ -29,14 +29,14 @@
 
 use std::borrow::Cow;
 
-use crate::notation::strip_line_prefixes;
+use crate::notation::{strip_line_prefixes, Unclear};
 use crate::text::Text;
 use crate::{Language, Options};
 
 mod bare_elision;
 mod byte_order_mark;
 mod comment_breaks;
-mod edges;
+pub(crate) mod edges;
 mod elisions;
 mod escaped_new;
 mod escaped_whole;
@@ -54,7 +54,7 @@ mod wrapper_lines;
 mod wrappers;
 use bare_elision::resolve_bare_elisions;
 pub(crate) use byte_order_mark::without_byte_order_mark;
-pub(crate) use edges::keep_edges;
+use edges::keep_edges;
 use edges::{beyond, without_split_line_ending};
 pub(crate) use edges::{blank_edge_from_old, Edge};
 pub(crate) use elisions::resolve_elisions;
@@ -69,15 +69,6 @@ pub(crate) use plain_new::decode_escaped_new;
 use punctuation::{plain_prose, plain_punctuation};
 use trailing_blanks::strip_trailing_blanks;
 pub(crate) use wrappers::unwrap_both;
-
-/// `new` holds an elision comment whose meaning is unclear.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Unclear {
-    /// The marker line, as written.
-    pub(crate) marker: String,
-    /// Its line in `new`, 1-based.
-    pub(crate) line: usize,
-}
 
 /// `new` as the model meant it. `Cow::Borrowed` when nothing was found to clean.
 pub(crate) fn clean_new<'n>(

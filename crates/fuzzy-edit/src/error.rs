@@ -14,6 +14,32 @@ use crate::vocabulary::Vocabulary;
 /// many; a `*_total` field beside each list says how many there are.
 pub const MAX_LISTED: usize = 10;
 
+/// Why a piece of a lazy snippet could not be placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SnippetReason {
+    /// The piece fits several places (listed).
+    Ambiguous,
+    /// No line the piece shows is in the file there (stale or made-up lines).
+    NotInFile,
+    /// The marker before the piece leaves open where it goes: none of its lines is in the
+    /// file, and no block it is written inside says where.
+    OpenMarker,
+    /// A new line at the piece's edge reads as an edited version of the file's neighbouring
+    /// line (listed): replace it or add beside it is unclear.
+    EditedEdge,
+    /// The marker before the piece would stand for lines outside the block it is written in.
+    CrossesScope,
+    /// A line of the piece differs by one word from the file's line at its place, apart from
+    /// the piece's change (listed): stale context or an edit is unclear.
+    StaleLine,
+    /// The merged file changes a line the snippet does not account for (listed): a deletion
+    /// beside or under a marker, a marker or a removal note written as code, a new line beside
+    /// an unshown file line it reads as an edited copy of, a kept line re-indented, or
+    /// indentation in the other character than the file's.
+    UnexplainedChange,
+}
+
 /// A place in the text, as reported to the model.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Location {
@@ -206,7 +232,7 @@ pub enum EditError {
         /// The snippet line the problem is at, 1-based.
         line: usize,
         /// Why.
-        reason: crate::snippet::SnippetReason,
+        reason: SnippetReason,
         /// File lines, 1-based, the first [`MAX_LISTED`].
         file_lines: Vec<usize>,
         /// How many file lines there are in all.
@@ -313,7 +339,7 @@ impl EditError {
             EditError::OverlappingEdits { .. } => R::OverlappingLineEdits,
             EditError::BadReference { .. } => R::BadReference,
             EditError::SnippetUnplaced { reason, .. } => {
-                use crate::snippet::SnippetReason as S;
+                use SnippetReason as S;
                 match reason {
                     S::Ambiguous => R::SnippetAmbiguous,
                     S::NotInFile => R::SnippetNotInFile,
@@ -480,11 +506,11 @@ pub(crate) fn similarity_words(score: f64) -> String {
 fn snippet_message(
     piece: usize,
     line: usize,
-    reason: crate::snippet::SnippetReason,
+    reason: SnippetReason,
     lines: &[usize],
     total: usize,
 ) -> String {
-    use crate::snippet::SnippetReason as R;
+    use SnippetReason as R;
     let listed = join_lines(lines, total);
     let what = format!("piece {piece} of the snippet (at its line {line})");
     let body = match reason {
@@ -575,8 +601,8 @@ fn ambiguous_message(
     } else {
         format!(" (matched by {strategy})")
     };
-    let count = if total > crate::strategy::MAX_WINDOWS && strategy != "exact" {
-        format!("more than {}", crate::strategy::MAX_WINDOWS)
+    let count = if total > crate::thresholds::MAX_WINDOWS && strategy != "exact" {
+        format!("more than {}", crate::thresholds::MAX_WINDOWS)
     } else {
         total.to_string()
     };

@@ -13,6 +13,7 @@ use std::ops::Range;
 use similar::DiffTag;
 
 use crate::align::{loose_diff, similarity};
+use crate::applied::{round_to, shorten};
 use crate::budget::Budget;
 use crate::error::{Fragment, Location};
 use crate::needle::Needle;
@@ -43,7 +44,6 @@ const RARE_EVIDENCE: f64 = 1.0;
 const MAX_TOKENS: usize = 4;
 /// An identifier found more often than this votes for no window.
 const MAX_TOKEN_HITS: usize = 256;
-const PREVIEW_CHARS: usize = 80;
 
 /// A [`Location`] for lines `lines` (0-based, end exclusive) of `text`.
 pub(crate) fn location(text: &Text, lines: Range<usize>, score: Option<f64>) -> Location {
@@ -58,16 +58,6 @@ pub(crate) fn location(text: &Text, lines: Range<usize>, score: Option<f64>) -> 
         preview: shorten(preview),
         score,
     }
-}
-
-/// A score as reported: 3 decimals.
-pub(crate) fn round_score(score: f64) -> f64 {
-    round_to(score, 3)
-}
-
-fn round_to(x: f64, decimals: i32) -> f64 {
-    let scale = 10f64.powi(decimals);
-    (x * scale).round() / scale
 }
 
 /// One line as read tools number it (`cat -n`): the 1-based number right-aligned in six
@@ -86,26 +76,6 @@ pub(crate) fn numbered(text: &Text, lines: Range<usize>) -> String {
         .map(|i| numbered_line(i + 1, text.line(i)))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// The start of an edit's `old` as messages quote it to say which edit of several they are
-/// about: its first non-blank line, trimmed and shortened.
-pub(crate) fn start_of(old: &str) -> String {
-    shorten(
-        old.lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty())
-            .unwrap_or(""),
-    )
-}
-
-fn shorten(s: &str) -> String {
-    if s.chars().count() <= PREVIEW_CHARS {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(PREVIEW_CHARS - 3).collect();
-    out.push_str("...");
-    out
 }
 
 /// Where `new` already stands, if it does and is substantial enough to be telling.
@@ -359,6 +329,7 @@ pub(crate) fn compact_diff(old: &[&str], file: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::applied::PREVIEW_CHARS;
 
     #[test]
     fn closest_fragment_finds_a_typo() {

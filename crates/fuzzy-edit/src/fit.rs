@@ -33,8 +33,8 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::align::loose_diff;
+use crate::candidate::{Candidate, Fit};
 use crate::needle::Needle;
-use crate::strategy::{Candidate, Fit};
 use crate::text::{LineEnding, Text};
 pub(crate) use final_blank::through_line_end;
 use merge::merge;

@@ -56,6 +56,7 @@ mod align;
 mod applied;
 mod artifacts;
 mod budget;
+mod candidate;
 mod conventions;
 mod diff;
 mod edit;
@@ -82,12 +83,12 @@ mod transaction;
 mod vocabulary;
 
 pub use applied::{Applied, Failed, Failure, Match};
+pub use candidate::StrategyId;
 pub use conventions::Conventions;
 pub use diff::unified_diff;
 pub use edit::{Edit, Mode, Options};
 pub use error::{EditError, Fragment, Location};
 pub use snippet::apply_snippet;
-pub use strategy::StrategyId;
 pub use syntax::{Language, SyntaxPolicy};
 pub use transaction::{apply, apply_edits, apply_with};
 

@@ -34,7 +34,7 @@ impl<'a> Needle<'a> {
     /// line structure of the transformed `old`, as the request's does (see
     /// [`crate::artifacts`]).
     pub(crate) fn owned(old: String, new: String) -> Needle<'static> {
-        let new = crate::artifacts::keep_edges(&old, &new, Default::default).unwrap_or(new);
+        let new = crate::artifacts::edges::keep_edges(&old, &new, Default::default).unwrap_or(new);
         Needle::new(old, new)
     }
 

@@ -17,11 +17,12 @@ mod prepare;
 
 use crate::applied::Match;
 use crate::budget::Budget;
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::edit::{Edit, Options};
 use crate::error::EditError;
 use crate::needle::Needle;
 use crate::rules::{self, Admitted};
-use crate::strategy::{cascade, Candidate, Fit, StrategyId, FIRST_AFTER_DECODING};
+use crate::strategy::{cascade, FIRST_AFTER_DECODING};
 use crate::text::Text;
 use pass::Request;
 

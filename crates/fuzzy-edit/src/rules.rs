@@ -88,9 +88,9 @@ pub(crate) use whole_words::check_whole_words;
 
 use crate::applied::Match;
 use crate::budget::Budget;
+use crate::candidate::{Candidate, StrategyId};
 use crate::error::EditError;
 use crate::needle::Needle;
-use crate::strategy::{Candidate, StrategyId};
 use crate::text::Text;
 
 /// The inputs of the stage `chosen` rules: the candidates a strategy chose, `needle` the

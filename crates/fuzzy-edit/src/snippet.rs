@@ -19,15 +19,14 @@
 //! assert!(out.text.ends_with("return self.items.pop()\n\n    def size(self):\n        return len(self.items)\n"));
 //! ```
 
-use serde::Serialize;
-
 use crate::applied::{Applied, Match};
+use crate::candidate::StrategyId;
 use crate::edit::Options;
 use crate::error::EditError;
+pub use crate::error::SnippetReason;
 use crate::indent::{IndentHabits, IndentStyle};
 use crate::normalize::{indent_width, TAB_WIDTH};
 use crate::notation::{is_elision_marker, markers_behind_leaders};
-use crate::strategy::StrategyId;
 use crate::text::Text;
 
 mod guard;
@@ -37,32 +36,6 @@ use place::{end_of_scope, File, Line, Placement};
 pub use verify::{verify_snippet, Finding, FindingKind, Unverified};
 
 const BOM: &str = "\u{feff}";
-
-/// Why a piece of a lazy snippet could not be placed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SnippetReason {
-    /// The piece fits several places (listed).
-    Ambiguous,
-    /// No line the piece shows is in the file there (stale or made-up lines).
-    NotInFile,
-    /// The marker before the piece leaves open where it goes: none of its lines is in the
-    /// file, and no block it is written inside says where.
-    OpenMarker,
-    /// A new line at the piece's edge reads as an edited version of the file's neighbouring
-    /// line (listed): replace it or add beside it is unclear.
-    EditedEdge,
-    /// The marker before the piece would stand for lines outside the block it is written in.
-    CrossesScope,
-    /// A line of the piece differs by one word from the file's line at its place, apart from
-    /// the piece's change (listed): stale context or an edit is unclear.
-    StaleLine,
-    /// The merged file changes a line the snippet does not account for (listed): a deletion
-    /// beside or under a marker, a marker or a removal note written as code, a new line beside
-    /// an unshown file line it reads as an edited copy of, a kept line re-indented, or
-    /// indentation in the other character than the file's.
-    UnexplainedChange,
-}
 
 /// A piece that could not be placed (crate-internal form of
 /// [`EditError::SnippetUnplaced`]).
@@ -255,13 +228,13 @@ pub(crate) fn over_span(
     old: &str,
     new: &str,
     options: &Options,
-) -> Option<Result<String, crate::artifacts::Unclear>> {
+) -> Option<Result<String, crate::notation::Unclear>> {
     let held = match markers_held(text.as_str(), new, options.deadline) {
         Ok(held) => held,
         Err(Some(unread)) => {
             let at = new.lines().position(|l| l.trim() == unread).unwrap_or(0);
             let marker = unread.to_string();
-            return Some(Err(crate::artifacts::Unclear {
+            return Some(Err(crate::notation::Unclear {
                 marker,
                 line: at + 1,
             }));
@@ -299,7 +272,7 @@ pub(crate) fn over_span(
                 .find(|&i| marker(&lines[i]))
                 .or_else(|| lines.iter().position(marker))
                 .unwrap_or(0);
-            Err(crate::artifacts::Unclear {
+            Err(crate::notation::Unclear {
                 marker: lines.get(at).map_or("", |l| l.trim()).to_string(),
                 line: at + 1,
             })

@@ -2,7 +2,7 @@
 //! measurement behind it (or "not measured", where none was made). A threshold is a figure
 //! that decides whether an edit is applied, refused or read one way or another; sizes that
 //! only bound work (budgets, caps on what a refusal lists) live beside the code they bound,
-//! except the two that bound a rule's own work (marked so). Not here yet: the strategies' and
+//! except those that a rule reads (marked so). Not here yet: the strategies' and
 //! `fit`'s other constants, and `new`'s cleaning's (`artifacts/`), each with its figures in
 //! its file.
 //! The rules' thresholds are grouped by the rule (`rules/<rule>.rs`) that reads them.
@@ -25,6 +25,12 @@
 /// - for `skipped_lines.rs` the stricter `STANDS_FOR` (0.8) decides which line `new` keeps; this one
 ///   only pairs rewrites.
 pub(crate) const REWRITTEN_LINE: f64 = 0.5;
+
+/// Line-level strategies stop collecting windows past this many: the edit is ambiguous anyway,
+/// and the `choose` rule refuses `replace_all` over more than this many blocks (the exact
+/// strategy has no such limit). A bound on work that a rule reads (marked so), not measured: a
+/// thousand places is far past any edit meant, and a refusal lists ten of them.
+pub(crate) const MAX_WINDOWS: usize = 1000;
 
 // The `not_repeating_neighbours` rule.
 

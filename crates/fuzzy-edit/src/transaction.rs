@@ -213,7 +213,7 @@ fn splice(src: &str, mut matches: Vec<Match>, sequential: bool) -> Applied {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::StrategyId;
+    use crate::candidate::StrategyId;
 
     fn at(span: std::ops::Range<usize>, replacement: &str) -> Match {
         Match {

@@ -8,8 +8,9 @@
 
 use std::borrow::Cow;
 
-use super::{resolve_elisions, Unclear};
+use super::resolve_elisions;
 use crate::normalize::{indent_of, loose_equal};
+use crate::notation::Unclear;
 use crate::text::lines_of;
 use crate::text::Text;
 

@@ -11,10 +11,10 @@
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
-use super::Unclear;
 use crate::align::{changed_regions, loose_diff};
 use crate::normalize::{indent_of, loose_equal, loose_hash, loose_key};
 use crate::notation::is_elision_marker;
+use crate::notation::Unclear;
 use crate::text::lines_of;
 use crate::text::Text;
 

@@ -91,7 +91,7 @@ fn parses(text: &str) -> bool {
 mod tests {
     use super::*;
     use crate::applied::Match;
-    use crate::strategy::StrategyId;
+    use crate::candidate::StrategyId;
 
     fn applied(before: &str, span: std::ops::Range<usize>, replacement: &str) -> Applied {
         let text = format!(

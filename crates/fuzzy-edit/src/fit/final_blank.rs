@@ -13,8 +13,8 @@ use std::ops::Range;
 use std::rc::Rc;
 
 use crate::artifacts::{blank_edge_from_old, Edge};
+use crate::candidate::{Candidate, Fit};
 use crate::needle::Needle;
-use crate::strategy::{Candidate, Fit};
 use crate::text::Text;
 
 /// `candidate` (a line match) taken through the line break after its last line, with `needle`'s

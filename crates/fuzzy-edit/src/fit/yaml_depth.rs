@@ -9,9 +9,9 @@
 //! the shift was the model's slip and the moved `new` is written.
 
 use crate::applied::{Applied, Match};
+use crate::candidate::StrategyId;
 use crate::edit::Edit;
 use crate::normalize::indent_of;
-use crate::strategy::StrategyId;
 use crate::syntax::{added_error, Language};
 
 /// Move back the exactly matched `new` of each edit in `applied` whose first line `old` keeps
@@ -116,7 +116,7 @@ mod tests {
     #[cfg(feature = "syntax")]
     #[test]
     fn only_a_shift_that_makes_the_result_parse_is_undone() {
-        use crate::strategy::StrategyId;
+        use crate::candidate::StrategyId;
         let before = "root:\n  date:\n    type: string\n  version:\n    type: string\nextra:\n  type: array\nnext: 1\n";
         let old = "    type: string\n  version:\n    type: string\nextra:\n  type: array";
         // `extra:` deleted, and every line two columns deeper: `version` under no key.

@@ -7,10 +7,10 @@ use std::ops::Range;
 use super::stale::Refs;
 use super::{line_count, lines, LineEdit, LineOp, LineRef};
 use crate::applied::{Applied, Match};
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::edit::{Edit, Options};
 use crate::error::EditError;
 use crate::needle::Needle;
-use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::{LineEnding, Text};
 
 /// Where an edit writes, in lines of the text (0-based).

@@ -4,6 +4,16 @@
 
 use crate::conventions::{Conventions, Leader};
 
+/// An elision marker of `new` whose meaning is unclear (which lines it stands for): the edit
+/// is refused with it (the cleaning of `new`, a lazy snippet over the span `old` names).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Unclear {
+    /// The marker line, as written.
+    pub(crate) marker: String,
+    /// Its line in `new`, 1-based.
+    pub(crate) line: usize,
+}
+
 /// Whether a line is an elision marker: `...`, `…`, or a comment holding one, optionally with
 /// words (`# ... rest of the function`, `// ... existing code ...`, and in a comment without
 /// the space: `// ...existing code...`), or a comment that only says so in words

@@ -6,12 +6,13 @@
 
 use crate::applied::Match;
 use crate::budget::Budget;
+use crate::candidate::{Candidate, StrategyId};
 use crate::edit::Edit;
 use crate::error::EditError;
 use crate::fit;
 use crate::needle::Needle;
 use crate::rules::{self, Choice, Rules, SameResult};
-use crate::strategy::{Candidate, Context, Strategy, StrategyId};
+use crate::strategy::{Context, Strategy};
 use crate::text::Text;
 
 /// One edit's request, as every pass of the cascade over it sees it.

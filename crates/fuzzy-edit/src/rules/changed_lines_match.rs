@@ -2,11 +2,11 @@
 //! hold (the fit stage reports the lines; the refusal is built here).
 
 use super::table::RuleId;
+use crate::candidate::{Candidate, StrategyId};
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
 use crate::fit::Mismatch;
 use crate::needle::Needle;
-use crate::strategy::{Candidate, StrategyId};
 use crate::text::Text;
 
 /// Rule 3: the refusal for a merge that found the model changing lines the file does not hold.

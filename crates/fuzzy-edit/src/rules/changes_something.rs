@@ -2,9 +2,9 @@
 
 use super::table::RuleId;
 use crate::applied::Match;
+use crate::candidate::StrategyId;
 use crate::error::EditError;
 use crate::feedback::location;
-use crate::strategy::StrategyId;
 use crate::text::Text;
 
 /// Rule 3: refuse replacements that leave the text as it was. Found as written yet changing

@@ -2,11 +2,13 @@
 //! ambiguous unless the request narrows them (an anchor, a line hint, context), and a graded
 //! strategy's best must stand clear of the runner-up.
 
+use crate::applied::round_score;
+use crate::candidate::{Candidate, Grading, StrategyId};
 use crate::error::{EditError, Location, MAX_LISTED};
-use crate::feedback::{location, round_score};
-use crate::strategy::{Candidate, Grading, StrategyId, MAX_WINDOWS};
+use crate::feedback::location;
 use crate::text::Text;
 use crate::thresholds::MAX_EXTENTS_ASKED;
+use crate::thresholds::MAX_WINDOWS;
 
 /// How to choose among one strategy's candidates.
 #[derive(Debug, Clone, Copy)]

@@ -40,10 +40,10 @@
 
 use std::rc::Rc;
 
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
 use crate::needle::Needle;
-use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::Text;
 
 /// Rule 3: `c`, as a whole-line edit where `old` cut its first or last line and `new` writes

@@ -14,11 +14,11 @@
 //! unchanged.
 
 use crate::align::line_similarity;
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::error::EditError;
 use crate::feedback::location;
 use crate::needle::Needle;
 use crate::normalize::{self, Level};
-use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::lines_of;
 use crate::text::Text;
 use crate::thresholds::ELISION_START_ALIKE;

@@ -10,11 +10,12 @@
 //! see them; a twin whose first or last line slipped is not always a window.
 
 use crate::align::{block_edits_within, block_key, loose_diff, similarity};
+use crate::candidate::{Candidate, Fit};
 use crate::error::EditError;
 use crate::feedback::location;
 use crate::needle::Needle;
 use crate::normalize::loose_hash;
-use crate::strategy::{line_places, Candidate, Fit};
+use crate::strategy::line_places;
 use crate::text::lines_of;
 use crate::text::Text;
 use crate::thresholds::{TWIN_MAX_PLACES, TWIN_REACH};

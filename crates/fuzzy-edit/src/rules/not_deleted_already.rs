@@ -12,11 +12,11 @@
 //! Measured: resent deletions in JS and Go are refused; the gate's exact and sound figures
 //! are unchanged.
 
+use crate::candidate::{Candidate, StrategyId};
 use crate::error::EditError;
 use crate::feedback::location;
 use crate::needle::Needle;
 use crate::normalize;
-use crate::strategy::{Candidate, StrategyId};
 use crate::text::filled_lines;
 use crate::text::Text;
 

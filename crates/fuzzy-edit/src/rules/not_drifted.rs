@@ -12,11 +12,11 @@
 //! remembered with a slip on several lines stays the model's block.
 
 use crate::align::align;
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
 use crate::merge3::misspelled_word;
 use crate::needle::Needle;
-use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::Text;
 
 /// Lines of the block that changed since the read (non-blank lines of `old` the block has no

@@ -7,10 +7,10 @@ use std::time::Instant;
 use super::choose::listed;
 use super::table::RuleId;
 use crate::budget::Budget;
+use crate::candidate::Candidate;
 use crate::error::EditError;
 use crate::feedback;
 use crate::needle::Needle;
-use crate::strategy::Candidate;
 use crate::text::Text;
 
 /// Rule 4: why nothing was found. `anchor` is the anchor text and offset; `before_anchor` the

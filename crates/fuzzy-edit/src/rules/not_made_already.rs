@@ -1,11 +1,11 @@
 //! Rule 2 of [`super`]: an edit made already is not made again beside itself.
 
 use crate::budget::Budget;
+use crate::candidate::{Candidate, StrategyId};
 use crate::error::EditError;
 use crate::feedback;
 use crate::needle::Needle;
 use crate::normalize;
-use crate::strategy::{Candidate, StrategyId};
 use crate::text::lines_of;
 use crate::text::Text;
 

@@ -12,11 +12,11 @@
 //! Measured: a renamed Kotlin line and a tox.ini line sent again are refused; the gate's exact
 //! and sound figures are unchanged.
 
+use crate::candidate::{Candidate, StrategyId};
 use crate::error::EditError;
 use crate::feedback::location;
 use crate::needle::Needle;
 use crate::normalize::{self, Level};
-use crate::strategy::{Candidate, StrategyId};
 use crate::text::lines_of;
 use crate::text::Text;
 use crate::thresholds::MIN_TELLING_LEN;

@@ -18,12 +18,12 @@
 use rapidfuzz::distance::levenshtein;
 
 use crate::applied::Match;
+use crate::candidate::StrategyId;
 use crate::error::EditError;
 use crate::feedback::location;
 use crate::needle::Needle;
 use crate::normalize::{self, Level};
 use crate::notation::is_elision_marker;
-use crate::strategy::StrategyId;
 use crate::text::filled_lines;
 use crate::text::Text;
 use crate::thresholds::MAX_RESPACED_SLIP_EDITS;

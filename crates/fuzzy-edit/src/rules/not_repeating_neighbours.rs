@@ -11,10 +11,10 @@
 
 use std::ops::Range;
 
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::error::EditError;
 use crate::feedback::location;
 use crate::normalize;
-use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::lines_of;
 use crate::text::Text;
 use crate::thresholds::MIN_REPEATED_LINES;

@@ -11,11 +11,11 @@
 use std::ops::Range;
 
 use crate::budget::Budget;
+use crate::candidate::Candidate;
 use crate::error::EditError;
 use crate::feedback::location;
 use crate::needle::Needle;
 use crate::normalize::{self, Level};
-use crate::strategy::Candidate;
 use crate::text::exact_spans;
 use crate::text::lines_of;
 use crate::text::Text;
@@ -94,7 +94,7 @@ pub(crate) fn check_not_sent_again(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::Fit;
+    use crate::candidate::Fit;
 
     /// Check one-line candidates on the lines `at` (0-based).
     fn check(text: &str, at: &[usize], old: &str, new: &str) -> Result<(), EditError> {

@@ -15,11 +15,11 @@
 
 use std::ops::Range;
 
+use crate::candidate::Candidate;
 use crate::error::EditError;
 use crate::feedback::location;
 use crate::needle::Needle;
 use crate::normalize::{self, Level};
-use crate::strategy::Candidate;
 use crate::text::filled_lines;
 use crate::text::Text;
 
@@ -97,7 +97,7 @@ fn new_around(text: &Text, c: &Candidate, written: &[&str]) -> Option<Range<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::Fit;
+    use crate::candidate::Fit;
 
     /// Check the candidate over lines `at` (0-based, end exclusive).
     fn check(text: &str, at: Range<usize>, new: &str) -> Result<(), EditError> {

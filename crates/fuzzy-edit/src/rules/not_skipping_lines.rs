@@ -13,10 +13,10 @@
 use similar::DiffTag;
 
 use crate::align::loose_diff;
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
 use crate::needle::Needle;
-use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::Text;
 use crate::thresholds::MIN_RUN_SKIPPED;
 

@@ -19,11 +19,11 @@ mod stale_line;
 mod stale_touch;
 
 use crate::align::{align, loose_diff};
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
 use crate::needle::Needle;
 use crate::normalize::{contains_word, is_word_char};
-use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::lines_of;
 use crate::text::Text;
 use crate::thresholds::{MIN_RUN_READ_ELSEWHERE, MIN_STALE_LINES};

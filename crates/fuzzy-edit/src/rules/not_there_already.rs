@@ -14,9 +14,9 @@
 //! `escaped`, `prefix_*` each and 8 of `typo_*` were refused.
 
 use crate::applied::Match;
+use crate::candidate::StrategyId;
 use crate::error::EditError;
 use crate::feedback::location;
-use crate::strategy::StrategyId;
 use crate::text::lines_of;
 use crate::text::Text;
 

@@ -4,9 +4,9 @@
 //! (`one_anchor`).
 
 use super::table::RuleId;
-use crate::artifacts::Unclear;
 use crate::edit::Edit;
 use crate::error::{EditError, MAX_LISTED};
+use crate::notation::Unclear;
 use crate::text::Text;
 
 /// How a request is to be located, once admitted.

@@ -13,10 +13,10 @@
 //! Measured: a tox.ini line sent again, and a generated resend with `new` re-indented as well,
 //! are refused; the gate's exact and sound figures are unchanged.
 
+use crate::candidate::{Candidate, StrategyId};
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
 use crate::needle::Needle;
-use crate::strategy::{Candidate, StrategyId};
 use crate::text::Text;
 
 /// Rule 2: refuse a loose candidate of a line-shaped `old` that starts inside a line.
@@ -56,7 +56,7 @@ fn starts_inside_a_line(text: &Text, c: &Candidate) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::Fit;
+    use crate::candidate::Fit;
 
     fn candidate(text: &Text, span: std::ops::Range<usize>) -> Candidate {
         Candidate {

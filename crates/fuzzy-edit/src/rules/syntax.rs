@@ -5,10 +5,10 @@
 use std::borrow::Cow;
 
 use crate::applied::{Applied, Match};
+use crate::candidate::StrategyId;
 use crate::edit::{Edit, Options};
 use crate::error::EditError;
 use crate::normalize;
-use crate::strategy::StrategyId;
 use crate::text::Text;
 use crate::thresholds::SYNTAX_MAX_BYTES;
 

@@ -1,7 +1,7 @@
 use super::*;
+use crate::candidate::{Fit, Grading};
 use crate::edit::Edit;
 use crate::error::MAX_LISTED;
-use crate::strategy::{Fit, Grading};
 
 fn cand(text: &Text, line: usize, score: f64) -> Candidate {
     Candidate {

@@ -2,11 +2,11 @@
 //! that saw that whitespace.
 
 use crate::align::align;
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
 use crate::needle::Needle;
 use crate::normalize;
-use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::lines_of;
 use crate::text::Text;
 

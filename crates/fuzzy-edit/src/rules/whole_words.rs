@@ -11,11 +11,11 @@
 
 use std::ops::Range;
 
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::error::EditError;
 use crate::feedback::{location, numbered};
 use crate::needle::Needle;
 use crate::normalize::is_word_char;
-use crate::strategy::{Candidate, Fit, StrategyId};
 use crate::text::Text;
 
 /// Rule 3: `c`'s span, grown to whole words where the model cut `old` short and `new` writes

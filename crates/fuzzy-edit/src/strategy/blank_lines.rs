@@ -18,10 +18,10 @@ use std::rc::Rc;
 
 use std::collections::HashSet;
 
-use super::{
-    Candidate, Context, Fit, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS, MAX_WINDOWS,
-};
+use super::{Context, HashIsKey, Strategy, LINE_COMPARE_UNITS};
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::normalize::{self, Level};
+use crate::thresholds::MAX_WINDOWS;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]

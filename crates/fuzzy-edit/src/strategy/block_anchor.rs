@@ -49,12 +49,11 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::{
-    Candidate, Context, Fit, Grading, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS,
-};
+use super::{Context, HashIsKey, Strategy, LINE_COMPARE_UNITS};
 use crate::align::{
     block_edits, block_edits_cost, block_edits_within, block_key, similarity, LineLike,
 };
+use crate::candidate::{Candidate, Fit, Grading, StrategyId};
 use crate::normalize::{self, Level};
 
 mod names;

@@ -18,7 +18,8 @@
 
 use std::collections::HashMap;
 
-use super::{equality_cascade, Candidate, Context};
+use super::{equality_cascade, Context};
+use crate::candidate::Candidate;
 use crate::needle::Needle;
 
 /// Candidates for an `old` holding characters the file writes as escapes.

@@ -26,7 +26,8 @@ use dropped_lines::{drop_is_unclear, marker_moved_down};
 pub(crate) use new_markers::resolve_against_file;
 use new_markers::{marker_moved_up, shows_elided_lines};
 
-use super::{find_windows, Candidate, Context, Fit, Strategy, StrategyId, LINE_COMPARE_UNITS};
+use super::{find_windows, Context, Strategy, LINE_COMPARE_UNITS};
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::needle::Needle;
 use crate::normalize::{indent_width, lines_equal, unescape, unescape_code, Level};
 use crate::notation::is_elision_marker;
@@ -102,7 +103,10 @@ impl Strategy for Elision {
         // A piece found more often than the window search collects: the candidates are some
         // of the blocks, and `replace_all` must not replace just those (2,500 functions: 501
         // were replaced).
-        if occurrences.iter().any(|o| o.len() > super::MAX_WINDOWS) {
+        if occurrences
+            .iter()
+            .any(|o| o.len() > crate::thresholds::MAX_WINDOWS)
+        {
             cx.cut_short();
         }
         let context_from = context_from(&pieces, &new_segments, written_in_full, &occurrences);

@@ -24,7 +24,8 @@ use std::ops::Range;
 
 use similar::{ChangeTag, TextDiff};
 
-use super::{equality_cascade, Candidate, Context};
+use super::{equality_cascade, Context};
+use crate::candidate::Candidate;
 use crate::needle::Needle;
 use crate::notation::entities::ENTITIES;
 

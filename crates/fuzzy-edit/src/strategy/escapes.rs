@@ -17,8 +17,9 @@
 //! assert_eq!(out.matches[0].strategy, "escapes");
 //! ```
 
-use super::{char_escapes, equality_cascade, Candidate, Context, Strategy, StrategyId};
+use super::{char_escapes, equality_cascade, Context, Strategy};
 use crate::artifacts::{decode_escaped_new, resolve_elisions};
+use crate::candidate::{Candidate, StrategyId};
 use crate::needle::Needle;
 use crate::normalize::unescape;
 use crate::text::exact_spans;

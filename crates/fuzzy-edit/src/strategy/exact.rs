@@ -16,7 +16,8 @@
 
 use std::ops::Range;
 
-use super::{Candidate, Context, Fit, Strategy, StrategyId};
+use super::{Context, Strategy};
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::text::exact_spans_at_most;
 
 /// See the module docs.

@@ -17,7 +17,8 @@
 //! assert_eq!(out.matches[0].strategy, "escapes");
 //! ```
 
-use super::{equality_cascade, Candidate, Context};
+use super::{equality_cascade, Context};
+use crate::candidate::Candidate;
 use crate::needle::Needle;
 use crate::notation::entities::{decode, ENTITIES};
 

@@ -14,7 +14,8 @@
 //! assert_eq!(out.matches[0].strategy, "indentation");
 //! ```
 
-use super::{line_candidates, Candidate, Context, Strategy, StrategyId};
+use super::{line_candidates, Context, Strategy};
+use crate::candidate::{Candidate, StrategyId};
 use crate::normalize::Level;
 
 /// See the module docs.

@@ -14,7 +14,8 @@
 //! assert_eq!(out.matches[0].strategy, "inner_whitespace");
 //! ```
 
-use super::{line_candidates, Candidate, Context, Fit, Strategy, StrategyId, LINE_COMPARE_UNITS};
+use super::{line_candidates, Context, Strategy, LINE_COMPARE_UNITS};
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::normalize::{self, is_word_char, Level};
 
 /// See the module docs.

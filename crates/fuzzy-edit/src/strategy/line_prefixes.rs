@@ -17,7 +17,8 @@
 //! assert_eq!(out.matches[0].strategy, "line_prefixes");
 //! ```
 
-use super::{equality_cascade, Candidate, Context, Strategy, StrategyId};
+use super::{equality_cascade, Context, Strategy};
+use crate::candidate::{Candidate, StrategyId};
 use crate::needle::Needle;
 use crate::notation::{parse_prefix, strip_line_prefixes, Style};
 use crate::text::exact_spans;

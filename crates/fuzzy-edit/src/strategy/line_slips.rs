@@ -33,10 +33,9 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::block_anchor::BLOCK_ANCHOR_MARGIN;
-use super::{
-    line_places, Candidate, Context, Fit, HashIsKey, Strategy, StrategyId, LINE_COMPARE_UNITS,
-};
+use super::{line_places, Context, HashIsKey, Strategy, LINE_COMPARE_UNITS};
 use crate::align::similarity;
+use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::needle::Needle;
 use crate::normalize::{self, loose_key};
 use crate::text::lines_of;

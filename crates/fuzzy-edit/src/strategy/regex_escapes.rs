@@ -16,7 +16,8 @@
 //! assert_eq!(out.matches[0].strategy, "regex_escapes");
 //! ```
 
-use super::{equality_cascade, Candidate, Context, Strategy, StrategyId};
+use super::{equality_cascade, Context, Strategy};
+use crate::candidate::{Candidate, StrategyId};
 use crate::needle::Needle;
 
 /// See the module docs.

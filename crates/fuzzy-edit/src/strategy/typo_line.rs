@@ -25,7 +25,8 @@
 
 use rapidfuzz::distance::levenshtein;
 
-use super::{line_candidates, Candidate, Context, Strategy, StrategyId, LINE_COMPARE_UNITS};
+use super::{line_candidates, Context, Strategy, LINE_COMPARE_UNITS};
+use crate::candidate::{Candidate, StrategyId};
 use crate::merge3::misspelled_word;
 use crate::normalize::loose_key;
 

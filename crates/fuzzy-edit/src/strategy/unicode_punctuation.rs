@@ -12,7 +12,8 @@
 //! assert_eq!(out.matches[0].strategy, "unicode_punctuation");
 //! ```
 
-use super::{line_candidates, Candidate, Context, Strategy, StrategyId};
+use super::{line_candidates, Context, Strategy};
+use crate::candidate::{Candidate, StrategyId};
 use crate::normalize::Level;
 
 /// See the module docs.

@@ -28,8 +28,9 @@ use std::collections::HashSet;
 use std::ops::Range;
 
 use super::{MAX_LINE_DELTA, MAX_SCORED_WINDOWS};
+use crate::candidate::Candidate;
 use crate::normalize::{self, is_word_char, Level};
-use crate::strategy::{Candidate, Context};
+use crate::strategy::Context;
 
 /// Fewest characters a file line must add to a line of `old` to stand for it extended: a word
 /// part (`_in`, `upd_`), not a letter (a slip). The refuse generator's renames add 7

@@ -35,8 +35,9 @@ use super::{
     alignment_cost, BLOCK_ANCHOR_MARGIN, MAX_LINE_DELTA, MAX_SCORED_WINDOWS, TWIN_MAX_EDITS,
 };
 use crate::align::{align, block_edits_within, block_key, similarity};
+use crate::candidate::Candidate;
 use crate::normalize::{self, Level};
-use crate::strategy::{Candidate, Context};
+use crate::strategy::Context;
 
 /// How alike (block similarity) a window with both anchor lines of `old` must be to `old` to be
 /// its block changed since (figures in the module docs).
