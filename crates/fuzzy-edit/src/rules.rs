@@ -1,8 +1,8 @@
 //! Every rule that accepts or refuses an edit, in one table ([`TABLE`](table::TABLE)): its
 //! id, the stage of an edit's path it runs at, the kinds it refuses with, and what it catches.
 //! Each rule's check lives in `rules/<id>.rs` (a few small ones share a file named after their
-//! stage: `request.rs`, `not_found.rs`); the rules of one stage run from one function here
-//! ([`check_chosen`], [`check_changing`], [`check_result`]) in the table's order. Every
+//! stage: `request.rs`, `not_found.rs`); the rules of the stages `chosen`, `changing` and
+//! `result` run from one function here ([`check`]) in the table's order. Every
 //! refusal names its rule ([`EditError::rule`](crate::EditError::rule)), in the JSON answers
 //! (`rule`) and in the message (`[rule: id]`).
 //!
@@ -125,23 +125,32 @@ pub(crate) struct Replaced<'c, 'a> {
     pub(crate) decoded: &'c (String, String),
 }
 
-/// A rule's check on its stage's inputs (for inputs of any lifetime).
-type Check<I> = (RuleId, fn(&I) -> Result<(), EditError>);
-type ChosenCheck = (
+/// A rule's check on its stage's inputs: its id (the table's row) and the check.
+type Rule<I> = (RuleId, fn(&I) -> Result<(), EditError>);
+// Each stage's rules, for its inputs of any lifetime (a `Rule` of these inputs each).
+type ChosenRule = (
     RuleId,
     for<'c, 'a> fn(&Chosen<'c, 'a>) -> Result<(), EditError>,
 );
-type ChangingCheck = (
+type ChangingRule = (
     RuleId,
     for<'c, 'a> fn(&Changing<'c, 'a>) -> Result<(), EditError>,
 );
-type ResultCheck = (
+type ResultRule = (
     RuleId,
     for<'c, 'a> fn(&Replaced<'c, 'a>) -> Result<(), EditError>,
 );
 
+/// The inputs of one stage, which know their stage's rules.
+pub(crate) trait StageInputs {
+    /// The stage's rules, in the table's order.
+    fn rules<'r>() -> &'r [Rule<Self>]
+    where
+        Self: Sized + 'r;
+}
+
 /// The stage `chosen` rules, in order.
-const CHOSEN: &[ChosenCheck] = &[
+const CHOSEN: &[ChosenRule] = &[
     (RuleId::NotMadeAlready, |c| {
         not_made_already::check_not_made_already(
             c.text, c.strategy, c.chosen, c.needle, c.sent, c.budget,
@@ -165,7 +174,7 @@ const CHOSEN: &[ChosenCheck] = &[
 ];
 
 /// The stage `changing` rules, in order.
-const CHANGING: &[ChangingCheck] = &[
+const CHANGING: &[ChangingRule] = &[
     (RuleId::NotStale, |c| {
         not_stale::check_not_stale(c.text, c.strategy, c.candidate, c.needle)
     }),
@@ -192,7 +201,7 @@ const CHANGING: &[ChangingCheck] = &[
 ];
 
 /// The stage `result` rules, in order.
-const RESULT: &[ResultCheck] = &[
+const RESULT: &[ResultRule] = &[
     (RuleId::ChangesSomething, |r| {
         check_changes_something(r.text, r.matches)
     }),
@@ -204,36 +213,39 @@ const RESULT: &[ResultCheck] = &[
     }),
 ];
 
-/// Run `checks` in order: the first refusal, or `Ok`.
-fn run<I>(checks: impl IntoIterator<Item = Check<I>>, input: &I) -> Result<(), EditError> {
-    checks.into_iter().try_for_each(|(_, check)| check(input))
+impl<'c, 'a> StageInputs for Chosen<'c, 'a> {
+    fn rules<'r>() -> &'r [Rule<Self>]
+    where
+        Self: 'r,
+    {
+        CHOSEN
+    }
 }
 
-/// The stage `chosen` rules on the candidates a strategy chose, before any is fitted: an
-/// edit the file already shows made is refused, wherever the match landed.
-pub(crate) fn check_chosen(chosen: &Chosen) -> Result<(), EditError> {
-    run(
-        CHOSEN.iter().map(|&(id, check)| (id, check as fn(&_) -> _)),
-        chosen,
-    )
-}
-
-/// The stage `changing` rules, on one fitted candidate whose replacement changes the file.
-pub(crate) fn check_changing(changing: &Changing) -> Result<(), EditError> {
-    run(
+impl<'c, 'a> StageInputs for Changing<'c, 'a> {
+    fn rules<'r>() -> &'r [Rule<Self>]
+    where
+        Self: 'r,
+    {
         CHANGING
-            .iter()
-            .map(|&(id, check)| (id, check as fn(&_) -> _)),
-        changing,
-    )
+    }
 }
 
-/// The stage `result` rules, on a strategy's replacements together.
-pub(crate) fn check_result(replaced: &Replaced) -> Result<(), EditError> {
-    run(
-        RESULT.iter().map(|&(id, check)| (id, check as fn(&_) -> _)),
-        replaced,
-    )
+impl<'c, 'a> StageInputs for Replaced<'c, 'a> {
+    fn rules<'r>() -> &'r [Rule<Self>]
+    where
+        Self: 'r,
+    {
+        RESULT
+    }
+}
+
+/// Run the rules of the stage whose inputs `inputs` are, in order: the first refusal, or `Ok`.
+/// The stage `chosen` ([`Chosen`]) on the candidates a strategy chose, before any is fitted;
+/// the stage `changing` ([`Changing`]) on one fitted candidate whose replacement changes the
+/// file; the stage `result` ([`Replaced`]) on a strategy's replacements together.
+pub(crate) fn check<I: StageInputs>(inputs: &I) -> Result<(), EditError> {
+    I::rules().iter().try_for_each(|(_, check)| check(inputs))
 }
 
 #[cfg(test)]

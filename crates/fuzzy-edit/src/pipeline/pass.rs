@@ -73,7 +73,7 @@ impl Request<'_, '_> {
                 .first()
                 .and_then(|c| c.fit.needle())
                 .unwrap_or(needle);
-            rules::check_chosen(&rules::Chosen {
+            rules::check(&rules::Chosen {
                 text,
                 strategy: strategy.id(),
                 chosen: &chosen,
@@ -99,7 +99,7 @@ impl Request<'_, '_> {
             for c in chosen {
                 matches.push(self.settle(strategy.id(), c, needle)?);
             }
-            rules::check_result(&rules::Replaced {
+            rules::check(&rules::Replaced {
                 text,
                 matches: &matches,
                 strategy: strategy.id(),
@@ -124,7 +124,7 @@ impl Request<'_, '_> {
         // (A replacement that changes nothing is refused as already applied, by the result
         // stage.)
         if replacement != text.as_str()[c.span.clone()] {
-            rules::check_changing(&rules::Changing {
+            rules::check(&rules::Changing {
                 text,
                 strategy: id,
                 candidate: &c,
