@@ -59,7 +59,7 @@ use edges::{beyond, without_split_line_ending};
 pub(crate) use edges::{blank_edge_from_old, Edge};
 pub(crate) use elisions::resolve_elisions;
 use elisions::resolve_elisions_until;
-use literal_breaks::{undo_escapes, ECHO};
+use literal_breaks::undo_escapes;
 use lookalikes::decoded_entities;
 pub(crate) use lookalikes::latin_letters;
 #[cfg(test)]

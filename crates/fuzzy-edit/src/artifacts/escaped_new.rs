@@ -19,10 +19,11 @@ use similar::{ChangeTag, TextDiff};
 
 use crate::align::line_similarity;
 use crate::notation::entities::ENTITIES;
+use crate::thresholds::ECHO;
 
 /// Least similarity of a decoded line of `new` to the line of `old` it pairs with (the
 /// artifacts' echo threshold).
-const PAIRED: f64 = super::ECHO;
+const PAIRED: f64 = ECHO;
 
 /// The line decoded, and the char offsets (in the decoded line) of the decoded characters.
 fn decode_marking(line: &str) -> (String, Vec<usize>) {

@@ -10,6 +10,7 @@ use crate::text::Text;
 use crate::Options;
 
 use super::{comment_breaks, escaped_whole, string_breaks};
+use crate::thresholds::ECHO;
 
 /// A one-line `new` written with `\n` escapes for the lines of a multi-line `old`: decoded
 /// once too often. Only when the decoded lines are several and one of them is one of `old`'s,
@@ -60,13 +61,6 @@ pub(super) fn undo_escapes(text: &Text, old: &str, new: &str, options: &Options)
     });
     (lines.len() >= 2 && echoes_old).then_some(decoded)
 }
-
-/// Least similarity of a decoded line to a line of `old` for it to be read as that line
-/// retyped or rewritten. With [`lines_echoing`], on the adversarial generator (seeds 1-3): wrong
-/// edits of an
-/// escaped `new` 49 -> 20 (`old` exact), 15 -> 0 (`old` escaped too), 4 -> 0 (`old` a regex);
-/// on the gate, `escaped_new_only` 1,076 -> 1,105 exact, nothing lost.
-pub(super) const ECHO: f64 = 0.8;
 
 /// Whether `s` holds a `\n` escape that is not inside a string literal of its line (`'\n'`,
 /// `"a\n"`): any escape outside strings and line comments, or a line with one whose strings

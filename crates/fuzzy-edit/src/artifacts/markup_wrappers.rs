@@ -18,6 +18,7 @@ use super::wrapper_lines::{echoes, fence_close, fence_open};
 use crate::align::line_similarity;
 use crate::notation::entities::decode;
 use crate::text::Text;
+use crate::thresholds::LOOSELY;
 
 /// A fence marker: its character (`` ` `` or `~`) and run length (CommonMark: at most three
 /// spaces of indentation, a run of three or more; a backtick fence's info has no backtick).
@@ -148,10 +149,6 @@ fn own_language(text: &Text, open: &str) -> bool {
         _ => false,
     }
 }
-
-/// Least similarity of the text beside a sentence about the edit to `old` as a whole (three
-/// `</div>` renamed `</div_v2>`: 0.69).
-const LOOSELY: f64 = 0.5;
 
 /// Words that open a model's sentence about its own edit, and words such a sentence uses.
 const LEAD_INS: &[&str] = &[

@@ -8,6 +8,7 @@ use crate::align::line_similarity;
 use crate::normalize::{indent_of, loose_equal, loose_key, unescape};
 use crate::notation::{parse_prefix, strip_line_prefixes, Style};
 use crate::text::Text;
+use crate::thresholds::{RETYPED, RETYPED_LEN};
 
 /// The style in which a read tool numbered the lines of `s`, if it did: the numbered lines
 /// count up in one style; one numbered line alone must be right-aligned as read tools write
@@ -272,13 +273,6 @@ fn numbered_at_old(text: &Text, old: &str, style: Style, n: u64, body: &str) -> 
             })
         })
 }
-
-/// Least similarity of `old`'s first line to the file's line for `old` to stand there retyped
-/// (a letter slipped), and least length of that line in chars: one slip in a line of 16 chars
-/// leaves 0.94, while `return 1` against `return 0` (0.875, another line altogether) is out on
-/// both counts. (A multi-language generator, seeds 1-12: prefixes kept 12 -> 0; gate identical.)
-const RETYPED: f64 = 0.9;
-const RETYPED_LEN: usize = 16;
 
 /// `s` without the backslashes a model puts before regex metacharacters (`\(`, `\.`).
 fn without_regex_escapes(s: &str) -> Cow<'_, str> {

@@ -4,6 +4,7 @@
 
 use crate::align::line_similarity;
 use crate::normalize::loose_equal;
+use crate::thresholds::ECHO;
 
 /// A fence line: ```` ``` ```` or `~~~`, optionally followed by a language tag.
 pub(super) fn fence_open(line: &str) -> bool {
@@ -29,6 +30,6 @@ pub(super) fn echoes(s: &str, old: &str) -> bool {
     s.lines().filter(|l| !l.trim().is_empty()).any(|l| {
         old.lines()
             .filter(|o| !o.trim().is_empty())
-            .any(|o| loose_equal(l, o) || line_similarity(l, o) >= super::ECHO)
+            .any(|o| loose_equal(l, o) || line_similarity(l, o) >= ECHO)
     })
 }

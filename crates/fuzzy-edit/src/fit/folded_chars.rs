@@ -8,11 +8,8 @@
 //! character for one, a rewritten line close to it takes the file's characters wherever it
 //! keeps that line's.
 
+use crate::thresholds::COPY_RATIO;
 use similar::TextDiff;
-
-/// Least similarity (0..1, by characters) between a rewritten line and the `old` line it is
-/// taken for a copy of.
-const COPY_RATIO: f32 = 0.8;
 
 /// `merged` (the replacement for `file_lines`, matched by `old` line for line) with the file's
 /// characters on the lines it rewrites in ASCII where `old` folded them (see the module docs).

@@ -11,12 +11,7 @@
 use crate::align::line_similarity_at_least;
 use crate::normalize::{self, Level};
 use crate::thresholds::REWRITTEN_LINE;
-
-/// How alike a line of `new` must be to a line `old` left out to stand for it. At 0.5 it
-/// also paired `use unicode_width::…` with `use unicode_segmentation::…` (perturbed
-/// `line_missing`: 3 cases applied short of the file's line); at 0.8 the adversarial
-/// generator's lines-missing cases went from 179 refused of 329 to 58, 0 OTHER, gate unchanged.
-const STANDS_FOR: f64 = 0.8;
+use crate::thresholds::STANDS_FOR;
 
 /// Most line pairs compared for one pair of hunks; beyond it the lines are not read as one
 /// omission (a rewrite that large says nothing line by line).

@@ -55,36 +55,20 @@ use crate::align::{
 };
 use crate::candidate::{Candidate, Fit, Grading, StrategyId};
 use crate::normalize::{self, Level};
+use crate::thresholds::{
+    BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN, EXTENT_MARGIN, MAX_LINE_DELTA, MIN_MIDDLE_EQUAL,
+    SLIPPED_ANCHOR, SUBSEQUENCE_SPAN, TWIN_MARGIN, TWIN_MAX_EDITS,
+};
 
 mod names;
 mod source_lines;
 mod stale;
 mod twins;
 
-/// Lowest block similarity accepted. Chosen on the accuracy benchmark (see the README).
-pub(crate) const BLOCK_ANCHOR_FLOOR: f64 = 0.8;
-/// How far the best window must lead the runner-up (seed 002's confidence margin).
-pub(crate) const BLOCK_ANCHOR_MARGIN: f64 = 0.1;
-/// Windows may have this many lines more or fewer than `old`.
-pub(crate) const MAX_LINE_DELTA: usize = 2;
 /// Windows scored at most; beyond that the block is too common to choose among.
 pub(crate) const MAX_SCORED_WINDOWS: usize = 256;
 /// Lines examined by the cheap pre-filter at most, over all windows.
 const MAX_EXAMINED_LINES: usize = 1 << 20;
-/// A block holding all of `old`'s lines in order within this many times its length is a rival.
-const SUBSEQUENCE_SPAN: usize = 3;
-/// Smallest share of middle lines that must be (loosely) equal for a window to be a candidate.
-pub(crate) const MIN_MIDDLE_EQUAL: f64 = 0.5;
-/// How alike a slipped anchor line must be to `old`'s (see `slipped_anchor_windows`).
-const SLIPPED_ANCHOR: f64 = 0.8;
-/// Most character edits `old` may be from a block for the distance margin to prefer that block
-/// to a near twin elsewhere (see `closest_by_edits`).
-pub(crate) const TWIN_MAX_EDITS: usize = 2;
-/// How many edits further from `old` than the closest block a near twin elsewhere must be.
-pub(crate) const TWIN_MARGIN: usize = 3;
-/// How many edits further a window over the same lines (another extent of the closest window)
-/// must be; it must also be twice as far.
-pub(crate) const EXTENT_MARGIN: usize = 2;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]

@@ -6,7 +6,7 @@
 //! aligned with the file's (loosely: indentation and inner spacing aside) allowing only those
 //! slips, at most [`MAX_SLIPS`] of them and at most [`MAX_LEFT_OUT`] line left out (see
 //! [`alignment`]). The block is taken only when no other alignment in the whole file is within
-//! [`RIVAL_MARGIN`] slips of it (another block, another extent, or another reading of the same
+//! [`SLIPS_RIVAL_MARGIN`] slips of it (another block, another extent, or another reading of the same
 //! lines: the edit is passed on), and `old` has at least one line more standing in place than
 //! it has slips, and no line it leaves out is a slip of the line of `old` beside it (a twin's
 //! slipped copy, see [`slipped_copy`]). The slips are then undone in `old`, and
@@ -32,7 +32,6 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use super::block_anchor::BLOCK_ANCHOR_MARGIN;
 use super::{line_places, Context, HashIsKey, Strategy, LINE_COMPARE_UNITS};
 use crate::align::similarity;
 use crate::candidate::{Candidate, Fit, StrategyId};
@@ -45,27 +44,16 @@ mod alignment;
 mod repair;
 mod slipped_copy;
 
+use crate::thresholds::{
+    BLOCK_ANCHOR_MARGIN, LINE_SLIPS_MIN_CHARS, MAX_LEFT_OUT, MAX_SLIPS, SLIPS_RIVAL_MARGIN,
+};
 use alignment::{align, Lines, Step, Window};
 
-/// Most slips an alignment may have: a line copied twice and then swapped with its neighbour
-/// is two (attack `combo_dup_reorder`: 25 of 141 more exact at 2).
-pub(crate) const MAX_SLIPS: usize = 2;
-/// How many slips more than the best alignment another must have: a rival closer than that
-/// is another reading of `old`, and the edit is passed on. (Not swept on its own: measured with
-/// the rules beside it, attack WRONG and must-refuse unchanged, refuse generator unchanged.)
-const RIVAL_MARGIN: usize = 1;
-/// Most lines of the file an alignment may leave out: a second is how a line of `old` from a
-/// near twin (`chimera`) finds a place two lines from the rest (at 2: attack seed 2
-/// `MR_chimera_synth` applied once).
-const MAX_LEFT_OUT: usize = 1;
 /// Most places in the file the rarest line of `old` may stand at: beyond that the block is too
 /// common to tell apart by its lines alone.
 const MAX_SEEDS: usize = 64;
 /// Most non-blank lines of `old` this strategy aligns (the alignment is quadratic).
 const MAX_LINES: usize = 200;
-/// Fewest characters (loose keys, together) of `old`'s non-blank lines: a short `old` is too
-/// often a slip away from lines of another block.
-const MIN_CHARS: usize = 25;
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -97,7 +85,7 @@ fn found(text: &Text, needle: &Needle, cx: &Context<'_>) -> Option<Vec<Candidate
         .iter()
         .map(|&i| loose_key(old[i]).into_owned())
         .collect();
-    if keys.iter().map(|k| k.chars().count()).sum::<usize>() < MIN_CHARS {
+    if keys.iter().map(|k| k.chars().count()).sum::<usize>() < LINE_SLIPS_MIN_CHARS {
         return None;
     }
     let wanted: Vec<u64> = non_blank
@@ -132,7 +120,7 @@ fn found(text: &Text, needle: &Needle, cx: &Context<'_>) -> Option<Vec<Candidate
             return None;
         }
         let lines = RegionLines::new(text, &non_blank, &keys, &wanted, &region);
-        for w in align(&lines, MAX_SLIPS + RIVAL_MARGIN) {
+        for w in align(&lines, MAX_SLIPS + SLIPS_RIVAL_MARGIN) {
             let lines_range = region[w.start]..region[w.end - 1] + 1;
             let entry = Found {
                 window: w,
@@ -153,7 +141,7 @@ fn found(text: &Text, needle: &Needle, cx: &Context<'_>) -> Option<Vec<Candidate
     }
     let mut at_best = windows
         .iter()
-        .filter(|(_, f)| f.window.cost <= best + RIVAL_MARGIN);
+        .filter(|(_, f)| f.window.cost <= best + SLIPS_RIVAL_MARGIN);
     let (Some((&(start, end), chosen)), None) = (at_best.next(), at_best.next()) else {
         return None;
     };

@@ -1,12 +1,13 @@
 //! **Typo line**: one line of `old`, a character or two off the one line of the file it means.
 //!
 //! A single line has no neighbours to anchor it (that is [`BlockAnchor`](super::block_anchor)'s
-//! way for blocks), so the line itself must be unmistakable: at least [`MIN_CHARS`] characters,
-//! at most [`MAX_EDITS`] edits from a line of the file (whitespace runs read as one space), and
-//! every other line of the file at least [`MARGIN`] edits further. A ratio margin cannot tell
-//! a line 1 edit away from its near twin 2 edits away; a distance margin can. Lines within the
-//! margin of each other are all candidates, so the edit is refused as ambiguous. The usual
-//! merge then keeps the file's version of the slip and refuses a change to the slipped token.
+//! way for blocks), so the line itself must be unmistakable: at least
+//! [`TYPO_LINE_MIN_CHARS`] characters, at most [`TYPO_LINE_MAX_EDITS`] edits from a line of the
+//! file (whitespace runs read as one space), and every other line of the file at least
+//! [`TYPO_LINE_MARGIN`] edits further. A ratio margin cannot tell a line 1 edit away from its near
+//! twin 2 edits away; a distance margin can. Lines within the margin of each other are all
+//! candidates, so the edit is refused as ambiguous. The usual merge then keeps the file's version
+//! of the slip and refuses a change to the slipped token.
 //!
 //! A block of two or three lines is judged the same way over the block (see `slipped_block`):
 //! [`BlockAnchor`](super::block_anchor) needs half its middle lines equal, which such a block
@@ -29,18 +30,14 @@ use super::{line_candidates, Context, Strategy, LINE_COMPARE_UNITS};
 use crate::candidate::{Candidate, StrategyId};
 use crate::merge3::misspelled_word;
 use crate::normalize::loose_key;
+use crate::thresholds::{
+    TYPO_BLOCK_MAX_LINES, TYPO_BLOCK_MIN_SLIPPED_CHARS, TYPO_LINE_MARGIN, TYPO_LINE_MAX_EDITS,
+    TYPO_LINE_MIN_CHARS,
+};
 
 /// See the module docs.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct TypoLine;
-
-/// Shortest line (in characters, trimmed) this strategy judges: shorter lines are too often
-/// one edit from another line.
-pub(crate) const MIN_CHARS: usize = 25;
-/// Most edits between `old`'s line and the file's.
-pub(crate) const MAX_EDITS: usize = 2;
-/// How many edits further every other line must be than the best.
-pub(crate) const MARGIN: usize = 3;
 
 impl Strategy for TypoLine {
     fn id(&self) -> StrategyId {
@@ -53,11 +50,11 @@ impl Strategy for TypoLine {
         }
         let key = loose_key(cx.needle.line(0));
         let len = key.chars().count();
-        if len < MIN_CHARS {
+        if len < TYPO_LINE_MIN_CHARS {
             return Vec::new();
         }
         let text = cx.text;
-        let reach = MAX_EDITS + MARGIN;
+        let reach = TYPO_LINE_MAX_EDITS + TYPO_LINE_MARGIN;
         // Distances up to `reach`, for the lines whose trimmed length could be that close.
         let mut near: Vec<(usize, usize)> = Vec::new();
         let scorer = levenshtein::BatchComparator::new(key.chars());
@@ -81,44 +78,35 @@ impl Strategy for TypoLine {
         let Some(best) = near.iter().map(|(d, _)| *d).min() else {
             return Vec::new();
         };
-        if best == 0 || best > MAX_EDITS {
+        if best == 0 || best > TYPO_LINE_MAX_EDITS {
             // Equal lines are the equality strategies' to find.
             return Vec::new();
         }
         let close: Vec<usize> = near
             .iter()
-            .filter(|(d, _)| *d < best + MARGIN)
+            .filter(|(d, _)| *d < best + TYPO_LINE_MARGIN)
             .map(|(_, i)| *i)
             .collect();
         line_candidates(text, cx.needle, &close, None)
     }
 }
 
-/// Most non-blank lines of a block this strategy judges: longer blocks are
-/// [`BlockAnchor`](super::block_anchor)'s, whose windows need half their middle lines equal
-/// and so see no slip in a block of two or three.
-pub(crate) const MAX_BLOCK_LINES: usize = 3;
-
-/// Shortest line (in characters, trimmed) of a block that may be a slip: `}` for `)` is
-/// another token, not a slip of the pen.
-const MIN_SLIPPED_CHARS: usize = 8;
-
 /// A block of two or three non-blank lines, a character or two off a block of the file: the
-/// same rules as for one line, over the block. Its lines together are at least [`MIN_CHARS`]
+/// same rules as for one line, over the block. Its lines together are at least [`TYPO_LINE_MIN_CHARS`]
 /// characters, the window's blank lines stand where `old`'s do, its lines are at most
-/// [`MAX_EDITS`] edits from `old`'s in all (each line that differs at least
-/// [`MIN_SLIPPED_CHARS`] long), and every other window at least [`MARGIN`] edits further.
+/// [`TYPO_LINE_MAX_EDITS`] edits from `old`'s in all (each line that differs at least
+/// [`TYPO_BLOCK_MIN_SLIPPED_CHARS`] long), and every other window at least [`TYPO_LINE_MARGIN`] edits further.
 fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
     let old: Vec<&str> = cx.needle.lines().collect();
     let non_blank: Vec<usize> = (0..old.len())
         .filter(|&k| !old[k].trim().is_empty())
         .collect();
-    if non_blank.len() < 2 || non_blank.len() > MAX_BLOCK_LINES {
+    if non_blank.len() < 2 || non_blank.len() > TYPO_BLOCK_MAX_LINES {
         return Vec::new();
     }
     let keys: Vec<String> = old.iter().map(|l| loose_key(l).into_owned()).collect();
     let lens: Vec<usize> = keys.iter().map(|k| k.chars().count()).collect();
-    if non_blank.iter().map(|&k| lens[k]).sum::<usize>() < MIN_CHARS {
+    if non_blank.iter().map(|&k| lens[k]).sum::<usize>() < TYPO_LINE_MIN_CHARS {
         return Vec::new();
     }
     let text = cx.text;
@@ -126,7 +114,7 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
     if old.len() > n {
         return Vec::new();
     }
-    let reach = MAX_EDITS + MARGIN;
+    let reach = TYPO_LINE_MAX_EDITS + TYPO_LINE_MARGIN;
     // For each non-blank line of `old`, its distance (up to `reach`) from each line of the text.
     let mut near: Vec<Vec<Option<usize>>> = Vec::with_capacity(non_blank.len());
     for &k in &non_blank {
@@ -174,12 +162,12 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
         non_blank.iter().all(|&k| {
             let line = text.line(s + k);
             loose_key(line) == keys[k].as_str()
-                || (lens[k] >= MIN_SLIPPED_CHARS
+                || (lens[k] >= TYPO_BLOCK_MIN_SLIPPED_CHARS
                     && misspelled_word(old[k].trim(), line.trim()).is_some())
         })
     };
     if best == 0
-        || best > MAX_EDITS
+        || best > TYPO_LINE_MAX_EDITS
         || !windows
             .iter()
             .filter(|(d, _)| *d == best)
@@ -189,7 +177,7 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
     }
     let close: Vec<usize> = windows
         .iter()
-        .filter(|(d, _)| *d < best + MARGIN)
+        .filter(|(d, _)| *d < best + TYPO_LINE_MARGIN)
         .map(|(_, s)| *s)
         .collect();
     line_candidates(text, cx.needle, &close, None)

@@ -35,6 +35,7 @@ use super::structure::{bracket_balance, seam_kept};
 use super::tokens::{Relation, Words};
 use crate::align::{block_edits, block_edits_cost, block_key, line_similarity};
 use crate::normalize::loose_equal;
+use crate::thresholds::READINGS_MARGIN;
 use crate::thresholds::REWRITTEN_LINE;
 
 /// Readings weighed at most per region; past that, which one is meant is refused as unclear
@@ -42,9 +43,6 @@ use crate::thresholds::REWRITTEN_LINE;
 const MAX_READINGS: usize = 50_000;
 /// Work on edit distances at most per region, in [`block_edits_cost`] units.
 const MAX_WORK: usize = 50_000_000;
-/// The best reading must cost at least this many character edits less than any other reading
-/// that gives a different text (any strictly cheaper reading is taken: ties are refused).
-const MARGIN: usize = 1;
 
 /// A changed region whose `new` side holds elision markers.
 pub(super) struct Region<'a, 'l> {
@@ -110,7 +108,7 @@ impl<'l> Region<'_, 'l> {
         let rival = readings[1..]
             .iter()
             .find(|(_, r)| self.render(&non_blank, &slots, r) != text);
-        if rival.is_some_and(|(cost, _)| *cost < best_cost + MARGIN) {
+        if rival.is_some_and(|(cost, _)| *cost < best_cost + READINGS_MARGIN) {
             return None;
         }
         let clear = self.edges_clear(best, &groups, &non_blank)

@@ -4,6 +4,8 @@
 //! `old` shows the model retyping the file's ASCII quotes (`#[doc(alias = “X”)]` for the
 //! file's `"X"`): then its quotes are its habit in this edit, in comments too.
 
+use crate::thresholds::SENTENCE_WORDS;
+
 /// The typographic quotes: a file that writes one of them writes text, not only code.
 const QUOTES: [char; 4] = ['\u{201C}', '\u{201D}', '\u{2018}', '\u{2019}'];
 
@@ -32,12 +34,6 @@ fn retypes_ascii_quotes(file: &str, old: &str) -> bool {
             !file.contains(l) && file.contains(&ascii)
         })
 }
-
-/// Fewest words of a line read as a sentence. Measured on generated sentences (each with
-/// `“notes”` and `it’s` added to a Rust file whose prose has `’`): 2 of 60 written with ASCII
-/// quotes before, 0 after; no case of the accuracy gate, adv or attack benchmarks changed by
-/// it (each case that changed in that round traced to another rule).
-const SENTENCE_WORDS: usize = 4;
 
 /// Whether `line` (its indentation off) reads as a sentence, not code: a capitalised word and
 /// at least three more, words and punctuation only, no brackets, operators or statement end.

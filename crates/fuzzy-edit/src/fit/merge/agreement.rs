@@ -6,10 +6,11 @@ use std::borrow::Cow;
 
 use super::hunk::Hunk;
 use super::loose_eq;
+use crate::thresholds::MERGE_SLIP;
 use crate::thresholds::REWRITTEN_LINE;
 
 /// Whether the model's hunk `m` covers the file's difference `f`, `f` is a slip of memory
-/// (each line at least [`SLIP`] alike to the file's), and `m` holds the file's lines of it, in
+/// (each line at least [`MERGE_SLIP`] alike to the file's), and `m` holds the file's lines of it, in
 /// order and together (loosely): `new` already says what the file says there. Lines less
 /// alike are not a slip but a change since the model read the file: no agreement.
 pub(super) fn new_has_the_files_lines(
@@ -23,10 +24,9 @@ pub(super) fn new_has_the_files_lines(
     let models = &new[m.new.clone()];
     let covers = m.old.start <= f.old.start && f.old.end <= m.old.end;
     let slip = f.old.len() == f.new.len()
-        && f.old
-            .clone()
-            .zip(f.new.clone())
-            .all(|(i, j)| crate::align::line_similarity_at_least(old[i], win[j], SLIP).is_some());
+        && f.old.clone().zip(f.new.clone()).all(|(i, j)| {
+            crate::align::line_similarity_at_least(old[i], win[j], MERGE_SLIP).is_some()
+        });
     covers
         && slip
         && !files.iter().all(|l| l.trim().is_empty())
@@ -34,11 +34,6 @@ pub(super) fn new_has_the_files_lines(
             .windows(files.len())
             .any(|w| w.iter().zip(files).all(|(a, b)| loose_eq(a, b)))
 }
-
-/// Lines at least this alike are a slip of memory (a character or two), as opposed to a line
-/// changed since the model read it; where `new` has the file's version of such a line, the two
-/// agree.
-pub(super) const SLIP: f64 = 0.8;
 
 /// Whether the model's change `m` replaces the file's difference `f` entirely, and `f` is
 /// nothing but misspelled words ([`crate::merge3::misspelled_word`]) that `m`'s lines never

@@ -4,13 +4,7 @@
 
 use crate::align::line_similarity;
 use crate::indent::{IndentHabits, IndentMap};
-
-/// Rewritten lines at least this alike keep most of their content: moved one unit alike, with
-/// no line kept, they were pasted a level off, not re-indented (a model that moves a line
-/// into or out of a block rarely renames it on the way). Measured with the rule: gate
-/// `indent_new_only` +33 exact, nothing else moved (real-patch/real-replace unchanged); on the
-/// adversarial generator, part of 163 OTHER -> exact of the first commit, 0 new OTHER.
-const MOSTLY_KEPT: f64 = 0.7;
+use crate::thresholds::MOSTLY_KEPT;
 
 /// Whether `map` moves every line by one of the file's units, in the file's indentation
 /// characters, and each rewritten line with a word keeps most of its content.

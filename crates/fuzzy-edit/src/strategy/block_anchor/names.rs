@@ -6,9 +6,7 @@
 use std::collections::HashSet;
 
 use crate::normalize::is_word_char;
-
-/// Names of `old` missing from a window, at least, for the window to be another block.
-const MIN_MISSING: usize = 3;
+use crate::thresholds::MIN_NAMES_MISSING;
 
 /// The names (words of three characters or more that start with a letter or `_`) in `lines`.
 fn names<'a>(lines: impl IntoIterator<Item = &'a str>) -> HashSet<&'a str> {
@@ -20,7 +18,7 @@ fn names<'a>(lines: impl IntoIterator<Item = &'a str>) -> HashSet<&'a str> {
 }
 
 /// Whether `window` lacks so many of `old`'s names (at least half of them, at least
-/// [`MIN_MISSING`], on at least two of `old`'s lines) that it is another block of the same
+/// [`MIN_NAMES_MISSING`], on at least two of `old`'s lines) that it is another block of the same
 /// shape, not `old` misremembered: a slip of memory costs a name or two, a line the model
 /// added or misremembered costs one line's names.
 pub(super) fn names_another_block(old: &[&str], window: &[&str]) -> bool {
@@ -31,7 +29,7 @@ pub(super) fn names_another_block(old: &[&str], window: &[&str]) -> bool {
         .iter()
         .filter(|l| names([**l]).iter().any(|n| missing.contains(n)))
         .count();
-    missing.len() >= MIN_MISSING && 2 * missing.len() >= wanted.len() && lines_missing >= 2
+    missing.len() >= MIN_NAMES_MISSING && 2 * missing.len() >= wanted.len() && lines_missing >= 2
 }
 
 #[cfg(test)]

@@ -27,15 +27,11 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use super::{MAX_LINE_DELTA, MAX_SCORED_WINDOWS};
+use super::MAX_SCORED_WINDOWS;
 use crate::candidate::Candidate;
 use crate::normalize::{self, is_word_char, Level};
 use crate::strategy::Context;
-
-/// Fewest characters a file line must add to a line of `old` to stand for it extended: a word
-/// part (`_in`, `upd_`), not a letter (a slip). The refuse generator's renames add 7
-/// (`revised`), attack's 4 (`upd_`); with 3, the legitimate classes above are unchanged.
-const SHORTEST_INSERT: usize = 3;
+use crate::thresholds::{MAX_LINE_DELTA, SHORTEST_INSERT};
 
 /// Every block apart from the best window of `out` (when it passes the floor) that holds a
 /// line of `old` the best window does not, together with half of `old`'s non-blank lines (two

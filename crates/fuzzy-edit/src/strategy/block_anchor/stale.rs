@@ -31,17 +31,12 @@
 
 use std::ops::Range;
 
-use super::{
-    alignment_cost, BLOCK_ANCHOR_MARGIN, MAX_LINE_DELTA, MAX_SCORED_WINDOWS, TWIN_MAX_EDITS,
-};
+use super::{alignment_cost, MAX_SCORED_WINDOWS};
 use crate::align::{align, block_edits_within, block_key, similarity};
 use crate::candidate::Candidate;
 use crate::normalize::{self, Level};
 use crate::strategy::Context;
-
-/// How alike (block similarity) a window with both anchor lines of `old` must be to `old` to be
-/// its block changed since (figures in the module docs).
-const STALE_FLOOR: f64 = 0.6;
+use crate::thresholds::{BLOCK_ANCHOR_MARGIN, MAX_LINE_DELTA, STALE_FLOOR, TWIN_MAX_EDITS};
 
 /// The lines of every window apart from the best of `out` (and not itself within the margin
 /// of it) that has both anchor lines of `old` as written and is at least [`STALE_FLOOR`]

@@ -8,12 +8,11 @@
 
 use std::ops::Range;
 
-use super::{
-    names, slipped_anchor_windows, Standing, BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN, TWIN_MARGIN,
-};
+use super::{names, slipped_anchor_windows, Standing};
 use crate::align::{block_edits, block_edits_cost, block_edits_within, block_key};
 use crate::candidate::Candidate;
 use crate::strategy::Context;
+use crate::thresholds::{BLOCK_ANCHOR_FLOOR, BLOCK_ANCHOR_MARGIN, TWIN_MARGIN};
 
 /// Measured on generated twin blocks with mixed slips: applied to one twin 115 -> 0 (of 609),
 /// no must-apply case of that generator moved; gate `typo_changed` 969 -> 968 exact (a twin 3

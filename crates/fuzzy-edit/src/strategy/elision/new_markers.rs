@@ -13,17 +13,7 @@ use crate::artifacts::resolve_elisions;
 use crate::normalize::{indent_of, loose_equal};
 use crate::notation::is_elision_marker;
 use crate::text::Text;
-
-/// Least character similarity (loose keys) for a line `new` writes beside its marker, not
-/// one of `old`'s, to count as a rewrite of a line `old`'s marker elides (when it is also
-/// more like that line than like any line `old` shows beside its marker). Measured at 0.6
-/// (a generator of edits inside an elided span; accuracy `--gate`): the rewritten lines of its
-/// 120 cases are 0.5-0.7 like their line in 15 of 135 checks, 0.85 or
-/// more in 113; those cases 0 -> 96 exact, 99 -> 0 wrong; the gate's `elision`
-/// class 947 -> 946 exact (a new import line 0.64 like an elided one, now refused), 0 wrong.
-/// Without the condition that `new` keeps `old`'s line beside the marker, 5 gate cases were
-/// refused (rewrites of that line taken for rewrites of elided ones).
-const REWRITE_OF_ELIDED: f64 = 0.6;
+use crate::thresholds::REWRITE_OF_ELIDED;
 
 /// Whether `new`'s marker stands earlier than `old`'s: `new` writes, before one of its inner
 /// markers, a line `old` shows further up its piece there, and drops the lines `old` shows

@@ -12,18 +12,7 @@
 
 use super::alignment::Step;
 use crate::align::block_edits_within;
-
-/// Most character edits between a left-out line and the line of `old` beside it for the one to
-/// be a slip of the other: one letter changed, or two letters swapped (two edits).
-/// Measured (`refuse-bench/run.py BIN sN.jsonl`, 1,000 cases per class): `twin_slip` applied
-/// at the twin by this strategy 1 / 0 / 0 -> 0 / 0 / 0 (seeds 1 / 2 / 3; 0 before and after on
-/// seeds 41 and 42), legit classes unchanged on all five seeds; the gate and the independent
-/// apply benchmark unchanged.
-const MAX_SLIP_EDITS: usize = 2;
-
-/// Fewest characters (loose key) the two lines must have: short lines (`}`, `});`) are a few
-/// edits from one another without being copies.
-const MIN_CHARS: usize = 12;
+use crate::thresholds::{SLIPPED_COPY_MAX_EDITS, SLIPPED_COPY_MIN_CHARS};
 
 /// Whether a region line the alignment `steps` leaves out stands beside a region line aligned
 /// with a line of `old` that it is a slip of (`keys`: `old`'s non-blank lines, loose;
@@ -56,7 +45,8 @@ pub(super) fn left_out_is_slipped_copy(
 /// Whether `a` and `b` (loose keys), both long enough to tell, are a slip apart.
 fn slip_of(a: &str, b: &str) -> bool {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    a.len().min(b.len()) >= MIN_CHARS && block_edits_within(&a, &b, MAX_SLIP_EDITS).is_some()
+    a.len().min(b.len()) >= SLIPPED_COPY_MIN_CHARS
+        && block_edits_within(&a, &b, SLIPPED_COPY_MAX_EDITS).is_some()
 }
 
 #[cfg(test)]
