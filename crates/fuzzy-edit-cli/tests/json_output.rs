@@ -103,6 +103,19 @@ fn json_ambiguous_lists_candidates() {
 }
 
 #[test]
+fn json_refusal_names_its_rule_beside_its_kind() {
+    let w = Work::new();
+    w.write("a.txt", "x = 1\ny = 2\nx = 1\n");
+    let out = w.run([
+        "apply", "a.txt", "--old", "x = 1", "--new", "x = 9", "--json",
+    ]);
+    let v = stdout_json(&out);
+    // The top-level error names the first refused edit's rule, as that edit does.
+    assert_eq!(v["error"]["rule"], "one_candidate", "{v}");
+    assert_eq!(v["error"]["rule"], v["error"]["edits"][0]["rule"], "{v}");
+}
+
+#[test]
 fn json_missing_file_exits_2() {
     let w = Work::new();
     let out = w.run(["apply", "missing.txt", "--old", "a", "--new", "b", "--json"]);

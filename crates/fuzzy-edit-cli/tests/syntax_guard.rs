@@ -26,6 +26,17 @@ fn by_default_the_models_own_broken_step_is_applied_with_a_warning() {
 }
 
 #[test]
+fn a_json_warning_names_the_syntax_rule() {
+    let w = Work::new();
+    w.write("a.py", FILE);
+    let out = w.run(["apply", "a.py", "--old", OLD, "--new", NEW, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&assert_ok(&out)).expect("JSON on stdout");
+    let warnings = v["files"][0]["warnings"].as_array().expect("warnings");
+    assert_eq!(warnings.len(), 1, "{v}");
+    assert_eq!(warnings[0]["rule"], "syntax", "{v}");
+}
+
+#[test]
 fn strict_refuses_and_leaves_the_file() {
     let w = Work::new();
     w.write("a.py", FILE);

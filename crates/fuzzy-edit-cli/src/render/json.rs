@@ -76,6 +76,10 @@ pub fn refusal(
     words: &Vocabulary,
 ) -> Value {
     let mut v = error(failed.kind(), message);
+    // The first refusal's rule beside its kind, as every refused edit carries its own.
+    if let Some(first) = failed.failures.first() {
+        v["rule"] = json!(first.error.rule());
+    }
     if let Some(path) = path {
         v["path"] = json!(path.to_string_lossy());
     }
@@ -287,7 +291,16 @@ pub fn add_sequential_and_failures(v: &mut Value, applied: &Applied, words: &Voc
         v["sequential"] = json!(true);
     }
     if !applied.warnings.is_empty() {
-        v["warnings"] = json!(applied.warnings);
+        // Each with the rule that let it through, as a refusal names the rule that made it.
+        v["warnings"] = applied
+            .warnings
+            .iter()
+            .map(|w| {
+                let mut with_rule = json!(w);
+                with_rule["rule"] = json!(w.rule());
+                with_rule
+            })
+            .collect();
     }
     if !applied.followed.is_empty() {
         v["followed"] = json!(applied.followed);

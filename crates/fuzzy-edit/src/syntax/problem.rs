@@ -68,6 +68,12 @@ impl SyntaxProblemKind {
 }
 
 impl SyntaxProblem {
+    /// The id of the rule that speaks of the problem, as a refusal or as a warning on an
+    /// applied edit: `syntax` (the rule table in `docs/json.md`).
+    pub fn rule(&self) -> &'static str {
+        crate::rules::table::RuleId::Syntax.name()
+    }
+
     /// The message, its advice naming the edit's parameters in `w`'s words (`Display` uses
     /// the tool-call names).
     pub fn message(&self, w: &Vocabulary) -> String {
