@@ -12,6 +12,7 @@ mod blocks_read_elsewhere;
 mod bounded_work;
 mod content_in_new;
 mod cut_lines;
+mod differences_reported;
 mod decoded_old_with_slips;
 mod drifted_blocks;
 mod edge_lines;
