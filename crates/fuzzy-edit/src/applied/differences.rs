@@ -43,8 +43,8 @@ pub struct Difference {
     /// The first of the file's lines here, 1-based; where the file has none of its own (`old`
     /// had lines the file lacks), the line they would stand before.
     pub line: usize,
-    /// The file's lines here as they stand, without line endings; empty when `old` had lines
-    /// the file lacks.
+    /// The file's lines here as they stand, without line endings, from line `line` on (a blank
+    /// line between two that differ included); empty when `old` had lines the file lacks.
     pub file: Vec<String>,
     /// What `old` had in their place; empty when the file has lines `old` left out.
     pub old: Vec<String>,
@@ -88,22 +88,30 @@ pub(crate) fn differences_of(
     let old: Vec<&str> = needle.lines().filter(not_blank).collect();
     // The span's lines with their 1-based numbers, blank ones left out (a habit).
     let block = &text.as_str()[span];
-    let file: Vec<(usize, &str)> = block
+    let all: Vec<&str> = block
         .split('\n')
         .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .enumerate()
-        .map(|(i, l)| (first_line + i + 1, l))
-        .filter(|(_, l)| not_blank(l))
         .collect();
-    let file_lines: Vec<&str> = file.iter().map(|(_, l)| *l).collect();
-    let line_count = block.matches('\n').count() + usize::from(!block.ends_with('\n'));
-    let after_last = first_line + line_count + 1;
+    let all = &all[..all.len() - usize::from(block.ends_with('\n'))];
+    let kept: Vec<usize> = (0..all.len()).filter(|&i| not_blank(&all[i])).collect();
+    let file_lines: Vec<&str> = kept.iter().map(|&i| all[i]).collect();
     changed_regions(loose_diff(&old, &file_lines))
         .into_iter()
-        .map(|(o, f)| Difference {
-            line: file.get(f.start).map_or(after_last, |(n, _)| *n),
-            file: file_lines[f].iter().map(|l| l.to_string()).collect(),
-            old: old[o].iter().map(|l| l.to_string()).collect(),
+        .map(|(o, f)| {
+            // The file's lines from the first to the last of the place, blank ones between
+            // included, so that each stands at `line` + its index.
+            let lines = match (kept.get(f.start), f.end.checked_sub(1).map(|e| kept[e])) {
+                (Some(&first), Some(last)) if !f.is_empty() => first..last + 1,
+                _ => {
+                    let at = kept.get(f.start).copied().unwrap_or(all.len());
+                    at..at
+                }
+            };
+            Difference {
+                line: first_line + lines.start + 1,
+                file: all[lines].iter().map(|l| l.to_string()).collect(),
+                old: old[o].iter().map(|l| l.to_string()).collect(),
+            }
         })
         .collect()
 }
@@ -127,7 +135,9 @@ pub(crate) fn listed<S: Serializer>(
 
 /// The paragraph that tells the model, after a success, where the file differed from its
 /// `old` beyond habits, in `w`'s words: `None` when it did not. `matches` are the answer's;
-/// each place is named by the edit's number when the request had several edits.
+/// each place is named by the edit's number when the request had several edits. At most
+/// [`MAX_DIFFERENCES_LISTED`] places in all (a `replace_all` may make many matches), then
+/// "... and N more places".
 ///
 /// ```
 /// use fuzzy_edit::{apply, protocol::{differences_text, Vocabulary}, Edit};
@@ -145,8 +155,11 @@ pub(crate) fn listed<S: Serializer>(
 /// ```
 pub fn differences_text(matches: &[crate::Match], w: &Vocabulary) -> Option<String> {
     let several = matches.iter().any(|m| m.edit != matches[0].edit);
+    let mut places = matches
+        .iter()
+        .flat_map(|m| m.differences.iter().map(move |d| (m.edit, d)));
     let mut out = String::new();
-    for m in matches.iter().filter(|m| !m.differences.is_empty()) {
+    for (edit, d) in places.by_ref().take(MAX_DIFFERENCES_LISTED) {
         if out.is_empty() {
             out = format!(
                 "The file differs from {} in more than whitespace (`-` {} had, `+` the file \
@@ -155,19 +168,17 @@ pub fn differences_text(matches: &[crate::Match], w: &Vocabulary) -> Option<Stri
             );
         }
         let edit = if several {
-            format!("edit {}, ", m.edit + 1)
+            format!("edit {}, ", edit + 1)
         } else {
             String::new()
         };
-        for d in m.differences.iter().take(MAX_DIFFERENCES_LISTED) {
-            out.push_str(&format!("\n{edit}line {}:", d.line));
-            push_lines(&mut out, '-', &d.old);
-            push_lines(&mut out, '+', &d.file);
-        }
-        let more = m.differences.len().saturating_sub(MAX_DIFFERENCES_LISTED);
-        if more > 0 {
-            out.push_str(&format!("\n... and {more} more places"));
-        }
+        out.push_str(&format!("\n{edit}line {}:", d.line));
+        push_lines(&mut out, '-', &d.old);
+        push_lines(&mut out, '+', &d.file);
+    }
+    let more = places.count();
+    if more > 0 {
+        out.push_str(&format!("\n... and {more} more places"));
     }
     (!out.is_empty()).then_some(out)
 }
