@@ -38,21 +38,17 @@ fn text_says_where_the_file_differs_and_nothing_for_habits() {
     let w = Work::new();
     w.write("f.py", FILE);
     let out = assert_ok(&w.run(["apply", "f.py", "--old", OLD, "--new", NEW]));
-    assert!(out.contains("The file differs from --old in more than whitespace"), "{out}");
+    assert!(
+        out.contains("The file differs from --old in more than whitespace"),
+        "{out}"
+    );
     assert!(
         out.contains("  line 2:\n    - total = compute_the_sum(a, c)\n    +     total = compute_the_sum(a, b)\n"),
         "{out}"
     );
     // Indentation only: no paragraph.
     w.write("g.py", FILE);
-    let out = assert_ok(&w.run([
-        "apply",
-        "g.py",
-        "--old",
-        HABITS_OLD,
-        "--new",
-        HABITS_NEW,
-    ]));
+    let out = assert_ok(&w.run(["apply", "g.py", "--old", HABITS_OLD, "--new", HABITS_NEW]));
     assert!(out.contains("indentation"), "{out}");
     assert!(!out.contains("differs"), "{out}");
 }
@@ -68,7 +64,12 @@ fn the_pipe_lists_them_with_line_ids_when_asked_for_hashes() {
             json!({"content": FILE, "old": HABITS_OLD, "new": HABITS_NEW}),
         ],
     );
-    assert_eq!(answers[0]["matches"][0]["differences"], the_place(), "{}", answers[0]);
+    assert_eq!(
+        answers[0]["matches"][0]["differences"],
+        the_place(),
+        "{}",
+        answers[0]
+    );
     let place = &answers[1]["matches"][0]["differences"][0];
     let id = fuzzy_edit::line_refs::line_id(2, "    total = compute_the_sum(a, b)");
     assert_eq!(

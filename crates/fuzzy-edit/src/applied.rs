@@ -13,8 +13,8 @@ use crate::vocabulary::Vocabulary;
 
 mod differences;
 
-pub use differences::{differences_text, Difference, MAX_DIFFERENCES_LISTED};
 pub(crate) use differences::differences_of;
+pub use differences::{differences_text, Difference, MAX_DIFFERENCES_LISTED};
 
 /// The result of applying edits.
 #[derive(Debug, Clone, PartialEq, Serialize)]

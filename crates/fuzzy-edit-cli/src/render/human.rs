@@ -56,7 +56,9 @@ pub fn outcome(out: &mut impl Write, outcome: Outcome, color: bool) -> std::io::
             }
             // Where the file differed from what the model remembered (it must know before its
             // next edit).
-            if let Some(paragraph) = fuzzy_edit::protocol::differences_text(&applied.matches, &words) {
+            if let Some(paragraph) =
+                fuzzy_edit::protocol::differences_text(&applied.matches, &words)
+            {
                 for line in paragraph.lines() {
                     writeln!(out, "  {line}")?;
                 }

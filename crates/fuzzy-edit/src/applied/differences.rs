@@ -68,7 +68,10 @@ const MAX_LINES_SHOWN: usize = 3;
 pub(crate) fn sees_only_habits(id: StrategyId) -> bool {
     !matches!(
         id,
-        StrategyId::Elision | StrategyId::LineSlips | StrategyId::BlockAnchor | StrategyId::TypoLine
+        StrategyId::Elision
+            | StrategyId::LineSlips
+            | StrategyId::BlockAnchor
+            | StrategyId::TypoLine
     )
 }
 

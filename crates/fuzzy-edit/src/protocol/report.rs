@@ -175,7 +175,10 @@ mod tests {
         let out = crate::apply(file, &edit).unwrap();
         let v = match_value(&out.matches[0]);
         assert_eq!(v["strategy"], "indentation");
-        assert!(v.get("differences").is_none() && v.get("differences_total").is_none(), "{v}");
+        assert!(
+            v.get("differences").is_none() && v.get("differences_total").is_none(),
+            "{v}"
+        );
         assert_eq!(v["start_line"], 1);
     }
 

@@ -60,7 +60,10 @@ fn a_typo_line_success_lists_the_files_line() {
 fn habits_alone_list_nothing() {
     // Indentation (tabs for spaces), trailing blanks, CRLF, a blank line left out, curly quotes.
     let file = "if ready:\r\n\tsend(\"hi\")  \r\n\r\n\tclose()\r\n";
-    let edit = Edit::new("if ready:\n    send(“hi”)\n    close()", "if ready:\n    close()");
+    let edit = Edit::new(
+        "if ready:\n    send(“hi”)\n    close()",
+        "if ready:\n    close()",
+    );
     let out = applied(file, &edit);
     assert!(out.matches[0].differences.is_empty(), "{:?}", out.matches);
     // A read tool's line numbers.

@@ -67,10 +67,16 @@ fn drifted_kept_lines_are_refused_with_each_as_it_reads_now() {
     let e = fuzzy_edit::apply(&file, &edit()).unwrap_err();
     assert_eq!((e.kind(), e.rule()), ("content_mismatch", "not_drifted"));
     let message = e.to_string();
-    assert!(message.contains("the block changed since you read it"), "{message}");
+    assert!(
+        message.contains("the block changed since you read it"),
+        "{message}"
+    );
     // Each drifted line as it reads now, numbered; what `old` had; nothing else of the block.
     for (line, k) in [(4, 0), (5, 1), (11, 7)] {
-        let now = format!("{line:>6}\t    step_{k} = compute(request, {})", READ[k] + 100);
+        let now = format!(
+            "{line:>6}\t    step_{k} = compute(request, {})",
+            READ[k] + 100
+        );
         assert!(message.contains(&now), "{message}");
         let had = format!("    step_{k} = compute(request, {})", READ[k]);
         assert!(message.contains(&had), "{message}");
@@ -94,8 +100,17 @@ fn one_line_changed_since_still_lands_keeping_the_file_line() {
         let listed = &out.matches[0].differences;
         assert_eq!(listed.len(), 1, "{listed:?}");
         assert_eq!(listed[0].line, k + 4);
-        assert_eq!(listed[0].file, [format!("    step_{k} = compute(request, {})", READ[k] + 100)]);
-        assert_eq!(listed[0].old, [format!("    step_{k} = compute(request, {})", READ[k])]);
+        assert_eq!(
+            listed[0].file,
+            [format!(
+                "    step_{k} = compute(request, {})",
+                READ[k] + 100
+            )]
+        );
+        assert_eq!(
+            listed[0].old,
+            [format!("    step_{k} = compute(request, {})", READ[k])]
+        );
     }
 }
 
