@@ -13,6 +13,24 @@ export interface Match {
   start_line: number
   /** Last line replaced, 1-based, inclusive. */
   end_line: number
+  /**
+   * Where the file's lines differ from `old` beyond the habits the engine sees through
+   * (indentation, spacing, line endings, blank lines, curly quotes, a read tool's line numbers):
+   * the first 5 places, in file order. Absent when `old` differed only in habits.
+   */
+  differences?: Difference[]
+  /** How many places differ, listed in `differences` or not; with `differences`. */
+  differences_total?: number
+}
+
+/** A place where the file differs from what `old` had there (a match's `differences`). */
+export interface Difference {
+  /** The first of the file's lines here, 1-based; where `file` is empty, the line `old`'s lines would stand before. */
+  line: number
+  /** The file's lines here, as they stand (empty when `old` had lines the file lacks). */
+  file: string[]
+  /** What `old` had in their place (empty when the file has lines `old` left out). */
+  old: string[]
 }
 
 /** A place `old` matched, listed by an `ambiguous` refusal. */

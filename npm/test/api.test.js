@@ -18,6 +18,19 @@ test('apply lands an indentation-drift edit with the file\'s own indentation', (
   assert.match(out.diff, /^\+        result \+= item \* 2$/m)
 })
 
+test('a success that saw through more than habits lists where the file differs, and none for habits', () => {
+  const file = 'def f(a, b):\n    total = compute_the_sum(a, b)\n    return total\n'
+  const out = fe.apply(file, 'total = compute_the_sum(a, c)', 'total = compute_the_sum(a, c) + 1')
+  assert.equal(out.matches[0].strategy, 'typo_line')
+  assert.deepEqual(out.matches[0].differences, [
+    { line: 2, file: ['    total = compute_the_sum(a, b)'], old: ['total = compute_the_sum(a, c)'] },
+  ])
+  assert.equal(out.matches[0].differences_total, 1)
+  const habits = fe.apply(file, 'def f(a, b):\n  return total', 'def f(a, b):\n  return 0')
+  assert.equal(habits.matches[0].strategy, 'indentation')
+  assert.equal(habits.matches[0].differences, undefined)
+})
+
 test('an absent old is refused as not_found with the closest fragment, content untouched', () => {
   const before = calc
   assert.throws(

@@ -11,7 +11,8 @@ try {
   const out = fe.apply(source, 'for item in items:\n  result += item', 'for item in items:\n  result += item * 2', { name: 'calc.py' })
   const text: string = out.text
   const first: fe.Match | undefined = out.matches[0]
-  console.log(text, first?.strategy, first?.start_line, out.diff)
+  const places: fe.Difference[] = first?.differences ?? []
+  console.log(text, first?.strategy, first?.start_line, out.diff, places.map((d) => [d.line, d.file, d.old]))
 } catch (err) {
   if (err instanceof FuzzyEditError) {
     const kind: string = err.kind

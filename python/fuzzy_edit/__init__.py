@@ -11,7 +11,7 @@ it runs.
 """
 
 from ._native import __version__
-from .core import Applied, Match, apply, apply_snippet
+from .core import Applied, Difference, Match, apply, apply_snippet
 from .snippets import SnippetMerge, Verification, apply_model_from_env, merge_snippet, verify_snippet
 from .errors import (
     BusyFile,
@@ -79,6 +79,7 @@ __all__ = [
     "SnippetMerge",
     "apply_model_from_env",
     "Applied",
+    "Difference",
     "Match",
     "Modification",
     "LineModification",

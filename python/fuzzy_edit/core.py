@@ -28,6 +28,36 @@ EditDict = Dict[str, Any]
 
 
 @dataclass(frozen=True)
+class Difference:
+    """A place where the file's lines differ from what ``old`` had there, beyond the habits the
+    engine sees through (indentation, spacing, line endings, blank lines, curly quotes, a read
+    tool's line numbers): what the model should know before its next edit.
+
+    >>> text = "def f(a, b):\\n    total = compute_the_sum(a, b)\\n    return total\\n"
+    >>> out = apply(text, "total = compute_the_sum(a, c)", "total = compute_the_sum(a, c) + 1")
+    >>> out.matches[0].strategy
+    'typo_line'
+    >>> d = out.matches[0].differences[0]
+    >>> d.line, d.file, d.old
+    (2, ['    total = compute_the_sum(a, b)'], ['total = compute_the_sum(a, c)'])
+    >>> apply(text, "def f(a, b):\\n  return total", "def f(a, b):\\n  return 0").matches[0].differences
+    []
+    """
+
+    #: The first of the file's lines here, 1-based (where ``file`` is empty: the line ``old``'s
+    #: lines would stand before).
+    line: int
+    #: The file's lines here, as they stand (empty when ``old`` had lines the file lacks).
+    file: List[str]
+    #: What ``old`` had in their place (empty when the file has lines ``old`` left out).
+    old: List[str]
+
+    @classmethod
+    def from_dict(cls, d: Dict[str, Any]) -> "Difference":
+        return cls(line=int(d["line"]), file=list(d["file"]), old=list(d["old"]))
+
+
+@dataclass(frozen=True)
 class Match:
     """Where one replacement was made and how ``old`` was found."""
 
@@ -41,6 +71,11 @@ class Match:
     start_line: int
     #: Last line replaced, 1-based, inclusive.
     end_line: int
+    #: Where the file differs from ``old`` beyond habits: the first 5 places, in file order;
+    #: empty when ``old`` differed only in habits.
+    differences: List[Difference] = field(default_factory=list)
+    #: How many places differ, listed in :attr:`differences` or not.
+    differences_total: int = 0
 
     @property
     def lines(self) -> Tuple[int, int]:
@@ -55,6 +90,8 @@ class Match:
             score=float(d["score"]),
             start_line=int(d["start_line"]),
             end_line=int(d["end_line"]),
+            differences=[Difference.from_dict(x) for x in d.get("differences", [])],
+            differences_total=int(d.get("differences_total", 0)),
         )
 
 

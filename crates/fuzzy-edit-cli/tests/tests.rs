@@ -19,6 +19,7 @@ mod verified_merges;
 mod closed_stdout;
 mod color;
 mod conventions;
+mod differences;
 mod documented_commands;
 mod exit_codes;
 mod json_output;

@@ -10,6 +10,11 @@ use crate::error::EditError;
 use crate::syntax::SyntaxProblem;
 use crate::vocabulary::Vocabulary;
 
+mod differences;
+
+pub(crate) use differences::differences_of;
+pub use differences::{differences_text, Difference, MAX_DIFFERENCES_LISTED};
+
 /// The result of applying edits.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Applied {
@@ -53,6 +58,13 @@ pub struct Match {
     /// The text written in place of `span`.
     #[serde(skip)]
     pub replacement: String,
+    /// Where the file's lines differ from `old` beyond the habits the engine sees through
+    /// (indentation, spacing, line endings, blank lines, typographic quotes, a read tool's
+    /// prefixes, escapes), in file order: what the model should know before its next edit.
+    /// Empty when the match saw through habits only. In answers as `differences` (the first
+    /// [`MAX_DIFFERENCES_LISTED`]) and `differences_total`, both left out when empty.
+    #[serde(flatten, serialize_with = "differences::listed")]
+    pub differences: Vec<Difference>,
 }
 
 impl Match {
@@ -72,6 +84,7 @@ impl Match {
             end_line: lines.end.max(lines.start + 1),
             span: candidate.span,
             replacement,
+            differences: Vec::new(),
         }
     }
 }

@@ -19,7 +19,7 @@ pub mod fields;
 mod report;
 mod request;
 
-pub use crate::applied::edit_name;
+pub use crate::applied::{differences_text, edit_name, Difference, MAX_DIFFERENCES_LISTED};
 pub use crate::diff::UnifiedDiff;
 pub use crate::edit::is_prose;
 pub use crate::error::MAX_LISTED;

@@ -139,6 +139,7 @@ pub fn apply_snippet(text: &str, snippet: &str, options: &Options) -> Result<App
             end_line: lines.end.max(lines.start + 1),
             span,
             replacement,
+            differences: Vec::new(),
         })
         .collect();
     Ok(Applied {

@@ -224,6 +224,7 @@ mod tests {
             end_line: 1,
             span,
             replacement: replacement.to_string(),
+            differences: Vec::new(),
         }
     }
 

@@ -83,6 +83,34 @@ pub fn add_to_error(error: &mut Value) {
     }
 }
 
+/// Add `current` (the file's lines with their `LINE#ID`s, as for a `not_found`) to each of the
+/// `differences` of a JSON success's `matches` (docs/json.md): a caller that reads with hashes
+/// edits those lines next by reference.
+pub fn add_to_matches(answer: &mut Value) {
+    let Some(matches) = answer.get_mut("matches").and_then(Value::as_array_mut) else {
+        return;
+    };
+    let places = matches
+        .iter_mut()
+        .filter_map(|m| m.get_mut("differences").and_then(Value::as_array_mut))
+        .flatten();
+    for place in places {
+        let line = place.get("line").and_then(Value::as_u64);
+        let file = place.get("file").and_then(Value::as_array).map(|lines| {
+            lines
+                .iter()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join("\n")
+        });
+        if let (Some(line), Some(file)) = (line, file) {
+            if !file.is_empty() {
+                place["current"] = json!(with_refs(line as usize, &file));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

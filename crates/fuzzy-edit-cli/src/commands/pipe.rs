@@ -148,8 +148,11 @@ pub fn answer(line: &str) -> Value {
             edit_file(Path::new(path), op, &request)
         }
     };
-    if let (true, Some(error)) = (request.hashes, value.get_mut("error")) {
-        super::closest_refs::add_to_error(error);
+    if request.hashes {
+        match value.get_mut("error") {
+            Some(error) => super::closest_refs::add_to_error(error),
+            None => super::closest_refs::add_to_matches(&mut value),
+        }
     }
     if let Some(id) = request.id {
         value["id"] = id;

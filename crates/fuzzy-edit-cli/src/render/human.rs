@@ -54,6 +54,15 @@ pub fn outcome(out: &mut impl Write, outcome: Outcome, color: bool) -> std::io::
             for warning in &applied.warnings {
                 writeln!(out, "  warning: {}", warning.message(&words))?;
             }
+            // Where the file differed from what the model remembered (it must know before its
+            // next edit).
+            if let Some(paragraph) =
+                fuzzy_edit::protocol::differences_text(&applied.matches, &words)
+            {
+                for line in paragraph.lines() {
+                    writeln!(out, "  {line}")?;
+                }
+            }
         }
         super::release(&mut f);
         super::patch::each_line(&f, |line| diff_line(out, line, color))?;

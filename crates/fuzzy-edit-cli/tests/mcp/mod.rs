@@ -5,6 +5,7 @@
 
 mod concurrency;
 mod conventions;
+mod differences;
 mod line_refs;
 mod protocol;
 mod races;

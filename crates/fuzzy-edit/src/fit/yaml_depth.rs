@@ -133,6 +133,7 @@ mod tests {
                 end_line: 5,
                 span,
                 replacement: new.to_string(),
+                differences: Vec::new(),
             }],
             failures: Vec::new(),
             sequential: false,

@@ -232,6 +232,7 @@ fn written(text: &Text, count: usize, i: usize, edit: &LineEdit, place: Place) -
         end_line: lines_touched.end.max(lines_touched.start + 1),
         span: span.clone(),
         replacement: replacement.clone(),
+        differences: Vec::new(),
     };
     (m, Edit::new(&src[span], replacement))
 }

@@ -4,7 +4,7 @@
 //! replacements together. The first strategy that settles the edit decides; the pipeline runs
 //! this once on `old` as sent and once more on `old` decoded.
 
-use crate::applied::Match;
+use crate::applied::{differences_of, Match};
 use crate::budget::Budget;
 use crate::candidate::{Candidate, StrategyId};
 use crate::edit::Edit;
@@ -141,7 +141,13 @@ impl Request<'_, '_> {
             None => (c, replacement),
         };
         let replacement = end_text_as_asked(text, &c.span, replacement, edit.final_newline);
-        Ok(Match::new(self.index, id, c, replacement))
+        // What the block differs in from `old` beyond habits, for the answer to report (the
+        // one place the engine records it).
+        let matched_with = c.fit.needle().unwrap_or(needle);
+        let differences = differences_of(text, id, c.span.clone(), c.lines.start, matched_with);
+        let mut m = Match::new(self.index, id, c, replacement);
+        m.differences = differences;
+        Ok(m)
     }
 
     /// The candidate stage of [`crate::rules`], before `new` is fitted: a line cut in two (the

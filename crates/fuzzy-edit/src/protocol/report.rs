@@ -13,15 +13,13 @@ use crate::{Edit, EditError, Match};
 
 use super::Vocabulary;
 
-/// A match: `edit`, `strategy`, `score`, `start_line`, `end_line`.
+/// A match: `edit`, `strategy`, `score`, `start_line`, `end_line`, and where the file
+/// differed from `old` beyond habits, `differences` (the first
+/// [`MAX_DIFFERENCES_LISTED`](crate::protocol::MAX_DIFFERENCES_LISTED), each `line`, `file`,
+/// `old`) with `differences_total`: the fields of a match in every answer (the `Match`'s own
+/// serialization).
 pub fn match_value(m: &Match) -> Value {
-    json!({
-        "edit": m.edit,
-        "strategy": m.strategy.to_string(),
-        "score": m.score,
-        "start_line": m.start_line,
-        "end_line": m.end_line,
-    })
+    serde_json::to_value(m).unwrap_or_else(|_| json!({}))
 }
 
 /// A refusal: `kind`, `message` (the model-facing feedback, in [`Vocabulary::TOOL`]'s words),
@@ -155,6 +153,33 @@ mod tests {
         assert_eq!(sent[0]["near_context"], json!("def g():"));
         assert_eq!(sent[0]["final_newline"], json!(false));
         assert_eq!(&super::super::read_edits(sent.clone()).unwrap(), edits);
+    }
+
+    #[test]
+    fn a_match_carries_its_differences_only_when_it_has_some() {
+        let file = "def f(a, b):\n    total = compute_the_sum(a, b)\n    return total\n";
+        let edit = Edit::new(
+            "total = compute_the_sum(a, c)",
+            "total = compute_the_sum(a, c) + 1",
+        );
+        let out = crate::apply(file, &edit).unwrap();
+        let v = match_value(&out.matches[0]);
+        assert_eq!(v["strategy"], "typo_line");
+        assert_eq!(
+            v["differences"],
+            json!([{"line": 2, "file": ["    total = compute_the_sum(a, b)"], "old": ["total = compute_the_sum(a, c)"]}])
+        );
+        assert_eq!(v["differences_total"], 1);
+        let edit = Edit::new("def f(a, b):\n  return total", "def f(a, b):\n  return 0");
+        let file = "def f(a, b):\n    return total\n";
+        let out = crate::apply(file, &edit).unwrap();
+        let v = match_value(&out.matches[0]);
+        assert_eq!(v["strategy"], "indentation");
+        assert!(
+            v.get("differences").is_none() && v.get("differences_total").is_none(),
+            "{v}"
+        );
+        assert_eq!(v["start_line"], 1);
     }
 
     #[test]

@@ -14,7 +14,7 @@
 use crate::align::align;
 use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::error::EditError;
-use crate::feedback::{location, numbered};
+use crate::feedback::{location, numbered_line};
 use crate::merge3::misspelled_word;
 use crate::needle::Needle;
 use crate::text::Text;
@@ -32,7 +32,9 @@ pub(crate) const MIN_DRIFTED_LINES: usize = 3;
 
 /// Refuse as a content mismatch a `block_anchor` candidate whose block has at least
 /// [`MIN_DRIFTED_LINES`] lines that drifted from `old` (misspelled words aside), listing
-/// them. `needle` is the one the candidate was matched with.
+/// them both ways: as `old` had them, and as the file has them now, numbered (the message
+/// tells the model to read the block again). `needle` is the one the candidate was matched
+/// with.
 pub(crate) fn check_not_drifted(
     text: &Text,
     strategy: StrategyId,
@@ -43,36 +45,59 @@ pub(crate) fn check_not_drifted(
         return Ok(());
     }
     let old: Vec<&str> = needle.lines().filter(|l| !l.trim().is_empty()).collect();
-    let window: Vec<&str> = candidate
+    let numbers: Vec<usize> = candidate
         .lines
         .clone()
-        .map(|i| text.line(i))
-        .filter(|l| !l.trim().is_empty())
+        .filter(|&i| !text.line(i).trim().is_empty())
         .collect();
+    let window: Vec<&str> = numbers.iter().map(|&i| text.line(i)).collect();
     let drifted = drifted_lines(&old, &window);
-    if drifted.len() < MIN_DRIFTED_LINES {
+    if drifted.count() < MIN_DRIFTED_LINES {
         return Ok(());
     }
     Err(EditError::ContentMismatch {
         rule: super::table::RuleId::NotDrifted.name(),
         strategy: strategy.to_string(),
         location: location(text, candidate.lines.clone(), Some(candidate.score)),
-        old_text: drifted.join("\n"),
-        // The whole block, to copy `old` from again.
-        file_text: numbered(text, candidate.lines.clone()),
+        old_text: drifted.old.join("\n"),
+        // The drifted lines as they stand now, numbered as a read shows them.
+        file_text: drifted
+            .window
+            .iter()
+            .map(|&j| numbered_line(numbers[j] + 1, window[j]))
+            .collect::<Vec<_>>()
+            .join("\n"),
     })
+}
+
+/// The lines that drifted between `old` and a window of the file.
+#[derive(Debug, Default, PartialEq)]
+struct Drifted<'a> {
+    /// Lines of `old` the window has no equal of (a misspelled word aside).
+    old: Vec<&'a str>,
+    /// Indices of the window's lines that stand for them, and of lines inserted since.
+    window: Vec<usize>,
+    /// Lines of the window paired with none of `old`'s (inserted since).
+    inserted: usize,
+}
+
+impl Drifted<'_> {
+    /// How many lines drifted: of `old`'s, and of the window's inserted since.
+    fn count(&self) -> usize {
+        self.old.len() + self.inserted
+    }
 }
 
 /// The lines that drifted between `old` and `window` (both non-blank lines only): each line of
 /// `old` with no equal in the window unless it is a misspelled word off the line it is paired
 /// with, and each line of the window paired with no line of `old` (a line inserted).
-fn drifted_lines<'a>(old: &[&'a str], window: &[&str]) -> Vec<&'a str> {
+fn drifted_lines<'a>(old: &[&'a str], window: &[&str]) -> Drifted<'a> {
     let alignment = align(old, window);
     let mut paired = vec![false; window.len()];
     for &j in alignment.equal.iter().flatten() {
         paired[j] = true;
     }
-    let mut drifted = Vec::new();
+    let mut drifted = Drifted::default();
     for (i, line) in old.iter().enumerate() {
         if alignment.equal[i].is_some() {
             continue;
@@ -87,11 +112,15 @@ fn drifted_lines<'a>(old: &[&'a str], window: &[&str]) -> Vec<&'a str> {
             if misspelled_word(line.trim(), window[j].trim()).is_some() {
                 continue;
             }
+            drifted.window.push(j);
         }
-        drifted.push(*line);
+        drifted.old.push(*line);
     }
-    let inserted = paired.iter().filter(|p| !**p).count();
-    drifted.extend(std::iter::repeat_n("", inserted));
+    let inserted = paired.iter().enumerate().filter(|p| !*p.1).map(|p| p.0);
+    let before = drifted.window.len();
+    drifted.window.extend(inserted);
+    drifted.inserted = drifted.window.len() - before;
+    drifted.window.sort_unstable();
     drifted
 }
 
@@ -117,7 +146,7 @@ mod tests {
             "    done(count)",
             "}",
         ];
-        assert_eq!(drifted_lines(&old, &window).len(), 3);
+        assert_eq!(drifted_lines(&old, &window).count(), 3);
         // A number changed: one.
         let window = [
             "fn f() {",
@@ -126,7 +155,10 @@ mod tests {
             "    done(count)",
             "}",
         ];
-        assert_eq!(drifted_lines(&old, &window), ["    let count = 3;"]);
+        let drifted = drifted_lines(&old, &window);
+        assert_eq!(drifted.old, ["    let count = 3;"]);
+        // With the file's line that stands for it now.
+        assert_eq!(drifted.window, [1]);
         // A misspelled word: none.
         let slipped = [
             "fn f() {",
@@ -142,6 +174,6 @@ mod tests {
             "    done(count)",
             "}",
         ];
-        assert!(drifted_lines(&slipped, &window).is_empty());
+        assert_eq!(drifted_lines(&slipped, &window), Drifted::default());
     }
 }

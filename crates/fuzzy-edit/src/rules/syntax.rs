@@ -200,6 +200,7 @@ mod tests {
             end_line: 3,
             span,
             replacement,
+            differences: Vec::new(),
         };
         let applied = |text: String| Applied {
             text,

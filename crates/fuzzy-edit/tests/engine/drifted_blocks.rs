@@ -60,6 +60,31 @@ fn three_lines_changed_since_the_read_are_refused_with_them() {
 }
 
 #[test]
+fn drifted_kept_lines_are_refused_with_each_as_it_reads_now() {
+    // Lines the edit keeps, far from its change: the rule `not_drifted` (closer ones are
+    // `not_stale`'s).
+    let file = file_with(&[0, 1, 7]);
+    let e = fuzzy_edit::apply(&file, &edit()).unwrap_err();
+    assert_eq!((e.kind(), e.rule()), ("content_mismatch", "not_drifted"));
+    let message = e.to_string();
+    assert!(
+        message.contains("the block changed since you read it"),
+        "{message}"
+    );
+    // Each drifted line as it reads now, numbered; what `old` had; nothing else of the block.
+    for (line, k) in [(4, 0), (5, 1), (11, 7)] {
+        let now = format!(
+            "{line:>6}\t    step_{k} = compute(request, {})",
+            READ[k] + 100
+        );
+        assert!(message.contains(&now), "{message}");
+        let had = format!("    step_{k} = compute(request, {})", READ[k]);
+        assert!(message.contains(&had), "{message}");
+    }
+    assert!(!message.contains("step_4"), "{message}");
+}
+
+#[test]
 fn one_line_changed_since_still_lands_keeping_the_file_line() {
     for drifted in [&[1][..], &[2], &[6]] {
         let file = file_with(drifted);
@@ -70,6 +95,22 @@ fn one_line_changed_since_still_lands_keeping_the_file_line() {
             "step_4 = compute(request, 14) * 2",
         );
         assert_eq!(out.text, expected, "{drifted:?}");
+        // The drifted line is reported: the file's line now, and what `old` had.
+        let k = drifted[0];
+        let listed = &out.matches[0].differences;
+        assert_eq!(listed.len(), 1, "{listed:?}");
+        assert_eq!(listed[0].line, k + 4);
+        assert_eq!(
+            listed[0].file,
+            [format!(
+                "    step_{k} = compute(request, {})",
+                READ[k] + 100
+            )]
+        );
+        assert_eq!(
+            listed[0].old,
+            [format!("    step_{k} = compute(request, {})", READ[k])]
+        );
     }
 }
 

@@ -13,6 +13,7 @@ mod bounded_work;
 mod content_in_new;
 mod cut_lines;
 mod decoded_old_with_slips;
+mod differences_reported;
 mod drifted_blocks;
 mod edge_lines;
 mod elided_lines;

@@ -4,7 +4,7 @@
 //! (`structuredContent`), in the shape `apply --json` and the pipe use ([`render::json`]).
 
 use fuzzy_edit::fs::{EditFilesError, FsError};
-use fuzzy_edit::protocol::{Vocabulary, MAX_LISTED};
+use fuzzy_edit::protocol::{differences_text, Vocabulary, MAX_LISTED};
 use fuzzy_edit::Applied;
 use rmcp::model::{CallToolResult, ContentBlock};
 use serde_json::{json, Value};
@@ -140,6 +140,11 @@ pub(super) fn report(name: &str, applied: &Applied, edits: usize, dry_run: bool)
     }
     for warning in &applied.warnings {
         out.push_str(&format!("Warning, the edit was applied: {warning}\n"));
+    }
+    // Where the file differed from what the model remembered, for its next edit.
+    if let Some(paragraph) = differences_text(&applied.matches, &Vocabulary::TOOL) {
+        out.push_str(&paragraph);
+        out.push('\n');
     }
     if !applied.followed.is_empty() {
         out.push_str(&followed_note(&applied.followed));
