@@ -30,6 +30,7 @@ def edit_file_json(
     expected_sha256: Optional[str] = None,
     expected_mtime: Optional[str] = None,
     max_bytes: int = ...,
+    line_edits: Optional[str] = None,
 ) -> Tuple[Optional[str], Optional[str], str]: ...
 def read_hashes(content: str, first: Optional[int] = None, last: Optional[int] = None) -> Tuple[str, int]: ...
 def apply_line_edits_json(

@@ -89,15 +89,30 @@ def edit_file(
     Refused modifications are reported in the result (as :func:`apply_modifications` does);
     file problems raise :class:`~fuzzy_edit.errors.FileError`. The file is re-checked just
     before the write, so a concurrent change is never overwritten (``StaleFile``).
+
+    Line modifications (:class:`LineModification`, ``{"op": "replace", "pos": "12#VK", "lines":
+    [...]}``, with references from ``read_hashes(read_file(path).text)``) apply first, all on
+    the file as read and all or none (a refused one refuses the call, even in partial mode);
+    the search/replace ones then apply to their result, and the file is written once.
+
+    >>> import tempfile, os
+    >>> from fuzzy_edit import read_hashes
+    >>> path = os.path.join(tempfile.mkdtemp(), "app.py")
+    >>> _ = open(path, "w").write("def f():\\n    return 1\\n")
+    >>> print(read_hashes(read_file(path).text), end="")
+    1#ZP|def f():
+    2#WN|    return 1
+    >>> edit_file(path, [{"op": "replace", "pos": "2#WN", "lines": ["return 2"]}]).success
+    True
+    >>> open(path).read()
+    'def f():\\n    return 2\\n'
     """
     if mode not in ("atomic", "partial"):
         raise ValueError(f'mode must be "atomic" or "partial", not {mode!r}')
     mods = [m if isinstance(m, (Modification, LineModification)) else modification_from_dict(m) for m in modifications]
-    if any(isinstance(m, LineModification) for m in mods):
-        raise TypeError(
-            "edit_file takes search/replace modifications; for line modifications, apply them to "
-            "read_file(path).text with apply_line_edits and save with write_file(expected_sha256=...)"
-        )
+    by_line = [i for i, m in enumerate(mods) if isinstance(m, LineModification)]
+    by_text = [i for i, m in enumerate(mods) if isinstance(m, Modification)]
+    line_edits = [m.as_line_edit() for m in mods if isinstance(m, LineModification)]
     before, after, report_json = _native.edit_file_json(
         os.fspath(path),
         json.dumps([m.as_edit() for m in mods if isinstance(m, Modification)]),
@@ -106,9 +121,17 @@ def edit_file(
         expected_sha256,
         expected_mtime,
         max_bytes,
+        json.dumps(line_edits) if line_edits else None,
     )
     report = json.loads(report_json)
     if report.get("error"):
         raise file_error(report["error"])
     assert before is not None  # no file error, so the file was read
-    return diff_result(before, len(mods), after, report["apply"], mode=mode, raw=getattr(modifications, "raw_output", ""), path=os.fspath(path))
+    apply = report["apply"]
+    # The engine numbers the line edits first, then the search/replace ones: back to the
+    # modifications' own order.
+    order = by_line + by_text
+    for key in ("matches", "failures"):
+        for item in apply[key]:
+            item["edit"] = order[int(item.get("edit", 0))]
+    return diff_result(before, len(mods), after, apply, mode=mode, raw=getattr(modifications, "raw_output", ""), path=os.fspath(path))

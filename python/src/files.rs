@@ -86,11 +86,15 @@ pub fn write_file_json(
 
 /// Read, edit and (unless `dry_run`) write one file: `(before, after, report)`.
 ///
+/// `line_edits` (a JSON list of `{"op", "pos", "end", "lines"}`), when given, apply first, all
+/// on the file as read and all or none; the search/replace `edits` (when any) then apply to
+/// their result; one write. The report numbers the line edits first, then the others.
+///
 /// `before` is `None` when the file could not be read; `after` is `None` when the edits were
 /// refused. The report holds the apply report (`matches`, `failures`, `sequential`, `warnings`) as
 /// `apply`, the version on disk as `version`, and `error` for a file error (read, stale, write).
 #[pyfunction]
-#[pyo3(signature = (path, edits, mode = "atomic", dry_run = false, expected_sha256 = None, expected_mtime = None, max_bytes = 256 * 1024 * 1024))]
+#[pyo3(signature = (path, edits, mode = "atomic", dry_run = false, expected_sha256 = None, expected_mtime = None, max_bytes = 256 * 1024 * 1024, line_edits = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn edit_file_json(
     py: Python<'_>,
@@ -101,14 +105,22 @@ pub fn edit_file_json(
     expected_sha256: Option<String>,
     expected_mtime: Option<String>,
     max_bytes: u64,
+    line_edits: Option<&str>,
 ) -> PyResult<(Option<String>, Option<String>, String)> {
     let mode = to_mode(mode)?;
     let edits = to_edits(edits)?;
+    let mut ops = Vec::new();
+    if let Some(line_edits) = line_edits {
+        ops.push(Op::LineEdits(crate::lines::to_line_edits(line_edits)?));
+    }
+    if ops.is_empty() || !edits.is_empty() {
+        ops.push(Op::Edit(edits));
+    }
     Ok(py.detach(move || {
         let request = EditRequest {
             files: vec![FileRequest {
                 path: path.clone(),
-                ops: vec![Op::Edit(edits)],
+                ops,
                 expected: expected(expected_sha256, expected_mtime),
             }],
             mode,

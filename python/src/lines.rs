@@ -11,6 +11,15 @@ use serde_json::json;
 
 use fuzzy_edit::line_refs::{self, LineEdit};
 
+/// The line edits of `edits_json`, or a `ValueError` that says what to send.
+pub fn to_line_edits(edits_json: &str) -> PyResult<Vec<LineEdit>> {
+    serde_json::from_str(edits_json).map_err(|e| {
+        PyValueError::new_err(format!(
+            "line edits are not in the expected shape: {e}. Send a list of {{\"op\": \"replace\" | \"append\" | \"prepend\", \"pos\": \"12#VK\", \"end\": \"14#QX\", \"lines\": [...]}}"
+        ))
+    })
+}
+
 /// `content` as a hashline read shows it (`{line}#{ID}|{text}` per line), only lines
 /// `first..=last` (1-based, clamped) when given; and the text's line count.
 #[pyfunction]
@@ -45,11 +54,7 @@ pub fn apply_line_edits_json(
     edits_json: String,
     line_numbers: bool,
 ) -> PyResult<(Option<String>, String)> {
-    let edits: Vec<LineEdit> = serde_json::from_str(&edits_json).map_err(|e| {
-        PyValueError::new_err(format!(
-            "line edits are not in the expected shape: {e}. Send a list of {{\"op\": \"replace\" | \"append\" | \"prepend\", \"pos\": \"12#VK\", \"end\": \"14#QX\", \"lines\": [...]}}"
-        ))
-    })?;
+    let edits = to_line_edits(&edits_json)?;
     Ok(py.detach(move || {
         let options = fuzzy_edit::Options {
             line_numbers,

@@ -154,3 +154,53 @@ def test_busy_has_its_own_class_under_file_error():
     assert err.kind == "busy" and err.waited_ms == 10000 and str(err) == "a.py: busy"
     assert not isinstance(err, (fe.StaleFile, fe.MissingFile))
     assert type(pickle.loads(pickle.dumps(err))) is fe.BusyFile
+
+
+def _ref(text, line):
+    """The reference of ``line`` (1-based) as a read with hashes shows it."""
+    return fe.read_hashes(text).splitlines()[line - 1].split("|", 1)[0]
+
+
+def test_edit_file_takes_line_modifications_with_search_replace_ones(tmp_path):
+    p = tmp_path / "calc.py"
+    code = "def total(xs):\n    s = 0\n    for x in xs:\n        s += x\n    return s\n"
+    p.write_bytes(code.replace("\n", "\r\n").encode())
+    text = fe.read_file(p).text
+    result = fe.edit_file(
+        p,
+        [
+            {"old_string": "return s", "new_string": "return s * 2"},
+            {"op": "replace", "pos": _ref(text, 4), "lines": ["s += x * x"]},
+            fe.LineModification("prepend", _ref(text, 1), lines=["import math"]),
+        ],
+    )
+    assert result.success and result.applied_count == 3, result.message
+    # The line edits name lines of the file as read; the search/replace one applies after them.
+    want = "import math\ndef total(xs):\n    s = 0\n    for x in xs:\n        s += x * x\n    return s * 2\n"
+    assert p.read_bytes() == want.replace("\n", "\r\n").encode()
+    assert sorted(m.edit for m in result.matches) == [0, 1, 2]
+    assert {m.edit: m.strategy for m in result.matches}[1] == "line_ref"
+
+
+def test_edit_file_line_modifications_are_all_or_nothing(tmp_path):
+    p = tmp_path / "calc.py"
+    code = "a = 1\nb = 2\nc = 3\n"
+    p.write_text(code)
+    stale = {"op": "replace", "pos": "2#ZZ", "lines": ["b = 20"]}
+    for mode in ("atomic", "partial"):
+        result = fe.edit_file(
+            p,
+            [{"op": "replace", "pos": _ref(code, 1), "lines": ["a = 10"]}, stale, {"old_string": "c = 3", "new_string": "c = 30"}],
+            mode=mode,
+        )
+        assert not result.success and p.read_text() == code, (mode, result.message)
+        # The refusal names the stale modification by its own index, with the current lines.
+        assert [(e.index, e.kind) for e in result.errors] == [(1, "stale_reference")], result.errors
+        assert _ref(code, 2) in result.errors[0].details["current"]
+    # A refused search/replace modification is numbered as sent too, after line ones.
+    result = fe.edit_file(p, [{"old_string": "nowhere", "new_string": "x"}, {"op": "append", "pos": _ref(code, 3), "lines": ["d = 4"]}])
+    assert not result.success and p.read_text() == code
+    assert [(e.index, e.kind) for e in result.errors] == [(0, "not_found")]
+    with pytest.raises(ValueError, match="line edits are not in the expected shape"):
+        fe.edit_file(p, [fe.LineModification("swap", _ref(code, 1))])
+    assert p.read_text() == code

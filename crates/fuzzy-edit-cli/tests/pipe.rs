@@ -137,6 +137,41 @@ fn crlf_request_lines_are_accepted() {
 }
 
 #[test]
+fn ids_are_answered_as_sent() {
+    let w = Work::new();
+    // Ids a JSON parser reads as floats: beyond 64 bits, or spelled as floats. Each kind of
+    // request (search/replace, read, line edits, a refused one) answers with the id's text.
+    let ids = [
+        "18446744073709551616",
+        "-123456789012345678901234567890",
+        "1e2",
+        "2.50",
+    ];
+    let requests = [
+        r#""content": "a\n", "old": "a", "new": "b""#,
+        r#""read": true, "content": "a\n""#,
+        r#""content": "a\n", "line_edits": [{"op": "append", "lines": ["b"]}]"#,
+        r#""content": "a\n", "old": "a", "new": "b", "bogus": 1"#,
+    ];
+    let mut input = String::new();
+    for id in ids {
+        for request in requests {
+            input.push_str(&format!("{{\"id\": {id}, {request}}}\n"));
+        }
+    }
+    let out = w.run_stdin(["pipe"], input);
+    let stdout = assert_ok(&out);
+    let answers: Vec<&str> = stdout.lines().collect();
+    assert_eq!(answers.len(), ids.len() * requests.len(), "{stdout}");
+    for (i, answer) in answers.iter().enumerate() {
+        let id = ids[i / requests.len()];
+        assert!(answer.starts_with(&format!("{{\"id\":{id},")), "{answer}");
+        let v: Value = serde_json::from_str(answer).unwrap();
+        assert_eq!(v["ok"], i % requests.len() != 3, "{answer}");
+    }
+}
+
+#[test]
 fn empty_input_gives_no_answers() {
     let w = Work::new();
     assert!(pipe(&w, "").is_empty());

@@ -221,6 +221,10 @@ pub enum EditError {
         text_lines: usize,
         /// The caller's deadline ran out (else the work budget did).
         timed_out: bool,
+        /// A `replace_all` stopped after its occurrences were found: how many were (at
+        /// least). Its remedy is fewer occurrences per request, not a shorter `old`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        occurrences: Option<usize>,
     },
     /// A piece of a lazy snippet ([`apply_snippet`](crate::apply_snippet)) could not be
     /// placed: which piece, where it starts in the snippet, why, and the file lines that say so
@@ -388,7 +392,7 @@ impl EditError {
             }
             EditError::Syntax { problem } => format!("{} Nothing was changed.", problem.message(w)),
             EditError::Conflict { first, second, start_line, end_line } => format!("edits {} and {} both change {}. Merge them into one edit, or make the lines they replace disjoint.", first + 1, second + 1, span_words(*start_line, *end_line)),
-            EditError::TooComplex { old_lines, text_lines, timed_out } => too_complex_message(*old_lines, *text_lines, *timed_out, w),
+            EditError::TooComplex { old_lines, text_lines, timed_out, occurrences } => too_complex_message(*old_lines, *text_lines, *timed_out, *occurrences, w),
             EditError::StaleReference { references, current } => stale_message(references, current),
             EditError::OverlappingEdits { first, second, start_line, end_line } => format!("line edits {} and {} both touch {} (a replaced range, or an insertion at the same place or inside it), so the result would depend on their order. Merge them into one edit. Nothing was changed.", first + 1, second + 1, span_words(*start_line, *end_line)),
             EditError::BadReference { edit, reference: Some(r), reason } => format!("line edit {}: reference {r:?}: {reason}. Nothing was changed.", edit + 1),
@@ -573,6 +577,7 @@ fn too_complex_message(
     old_lines: usize,
     text_lines: usize,
     timed_out: bool,
+    occurrences: Option<usize>,
     w: &Vocabulary,
 ) -> String {
     let limit = if timed_out {
@@ -588,6 +593,10 @@ fn too_complex_message(
             format!("{n} lines")
         }
     };
+    if let Some(n) = occurrences {
+        let replace_all = w.replace_all;
+        return format!("this edit needs {limit}: {old} occurs {n} times or more, more than one {replace_all} may change in a request, so the work was stopped. Nothing was changed. Change them in groups, in several requests: a longer {old}, with a line around the occurrences you mean, matches only those; or, when every occurrence changes the same way, write the file's new content whole.");
+    }
     let (old_lines, text_lines) = (lines(old_lines), lines(text_lines));
     format!("this edit needs {limit}: {old} has {old_lines} against a file of {text_lines}, and the search for it was stopped. Nothing was changed. Send a shorter {old}, a few lines that occur once, copied exactly from the file.")
 }

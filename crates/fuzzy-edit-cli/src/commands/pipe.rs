@@ -85,7 +85,11 @@ pub fn serve(
                 ),
             },
         };
-        serde_json::to_writer(&mut output, &answer)?;
+        // The id as the client wrote it, where the parser could only read it as a float.
+        match super::readable_id::float_id_as_sent(&answer, &line) {
+            Some(raw) => super::readable_id::write_with_id(&mut output, answer, &raw)?,
+            None => serde_json::to_writer(&mut output, &answer)?,
+        }
         output.write_all(b"\n")?;
         output.flush()?;
     }

@@ -57,6 +57,43 @@ pub(crate) fn oversized_integer_id(text: &str) -> Option<&str> {
     (integer && !fits).then_some(raw)
 }
 
+/// The id token of `line` as written, when `answer` echoes it as a float: a float cannot carry
+/// an integer beyond 64 bits (`18446744073709551616` becomes `1.8446744073709552e19`) nor the
+/// client's spelling (`1e2` becomes `100.0`), and the client matches answers to requests by
+/// the id it sent. `None` otherwise (the common case costs one type test).
+pub(crate) fn float_id_as_sent(answer: &Value, line: &[u8]) -> Option<String> {
+    answer.get("id").filter(|id| id.is_f64())?;
+    let line = String::from_utf8_lossy(line);
+    let raw = raw_member(&line, "id")?;
+    // Only a number token goes into the answer unquoted.
+    serde_json::from_str::<serde_json::Number>(raw).ok()?;
+    Some(raw.to_string())
+}
+
+/// Write `answer` (an object) with `raw_id`, a number token checked by
+/// [`float_id_as_sent`], as its `id`.
+pub(crate) fn write_with_id(
+    output: &mut impl std::io::Write,
+    answer: Value,
+    raw_id: &str,
+) -> std::io::Result<()> {
+    let Value::Object(mut fields) = answer else {
+        return serde_json::to_writer(output, &answer).map_err(Into::into);
+    };
+    fields.remove("id");
+    let rest = serde_json::to_vec(&fields)?;
+    write!(output, "{{\"id\":{raw_id}")?;
+    // `rest` is `{...}`: its members follow the id.
+    match rest.get(1..rest.len() - 1) {
+        Some(members) if !members.is_empty() => {
+            output.write_all(b",")?;
+            output.write_all(members)?;
+        }
+        _ => {}
+    }
+    output.write_all(b"}")
+}
+
 /// The text of the last `key` member of the JSON object `text` (the one a parser keeps), as
 /// written. Each key and value is measured by the parser itself (its offset after it), so
 /// escapes in keys (`"\u0069d"`) and nested values need no hand-written grammar.
@@ -100,6 +137,7 @@ fn raw_member<'t>(text: &'t str, key: &str) -> Option<&'t str> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use serde_json::json;
 
     #[test]
     fn an_oversized_integer_id_is_read_as_written() {
@@ -144,6 +182,51 @@ mod tests {
             let parsed: Value = serde_json::from_str(&text).unwrap();
             let raw = raw_member(&text, "id").unwrap();
             prop_assert_eq!(serde_json::from_str::<Value>(raw).unwrap(), parsed["id"].clone());
+        }
+    }
+
+    /// What the pipe writes for `answer` to `line`.
+    fn written(answer: Value, line: &str) -> String {
+        let mut out = Vec::new();
+        match float_id_as_sent(&answer, line.as_bytes()) {
+            Some(raw) => write_with_id(&mut out, answer, &raw).unwrap(),
+            None => serde_json::to_writer(&mut out, &answer).unwrap(),
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn an_id_read_as_a_float_is_written_as_sent() {
+        for raw in [
+            "18446744073709551616",
+            "-99999999999999999999",
+            "1e2",
+            "1.50",
+            "-0.0",
+        ] {
+            let line = format!(r#"{{"content": "a", "id" : {raw}, "old": "a"}}"#);
+            let parsed: Value = serde_json::from_str(&line).unwrap();
+            let answer = json!({"ok": true, "id": parsed["id"], "result": "b"});
+            let out = written(answer, &line);
+            assert_eq!(out, format!(r#"{{"id":{raw},"ok":true,"result":"b"}}"#));
+            // Still one JSON object, with the id's value.
+            let back: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(back["id"], parsed["id"]);
+        }
+        // An answer of nothing but the id.
+        assert_eq!(
+            written(json!({"id": 100.0}), r#"{"id": 1e2}"#),
+            r#"{"id":1e2}"#
+        );
+        // Integers that fit and strings are written by the serializer, unread.
+        for line in [
+            r#"{"id": 7}"#,
+            r#"{"id": "1e2"}"#,
+            r#"{"id": 18446744073709551615}"#,
+        ] {
+            let answer =
+                json!({"ok": true, "id": serde_json::from_str::<Value>(line).unwrap()["id"]});
+            assert_eq!(float_id_as_sent(&answer, line.as_bytes()), None, "{line}");
         }
     }
 

@@ -115,6 +115,44 @@ fn a_call_running_at_end_of_input_is_still_answered() {
         .contains("\nLINE 71999\n"));
 }
 
+/// A call still running 5 s after end of input (rmcp's own grace for calls at close) is still
+/// answered and done: here an edit waits for a lock the test holds for 6 s.
+#[test]
+fn a_call_running_long_after_end_of_input_is_still_answered() {
+    use std::os::fd::OwnedFd;
+    let (_dir, root) = tree();
+    let locked = root.join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::write(locked.join("a.txt"), "one\n").unwrap();
+    let mut s = Server::spawn(&[
+        "mcp",
+        "--root",
+        root.to_str().unwrap(),
+        "--lock-wait-ms",
+        "30000",
+    ]);
+    s.initialize();
+    s.ok("read_file", json!({"path": "locked/a.txt"}));
+    let held: OwnedFd = std::fs::File::open(&locked).unwrap().into();
+    rustix::fs::flock(&held, rustix::fs::FlockOperation::LockExclusive).unwrap();
+    s.send_request(
+        9,
+        "tools/call",
+        json!({"name": "edit_file", "arguments": {"path": "locked/a.txt", "old_string": "one", "new_string": "two"}}),
+    );
+    drop(s.stdin.take());
+    std::thread::sleep(std::time::Duration::from_secs(6));
+    assert!(s.child.try_wait().unwrap().is_none(), "the server left");
+    drop(held);
+    let answer = s.wait_for(9);
+    assert_eq!(answer["result"]["isError"], json!(false), "{answer}");
+    assert!(s.finish().success());
+    assert_eq!(
+        std::fs::read_to_string(locked.join("a.txt")).unwrap(),
+        "two\n"
+    );
+}
+
 /// Ten edits in a directory whose lock another writer holds (a stopped process) wait up to the
 /// server's `--lock-wait-ms`; meanwhile a `read_file` elsewhere and a ping are answered at
 /// once, and then each edit is refused as busy with nothing written.

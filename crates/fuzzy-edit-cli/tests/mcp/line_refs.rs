@@ -91,4 +91,35 @@ fn a_server_reading_with_hashes_offers_the_closest_lines_by_reference() {
     assert!(refused["structuredContent"]["error"]["edits"][0]
         .get("current")
         .is_none());
+
+    // Once a read_file with hashes: true has been answered, the same server offers them too,
+    // and keeps doing so after plain reads (the model has been shown the form).
+    plain.ok("read_file", json!({"path": "src/lib.py", "hashes": true}));
+    for _ in 0..2 {
+        let refused = refuse(&mut plain);
+        let text = refused["content"][0]["text"].as_str().unwrap();
+        assert!(text.contains("send line_edits instead"), "{text}");
+        assert!(text.contains(&offer), "{text}");
+        let edits = &refused["structuredContent"]["error"]["edits"];
+        assert_eq!(edits[0]["current"], json!(offer), "{refused}");
+    }
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+}
+
+#[test]
+fn a_read_with_hashes_that_failed_does_not_turn_the_offer_on() {
+    let (_dir, root) = tree();
+    let mut s = Server::start(&root);
+    s.refused(
+        "read_file",
+        json!({"path": "src/missing.py", "hashes": true}),
+    );
+    s.ok("read_file", json!({"path": "src/lib.py"}));
+    let call = s.call(
+        "edit_file",
+        json!({"path": "src/lib.py", "old_string": "    if x:\n        return 11", "new_string": "x"}),
+    );
+    assert_eq!(call["isError"], json!(true), "{call}");
+    let text = call["content"][0]["text"].as_str().unwrap();
+    assert!(!text.contains("LINE#ID"), "{text}");
 }

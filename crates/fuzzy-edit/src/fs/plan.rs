@@ -309,9 +309,19 @@ fn plan(
                     Op::Edit(edits) => apply_with(current, edits, options),
                     _ => unreachable!("matched above"),
                 };
-                let applied = applied.map_err(|failed| EditFilesError::Refused {
-                    path: path.to_path_buf(),
-                    failed,
+                let applied = applied.map_err(|mut failed| {
+                    // Numbered from the file's first edit, as a success's are. (The starts of
+                    // `old` its messages quote are this operation's alone: not quoted then.)
+                    if earlier > 0 {
+                        for f in &mut failed.failures {
+                            f.edit += earlier;
+                        }
+                        failed.olds.clear();
+                    }
+                    EditFilesError::Refused {
+                        path: path.to_path_buf(),
+                        failed,
+                    }
                 })?;
                 text = Some(Cow::Owned(applied.text.clone()));
                 let mut applied = applied;
@@ -377,6 +387,31 @@ mod tests {
             plan_all(files(Mode::Atomic)),
             Err(EditFilesError::Refused { path, .. }) if path == Path::new("b")
         ));
+    }
+
+    #[test]
+    fn a_refusal_numbers_its_edits_from_the_files_first() {
+        let ops = [
+            Op::Edit(vec![Edit::new("a", "b"), Edit::new("c", "d")]),
+            Op::Edit(vec![Edit::new("b", "x"), Edit::new("nowhere", "y")]),
+        ];
+        let Err(EditFilesError::Refused { failed, .. }) =
+            plan(Path::new("f"), Some("a\nc\n"), &ops, &mode(Mode::Atomic))
+        else {
+            panic!("not refused")
+        };
+        let edits: Vec<usize> = failed.failures.iter().map(|f| f.edit).collect();
+        assert_eq!(edits, [3]);
+        // The first operation's refusal is numbered as it was.
+        let Err(EditFilesError::Refused { failed, .. }) = plan(
+            Path::new("f"),
+            Some("a\nc\n"),
+            &edit("nowhere", "z"),
+            &mode(Mode::Atomic),
+        ) else {
+            panic!("not refused")
+        };
+        assert_eq!(failed.failures[0].edit, 0);
     }
 
     #[test]

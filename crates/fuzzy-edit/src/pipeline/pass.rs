@@ -41,7 +41,11 @@ impl Request<'_, '_> {
         for strategy in strategies {
             let candidates = strategy.candidates(&cx);
             if budget.exhausted() {
-                return Err((self.spent)());
+                // The exact search stops on a `replace_all`'s occurrences only by their number.
+                return Err(match strategy.id() {
+                    StrategyId::Exact => self.spent_over(candidates.len()),
+                    _ => (self.spent)(),
+                });
             }
             if candidates.is_empty() {
                 continue;
@@ -64,10 +68,13 @@ impl Request<'_, '_> {
                 }
                 Choice::Pass => continue,
             };
+            // From here on, a `replace_all` that runs out of work does so over its many
+            // occurrences.
+            let spent = || self.spent_over(chosen.len());
             // (All or nothing: a `replace_all` over candidates a strategy stopped collecting
             // is refused as too complex, not applied to those found.)
             if edit.replace_all && cx.was_cut_short() {
-                return Err((self.spent)());
+                return Err(spent());
             }
             let matched_with = chosen
                 .first()
@@ -87,12 +94,12 @@ impl Request<'_, '_> {
                 matched_with.new_text().to_string(),
             );
             if budget.exhausted() {
-                return Err((self.spent)());
+                return Err(spent());
             }
             // (Fitting is paid for before it starts: a million matches took 2.9 s.)
             let needle_bytes = needle.old_text().len() + needle.new_text().len();
             if !budget.charge_fits(chosen.len(), needle_bytes) {
-                return Err((self.spent)());
+                return Err(spent());
             }
             // Sized once: collecting a million matches would grow the vector by doubling.
             let mut matches = Vec::with_capacity(chosen.len());
@@ -109,6 +116,25 @@ impl Request<'_, '_> {
             return Ok(Some(matches));
         }
         Ok(None)
+    }
+
+    /// The refusal of a search that ran out of work after finding `found` occurrences: for a
+    /// `replace_all`, one that says how many and to send fewer per request.
+    fn spent_over(&self, found: usize) -> EditError {
+        match (self.spent)() {
+            EditError::TooComplex {
+                old_lines,
+                text_lines,
+                timed_out,
+                ..
+            } if self.edit.replace_all && found > 1 => EditError::TooComplex {
+                old_lines,
+                text_lines,
+                timed_out,
+                occurrences: Some(found),
+            },
+            other => other,
+        }
     }
 
     /// One chosen candidate, through the stages after the choice: judge it ([`judge`](Self::judge)),

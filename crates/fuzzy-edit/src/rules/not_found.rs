@@ -60,5 +60,6 @@ pub(crate) fn too_complex(text: &Text, needle: &Needle, deadline: Option<Instant
         old_lines: needle.line_count(),
         text_lines: text.line_count(),
         timed_out: deadline.is_some_and(|d| Instant::now() >= d),
+        occurrences: None,
     }
 }

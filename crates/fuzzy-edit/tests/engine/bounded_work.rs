@@ -127,9 +127,10 @@ fn a_search_that_would_revisit_the_text_for_every_line_is_too_complex() {
             old_lines,
             text_lines,
             timed_out,
+            occurrences,
         } => assert_eq!(
-            (*old_lines, *text_lines, *timed_out),
-            (10_000, 100_000, false)
+            (*old_lines, *text_lines, *timed_out, *occurrences),
+            (10_000, 100_000, false, None)
         ),
         other => panic!("{other:?}"),
     }
@@ -138,6 +139,34 @@ fn a_search_that_would_revisit_the_text_for_every_line_is_too_complex() {
         err.to_string().contains("Send a shorter old_string"),
         "{err}"
     );
+}
+
+#[test]
+fn a_replace_all_over_too_many_occurrences_says_to_send_fewer() {
+    // A million one-word lines: more fitting than the budget pays for (about 30,000 matches
+    // on a small file, docs/limits.md).
+    let file = "x\n".repeat(1_000_000);
+    let err = refused(&file, &Edit::new("x", "y").replace_all(true));
+    match &err {
+        EditError::TooComplex {
+            occurrences: Some(n),
+            timed_out: false,
+            ..
+        } => assert!(*n >= 30_000, "{n}"),
+        other => panic!("{other:?}"),
+    }
+    let message = err.to_string();
+    assert!(message.contains("occurs"), "{message}");
+    assert!(message.contains("in several requests"), "{message}");
+    assert!(!message.contains("shorter"), "{message}");
+    // Without replace_all, the number of occurrences is not what stopped the edit.
+    assert!(matches!(
+        refused(&file, &Edit::new("x", "y")),
+        EditError::TooComplex {
+            occurrences: None,
+            ..
+        }
+    ));
 }
 
 #[test]

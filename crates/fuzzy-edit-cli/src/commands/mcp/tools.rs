@@ -7,6 +7,7 @@
 //! call the tools.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use fuzzy_edit::fs::{
@@ -44,6 +45,9 @@ pub struct FuzzyEditServer {
     lock_wait: std::time::Duration,
     /// read_file shows line references (`12#VK|`) unless a call says `hashes: false`.
     hashes: bool,
+    /// Whether a read_file in this session has shown line references: from then on a refused
+    /// search/replace edit offers its closest lines by `LINE#ID`, as under `--hashes`.
+    read_hashes: Arc<AtomicBool>,
     session: Arc<Mutex<Session>>,
     /// Tool calls working at once (each may hold a few copies of a 32 MiB file).
     workers: Arc<Semaphore>,
@@ -128,6 +132,7 @@ impl FuzzyEditServer {
             time_limit,
             lock_wait,
             hashes: false,
+            read_hashes: Arc::new(AtomicBool::new(false)),
             session: Arc::new(Mutex::new(Session::default())),
             workers: Arc::new(Semaphore::new(MAX_WORKING_CALLS)),
             writers: Arc::new(Semaphore::new(MAX_WRITING_CALLS)),
@@ -166,7 +171,7 @@ impl FuzzyEditServer {
     /// A refusal says why: the closest text in the file with a diff against your old_string, or every ambiguous candidate with its line numbers. Fix old_string from that feedback and call edit_file again. Never fall back to shell commands (sed, awk, perl, echo, patch) to change the file.
     /// The file must be unchanged since your last read_file; otherwise read it again first. Returns a unified diff of the change and, for each edit, the lines changed and how old_string was matched. dry_run returns the diff without writing.
     /// The reference filesystem server's spelling, edits: [{oldText, newText}] and dryRun, is accepted too.
-    /// Line-addressed edits, after a read_file with hashes: true: line_edits (or edits) as [{op, pos, end?, lines}], op "replace" (lines pos..end, inclusive; lines [] deletes them), "append" (after pos) or "prepend" (before pos); no pos: the end or start of the file. pos and end are LINE#ID references copied from the read (`12#VK`); lines are the new lines without prefixes, a list of strings or one string. All edits refer to the file as you read it and are applied together or not at all; a reference whose line changed since is refused with the current lines and their fresh LINE#IDs.
+    /// Line-addressed edits, after a read_file with hashes: true: line_edits (or edits) as [{op, pos, end?, lines}], op "replace" (lines pos..end, inclusive; lines [] deletes them), "append" (after pos) or "prepend" (before pos); no pos: the end or start of the file. pos and end are LINE#ID references copied from the read (`12#VK`); lines are the new lines without prefixes, a list of strings or one string. All edits refer to the file as you read it and are applied together or not at all; a reference whose line changed since is refused with the current lines and their fresh LINE#IDs. After such a read, an old_string that is not found is answered with the closest lines and their LINE#IDs: retry with line_edits on them.
     /// Or give snippet instead: the changed code written out, each unchanged stretch replaced by a marker comment in the file's comment syntax (`// ... existing code ...`, `# ... existing code ...`); it is merged where its unchanged lines stand, or refused with the piece that could not be placed. Write the changed lines with one or two unchanged lines before and after them, or the enclosing function's or class's first line then a marker; lines left out between two shown lines with no marker between are deleted, so put a marker wherever code stays.
     #[tool(
         input_schema = input_schema::<EditFileArgs>(),
@@ -241,6 +246,12 @@ fn installed(file: &FileOutcome) -> Option<(&str, fs::FileVersion)> {
 }
 
 impl FuzzyEditServer {
+    /// Whether a refusal offers its closest lines by `LINE#ID`: under `--hashes`, or once a
+    /// read_file in this session has shown line references (the model knows the form).
+    fn offers_refs(&self) -> bool {
+        self.hashes || self.read_hashes.load(Ordering::Relaxed)
+    }
+
     fn session(&self) -> std::sync::MutexGuard<'_, Session> {
         // A panic while holding the lock leaves the map consistent (single inserts), so a
         // poisoned lock is still usable.
@@ -325,13 +336,17 @@ impl FuzzyEditServer {
             a.offset.unwrap_or(1),
             a.limit.unwrap_or(listing::DEFAULT_LIMIT),
         );
-        let listing = if a.hashes.unwrap_or(self.hashes) {
+        let hashes = a.hashes.unwrap_or(self.hashes);
+        let listing = if hashes {
             listing::with_hashes(&file.text, offset, limit)
         } else {
             listing::numbered(&file.text, offset, limit)
         }
         .map_err(|e| format!("read_file {name}: {e}"))?;
         self.session().record(&file.target, file.version);
+        if hashes {
+            self.read_hashes.store(true, Ordering::Relaxed);
+        }
         Ok(Reply::text(listing))
     }
 
@@ -384,7 +399,7 @@ impl FuzzyEditServer {
                 let message = match &e {
                     EditFilesError::Refused { failed, .. } => {
                         // A model prompted for line references retries by LINE#ID.
-                        let offer = if self.hashes {
+                        let offer = if self.offers_refs() {
                             crate::commands::closest_refs::note(failed)
                         } else {
                             None
@@ -397,7 +412,7 @@ impl FuzzyEditServer {
                     other => other.to_string(),
                 };
                 let mut refusal = Refusal::edit_files(&e, path, message);
-                if self.hashes {
+                if self.offers_refs() {
                     refusal = refusal.with_refs();
                 }
                 return Err(match not_fresh.get() {

@@ -17,7 +17,7 @@ use rmcp::transport::Transport;
 use rmcp::RoleServer;
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
-use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{mpsc, Notify, OwnedSemaphorePermit, Semaphore};
 
 use super::incoming::{self, error_answer, Incoming, INVALID_REQUEST};
 use super::turns::PathTurns;
@@ -42,13 +42,35 @@ pub struct LineTransport {
 /// Each request read and not yet answered, with its place among those in flight.
 type Places = HashMap<RequestId, Option<OwnedSemaphorePermit>>;
 
-/// Ids of the requests read and not yet answered, each with its place among those in flight.
+/// Ids of the requests read and not yet answered, each with its place among those in flight,
+/// and a signal for each answer (end of input waits for the last one).
 #[derive(Clone, Default)]
-struct Running(Arc<Mutex<Places>>);
+struct Running(Arc<(Mutex<Places>, Notify)>);
 
 impl Running {
     fn ids(&self) -> std::sync::MutexGuard<'_, Places> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+        self.0 .0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Forget `id` (answered, or cancelled): its place in flight, if it was running.
+    fn remove(&self, id: &RequestId) -> Option<OwnedSemaphorePermit> {
+        let place = self.ids().remove(id).flatten();
+        self.0 .1.notify_waiters();
+        place
+    }
+
+    /// Until every request read has been answered or cancelled.
+    async fn all_answered(&self) {
+        loop {
+            // Registered before the check, so an answer between the two is not missed.
+            let answered = self.0 .1.notified();
+            tokio::pin!(answered);
+            answered.as_mut().enable();
+            if self.ids().is_empty() {
+                return;
+            }
+            answered.await;
+        }
     }
 }
 
@@ -98,12 +120,8 @@ impl Transport<RoleServer> for LineTransport {
         // Forget the id before the answer is out: once the client has it, it may reuse the id.
         // Its place in flight is given up once the answer is written.
         let place = match &item {
-            JsonRpcMessage::Response(r) => self.running.ids().remove(&r.id).flatten(),
-            JsonRpcMessage::Error(e) => {
-                e.id.as_ref()
-                    .and_then(|id| self.running.ids().remove(id))
-                    .flatten()
-            }
+            JsonRpcMessage::Response(r) => self.running.remove(&r.id),
+            JsonRpcMessage::Error(e) => e.id.as_ref().and_then(|id| self.running.remove(id)),
             _ => None,
         };
         let output = self.output.clone();
@@ -172,8 +190,10 @@ impl<R: AsyncRead + Unpin> Reader<R> {
                         self.max_line
                     ),
                 )),
-                // The channel closes: rmcp ends the session once running calls are answered.
-                Line::End => return,
+                // The channel closes once every request read is answered: rmcp then ends the
+                // session. (Closed with calls still running, rmcp would give them 5 s, and a
+                // call on a large file under load takes longer.)
+                Line::End => return self.running.all_answered().await,
             };
             let answer = match judged {
                 Incoming::Message(message) => match self.admit(*message).await {
@@ -239,7 +259,7 @@ impl<R: AsyncRead + Unpin> Reader<R> {
             JsonRpcMessage::Notification(n) => {
                 if let ClientNotification::CancelledNotification(c) = &n.notification {
                     if let Some(id) = &c.params.request_id {
-                        self.running.ids().remove(id);
+                        self.running.remove(id);
                     }
                 }
             }
@@ -303,6 +323,11 @@ mod tests {
             drop(client);
             let mut received = Vec::new();
             while let Some(m) = transport.receive().await {
+                // Settled here unanswered, as a cancellation would: end of input waits for
+                // every request, and these tests look only at what the reader passes on.
+                if let JsonRpcMessage::Request(r) = &m {
+                    transport.running.remove(&r.id);
+                }
                 received.push(m);
             }
             transport.close().await.unwrap();
@@ -311,6 +336,45 @@ mod tests {
             answers.read_to_string(&mut out).await.unwrap();
             (received, out)
         })
+    }
+
+    #[test]
+    fn end_of_input_waits_for_the_requests_running() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let (mut client, server_in) = tokio::io::duplex(1 << 16);
+            let (server_out, mut answers) = tokio::io::duplex(1 << 16);
+            let mut transport =
+                LineTransport::new(server_in, server_out, 1024, PathTurns::new("/r".into()));
+            client
+                .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}\n")
+                .await
+                .unwrap();
+            drop(client);
+            assert!(matches!(
+                transport.receive().await,
+                Some(JsonRpcMessage::Request(_))
+            ));
+            // The input has ended, but request 7 is not answered: no end of the session yet,
+            // however long its answer takes.
+            let early =
+                tokio::time::timeout(std::time::Duration::from_millis(300), transport.receive());
+            assert!(early.await.is_err(), "the session ended before its answer");
+            let answer: TxJsonRpcMessage<RoleServer> = serde_json::from_value(
+                serde_json::json!({"jsonrpc": "2.0", "id": 7, "result": {}}),
+            )
+            .unwrap();
+            transport.send(answer).await.unwrap();
+            assert!(transport.receive().await.is_none());
+            transport.close().await.unwrap();
+            drop(transport);
+            let mut out = String::new();
+            answers.read_to_string(&mut out).await.unwrap();
+            assert_eq!(out, "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n");
+        });
     }
 
     #[test]
