@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use crate::align::{changed_regions, loose_diff};
 use crate::needle::Needle;
-use crate::strategy::StrategyId;
+use crate::candidate::StrategyId;
 use crate::text::Text;
 use crate::vocabulary::Vocabulary;
 
