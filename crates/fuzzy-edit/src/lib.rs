@@ -43,9 +43,9 @@
 //! One edit travels a straight path (`pipeline.rs`): *prepare* (unwrap, elision markers, clean
 //! `new`), *locate* (the strategy cascade finds candidate spans), *judge* (the rules, one table
 //! in `rules/table.rs`, each refusal naming its rule), *fit* (`new` merged into the chosen span),
-//! *splice* (all replacements written in one pass). The text is indexed once;
-//! strategies share a per-line hash of the loosest normalization, so even an absent `old` costs
-//! a few linear passes on a 100k-line file.
+//! *splice* (all replacements written in one pass), then *format* and the *syntax* rule. The
+//! text is indexed once; strategies share a per-line hash of the loosest normalization, so even
+//! an absent `old` costs a few linear passes on a 100k-line file.
 
 // Refusals are the cold path and carry the model's feedback inline; boxing them would only
 // make matching on them clumsier for callers.
@@ -79,7 +79,6 @@ mod strategy;
 pub mod syntax;
 mod text;
 mod thresholds;
-mod transaction;
 mod vocabulary;
 
 pub use applied::{Applied, Failed, Failure, Match};
@@ -88,9 +87,9 @@ pub use conventions::Conventions;
 pub use diff::unified_diff;
 pub use edit::{Edit, Mode, Options};
 pub use error::{EditError, Fragment, Location};
+pub use pipeline::{apply, apply_edits, apply_with};
 pub use snippet::apply_snippet;
 pub use syntax::{Language, SyntaxPolicy};
-pub use transaction::{apply, apply_edits, apply_with};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[doc = include_str!("../../../README.md")]

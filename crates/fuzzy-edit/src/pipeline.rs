@@ -1,4 +1,5 @@
-//! The path of one edit, as stages in order ([`locate`] lists them):
+//! The path of edits, as stages in order ([`apply_with`] lists them, [`locate`] those of one
+//! edit):
 //! 1. **prepare** ([`prepare`]): unwrap what the model wrapped around the edit, read elision
 //!    markers, admit the request (the request stage of [`crate::rules`]), clean `new`, find
 //!    the anchor;
@@ -6,25 +7,107 @@
 //!    choice, and for each chosen candidate **judge** it, **fit** `new` to it and **judge the
 //!    fitted text**; then the strategy's replacements together;
 //! 3. the same run again on `old` decoded (read-tool prefixes stripped, escapes undone);
-//! 4. nothing found: why (the not-found stage).
+//! 4. nothing found: why (the not-found stage);
+//! 5. every edit of the request together ([`splice`]): **judge** them (no two overlap) and
+//!    **splice** them, as the mode says; then the result in the file's **format** and the
+//!    **syntax** rule.
 //!
-//! The matches go back to [`crate::transaction`], which **splices** them (with the file's
-//! format and the syntax rule). Every refusal is a rule of [`crate::rules`]; this module only
-//! orders the stages.
+//! Every refusal is a rule of [`crate::rules`]; this module only orders the stages.
 
 mod pass;
 mod prepare;
+mod splice;
 
-use crate::applied::Match;
+use crate::applied::{Applied, Failed, Failure, Match};
 use crate::budget::Budget;
 use crate::candidate::{Candidate, Fit, StrategyId};
-use crate::edit::{Edit, Options};
+use crate::edit::{Edit, Mode, Options};
 use crate::error::EditError;
 use crate::needle::Needle;
 use crate::rules::{self, Admitted};
 use crate::strategy::{cascade, FIRST_AFTER_DECODING};
 use crate::text::Text;
 use pass::Request;
+
+/// Apply one edit to `text`.
+///
+/// ```
+/// use fuzzy_edit::{apply, Edit};
+/// let out = apply("fn main() {\n    run();\n}\n", &Edit::new("run();", "run(true);")).unwrap();
+/// assert_eq!(out.text, "fn main() {\n    run(true);\n}\n");
+/// assert_eq!((out.matches[0].start_line, out.matches[0].end_line), (2, 2));
+/// ```
+pub fn apply(text: &str, edit: &Edit) -> Result<Applied, EditError> {
+    apply_edits(text, std::slice::from_ref(edit), Mode::Atomic).map_err(|mut f| {
+        f.failures
+            .pop()
+            .map(|f| f.error)
+            .unwrap_or(EditError::NoChange {
+                rule: crate::rules::table::RuleId::Identical.name(),
+                only_edge_line_breaks: false,
+                only_artifacts: false,
+            })
+    })
+}
+
+/// Apply a list of edits to `text` as one transaction: every edit is located against the
+/// original text, overlapping spans are a [`EditError::Conflict`] naming both edits, and a list
+/// whose later edit is only found in the text an earlier one produces is applied again one
+/// edit at a time, taken only if every edit succeeds.
+///
+/// ```
+/// use fuzzy_edit::{apply_edits, Edit, Mode, EditError};
+/// let text = "a = 1\nb = 2\n";
+/// let out = apply_edits(text, &[Edit::new("a = 1", "a = 10"), Edit::new("b = 2", "b = 20")], Mode::Atomic).unwrap();
+/// assert_eq!(out.text, "a = 10\nb = 20\n");
+///
+/// let err = apply_edits(text, &[Edit::new("a = 1\nb", "x"), Edit::new("b = 2", "y")], Mode::Atomic).unwrap_err();
+/// assert!(matches!(err.failures[0].error, EditError::Conflict { first: 0, second: 1, .. }));
+/// ```
+pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Failed> {
+    let options = Options {
+        mode,
+        ..Options::default()
+    };
+    apply_with(text, edits, &options)
+}
+
+/// Apply a list of edits with [`Options`]: the mode, and the syntax guard when the language is
+/// known. An edit that adds a parse error the text did not have is refused when the engine's
+/// matching may be to blame, and applied with a warning when the result is what the model
+/// asked for (the default [`SyntaxPolicy`]).
+///
+/// ```
+/// use fuzzy_edit::{apply_with, Edit, EditError, Language, Options, SyntaxPolicy};
+/// # if !fuzzy_edit::syntax::AVAILABLE { return; }
+/// let options = Options { language: Some(Language::Python), ..Options::default() };
+/// let file = "def f(items):\n    total = compute_total(items, tax)\n    return total\n";
+/// // Found one letter off, and the model's own `new` leaves a bracket open: applied, with a
+/// // warning (one step of a change in several passes through such states).
+/// let edit = Edit::new("total = compute_totl(items, tax)", "total = compute_total(items, tax");
+/// let out = apply_with(file, &[edit.clone()], &options).unwrap();
+/// assert_eq!(out.warnings.len(), 1);
+/// // Under the strict policy it is refused, and the text is left as it was.
+/// let strict = Options { syntax: SyntaxPolicy::Strict, ..options };
+/// let err = apply_with(file, &[edit], &strict).unwrap_err();
+/// assert_eq!(err.failures[0].error.kind(), "syntax");
+/// ```
+///
+/// [`SyntaxPolicy`]: crate::SyntaxPolicy
+pub fn apply_with(text: &str, edits: &[Edit], options: &Options) -> Result<Applied, Failed> {
+    // 1. Each edit against the original text, its stages in order ([`locate`]): prepare,
+    // locate, judge, fit, judge the fitted text.
+    // 2. The edits together: judge them (no two overlap) and splice, as the mode says.
+    let mut applied = splice::located(text, edits, options)?;
+    // 3. Format: the result written in the file's conventions.
+    crate::fit::fit_to_format(text, edits, &mut applied, options);
+    // 4. Judge the result: the syntax rule.
+    rules::check_syntax(text, edits, &mut applied, options).map_err(|error| {
+        let edit = applied.matches.first().map_or(0, |m| m.edit);
+        Failed::of(vec![Failure { edit, error }], edits)
+    })?;
+    Ok(applied)
+}
 
 /// Locate `edit` (the `index`th of its request) in `text`, with the replacements it makes,
 /// within the work [`Budget`] of its size and by the options' deadline.

@@ -323,7 +323,7 @@ pub(crate) const LOOSELY: f64 = 0.5;
 /// Fewest words of a line read as a sentence. Measured on generated sentences (each with
 /// `“notes”` and `it’s` added to a Rust file whose prose has `’`): 2 of 60 written with ASCII
 /// quotes before, 0 after; no case of the accuracy gate, adv or attack benchmarks changed by
-/// it (each case that changed in that round traced to another rule).
+/// it (each case that changed when it was set traced to another rule).
 pub(crate) const SENTENCE_WORDS: usize = 4;
 
 /// Least similarity of `old`'s first line to the file's line for `old` to stand there retyped

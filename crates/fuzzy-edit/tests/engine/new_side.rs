@@ -3,6 +3,20 @@
 //!
 //! The first five are the reproductions that left files that no longer parsed.
 
+// `new` cleaned or kept as the model meant it, one behaviour a file; this one holds the
+// reproductions and what every cleaning must keep.
+mod content;
+mod depth;
+mod indent_chars;
+mod judged_on_its_own;
+mod meant;
+mod model_artifacts;
+mod off_olds_depth;
+mod only_artifacts;
+mod quotes_and_escapes;
+mod read_tool_prefixes;
+mod wrapped;
+
 use fuzzy_edit::{Edit, Language, Options};
 
 use crate::support::{applied, kind, refused};

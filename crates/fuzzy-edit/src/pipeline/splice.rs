@@ -1,4 +1,5 @@
-//! Several edits on one text, as one transaction.
+//! Several edits on one text, as one transaction: the stage that judges the edits together
+//! and splices them.
 //!
 //! Every edit is located against the *original* text, so an earlier edit cannot move a later
 //! one onto the wrong lines, and overlapping spans are caught as a [`EditError::Conflict`]
@@ -6,87 +7,16 @@
 //! produces (the model wrote the list sequentially), the list is applied again one edit at a
 //! time; that result is taken only if every edit succeeds.
 
+use super::locate;
 use crate::applied::{Applied, Failed, Failure, Match};
 use crate::edit::{Edit, Mode, Options};
 use crate::error::EditError;
-use crate::pipeline::locate;
 use crate::rules;
 use crate::text::Text;
 
-/// Apply one edit to `text`.
-///
-/// ```
-/// use fuzzy_edit::{apply, Edit};
-/// let out = apply("fn main() {\n    run();\n}\n", &Edit::new("run();", "run(true);")).unwrap();
-/// assert_eq!(out.text, "fn main() {\n    run(true);\n}\n");
-/// assert_eq!((out.matches[0].start_line, out.matches[0].end_line), (2, 2));
-/// ```
-pub fn apply(text: &str, edit: &Edit) -> Result<Applied, EditError> {
-    apply_edits(text, std::slice::from_ref(edit), Mode::Atomic).map_err(|mut f| {
-        f.failures
-            .pop()
-            .map(|f| f.error)
-            .unwrap_or(EditError::NoChange {
-                rule: crate::rules::table::RuleId::Identical.name(),
-                only_edge_line_breaks: false,
-                only_artifacts: false,
-            })
-    })
-}
-
-/// Apply a list of edits to `text` as one transaction (see the module docs).
-///
-/// ```
-/// use fuzzy_edit::{apply_edits, Edit, Mode, EditError};
-/// let text = "a = 1\nb = 2\n";
-/// let out = apply_edits(text, &[Edit::new("a = 1", "a = 10"), Edit::new("b = 2", "b = 20")], Mode::Atomic).unwrap();
-/// assert_eq!(out.text, "a = 10\nb = 20\n");
-///
-/// let err = apply_edits(text, &[Edit::new("a = 1\nb", "x"), Edit::new("b = 2", "y")], Mode::Atomic).unwrap_err();
-/// assert!(matches!(err.failures[0].error, EditError::Conflict { first: 0, second: 1, .. }));
-/// ```
-pub fn apply_edits(text: &str, edits: &[Edit], mode: Mode) -> Result<Applied, Failed> {
-    let options = Options {
-        mode,
-        ..Options::default()
-    };
-    apply_with(text, edits, &options)
-}
-
-/// Apply a list of edits with [`Options`]: the mode, and the syntax guard when the language is
-/// known. An edit that adds a parse error the text did not have is refused when the engine's
-/// matching may be to blame, and applied with a warning when the result is what the model
-/// asked for (the default [`SyntaxPolicy`]).
-///
-/// ```
-/// use fuzzy_edit::{apply_with, Edit, EditError, Language, Options, SyntaxPolicy};
-/// # if !fuzzy_edit::syntax::AVAILABLE { return; }
-/// let options = Options { language: Some(Language::Python), ..Options::default() };
-/// let file = "def f(items):\n    total = compute_total(items, tax)\n    return total\n";
-/// // Found one letter off, and the model's own `new` leaves a bracket open: applied, with a
-/// // warning (one step of a change in several passes through such states).
-/// let edit = Edit::new("total = compute_totl(items, tax)", "total = compute_total(items, tax");
-/// let out = apply_with(file, &[edit.clone()], &options).unwrap();
-/// assert_eq!(out.warnings.len(), 1);
-/// // Under the strict policy it is refused, and the text is left as it was.
-/// let strict = Options { syntax: SyntaxPolicy::Strict, ..options };
-/// let err = apply_with(file, &[edit], &strict).unwrap_err();
-/// assert_eq!(err.failures[0].error.kind(), "syntax");
-/// ```
-///
-/// [`SyntaxPolicy`]: crate::SyntaxPolicy
-pub fn apply_with(text: &str, edits: &[Edit], options: &Options) -> Result<Applied, Failed> {
-    let mut applied = apply_located(text, edits, options)?;
-    crate::fit::fit_to_format(text, edits, &mut applied, options);
-    rules::check_syntax(text, edits, &mut applied, options).map_err(|error| {
-        let edit = applied.matches.first().map_or(0, |m| m.edit);
-        Failed::of(vec![Failure { edit, error }], edits)
-    })?;
-    Ok(applied)
-}
-
-/// Locate every edit, decide, and splice: the transaction without the syntax guard.
-fn apply_located(text: &str, edits: &[Edit], options: &Options) -> Result<Applied, Failed> {
+/// Locate every edit (each through [`locate`]), judge them together, and splice, as the mode
+/// says: the stages of [`super::apply_with`] before the format and the syntax rule.
+pub(super) fn located(text: &str, edits: &[Edit], options: &Options) -> Result<Applied, Failed> {
     let indexed = Text::new(text);
     let mut matches: Vec<Match> = Vec::new();
     let mut failures: Vec<Failure> = Vec::new();
@@ -214,6 +144,7 @@ fn splice(src: &str, mut matches: Vec<Match>, sequential: bool) -> Applied {
 mod tests {
     use super::*;
     use crate::candidate::StrategyId;
+    use crate::pipeline::apply_edits;
 
     fn at(span: std::ops::Range<usize>, replacement: &str) -> Match {
         Match {
