@@ -111,6 +111,24 @@ pub fn add_to_matches(answer: &mut Value) {
     }
 }
 
+/// The note an MCP answer adds to a success when the server reads with hashes: the file's
+/// lines of every place of `differences` (as [`add_to_matches`] gave them), with their
+/// `LINE#ID`s; empty when there are none.
+pub fn matches_note(answer: &Value) -> String {
+    let lines: String = answer["matches"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|m| m["differences"].as_array())
+        .flatten()
+        .filter_map(|place| place["current"].as_str())
+        .collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!("Those lines of the file, with their LINE#IDs:\n{lines}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -123,3 +123,29 @@ fn a_read_with_hashes_that_failed_does_not_turn_the_offer_on() {
     let text = call["content"][0]["text"].as_str().unwrap();
     assert!(!text.contains("LINE#ID"), "{text}");
 }
+
+#[test]
+fn a_success_that_found_old_misremembered_gives_the_files_lines_by_line_id() {
+    let root = tempfile::tempdir().unwrap();
+    let line = "    total = compute_the_sum(a, b)";
+    std::fs::write(
+        root.path().join("f.py"),
+        format!("def f(a, b):\n{line}\n    return total\n"),
+    )
+    .unwrap();
+    let mut s = Server::spawn(&["mcp", "--hashes", "--root", root.path().to_str().unwrap()]);
+    s.initialize();
+    s.ok("read_file", json!({"path": "f.py"}));
+    let result = s.call(
+        "edit_file",
+        json!({"path": "f.py", "old_string": "total = compute_the_sum(a, c)", "new_string": "total = compute_the_sum(a, c) + 1"}),
+    );
+    let reference = format!("2#{}|{line}\n", line_id(2, line));
+    let said = super::text(&result);
+    assert!(
+        said.contains(&format!("with their LINE#IDs:\n{reference}")),
+        "{said}"
+    );
+    let place = &result["structuredContent"]["files"][0]["matches"][0]["differences"][0];
+    assert_eq!(place["current"], reference.as_str(), "{result}");
+}

@@ -455,6 +455,12 @@ impl FuzzyEditServer {
         let (Some(before), Some(after)) = (file.before.as_deref(), file.after.as_deref()) else {
             return Err(Refusal::new("io", format!("{name}: nothing was edited.")));
         };
+        // A model prompted for line references edits the differing lines next by LINE#ID.
+        let mut report = report;
+        if self.hashes {
+            crate::commands::closest_refs::add_to_matches(&mut structured);
+            report.push_str(&crate::commands::closest_refs::matches_note(&structured));
+        }
         let diff = unified_diff(before, after, &name);
         let report = report + &short_diff(&diff);
         structured["diff"] = Value::String(diff);
