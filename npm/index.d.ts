@@ -192,10 +192,13 @@ export interface EditsResult {
   readonly diff: string
 }
 
-/** One file of `editFiles`: its path and exactly one operation. */
+/** One file of `editFiles`: its path and exactly one operation (`edits` and `lineEdits` may go together). */
 export interface FileSpec {
   path: string
-  edits?: EditSpec[]
+  /** Search/replace edits; line edits (`{op, pos, lines}`) here are taken as `lineEdits` when every edit is one. */
+  edits?: EditSpec[] | LineEditSpec[]
+  /** Line-addressed edits with references from `readHashes` of the file as read: all or none, applied before `edits`. */
+  lineEdits?: LineEditSpec[]
   create?: string
   write?: string
   delete?: boolean

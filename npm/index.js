@@ -136,17 +136,38 @@ async function applyEditsAsync(content, edits, options) {
   return editsReport(content, await native.applyEditsAsync(content, nativeEdits(edits), engineOptions(o)), o.name)
 }
 
+/** Whether `e` is a line-addressed edit (`{op, pos, end?, lines}`), as hashline tools send in `edits`. */
+function isLineEdit(e) {
+  return e !== null && typeof e === 'object' && 'op' in e
+}
+
 function fileInputs(files) {
-  if (!Array.isArray(files)) throw new TypeError('files must be an array of {path, edits | create | write | delete}')
-  return files.map((f) => ({
+  if (!Array.isArray(files)) throw new TypeError('files must be an array of {path, edits | lineEdits | create | write | delete}')
+  return files.map((f) => {
+    let { edits, lineEdits } = f
+    // Hashline tools send their line edits as `edits`: taken as lineEdits when all are.
+    if (Array.isArray(edits) && edits.length > 0 && edits.every(isLineEdit) && lineEdits === undefined) {
+      lineEdits = edits
+      edits = undefined
+    } else if (Array.isArray(edits) && edits.some(isLineEdit)) {
+      throw new TypeError(`${f.path}: edits mixes line edits ({op, pos, lines}) with search/replace ones ({old, new}); send the line edits as lineEdits`)
+    }
+    return fileInput(f, edits, lineEdits)
+  })
+}
+
+function fileInput(f, edits, lineEdits) {
+  if (lineEdits !== undefined && !Array.isArray(lineEdits)) throw new TypeError(`${f.path}: lineEdits must be an array of {op, pos, end?, lines}`)
+  return {
     path: f.path,
-    edits: f.edits === undefined ? undefined : nativeEdits(f.edits),
+    edits: edits === undefined ? undefined : nativeEdits(edits),
+    lineEdits,
     create: f.create,
     write: f.write,
     delete: f.delete,
     expectSha256: f.expectSha256,
     expectMtime: f.expectMtime,
-  }))
+  }
 }
 
 function fileOptions(o) {
@@ -157,7 +178,10 @@ function fileOptions(o) {
  * Edit, create, write or delete files with the command line tool's safety (the library's
  * `fs::edit_files`): regular UTF-8 text files only, each directory locked from the read to the
  * rename, atomic writes that keep permissions, `expectSha256`/`expectMtime` checked; in atomic
- * mode every file is written or none. Returns `{ok: true, files, attempts}` or `{ok: false,
+ * mode every file is written or none. A file's `lineEdits` (`{op, pos, end?, lines}`, references
+ * from `readHashes` of the file as read; also taken from `edits` when every edit has `op`) apply
+ * all on that text and all or none, before its search/replace `edits`; the report numbers them
+ * first. Returns `{ok: true, files, attempts}` or `{ok: false,
  * error, failures}`; never throws for a refusal.
  */
 function editFiles(files, options) {

@@ -19,13 +19,16 @@ use crate::request::{to_edits, EditInput, Limits};
 /// The largest file read unless `maxBytes` says otherwise (the library's default, 256 MiB).
 const DEFAULT_MAX_BYTES: u64 = 256 * 1024 * 1024;
 
-/// One file of an `editFiles` request: its path and one operation (`edits`, `create`, `write`
-/// or `delete`).
+/// One file of an `editFiles` request: its path and one operation (`edits` and/or
+/// `lineEdits`, `create`, `write` or `delete`).
 #[napi(object)]
 pub struct FileInput {
     pub path: String,
     /// Search/replace edits, applied in order as one transaction.
     pub edits: Option<Vec<EditInput>>,
+    /// Line-addressed edits (`{op, pos, end?, lines}`, references from `readHashes` of the
+    /// file as read), all on that text and all or none; applied before `edits`.
+    pub line_edits: Option<Value>,
     /// Create the file with this content (an existing file with content is refused).
     pub create: Option<String>,
     /// Replace the whole content, creating the file if needed.
@@ -104,7 +107,7 @@ impl FilesRequest {
         let mut requests = Vec::with_capacity(files.len());
         for f in files {
             let named = [
-                f.edits.is_some(),
+                f.edits.is_some() || f.line_edits.is_some(),
                 f.create.is_some(),
                 f.write.is_some(),
                 f.delete == Some(true),
@@ -113,27 +116,38 @@ impl FilesRequest {
                 return Err(Error::new(
                     Status::InvalidArg,
                     format!(
-                        "{}: give exactly one of edits, create, write or delete: true",
+                        "{}: give exactly one of edits (and/or lineEdits), create, write or delete: true",
                         f.path
                     ),
                 ));
             }
-            let op = if let Some(edits) = f.edits {
+            let mut ops = Vec::with_capacity(2);
+            if let Some(line_edits) = f.line_edits {
+                let line_edits =
+                    crate::lines::to_line_edits(line_edits, &format!("{}: lineEdits", f.path))?;
+                bytes += line_edits
+                    .iter()
+                    .flat_map(|e| &e.lines)
+                    .map(|l| l.len() as u64)
+                    .sum::<u64>();
+                ops.push(Op::LineEdits(line_edits));
+            }
+            if let Some(edits) = f.edits {
                 let (edits, n) = to_edits(edits);
                 bytes += n;
-                Op::Edit(edits)
+                ops.push(Op::Edit(edits));
             } else if let Some(text) = f.create {
                 bytes += text.len() as u64;
-                Op::Create(text)
+                ops.push(Op::Create(text));
             } else if let Some(text) = f.write {
                 bytes += text.len() as u64;
-                Op::Write(text)
-            } else {
-                Op::Delete
-            };
+                ops.push(Op::Write(text));
+            } else if f.delete == Some(true) {
+                ops.push(Op::Delete);
+            }
             requests.push(FileRequest {
                 path: PathBuf::from(f.path),
-                ops: vec![op],
+                ops,
                 expected: Expected {
                     mtime: f.expect_mtime,
                     sha256: f.expect_sha256,

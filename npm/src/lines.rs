@@ -81,12 +81,7 @@ pub fn apply_line_edits(
         None,
         o.max_request_bytes,
     )?;
-    let edits: Vec<LineEdit> = serde_json::from_value(edits).map_err(|e| {
-        Error::new(
-            Status::InvalidArg,
-            format!("edits are not line edits: {e}. Send an array of {{op: \"replace\" | \"append\" | \"prepend\", pos: \"12#VK\", end?: \"14#QX\", lines: [...]}}"),
-        )
-    })?;
+    let edits = to_line_edits(edits, "edits")?;
     let edit_bytes: usize = edits.iter().flat_map(|e| &e.lines).map(String::len).sum();
     if let Some(refusal) = limits.too_large((content.len() + edit_bytes) as u64) {
         return Ok(with_followed(json::refused_report(vec![refusal]), &[]));
@@ -113,6 +108,16 @@ pub fn apply_line_edits(
             ),
         },
     )
+}
+
+/// The line edits `edits` (named `what` in the error), or an error that says what to send.
+pub(crate) fn to_line_edits(edits: Value, what: &str) -> Result<Vec<LineEdit>> {
+    serde_json::from_value(edits).map_err(|e| {
+        Error::new(
+            Status::InvalidArg,
+            format!("{what} are not line edits: {e}. Send an array of {{op: \"replace\" | \"append\" | \"prepend\", pos: \"12#VK\", end?: \"14#QX\", lines: [...]}}"),
+        )
+    })
 }
 
 fn with_followed(mut report: Value, followed: &[line_refs::Followed]) -> Value {

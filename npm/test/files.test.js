@@ -115,6 +115,55 @@ test('dryRun reports without writing; the async variant writes', async () => {
 })
 
 test('a file request must name exactly one operation', () => {
-  assert.throws(() => fe.editFiles([{ path: 'x', write: 'a', delete: true }]), /exactly one of edits, create, write or delete/)
+  assert.throws(() => fe.editFiles([{ path: 'x', write: 'a', delete: true }]), /exactly one of edits \(and\/or lineEdits\), create, write or delete/)
   assert.throws(() => fe.editFiles([{ path: 'x' }]), /exactly one of/)
+})
+
+/** The reference of line `n` of `text` as a read with hashes shows it. */
+function ref(text, n) {
+  return fe.readHashes(text, { lines: `${n}:${n}` }).split('|')[0]
+}
+
+test('editFiles takes line edits: all or nothing across files, before search/replace edits', () => {
+  const dir = tmpdir()
+  const a = path.join(dir, 'a.py')
+  const b = path.join(dir, 'b.py')
+  const codeA = 'def f():\r\n    return 1\r\n'
+  const codeB = 'x = 1\ny = 2\n'
+  fs.writeFileSync(a, codeA)
+  fs.writeFileSync(b, codeB)
+  const readA = fe.readFile(a).text
+
+  // A stale reference in b refuses both files: nothing written anywhere.
+  const refused = fe.editFiles([
+    { path: a, lineEdits: [{ op: 'replace', pos: ref(readA, 2), lines: ['return 2'] }] },
+    { path: b, edits: [{ op: 'replace', pos: '2#ZZ', lines: ['y = 3'] }] },
+  ])
+  assert.equal(refused.ok, false)
+  assert.equal(refused.error.kind, 'stale_reference')
+  assert.equal(refused.error.path, b)
+  assert.match(refused.failures[0].current, new RegExp(`^${ref(codeB, 2)}\\|y = 2$`, 'm'))
+  assert.equal(fs.readFileSync(a, 'utf8'), codeA)
+  assert.equal(fs.readFileSync(b, 'utf8'), codeB)
+
+  // Hashline's `edits: [{op, pos, lines}]` shape, line edits beside search/replace ones.
+  const done = fe.editFiles([
+    { path: a, edits: [{ op: 'replace', pos: ref(readA, 2), lines: 'return 2' }] },
+    {
+      path: b,
+      lineEdits: [{ op: 'append', pos: ref(codeB, 2), lines: ['z = 3'] }],
+      edits: [{ old: 'x = 1', new: 'x = 10' }],
+    },
+  ])
+  assert.equal(done.ok, true, JSON.stringify(done.error))
+  assert.equal(fs.readFileSync(a, 'utf8'), 'def f():\r\n    return 2\r\n')
+  assert.equal(fs.readFileSync(b, 'utf8'), 'x = 10\ny = 2\nz = 3\n')
+  assert.deepEqual(done.files[1].matches.map((m) => [m.edit, m.strategy]), [[0, 'line_ref'], [1, 'exact']])
+
+  assert.throws(
+    () => fe.editFiles([{ path: b, edits: [{ op: 'append', lines: ['w'] }, { old: 'x', new: 'y' }] }]),
+    /mixes line edits/,
+  )
+  assert.throws(() => fe.editFiles([{ path: b, lineEdits: [{ op: 'swap', pos: '1#ZZ' }] }]), /lineEdits are not line edits/)
+  assert.equal(fs.readFileSync(b, 'utf8'), 'x = 10\ny = 2\nz = 3\n')
 })

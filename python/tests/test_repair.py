@@ -260,3 +260,46 @@ def test_conductor_suggests_per_round_and_atomic_mode_keeps_nothing_on_a_failure
     assert "## Expert suggestion\nlook at: x is not 2" in prompts[0]
     assert "Modification 2 failed (not_found)" in prompts[1]
     assert "they apply all together or not at all" in prompts[1]
+
+
+def test_line_refs_show_references_and_take_line_modifications(replay, example):
+    """With ``line_refs``, the prompt shows every line as ``LINE#ID|text`` (no ``cat -n``
+    numbers), says how to send line modifications, and the model's answer by reference is
+    applied: each new line at the depth of the line it replaces."""
+    from fuzzy_edit.repair.prompt import build_messages
+
+    path, verify = example
+    with open(path) as f:
+        code = f.read()
+    shown = fe.read_hashes(code).splitlines()
+    lines = code.splitlines()
+
+    def ref(text, last=False):
+        at = len(lines) - 1 - lines[::-1].index(text) if last else lines.index(text)
+        return shown[at].split("|", 1)[0]
+
+    answer = demo._answer(
+        "mean divides by n - 1; median ignores the lower middle value",
+        [
+            {"op": "replace", "pos": ref("    return total / (len(values) - 1)"), "lines": ["return total / len(values)"], "reason": "n values"},
+            {"op": "replace", "pos": ref("    return ordered[mid]", last=True), "lines": ["return (ordered[mid - 1] + ordered[mid]) / 2"], "reason": "even length"},
+        ],
+    )
+    server = replay([answer])
+    result = repair(path=path, verifier=verify, model=model_for(server), line_refs=True)
+
+    assert result.success and len(result.rounds) == 1, result.message
+    prompt = result.rounds[0].messages[-1]["content"]
+    assert server.requests[0]["messages"] == result.rounds[0].messages
+    for line in shown:
+        assert line in prompt
+    assert "LINE#ID" in prompt and '"op": "replace", "pos": "12#VK"' in prompt
+    assert "     1\t" not in prompt
+    with open(path) as f:
+        repaired = f.read()
+    assert "    return total / len(values)\n" in repaired
+    assert "    return (ordered[mid - 1] + ordered[mid]) / 2\n" in repaired
+    assert result.rounds[0].apply["strategy_counts"] == {"line_ref": 2}
+    # Without line_refs the prompt is as before: cat -n numbers, no references.
+    plain = build_messages(code, "err")[-1]["content"]
+    assert "     1\t" in plain and "LINE#ID" not in plain and shown[0] not in plain

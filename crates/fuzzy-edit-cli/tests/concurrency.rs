@@ -135,11 +135,21 @@ fn in_place_writers_through_hard_links_in_two_directories_lose_no_edit() {
                 } else {
                     "other/big.txt"
                 };
-                let args: Vec<String> = ["apply", "-q", "--in-place", path, "--old"]
-                    .iter()
-                    .map(|s| s.to_string())
-                    .chain([format!("w{i} = 0"), "--new".into(), format!("w{i} = 1")])
-                    .collect();
+                // Waits long enough for all eight in turn, however loaded the machine (at
+                // load 24, eight debug writes of this file took over the default 10 s).
+                let args: Vec<String> = [
+                    "apply",
+                    "-q",
+                    "--in-place",
+                    "--lock-wait-ms",
+                    "300000",
+                    path,
+                    "--old",
+                ]
+                .iter()
+                .map(|s| s.to_string())
+                .chain([format!("w{i} = 0"), "--new".into(), format!("w{i} = 1")])
+                .collect();
                 spawn(&w, &args, None)
             })
             .collect();

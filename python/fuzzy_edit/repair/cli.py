@@ -44,6 +44,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--retries", type=int, default=3, metavar="N", help="retries of a failed model request (default: 3)")
     p.add_argument("--verify-timeout", type=float, default=300.0, metavar="S", help="verifier timeout in seconds (default: 300)")
     p.add_argument("--no-line-numbers", action="store_true", help="show the code to the model without line numbers")
+    p.add_argument(
+        "--line-refs",
+        action="store_true",
+        help="show each line with its LINE#ID reference and ask for line modifications by reference (hashline)",
+    )
     p.add_argument("--keep", action="store_true", help="keep the last attempt in FILE when the repair fails (default: restore it)")
     p.add_argument("-q", "--quiet", action="store_true", help="no diffs, only the progress lines")
     return p
@@ -86,6 +91,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             suggestion=args.suggestion,
             template=template,
             line_numbers=not args.no_line_numbers,
+            line_refs=args.line_refs,
             history_path=args.history,
             on_round=progress,
             restore_on_failure=not args.keep,

@@ -177,6 +177,7 @@ def repair(
     conductor: Optional[Callable[[str, str], str]] = None,
     template: Optional[Union[PromptTemplate, str]] = None,
     line_numbers: bool = True,
+    line_refs: bool = False,
     max_error_chars: int = 5000,
     system: str = SYSTEM_MESSAGE,
     history_path: Optional[Union[str, "os.PathLike[str]"]] = None,
@@ -193,7 +194,9 @@ def repair(
     :class:`~fuzzy_edit.repair.OpenAIChat`). ``mode="partial"`` keeps the modifications that
     apply and reports the others back (seed 002 §8.1); ``"atomic"`` keeps none if one fails.
     ``suggestion`` is the expert (Conductor) suggestion; ``conductor(code, error_log)`` computes
-    one per round instead. ``history_path`` receives the JSON Lines history as rounds finish.
+    one per round instead. ``line_refs``: show the code with a ``LINE#ID`` on every line and
+    ask for line modifications by reference (for models prompted for hashline); otherwise
+    lines are numbered like ``cat -n`` (unless ``line_numbers`` is false). ``history_path`` receives the JSON Lines history as rounds finish.
     ``apply_model``: a model a modification's lazy ``snippet`` goes to when the engine refuses
     to merge it; its merged file is kept only if it verifies
     (:func:`~fuzzy_edit.snippets.merge_snippet`; :func:`~fuzzy_edit.apply_model_from_env`
@@ -245,6 +248,7 @@ def repair(
                 feedback=feedback,
                 template=tmpl,
                 line_numbers=line_numbers,
+                line_refs=line_refs,
                 max_error_chars=max_error_chars,
                 system=system,
             )

@@ -33,7 +33,23 @@ PLACEHOLDERS = (
     "previous_feedback",
     "line_number_note",
     "line_number_rule",
+    "line_refs_format",
 )
+
+#: The prompt's section on line modifications, when the code is shown with ``LINE#ID``s.
+LINE_REFS_FORMAT = """
+Each line of the code above starts with its reference, LINE#ID (`12#VK`), and a `|`. Prefer
+modifications that name lines by reference to old_string/new_string ones:
+
+```json
+{"op": "replace", "pos": "12#VK", "end": "14#QX", "lines": ["the new lines", "one string each"], "reason": "why"}
+```
+
+"replace" puts "lines" in place of lines pos..end (end is optional and inclusive; "lines": []
+deletes them); "append" inserts "lines" after pos, "prepend" before it. Copy pos and end
+exactly as shown; write "lines" without the LINE#ID| prefix. Every reference names the code as
+shown above, so line modifications do not shift each other; they must not overlap.
+"""
 
 SYSTEM_MESSAGE = (
     "You repair code with minimal search/replace modifications and answer in the JSON format "
@@ -110,22 +126,39 @@ def build_messages(
     feedback: str = "",
     template: Optional[PromptTemplate] = None,
     line_numbers: bool = True,
+    line_refs: bool = False,
     max_error_chars: int = 5000,
     system: str = SYSTEM_MESSAGE,
 ) -> List[Dict[str, str]]:
-    """The chat messages for one round: a system message and the rendered template."""
+    """The chat messages for one round: a system message and the rendered template.
+
+    ``line_refs``: show each line with its ``LINE#ID`` reference (as a read with hashes does,
+    :func:`~fuzzy_edit.read_hashes`) instead of a ``cat -n`` number, and ask for line
+    modifications by reference (search/replace ones stay accepted).
+    """
     template = template or PromptTemplate()
+    if line_refs:
+        from ..lines import read_hashes
+
+        shown = read_hashes(code).rstrip("\n")
+        note = "(Each line starts with its reference, LINE#ID, and a |: copy references into pos and end, never into the code you write.)"
+        rule = ", without the LINE#ID| prefix shown at the left"
+    elif line_numbers:
+        shown = number_lines(code)
+        note = "(Each line starts with its line number and a tab, for reference only.)"
+        rule = ", without the line numbers shown at the left"
+    else:
+        shown, note, rule = code.replace("\r\n", "\n").rstrip("\n"), "", ""
     values = {
-        "original_code": number_lines(code) if line_numbers else code.replace("\r\n", "\n").rstrip("\n"),
+        "original_code": shown,
         "error_log": truncate_error_log(error_log.strip("\n"), max_error_chars) or "(no output)",
         "conductor_suggestion": f"\n## Expert suggestion\n{suggestion.strip()}\n" if suggestion.strip() else "",
         "previous_feedback": (
             f"\n## Feedback on your previous answer\n{feedback.strip()}\n" if feedback.strip() else ""
         ),
-        "line_number_note": (
-            "(Each line starts with its line number and a tab, for reference only.)" if line_numbers else ""
-        ),
-        "line_number_rule": ", without the line numbers shown at the left" if line_numbers else "",
+        "line_number_note": note,
+        "line_number_rule": rule,
+        "line_refs_format": LINE_REFS_FORMAT if line_refs else "",
     }
     messages = [{"role": "user", "content": template.render(**values)}]
     if system:
