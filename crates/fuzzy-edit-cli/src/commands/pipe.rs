@@ -23,6 +23,7 @@ use serde_json::{json, Value};
 
 use super::pipe_request::{self, Line, Request, Return, Target};
 use crate::render::json::{self as answer_json, add_sequential_and_failures};
+use crate::render::json_bytes;
 
 /// Serve stdin until it ends, reading requests of at most `max_request_bytes`. Exit code 2 if
 /// reading or writing fails.
@@ -69,7 +70,7 @@ pub fn serve(
     mut output: impl Write,
     max_request_bytes: u64,
 ) -> io::Result<()> {
-    let mut line = Vec::new();
+    let (mut line, mut bytes) = (Vec::new(), Vec::new());
     while let Some(read) = pipe_request::next_line(&mut input, max_request_bytes, &mut line)? {
         let answer = match read {
             Line::TooLong(len) => answer_json::failure(answer_json::error(
@@ -85,8 +86,12 @@ pub fn serve(
                 ),
             },
         };
-        serde_json::to_writer(&mut output, &answer)?;
-        output.write_all(b"\n")?;
+        // Written whole: an answer of megabytes goes straight to the pipe, not through the
+        // buffer in pieces.
+        bytes.clear();
+        json_bytes::write_value(&mut bytes, &answer);
+        bytes.push(b'\n');
+        output.write_all(&bytes)?;
         output.flush()?;
     }
     Ok(())
@@ -94,10 +99,13 @@ pub fn serve(
 
 /// The answer to one request line.
 pub fn answer(line: &str) -> Value {
-    if let Some(answer) = super::pipe_lines::answer(line) {
-        return answer;
-    }
-    let request = match pipe_request::parse(line) {
+    // Read once: the line of a 4 MB request is not parsed, nor searched, twice.
+    let value = serde_json::from_str::<Value>(line);
+    let value = match super::pipe_lines::answer(line, value) {
+        Ok(answer) => return answer,
+        Err(value) => value,
+    };
+    let request = match pipe_request::parse(line, value) {
         Ok(r) => r,
         Err(rejected) => return bad_request(rejected.id, &rejected.message),
     };
