@@ -23,6 +23,7 @@ use serde_json::Value;
 use super::pipe_answer::{bad_request, edit_file, options, success};
 use super::pipe_request::{self, Line, Request, Target};
 use crate::render::json as answer_json;
+use crate::render::json_bytes;
 
 /// Serve stdin until it ends, reading requests of at most `max_request_bytes`. Exit code 2 if
 /// reading or writing fails.
@@ -69,7 +70,7 @@ pub fn serve(
     mut output: impl Write,
     max_request_bytes: u64,
 ) -> io::Result<()> {
-    let mut line = Vec::new();
+    let (mut line, mut bytes) = (Vec::new(), Vec::new());
     while let Some(read) = pipe_request::next_line(&mut input, max_request_bytes, &mut line)? {
         let answer = match read {
             Line::TooLong(len) => answer_json::failure(answer_json::error(
@@ -85,12 +86,16 @@ pub fn serve(
                 ),
             },
         };
-        // The id as the client wrote it, where the parser could only read it as a float.
+        // Written whole: an answer of megabytes goes straight to the pipe, not through the
+        // buffer in pieces; the id as the client wrote it, where the parser could only read it
+        // as a float.
+        bytes.clear();
         match super::readable_id::float_id_as_sent(&answer, &line) {
-            Some(raw) => super::readable_id::write_with_id(&mut output, answer, &raw)?,
-            None => serde_json::to_writer(&mut output, &answer)?,
+            Some(raw) => super::readable_id::write_with_id(&mut bytes, answer, &raw)?,
+            None => json_bytes::write_value(&mut bytes, &answer),
         }
-        output.write_all(b"\n")?;
+        bytes.push(b'\n');
+        output.write_all(&bytes)?;
         output.flush()?;
     }
     Ok(())
@@ -98,10 +103,13 @@ pub fn serve(
 
 /// The answer to one request line.
 pub fn answer(line: &str) -> Value {
-    if let Some(answer) = super::pipe_lines::answer(line) {
-        return answer;
-    }
-    let request = match pipe_request::parse(line) {
+    // Read once: the line of a 4 MB request is not parsed, nor searched, twice.
+    let value = serde_json::from_str::<Value>(line);
+    let value = match super::pipe_lines::answer(line, value) {
+        Ok(answer) => return answer,
+        Err(value) => value,
+    };
+    let request = match pipe_request::parse(line, value) {
         Ok(r) => r,
         Err(rejected) => return bad_request(rejected.id, &rejected.message),
     };

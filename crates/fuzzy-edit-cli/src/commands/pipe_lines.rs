@@ -42,23 +42,25 @@ struct Fields {
     returns: Return,
 }
 
-/// The answer, when `line` is a read or line-edit request (it has `read` or `line_edits`).
-pub(super) fn answer(line: &str) -> Option<Value> {
-    let trimmed = line.trim_start();
-    if !trimmed.starts_with('{')
-        || !(trimmed.contains("\"read\"") || trimmed.contains("\"line_edits\""))
-    {
-        return None;
-    }
-    let value: Value = serde_json::from_str(line).ok()?;
-    let obj = value.as_object()?;
-    if !obj.contains_key("read") && !obj.contains_key("line_edits") {
-        return None;
-    }
-    let id = obj.get("id").cloned();
+/// The answer, when `line` (read as `value`) is a read or line-edit request: an object with
+/// `read` or `line_edits`, the name written plainly in the line. Otherwise `value` comes back.
+pub(super) fn answer(
+    line: &str,
+    value: serde_json::Result<Value>,
+) -> Result<Value, serde_json::Result<Value>> {
+    let value = match value {
+        Ok(Value::Object(obj))
+            if (obj.contains_key("read") || obj.contains_key("line_edits"))
+                && (line.contains("\"read\"") || line.contains("\"line_edits\"")) =>
+        {
+            Value::Object(obj)
+        }
+        other => return Err(other),
+    };
+    let id = value.get("id").cloned();
     let fields: Fields = match serde_json::from_value(value) {
         Ok(f) => f,
-        Err(e) => return Some(bad_request(id, &format!("{e}. A read is {{\"read\": \"path\", \"hashes\": true, \"lines\": \"A:B\"}}; line edits are {{\"path\": \"file\", \"line_edits\": [{{\"op\": \"replace\", \"pos\": \"12#VK\", \"lines\": [\"...\"]}}]}} (docs/line-refs.md)."))),
+        Err(e) => return Ok(bad_request(id, &format!("{e}. A read is {{\"read\": \"path\", \"hashes\": true, \"lines\": \"A:B\"}}; line edits are {{\"path\": \"file\", \"line_edits\": [{{\"op\": \"replace\", \"pos\": \"12#VK\", \"lines\": [\"...\"]}}]}} (docs/line-refs.md)."))),
     };
     let mut v = if fields.read.is_some() {
         read(&fields)
@@ -68,7 +70,7 @@ pub(super) fn answer(line: &str) -> Option<Value> {
     if let Some(id) = fields.id {
         v["id"] = id;
     }
-    Some(v)
+    Ok(v)
 }
 
 /// A read request's answer: `result` and `lines_total`.

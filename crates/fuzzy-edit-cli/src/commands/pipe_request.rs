@@ -159,10 +159,10 @@ struct Fields {
     hashes: bool,
 }
 
-/// Read the request on `line`.
-pub fn parse(line: &str) -> Result<Request, Rejected> {
+/// Read the request on `line`, which `value` is as JSON (or why it is not).
+pub fn parse(line: &str, value: serde_json::Result<Value>) -> Result<Request, Rejected> {
     let reject = |id: Option<Value>, message: String| Rejected { id, message };
-    let value: Value = serde_json::from_str(line).map_err(|e| {
+    let value: Value = value.map_err(|e| {
         reject(
             crate::commands::readable_id::readable_id(line),
             format!("the line is not valid JSON ({e}). Send one JSON object per line: {SHAPE}."),
@@ -358,6 +358,11 @@ pub fn next_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The request on `line`, read as the pipe reads it.
+    fn parse(line: &str) -> Result<Request, Rejected> {
+        super::parse(line, serde_json::from_str(line))
+    }
 
     #[test]
     fn a_bad_value_names_the_field_and_its_values_in_words() {

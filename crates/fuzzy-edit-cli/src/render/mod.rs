@@ -8,6 +8,7 @@
 
 pub mod human;
 pub mod json;
+pub mod json_bytes;
 mod patch;
 
 use std::io::{self, Write};
