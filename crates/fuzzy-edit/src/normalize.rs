@@ -414,7 +414,10 @@ mod tests {
         assert_eq!(loose_hash(file), loose_hash(old));
         assert!(lines_equal(file, old, Level::InnerWhitespace));
         // Another emoji is another line.
-        assert_ne!(loose_key(file), loose_key("# \u{26A1} Don't \"retry\" \u{2714}"));
+        assert_ne!(
+            loose_key(file),
+            loose_key("# \u{26A1} Don't \"retry\" \u{2714}")
+        );
     }
 
     #[test]

@@ -279,15 +279,25 @@ mod tests {
     fn a_misspelt_word_is_a_slip_a_word_the_file_has_is_not() {
         let file = "    git_config_path = git_dir / config";
         let nowhere = |_: &str| false;
-        assert!(slip_of("    git_conxig_path = git_dir / config", file, nowhere));
+        assert!(slip_of(
+            "    git_conxig_path = git_dir / config",
+            file,
+            nowhere
+        ));
         // The word stands in the file: another name, maybe the file's change.
-        assert!(!slip_of("    git_conxig_path = git_dir / config", file, |w| {
-            w == "git_conxig_path"
-        }));
+        assert!(!slip_of(
+            "    git_conxig_path = git_dir / config",
+            file,
+            |w| { w == "git_conxig_path" }
+        ));
         // A number, a short name, two words off, a word renamed longer: no slip.
         assert!(!slip_of("#define X_ONCE 0", "#define X_ONCE 1", nowhere));
         assert!(!slip_of("    n = f(x)", "    m = f(x)", nowhere));
-        assert!(!slip_of("    git_conxig_path = git_dxr / config", file, nowhere));
+        assert!(!slip_of(
+            "    git_conxig_path = git_dxr / config",
+            file,
+            nowhere
+        ));
         assert!(!slip_of("    git_config = git_dir / config", file, nowhere));
     }
 
