@@ -13,6 +13,7 @@
 //! `cargo run --release -p accuracy -- --gate` exits 1 if any gated set has a wrong edit.
 
 mod judge;
+mod nearmiss;
 mod perturb;
 mod snippets;
 
@@ -337,7 +338,11 @@ fn run_perturbed(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
             comment,
         };
         let language = source_language(s(r, "source"));
-        for case in perturb(&hunk, idx as u64) {
+        let cases = perturb(&hunk, idx as u64);
+        for case in cases
+            .into_iter()
+            .chain(nearmiss::near_misses(&hunk, idx as u64))
+        {
             let (result, detail, _) = run_edit(&case.content, &case.edit, language);
             let outcome = judge(
                 &case.content,

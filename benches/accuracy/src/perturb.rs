@@ -418,7 +418,7 @@ fn single_line_change<'a>(h: &Hunk<'a>) -> Option<OneLine<'a>> {
 
 /// `line` with one ASCII letter replaced (`x`, or `y` for an `x`): a slip of memory. `None`
 /// when it has no letter.
-fn slip(line: &str, rng: &mut fastrand::Rng) -> Option<String> {
+pub(crate) fn slip(line: &str, rng: &mut fastrand::Rng) -> Option<String> {
     let letters: Vec<usize> = line
         .char_indices()
         .filter(|(_, c)| c.is_ascii_alphabetic())
@@ -432,7 +432,7 @@ fn slip(line: &str, rng: &mut fastrand::Rng) -> Option<String> {
     Some(format!("{}{}{}", &line[..p], sub, &line[p + 1..]))
 }
 
-fn map_lines(s: &str, f: impl Fn(usize, &str) -> String) -> String {
+pub(crate) fn map_lines(s: &str, f: impl Fn(usize, &str) -> String) -> String {
     s.split('\n')
         .enumerate()
         .map(|(i, l)| f(i, l))
@@ -440,7 +440,7 @@ fn map_lines(s: &str, f: impl Fn(usize, &str) -> String) -> String {
         .join("\n")
 }
 
-fn min_indent(s: &str) -> Option<usize> {
+pub(crate) fn min_indent(s: &str) -> Option<usize> {
     s.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| l.len() - l.trim_start().len())
@@ -454,7 +454,7 @@ fn dedent(s: &str, n: usize) -> String {
     })
 }
 
-fn indent(s: &str, by: &str) -> String {
+pub(crate) fn indent(s: &str, by: &str) -> String {
     map_lines(s, |_, l| {
         if l.trim().is_empty() {
             l.to_string()
@@ -480,7 +480,7 @@ fn halve_unit(s: &str, unit: &str) -> Option<String> {
     }))
 }
 
-fn swap_tabs(s: &str, unit: &str) -> String {
+pub(crate) fn swap_tabs(s: &str, unit: &str) -> String {
     map_lines(s, |_, l| {
         let ind = &l[..l.len() - l.trim_start_matches([' ', '\t']).len()];
         let swapped = if unit == "\t" {
@@ -551,7 +551,7 @@ fn hash2(n: usize) -> String {
     format!("{}{}", A[h % 36] as char, A[(h / 36) % 36] as char)
 }
 
-fn drop_blank_lines(s: &str) -> String {
+pub(crate) fn drop_blank_lines(s: &str) -> String {
     let trailing = s.ends_with('\n');
     let mut out = s
         .lines()
@@ -565,7 +565,7 @@ fn drop_blank_lines(s: &str) -> String {
 }
 
 /// Elide old lines 1..3 (and the same lines of new) when they are unchanged context.
-fn elide(old: &str, new: &str, comment: &str) -> Option<(String, String)> {
+pub(crate) fn elide(old: &str, new: &str, comment: &str) -> Option<(String, String)> {
     let o: Vec<&str> = old.split('\n').collect();
     let n: Vec<&str> = new.split('\n').collect();
     if o.len() < 6 || n.len() < 4 || o[..3] != n[..3] || o[1..3].iter().all(|l| l.trim().is_empty())
@@ -603,7 +603,7 @@ fn elide_new_only(old: &str, new: &str, comment: &str) -> Option<String> {
 }
 
 /// The line of new that keeps line `i` of old, if new keeps it.
-fn kept_at(old: &str, new: &str, i: usize) -> Option<usize> {
+pub(crate) fn kept_at(old: &str, new: &str, i: usize) -> Option<usize> {
     let o: Vec<&str> = old.split('\n').collect();
     let n: Vec<&str> = new.split('\n').collect();
     similar::capture_diff_slices(similar::Algorithm::Myers, &o, &n)
@@ -619,7 +619,7 @@ fn kept_at(old: &str, new: &str, i: usize) -> Option<usize> {
 }
 
 /// For each line of old: whether new keeps it (line diff).
-fn kept_lines(old: &str, new: &str) -> Vec<bool> {
+pub(crate) fn kept_lines(old: &str, new: &str) -> Vec<bool> {
     let o: Vec<&str> = old.split('\n').collect();
     let n: Vec<&str> = new.split('\n').collect();
     let mut kept = vec![false; o.len()];
@@ -703,7 +703,7 @@ fn extra_context_line(
 
 /// A middle non-blank line of `old` that `new` keeps, with its neighbours kept too (away from
 /// any change), when `old` has at least `min_lines` non-blank lines.
-fn calm_middle_line(old: &str, kept: &[bool], min_lines: usize) -> Option<usize> {
+pub(crate) fn calm_middle_line(old: &str, kept: &[bool], min_lines: usize) -> Option<usize> {
     let o: Vec<&str> = old.split('\n').collect();
     let non_blank: Vec<usize> = (0..o.len()).filter(|&i| !o[i].trim().is_empty()).collect();
     if non_blank.len() < min_lines {
@@ -725,7 +725,7 @@ fn without_line(s: &str, i: usize) -> String {
         .join("\n")
 }
 
-fn with_line_before(s: &str, i: usize, line: &str) -> String {
+pub(crate) fn with_line_before(s: &str, i: usize, line: &str) -> String {
     let mut v: Vec<&str> = s.split('\n').collect();
     v.insert(i, line);
     v.join("\n")
@@ -869,7 +869,7 @@ fn rename(line: &str, name: &str, to: &str) -> String {
 }
 
 /// `s` with line `i` replaced by `line`.
-fn with_line(s: &str, i: usize, line: &str) -> String {
+pub(crate) fn with_line(s: &str, i: usize, line: &str) -> String {
     s.split('\n')
         .enumerate()
         .map(|(k, l)| if k == i { line } else { l })

@@ -203,7 +203,9 @@ pub(crate) fn push_punctuation(c: char, out: &mut String) {
             out.push(' ')
         }
         '\u{2026}' => out.push_str("..."),
-        '\u{200B}' | '\u{FEFF}' => {}
+        // Zero-width characters, and the variation selectors that ask for an emoji's text or
+        // picture form (`⚠` and `⚠️`): a model retyping the line drops them unseen.
+        '\u{200B}' | '\u{FEFF}' | '\u{FE0E}' | '\u{FE0F}' => {}
         c => out.push(c),
     }
 }
@@ -403,6 +405,20 @@ pub(crate) const TAB_WIDTH: usize = 4;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_emoji_without_its_variation_selector_is_loosely_the_same() {
+        let file = "# \u{26A0}\u{FE0F} Don\u{2019}t \u{201C}retry\u{201D} \u{2714}\u{FE0F}";
+        let old = "# \u{26A0} Don't \"retry\" \u{2714}";
+        assert_eq!(loose_key(file), loose_key(old));
+        assert_eq!(loose_hash(file), loose_hash(old));
+        assert!(lines_equal(file, old, Level::InnerWhitespace));
+        // Another emoji is another line.
+        assert_ne!(
+            loose_key(file),
+            loose_key("# \u{26A1} Don't \"retry\" \u{2714}")
+        );
+    }
 
     #[test]
     fn an_ascii_line_trims_by_bytes_as_trim_does() {

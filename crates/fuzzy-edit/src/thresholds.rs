@@ -103,6 +103,26 @@ pub(crate) const MIN_FOREIGN_NAME_CHARS: usize = 5;
 /// Not measured (the slip of `typo_line`, 2 edits).
 pub(crate) const MAX_SLIP_EDITS: usize = 2;
 
+/// Fewest characters of a word (in `old` and in the file) for `slip_of` to read it as a slip
+/// of memory rather than another word: shorter words (`i`, `id`, `len`) are other names one
+/// letter off. At 4, the gate's `typo_many` went 6 -> 166 exact of 193 with nothing else
+/// moved (0 wrong); 3 and 5 not swept.
+pub(crate) const MIN_SLIPPED_WORD: usize = 4;
+
+// Elided `old`s (`strategy/elision/slipped_pieces.rs`).
+
+/// Most character edits (loose keys) between a line of a piece of an elided `old` and the
+/// file's line for the piece to be found there with that line a slip: as `typo_line`'s
+/// `MAX_EDITS`. Not swept.
+pub(crate) const MAX_PIECE_SLIP_EDITS: usize = 2;
+
+/// Shortest slipped line of a piece (characters of its loose key, indentation aside); shorter
+/// lines (`}` for `)`, `end`) are other tokens, as `typo_line`'s `MIN_SLIPPED_CHARS` says.
+/// Measured on the gate's `elision_slipped` (a letter off in the line before or after the
+/// marker, both sides): 0 -> 624 exact of 691 (refused 684 -> 57), no other case of the gate
+/// moved, 0 wrong; other lengths not swept.
+pub(crate) const MIN_SLIPPED_PIECE_LINE: usize = 8;
+
 /// Lines of `old` (non-blank) differing from the block, at least, for it to be stale.
 /// Measured on generated half-rewritten blocks: wrong 21 -> 8 (the rest land on a sibling
 /// block), no must-apply case of that generator or the gate moved. (At 1, every one-slip rewrite

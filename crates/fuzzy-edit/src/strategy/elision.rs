@@ -22,6 +22,7 @@ use std::rc::Rc;
 
 mod dropped_lines;
 mod new_markers;
+mod slipped_pieces;
 use dropped_lines::{drop_is_unclear, marker_moved_down};
 pub(crate) use new_markers::resolve_against_file;
 use new_markers::{marker_moved_up, shows_elided_lines};
@@ -98,7 +99,14 @@ impl Strategy for Elision {
         let text = cx.text;
         let occurrences: Vec<Vec<usize>> = pieces
             .iter()
-            .map(|p| find_windows(text, p, Level::InnerWhitespace, cx.budget))
+            .map(
+                |p| match find_windows(text, p, Level::InnerWhitespace, cx.budget) {
+                    found if found.is_empty() => {
+                        slipped_pieces::slipped_windows(text, p, super::MAX_WINDOWS)
+                    }
+                    found => found,
+                },
+            )
             .collect();
         // A piece found more often than the window search collects: the candidates are some
         // of the blocks, and `replace_all` must not replace just those (2,500 functions: 501

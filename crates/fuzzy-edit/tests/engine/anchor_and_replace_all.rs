@@ -152,3 +152,46 @@ fn replace_all_after_an_anchor_replaces_every_one_after_it() {
         "fn a() { x(); }\nfn b() {\n  y();\n  y();\n}\n"
     );
 }
+
+// A `replace_all` of a block of several lines in a CRLF file, `old` and `new` sent with LF:
+// every occurrence replaced, each with CRLF, whether the block is written as in the file, at
+// another depth, or ends the file without a line break.
+#[test]
+fn replace_all_of_a_multi_line_block_in_a_crlf_file() {
+    let cases: [(&str, &str, &str, &str); 5] = [
+        (
+            "a();\r\nb();\r\nx\r\na();\r\nb();\r\n",
+            "a();\nb();",
+            "c();\nd();",
+            "c();\r\nd();\r\nx\r\nc();\r\nd();\r\n",
+        ),
+        (
+            "a();\r\nb();\r\nx\r\na();\r\nb();\r\n",
+            "a();\nb();\n",
+            "c();\nd();\ne();\n",
+            "c();\r\nd();\r\ne();\r\nx\r\nc();\r\nd();\r\ne();\r\n",
+        ),
+        (
+            "    a();\r\n    b();\r\nx\r\n    a();\r\n    b();",
+            "a();\nb();",
+            "c();\nd();",
+            "    c();\r\n    d();\r\nx\r\n    c();\r\n    d();",
+        ),
+        (
+            "\ta();\r\n\tb();\r\nx\r\n\ta();\r\n\tb();\r\n",
+            "    a();\n    b();",
+            "    c();\n    d();",
+            "\tc();\r\n\td();\r\nx\r\n\tc();\r\n\td();\r\n",
+        ),
+        (
+            "a();  \r\nb();\r\nx\r\na();\r\nb();  \r\n",
+            "a();\nb();",
+            "c();\nd();",
+            "c();\r\nd();\r\nx\r\nc();\r\nd();\r\n",
+        ),
+    ];
+    for (file, old, new, want) in cases {
+        let got = apply(file, &Edit::new(old, new).replace_all(true)).map(|o| o.text);
+        assert_eq!(got.as_deref().ok(), Some(want), "{file:?} {old:?}: {got:?}");
+    }
+}

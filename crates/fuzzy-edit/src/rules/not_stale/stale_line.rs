@@ -29,8 +29,8 @@ use std::collections::HashSet;
 use crate::align::loose_diff;
 use crate::normalize::{is_word_char, loose_key};
 use crate::thresholds::{
-    MAX_LINES_BETWEEN, MIN_ADDED_CHARS, MIN_RENAMED_CHARS, MIN_REWRITTEN_TOKENS,
-    STALE_LINE_MAX_TOKENS,
+    MAX_LINES_BETWEEN, MAX_SLIP_EDITS, MIN_ADDED_CHARS, MIN_RENAMED_CHARS, MIN_REWRITTEN_TOKENS,
+    MIN_SLIPPED_WORD, STALE_LINE_MAX_TOKENS,
 };
 
 /// The first line of `old` (an index) that the window's line opposite it shows
@@ -145,7 +145,40 @@ pub(super) fn changed_since(old_line: &str, file_line: &str) -> bool {
     if a.len() > STALE_LINE_MAX_TOKENS || b.len() > STALE_LINE_MAX_TOKENS {
         return false;
     }
+    if comment_left_out(&a, &b) || comment_left_out(&b, &a) {
+        return false;
+    }
     extended(&a, &b) || extended(&b, &a) || renamed(&a, &b) || rewritten(&a, &b)
+}
+
+/// Whether `long` is `short` with a trailing comment (`x = f(y);  // why`): a model copying the
+/// line leaves the comment out, and the code is the same. (A long comment would otherwise read
+/// as the line [`rewritten`].)
+fn comment_left_out(short: &[&str], long: &[&str]) -> bool {
+    long.strip_prefix(short)
+        .is_some_and(|added| !short.is_empty() && is_comment(added) && !is_comment(short))
+}
+
+/// Whether `old_line` is `file_line` with one word a slip of memory: the same tokens but one
+/// word, at most [`MAX_SLIP_EDITS`] character edits from the file's, and standing nowhere in
+/// the file (`in_file`): a misspelling no one wrote, not a name the file was changed to
+/// since, nor a number or another name it has (`_ONCE 0` for the file's `_ONCE 1`).
+pub(super) fn slip_of(old_line: &str, file_line: &str, in_file: impl Fn(&str) -> bool) -> bool {
+    let (a, b) = (tokens(old_line), tokens(file_line));
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut differing = a.iter().zip(&b).filter(|(x, y)| x != y);
+    let (Some((x, y)), None) = (differing.next(), differing.next()) else {
+        return false;
+    };
+    let word = |t: &str| t.starts_with(|c: char| c.is_alphabetic() || c == '_');
+    let (xs, ys): (Vec<char>, Vec<char>) = (x.chars().collect(), y.chars().collect());
+    word(x)
+        && word(y)
+        && xs.len().min(ys.len()) >= MIN_SLIPPED_WORD
+        && crate::align::block_edits_within(&xs, &ys, MAX_SLIP_EDITS).is_some()
+        && !in_file(x)
 }
 
 /// Whether `tokens` begin a comment (`//`, `/*`, `#`, `--`).
@@ -228,6 +261,65 @@ mod tests {
             "/// # Safety",
             "/// # Safety: the caller checks"
         ));
+    }
+
+    #[test]
+    fn a_trailing_comment_left_out_is_memory_however_long() {
+        let file = "    if diffs_only:  # keeps the order stable for the report";
+        assert!(!changed_since("    if diffs_only:", file));
+        assert!(!changed_since(file, "    if diffs_only:"));
+        // Code written onto the line before the comment is a change.
+        assert!(changed_since(
+            "    if diffs_only:",
+            "    if diffs_only and not stats_only:  # keeps the order"
+        ));
+    }
+
+    #[test]
+    fn a_misspelt_word_is_a_slip_a_word_the_file_has_is_not() {
+        let file = "    git_config_path = git_dir / config";
+        let nowhere = |_: &str| false;
+        assert!(slip_of(
+            "    git_conxig_path = git_dir / config",
+            file,
+            nowhere
+        ));
+        // The word stands in the file: another name, maybe the file's change.
+        assert!(!slip_of(
+            "    git_conxig_path = git_dir / config",
+            file,
+            |w| { w == "git_conxig_path" }
+        ));
+        // A number, a short name, two words off, a word renamed longer: no slip.
+        assert!(!slip_of("#define X_ONCE 0", "#define X_ONCE 1", nowhere));
+        assert!(!slip_of("    n = f(x)", "    m = f(x)", nowhere));
+        assert!(!slip_of(
+            "    git_conxig_path = git_dxr / config",
+            file,
+            nowhere
+        ));
+        assert!(!slip_of("    git_config = git_dir / config", file, nowhere));
+    }
+
+    proptest::proptest! {
+        /// One letter of a long word changed, the changed word nowhere in the file: a slip,
+        /// whichever letter; a line with another token added never is.
+        #[test]
+        fn one_letter_off_is_a_slip(
+            word in "[a-z]{4,12}",
+            at in 0usize..12,
+            letter in "[a-z]",
+            extra in "[a-z]{1,6}",
+        ) {
+            let at = at % word.len();
+            let slipped = format!("{}{letter}{}", &word[..at], &word[at + 1..]);
+            let file = format!("    let {word} = compute(a, b);");
+            let old = format!("    let {slipped} = compute(a, b);");
+            let nowhere = |w: &str| w == word;
+            proptest::prop_assert_eq!(slip_of(&old, &file, nowhere), slipped != word);
+            let longer = format!("    let {slipped} = compute(a, b, {extra});");
+            proptest::prop_assert!(!slip_of(&longer, &file, nowhere));
+        }
     }
 
     #[test]
