@@ -103,6 +103,8 @@ pub(crate) struct Piece<'s> {
     index: usize,
     /// The depth (model columns) of the marker right before it, if one is.
     marker_before: Option<usize>,
+    /// Whether a marker follows it.
+    marker_after: bool,
     /// Removal notes (`// remove the retry loop`, `# (deleted)`) taken out of `lines`: each the
     /// index in `lines` of the line that followed it.
     notes: Vec<usize>,
@@ -242,7 +244,18 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
             lines: p.lines.iter().map(|l| l.to_string()).collect(),
         })
         .collect();
-    guard::check(body, &merged.text, &shown)?;
+    // File lines beyond a marker that a piece's new edge lines rewrite in full.
+    let rewritten: Vec<std::ops::Range<usize>> = placed
+        .iter()
+        .flat_map(|(p, _)| {
+            let (Some(&(_, first)), Some(&(_, last))) = (p.pairs.first(), p.pairs.last()) else {
+                return vec![];
+            };
+            vec![p.start..first, last + 1..p.end]
+        })
+        .filter(|r| !r.is_empty())
+        .collect();
+    guard::check(body, &merged.text, &shown, &rewritten)?;
     Ok(merged)
 }
 
@@ -458,6 +471,11 @@ fn stale_line(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), R
         if new.is_empty() && gone.is_empty() {
             continue;
         }
+        // A removal note there says the lines between are deleted: no stale reading.
+        if new.is_empty() && piece.notes.iter().any(|&n| x < n && n <= y) {
+            runs += 1;
+            continue;
+        }
         runs += 1;
         match (new.as_slice(), gone.as_slice()) {
             ([n], [g]) => single.push((*n, *g)),
@@ -604,6 +622,7 @@ fn pieces<'s>(lines: &[&'s str], marker: &dyn Fn(&str) -> bool) -> (Vec<Piece<'s
                 first: start,
                 index: pieces.len(),
                 marker_before: depth.take(),
+                marker_after: is_marker,
                 notes: Vec::new(),
             });
             open_end = false;
