@@ -337,7 +337,9 @@ pub(super) fn check(
             return refuse(p.map_or(0, |p| snippet_line(a[p])), deleted);
         }
         if let (Some(p), Some(n)) = (p, n) {
-            if closer_could_be_new(&a, &b, pieces, (p, n), &to_result, first) {
+            // (One deleted line is an edit of it: `let total` to `let count` above `step();`.)
+            if deleted.len() >= 2 && closer_could_be_new(&a, &b, pieces, (p, n), &to_result, first)
+            {
                 return refuse(snippet_line(a[n]), vec![n]);
             }
         }
@@ -366,10 +368,10 @@ pub(super) fn check(
     Ok(())
 }
 
-/// Whether the deletion between kept lines `p` and `n` has a second reading: `n` is the last
-/// line of its piece (a marker or the snippet's end follows), new lines stand before it, and
-/// its text is a line the file repeats (`};`, `# endif`, `var app = express();`) at no more
-/// depth than the first deleted line. Then `n` may as well be new, the closing line of the
+/// Whether the deletion (of two or more lines) between kept lines `p` and `n` has a second
+/// reading: `n` is the last line of its piece (a marker or the snippet's end follows), new
+/// lines stand before it, its text is a line the file repeats (`};`, `# endif`,
+/// `var app = express();`), and the first deleted line is no deeper than it. Then `n` may as well be new, the closing line of the
 /// lines added right after `p`, with the file's lines after `p` kept under the marker: a
 /// replaced block and an added sibling read alike (a `macro_rules!` arm after another).
 /// A function rewritten in full stays a deletion: its old body is deeper than its `}`.
