@@ -30,6 +30,11 @@ pub enum SnippetReason {
     EditedEdge,
     /// The marker before the piece would stand for lines outside the block it is written in.
     CrossesScope,
+    /// The piece ends in new lines and then a marker whose start is open: the snippet shows a
+    /// blank line, or a line that opens a block, before the marker, and the file's next line
+    /// (listed) is neither blank nor inside that block, so whether the marker starts there or
+    /// the file's lines up to a later place are replaced is unclear.
+    OpenEnd,
     /// A line of the piece differs by one word from the file's line at its place, apart from
     /// the piece's change (listed): stale context or an edit is unclear.
     StaleLine,
@@ -349,6 +354,7 @@ impl EditError {
                     S::NotInFile => R::SnippetNotInFile,
                     S::OpenMarker => R::SnippetOpenMarker,
                     S::EditedEdge => R::SnippetEditedEdge,
+                    S::OpenEnd => R::SnippetOpenEnd,
                     S::CrossesScope => R::SnippetCrossesScope,
                     S::StaleLine => R::SnippetStaleLine,
                     S::UnexplainedChange => R::SnippetUnexplainedChange,
@@ -524,9 +530,10 @@ fn snippet_message(
         R::NotInFile => format!("{what} shows no line the file holds after the previous piece, so where it goes is unknown (the lines may be stale or misremembered). Read the file again and copy the unchanged lines next to the change exactly, in file order."),
         R::OpenMarker => format!("{what} has no line the file holds, and the marker before it leaves open where it goes. Show the unchanged line it goes after (or before) next to it, without a marker between."),
         R::EditedEdge => format!("line {line} of the snippet (piece {piece}) is new, but reads like an edited version of the file's line {listed} beside it, so whether it replaces that line or is added next to it is unclear. Show that file line in the snippet too: unchanged if the new line is added, or with the line before it unchanged if it is replaced."),
+        R::OpenEnd => format!("line {line} of the snippet (piece {piece}) is new and the last before a marker, but the file's next line ({listed}) is not what the snippet shows there (a blank line, or the body of the block that line opens), so whether the marker starts right after it or the file's lines up to a later place are replaced is unclear. Show the file's next unchanged line after the new lines, before the marker."),
         R::StaleLine => format!("line {line} of the snippet (piece {piece}) differs by one word from the file's line {listed} at its place, apart from the rest of the piece's change, so whether it is an edit or a stale copy of that line is unclear. Read the file again and copy its unchanged lines exactly; to change that line too, send it as a piece of its own."),
         R::CrossesScope => format!("the marker before {what} would stand for lines outside the block it is written in to reach the place the piece fits (line {listed}). Show the line that opens the block the piece is in (its function or class) before it."),
-        R::UnexplainedChange => format!("merging {what} would change the file in a way the snippet does not show (file line {listed}): a line deleted beside or under a marker, a marker or a note that code was removed written as code, a new line beside an unshown file line it resembles (replace or add?), or a kept line re-indented. Show the unchanged lines around every change, write deleted lines out by leaving them from between two shown lines, and never write a marker inside a change."),
+        R::UnexplainedChange => format!("merging {what} would change the file in a way the snippet does not show (file line {listed}): a line deleted beside or under a marker, a marker or a note that code was removed written as code, a new line beside an unshown file line it resembles (replace or add?), a line the file holds written again while its old place is under a marker (moved or copied?), a deletion closed by a line the file repeats (`}}`, `# endif`) right after new lines (is that line new too?), or a kept line re-indented. Show the unchanged lines around every change, write deleted lines out by leaving them from between two shown lines, and never write a marker inside a change."),
     };
     format!("{body} Nothing was changed.")
 }

@@ -76,6 +76,10 @@ pub(crate) struct Piece<'s> {
     index: usize,
     /// The depth (model columns) of the marker right before it, if one is.
     marker_before: Option<usize>,
+    /// Whether a marker follows it.
+    marker_after: bool,
+    /// Whether the snippet shows a blank line between its last line and the marker after it.
+    blank_at_end: bool,
     /// Removal notes (`// remove the retry loop`, `# (deleted)`) taken out of `lines`: each the
     /// index in `lines` of the line that followed it.
     notes: Vec<usize>,
@@ -205,6 +209,7 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         };
         notes_delete(&file, piece, &p)?;
         stale_line(&file, piece, &p)?;
+        end_open(&file, piece, &p)?;
         from = p.end;
         placed.push((p, piece));
     }
@@ -216,7 +221,18 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
             lines: p.lines.iter().map(|l| l.to_string()).collect(),
         })
         .collect();
-    guard::check(body, &merged.text, &shown)?;
+    // File lines beyond a marker that a piece's new edge lines rewrite in full.
+    let rewritten: Vec<std::ops::Range<usize>> = placed
+        .iter()
+        .flat_map(|(p, _)| {
+            let (Some(&(_, first)), Some(&(_, last))) = (p.pairs.first(), p.pairs.last()) else {
+                return vec![];
+            };
+            vec![p.start..first, last + 1..p.end]
+        })
+        .filter(|r| !r.is_empty())
+        .collect();
+    guard::check(body, &merged.text, &shown, &rewritten)?;
     Ok(merged)
 }
 
@@ -432,6 +448,11 @@ fn stale_line(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), R
         if new.is_empty() && gone.is_empty() {
             continue;
         }
+        // A removal note there says the lines between are deleted: no stale reading.
+        if new.is_empty() && piece.notes.iter().any(|&n| x < n && n <= y) {
+            runs += 1;
+            continue;
+        }
         runs += 1;
         match (new.as_slice(), gone.as_slice()) {
             ([n], [g]) => single.push((*n, *g)),
@@ -467,6 +488,38 @@ fn stale_line(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), R
         Some((n, g)) => stale(n, g),
         None => Ok(()),
     }
+}
+
+/// Refuse ([`Why::OpenEnd`]) a piece that ends in new lines right where the file's next line is
+/// not what the snippet shows before the marker after it: a blank line shown there while the
+/// file's line is code (the marker may start at the file's next blank line, the lines up to
+/// it replaced: a new `except` body before the old one, say), or a last line that opens a
+/// block while the file's next line is no deeper (the marker would stand for a body the file
+/// does not have there: `try {` written before a stale `newTry {`).
+///
+/// Measured on the snippet stand-in corpus (outside the repository): it refuses 3 wrong merges
+/// (a rewritten `except` body inserted before the old one, two `case` labels added before the
+/// `default:` they replace, a must-refuse stale `try {` line) and no right one.
+fn end_open(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), Refusal> {
+    if !piece.marker_after {
+        return Ok(());
+    }
+    let last = last_code(piece);
+    let trailing_new = p.pairs.last().is_some_and(|&(i, _)| i < last)
+        && matches!(p.out.last(), Some(&Line::New(i)) if i == last);
+    let Some(next) = (p.end..file.lines.len()).find(|&q| !file.blank(q)) else {
+        return Ok(());
+    };
+    if !trailing_new {
+        return Ok(());
+    }
+    let opens = piece.lines[last].trim_end().ends_with(['{', ':', '(', '[']);
+    let depth = indent_width(piece.lines[last]) as isize + p.shift;
+    let shallow = (indent_width(file.lines[next]) as isize) <= depth;
+    if (piece.blank_at_end && next == p.end) || (opens && shallow) {
+        return Err(piece.refuse(Why::OpenEnd, last, vec![next]));
+    }
+    Ok(())
 }
 
 fn first_code(piece: &Piece<'_>) -> usize {
@@ -578,6 +631,8 @@ fn pieces<'s>(lines: &[&'s str], marker: &dyn Fn(&str) -> bool) -> (Vec<Piece<'s
                 first: start,
                 index: pieces.len(),
                 marker_before: depth.take(),
+                marker_after: is_marker,
+                blank_at_end: is_marker && end < body.len(),
                 notes: Vec::new(),
             });
             open_end = false;

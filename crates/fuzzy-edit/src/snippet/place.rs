@@ -13,6 +13,7 @@ use std::collections::HashMap;
 
 use similar::DiffTag;
 
+use super::guard::{resembles, rewrites, same_head};
 use super::{Piece, Refusal, Why};
 use crate::align::{line_similarity, loose_diff};
 use crate::normalize::{indent_width, loose_key};
@@ -22,7 +23,7 @@ use crate::normalize::{indent_width, loose_key};
 /// elision strategy measured for a line `new` writes beside its marker to count as a rewrite
 /// of an elided line (`strategy::elision::new_markers::REWRITE_OF_ELIDED`,
 /// `elide_edit_inside_*`: rewritten lines 0.5-0.7 like their line in 15 of 135 checks).
-const EDITED_EDGE: f64 = 0.6;
+pub(super) const EDITED_EDGE: f64 = 0.6;
 /// Starts of a piece's first unchanged line considered (a line such as `}` occurs everywhere).
 const MAX_STARTS: usize = 4096;
 
@@ -201,8 +202,8 @@ pub(super) fn place(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Result<P
         0 if !crossing.is_empty() => Err(piece.refuse(Why::CrossesScope, f, crossing)),
         0 => Err(piece.refuse(Why::NotInFile, f, vec![])),
         1 => {
-            let p = valid.pop().expect("one placement");
-            edges_clear(file, piece, &p, (f, l), from)?;
+            let mut p = valid.pop().expect("one placement");
+            edges_clear(file, piece, &mut p, (f, l), from)?;
             Ok(p)
         }
         _ => Err(piece.refuse(Why::Ambiguous, f, valid.iter().map(|p| p.start).collect())),
@@ -271,11 +272,13 @@ fn align(
 }
 
 /// The piece's new lines at an edge that meets a marker (or the snippet's end) must not read
-/// as an edited version of the file's line beyond that edge: replace or insert is unclear.
+/// as an edited version of the file's line beyond that edge: replace or insert is unclear,
+/// unless they rewrite the file's lines beyond the marker in full ([`edge_rewrite`]): then
+/// the placement reaches over those lines and replaces them.
 fn edges_clear(
     file: &File<'_>,
     piece: &Piece<'_>,
-    p: &Placement,
+    p: &mut Placement,
     (f, l): (usize, usize),
     from: usize,
 ) -> Result<(), Refusal> {
@@ -284,28 +287,93 @@ fn edges_clear(
         r.filter(|&i| !lines[i].trim().is_empty()).collect()
     };
     let (leading, trailing) = (code(0..f), code(l + 1..lines.len()));
-    // (As many of the file's lines beyond the edge as the piece has new lines there: the model
-    // rewriting the last two lines a marker stands for writes two.)
+    // (One more of the file's lines beyond the edge than the piece has new lines there: the
+    // model rewriting the last two lines a marker stands for writes two, and a rewritten line
+    // may follow one it left out.)
     let before: Vec<usize> = (from..p.start)
         .rev()
         .filter(|&i| !file.blank(i))
-        .take(leading.len())
+        .take(leading.len() + usize::from(!leading.is_empty()))
         .collect();
     let after: Vec<usize> = (p.end..file.lines.len())
         .filter(|&i| !file.blank(i))
-        .take(trailing.len())
+        .take(trailing.len() + usize::from(!trailing.is_empty()))
         .collect();
-    for (new, beyond) in [(leading, before), (trailing, after)] {
-        for &i in &new {
-            if let Some(&n) = beyond
+    let at_marker = [piece.marker_before.is_some(), piece.marker_after];
+    for (side, (new, beyond)) in [(leading, before), (trailing, after)]
+        .into_iter()
+        .enumerate()
+    {
+        let like = new.iter().find_map(|&i| {
+            beyond
                 .iter()
-                .find(|&&n| line_similarity(lines[i], file.lines[n]) >= EDITED_EDGE)
-            {
-                return Err(piece.refuse(Why::EditedEdge, i, vec![n]));
-            }
+                .find(|&&n| resembles(lines[i], file.lines[n]))
+                .map(|&n| (i, n))
+        });
+        let Some((i, n)) = like else { continue };
+        let range = if side == 0 {
+            from..p.start
+        } else {
+            p.end..file.lines.len()
+        };
+        let texts: Vec<&str> = new.iter().map(|&i| lines[i]).collect();
+        match edge_rewrite(file, &texts, range, side == 0).filter(|_| at_marker[side]) {
+            Some(q) if side == 0 => p.start = q,
+            Some(q) => p.end = q + 1,
+            None => return Err(piece.refuse(Why::EditedEdge, i, vec![n])),
         }
     }
     Ok(())
+}
+
+/// Where the file's lines that the piece's new edge lines `new` rewrite in full begin (`before`:
+/// the lines right before the piece) or end (after it): the most lines `k` next to the piece
+/// whose tokens all stand, in order, in the new lines (the model extended them: arguments
+/// added, a statement wrapped), the farthest of which has the same head (call, assignment,
+/// declaration) as the first new line, both sides with balanced brackets, while the file's
+/// next line beyond resembles none of the new lines (else how far the rewrite reaches is
+/// open). `None` when no such run exists: the edge stays a refusal.
+///
+/// Measured on the snippet stand-in corpus (outside the repository), over every change that
+/// meets a marker with no context (124 replacements, 45 insertions): this rewrites 18 of the
+/// replacements exactly as meant (11 after the marker, 7 before it), and no insertion or other
+/// replacement. Without the next line's check it took 5 replacements wrong (it stopped short
+/// of their last lines), without balanced brackets 1 (a call wrapped over 4 lines, rewritten
+/// on 2). An added twin (`case X:` beside `case Y:`, an overload beside its original) does not
+/// qualify: a twin replaces words rather than adding them.
+fn edge_rewrite(
+    file: &File<'_>,
+    new: &[&str],
+    range: std::ops::Range<usize>,
+    before: bool,
+) -> Option<usize> {
+    let beyond: Vec<usize> = if before {
+        range.rev().filter(|&i| !file.blank(i)).collect()
+    } else {
+        range.filter(|&i| !file.blank(i)).collect()
+    };
+    let joined = new.join(" ");
+    let mut best = None;
+    for k in 1..=beyond.len().min(new.len() + 2) {
+        let mut run: Vec<usize> = beyond[..k].to_vec();
+        if before {
+            run.reverse();
+        }
+        let old = run
+            .iter()
+            .map(|&q| file.lines[q])
+            .collect::<Vec<_>>()
+            .join(" ");
+        if rewrites(&old, &joined) && same_head(new[0], file.lines[run[0]]) {
+            best = Some(k);
+        }
+    }
+    let k = best?;
+    let next = *beyond.get(k)?;
+    if new.iter().any(|l| resembles(l, file.lines[next])) {
+        return None;
+    }
+    Some(beyond[k - 1])
 }
 
 /// Where a piece none of whose lines the file holds goes, when it follows a marker right after

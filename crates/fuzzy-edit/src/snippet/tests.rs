@@ -243,3 +243,77 @@ fn a_snippet_that_changes_nothing_is_told_so_in_its_own_words() {
         assert!(!m.contains("old") && !m.contains("new"), "{m}");
     }
 }
+
+#[test]
+fn a_removal_note_declares_the_deletion_beside_a_like_line() {
+    // `import os` is one word from the deleted `import sys`: the note says it is deleted, not
+    // stale.
+    let file = "import os\nimport sys\nimport stat\n\nx = 1\n";
+    let snippet = "import os\n# removed import\nimport stat\n# ... existing code ...\n";
+    assert_eq!(
+        merged(file, snippet).unwrap(),
+        "import os\nimport stat\n\nx = 1\n"
+    );
+}
+
+const WRAPPER: &str = "class W(io.TextIOWrapper):\n\n    def __init__(self, stream, encoding, errors, **extra):\n        self._stream = stream = _FixupStream(stream)\n        io.TextIOWrapper.__init__(self, stream, encoding, errors, **extra)\n\n    def close(self):\n        pass\n";
+
+#[test]
+fn new_lines_after_a_marker_that_extend_the_lines_there_replace_them() {
+    let snippet = "# ... existing code ...\n\n    def __init__(self, stream, encoding, errors,\n                 force_readable=False, **extra):\n        self._stream = stream = _FixupStream(stream, force_readable)\n        io.TextIOWrapper.__init__(self, stream, encoding, errors, **extra)\n    # ... existing code ...\n";
+    assert_eq!(
+        merged(WRAPPER, snippet).unwrap(),
+        "class W(io.TextIOWrapper):\n\n    def __init__(self, stream, encoding, errors,\n                 force_readable=False, **extra):\n        self._stream = stream = _FixupStream(stream, force_readable)\n        io.TextIOWrapper.__init__(self, stream, encoding, errors, **extra)\n\n    def close(self):\n        pass\n"
+    );
+    // Without the marker the snippet starts there: the lines before it stay, so whether the
+    // new lines replace them is unclear.
+    let bare = snippet.trim_start_matches("# ... existing code ...\n\n");
+    assert_eq!(why(WRAPPER, bare), Why::EditedEdge);
+}
+
+#[test]
+fn an_edge_line_that_replaces_words_stays_refused() {
+    // An edit or an added twin (`log.info('begin')` beside `log.info('start')`): unclear.
+    let file = "def f():\n    log.info('start')\n    run()\n";
+    let snippet = "def f():\n    # ...\n    log.info('begin')\n    run()\n";
+    assert_eq!(why(file, snippet), Why::EditedEdge);
+    let file = "def f():\n    prepare()\n    res.redirect('back')\n\ndef g():\n    pass\n";
+    let snippet =
+        "def f():\n    prepare()\n    res.redirect(req.get('Referrer') or '/')\n    # ...\n";
+    assert_eq!(why(file, snippet), Why::EditedEdge);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+    /// Lines added after a marker are placed before the piece's shown line, or replace lines
+    /// they extend, or are refused: the file's other lines always stay, in order.
+    #[test]
+    fn an_edge_change_keeps_every_line_it_does_not_replace(
+        names in proptest::collection::vec("[a-d]{1,2}", 3..8),
+        at in 1usize..7,
+        added in "[a-d]{1,2}",
+        extend in proptest::bool::ANY,
+    ) {
+        let at = at.min(names.len() - 1);
+        // (Distinct names: a line the file repeats leaves the place open, refused.)
+        let names: Vec<String> = names.iter().enumerate().map(|(i, n)| format!("{n}{i}")).collect();
+        let file: String = names.iter().map(|n| format!("    {n}(x)\n")).collect();
+        let file = format!("def f():\n{file}");
+        let new = if extend {
+            format!("    {}(x, y)", names[at - 1])
+        } else {
+            format!("    {added}(x)")
+        };
+        let snippet = format!("def f():\n    # ...\n{new}\n    {}(x)\n    # ...\n", names[at]);
+        if let Ok(out) = merged(&file, &snippet) {
+            let lines: Vec<&str> = out.lines().collect();
+            let kept: Vec<&str> = file.lines().filter(|l| lines.contains(l)).collect();
+            // Every file line but at most the one rewritten stays, and the new line is in.
+            proptest::prop_assert!(kept.len() + 1 >= file.lines().count());
+            proptest::prop_assert!(lines.contains(&new.as_str()));
+            let order: Vec<&str> = lines.iter().copied().filter(|l| file.lines().any(|f| f == *l)).collect();
+            let file_order: Vec<&str> = file.lines().filter(|l| order.contains(l)).collect();
+            proptest::prop_assert_eq!(order, file_order);
+        }
+    }
+}
