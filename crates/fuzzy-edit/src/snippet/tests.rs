@@ -317,3 +317,44 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_piece_goes_where_its_body_lines_stand_though_its_edges_occur_twice() {
+    // `def __str__` and `return self.message` stand in both classes; the piece's other lines
+    // only in `B`. At `A` it would write them as new lines, at `B` it changes one line.
+    let file = "class A:\n    def __str__(self):\n        return self.message\n\nclass B:\n    def __str__(self):\n        if self.message is None:\n            return 'missing'\n        return self.message\n";
+    let snippet = "# ...\n    def __str__(self):\n        if self.message is None:\n            return 'Missing'\n        return self.message";
+    assert_eq!(
+        merged(file, snippet).unwrap(),
+        file.replace("'missing'", "'Missing'")
+    );
+}
+
+#[test]
+fn a_new_block_that_copies_the_one_before_it_stays_ambiguous() {
+    // Either a second impl after the first (its lines written again), or the first impl's
+    // header replaced: the piece reads both ways.
+    let file = "}\n\nimpl D for N {\n    type E = E;\n    fn d(self) -> u8 {\n        self.n\n    }\n}\n\nmacro_rules! m {\n";
+    let snippet = "// ...\n}\n\nimpl<'a> D for &'a N {\n    type E = E;\n    fn d(self) -> u8 {\n        self.n\n    }\n}\n\nmacro_rules! m {\n// ...";
+    assert_eq!(why(file, snippet), Why::Ambiguous);
+}
+
+#[test]
+fn a_new_last_line_equal_to_an_earlier_file_line_is_new() {
+    let file =
+        "def f(self):\n    clear = self.width\n    if w:\n        self.width = w\n\n    done()\n";
+    let snippet = "# ...\n        self.width = w\n    clear = self.width\n# ...";
+    assert_eq!(
+        merged(file, snippet).unwrap(),
+        "def f(self):\n    clear = self.width\n    if w:\n        self.width = w\n    clear = self.width\n\n    done()\n"
+    );
+}
+
+#[test]
+fn a_new_first_line_that_pairs_with_a_later_copy_of_itself_is_refused() {
+    // The new `        def f(x):` could pair with the file's third line, deleting the
+    // `return x` after it, or be inserted before the first `def f(x):`.
+    let file = "return x\ndef f(x):\n        def f(x):\nreturn x\ndef f(x):\n";
+    let snippet = "# ...\n        def f(x):\ndef f(x):\n# ...";
+    assert_eq!(why(file, snippet), Why::Ambiguous);
+}

@@ -266,15 +266,10 @@ impl Case {
 proptest! {
     #![proptest_config(config())]
 
-    // KNOWN FAILING, so ignored: on files made of a few repeated lines a piece can read two
-    // ways and the merge sees only one. Minimal case: the file `return x`, `def f(x):`,
-    // `        def f(x):`, `return x`, `def f(x):`...; the snippet inserts `        def f(x):`
-    // before the first `def f(x):` (marker, the new line, `def f(x):`, marker). The merge pairs
-    // the new line with the file's `        def f(x):` and deletes the `return x` after it by
-    // omission; the insertion reading is never tried, so the piece is not refused as
-    // ambiguous. Run it with `cargo test -p fuzzy-edit --test engine lazy_snippets -- --ignored`.
+    // On files made of a few repeated lines a piece can read two ways (a new line that equals
+    // a later file line pairs with it and deletes what lies between); the merge must refuse
+    // those rather than pick one.
     #[test]
-    #[ignore = "finds wrong merges on files of repeated lines (issue 27, open)"]
     fn a_snippet_merges_to_the_edited_file_or_is_refused(c in case()) {
         prop_assume!(!c.reads_two_ways());
         let file = Case::text(&c.file, c.crlf);
