@@ -213,7 +213,7 @@ const RESULT: &[ResultRule] = &[
     }),
 ];
 
-impl<'c, 'a> StageInputs for Chosen<'c, 'a> {
+impl StageInputs for Chosen<'_, '_> {
     fn rules<'r>() -> &'r [Rule<Self>]
     where
         Self: 'r,
@@ -222,7 +222,7 @@ impl<'c, 'a> StageInputs for Chosen<'c, 'a> {
     }
 }
 
-impl<'c, 'a> StageInputs for Changing<'c, 'a> {
+impl StageInputs for Changing<'_, '_> {
     fn rules<'r>() -> &'r [Rule<Self>]
     where
         Self: 'r,
@@ -231,7 +231,7 @@ impl<'c, 'a> StageInputs for Changing<'c, 'a> {
     }
 }
 
-impl<'c, 'a> StageInputs for Replaced<'c, 'a> {
+impl StageInputs for Replaced<'_, '_> {
     fn rules<'r>() -> &'r [Rule<Self>]
     where
         Self: 'r,
