@@ -75,6 +75,18 @@ fn habits_alone_list_nothing() {
 }
 
 #[test]
+fn lines_old_elided_are_no_difference() {
+    // `old` stands for the middle of the function by a marker: the elided lines are the
+    // file's, not a difference.
+    let old = "def handle(request):\n    # ...\n    return finish(step_0, step_5)";
+    let new = "def handle(request):\n    # ...\n    return finish_all(step_0, step_5)";
+    let out = applied(FILE, &Edit::new(old, new));
+    assert_eq!(strategy(&out), "elision");
+    assert_eq!(out.text, FILE.replace("finish(", "finish_all("));
+    assert!(out.matches[0].differences.is_empty(), "{:?}", out.matches);
+}
+
+#[test]
 fn each_edit_of_a_batch_carries_its_own_differences() {
     let second = "def g():\n    return 1\n";
     let file = format!("{FILE}\n{second}");
