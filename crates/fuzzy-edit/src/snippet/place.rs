@@ -253,8 +253,8 @@ fn candidates(
 /// refused as ambiguous (marker, `def f(x):` written new, `def f(x):` shown: the new line
 /// pairs with a later copy of itself and the lines after that copy would be deleted). Places
 /// of the rest inside the deleted lines are not counted: there the first line is the file's,
-/// and it deletes up to the rest (measured on the stand-in corpus: counting them refused 9
-/// deletions merged right, and no wrong merge).
+/// and it deletes up to the rest (on the stand-in corpus counting them or not made no
+/// difference).
 fn first_line_clear(
     file: &File<'_>,
     piece: &Piece<'_>,
