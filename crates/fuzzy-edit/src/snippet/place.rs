@@ -266,10 +266,13 @@ fn candidates(
 
 /// The piece's first paired line, paired across deleted lines with the next one and nothing
 /// new between them, reads as well as a new line that equals a file line: the rest of the
-/// piece then stands where it first fits after `from`. When that is before the place the
-/// first reading gives it, the two readings put the change in different places and the piece
-/// is refused as ambiguous (marker, `def f(x):` written new, `def f(x):` shown: the new line
-/// pairs with a later copy of itself and the lines after that copy would be deleted).
+/// piece then stands where it first fits after `from`. When the rest fits as well before the
+/// first line's place, the two readings put the change in different places and the piece is
+/// refused as ambiguous (marker, `def f(x):` written new, `def f(x):` shown: the new line
+/// pairs with a later copy of itself and the lines after that copy would be deleted). Places
+/// of the rest inside the deleted lines are not counted: there the first line is the file's,
+/// and it deletes up to the rest (on the stand-in corpus counting them or not made no
+/// difference).
 fn first_line_clear(
     file: &File<'_>,
     piece: &Piece<'_>,
@@ -293,7 +296,7 @@ fn first_line_clear(
         .iter()
         .filter(|q| q.pairs.len() + 1 >= p.pairs.len())
         .map(|q| q.start)
-        .filter(|&t| t < u)
+        .filter(|&t| t < s)
         .collect();
     if earlier.is_empty() {
         return Ok(());
@@ -318,11 +321,7 @@ fn first_line_clear(
 /// that adds a variant of the function above writes that function's lines again, and the
 /// other place (the function above, its header replaced) explains the piece better only by
 /// counting them ([`NEAR_COPY`]).
-fn best_explained<'p>(
-    file: &File<'_>,
-    piece: &Piece<'_>,
-    places: &[&'p Placement],
-) -> Option<usize> {
+fn best_explained(file: &File<'_>, piece: &Piece<'_>, places: &[&Placement]) -> Option<usize> {
     if places.len() < 2 {
         return None;
     }

@@ -322,7 +322,7 @@ proptest::proptest! {
 fn a_piece_goes_where_its_body_lines_stand_though_its_edges_occur_twice() {
     // `def __str__` and `return self.message` stand in both classes; the piece's other lines
     // only in `B`. At `A` it would write them as new lines, at `B` it changes one line.
-    let file = "class A:\n    def __str__(self):\n        return self.message\n\nclass B:\n    def __str__(self):\n        if self.message is None:\n            return 'missing'\n        return self.message\n";
+    let file = "class A:\n    def __str__(self):\n        return self.message\n\n    def a(self):\n        return 1\n\n    def b(self):\n        return 2\n\n    def c(self):\n        return 3\n\nclass B:\n    def __str__(self):\n        if self.message is None:\n            return 'missing'\n        return self.message\n";
     let snippet = "# ...\n    def __str__(self):\n        if self.message is None:\n            return 'Missing'\n        return self.message";
     assert_eq!(
         merged(file, snippet).unwrap(),
