@@ -180,8 +180,8 @@ fn verify(target: &Target, snippet: &str, merged: &str, request: &Request) -> Va
         Target::Content { text, name } => {
             (std::borrow::Cow::Borrowed(text.as_str()), name.as_str())
         }
-        Target::Path(path) => match fuzzy_edit::fs::read_file(Path::new(path), &options(request)) {
-            Ok(file) => (std::borrow::Cow::Owned(file.text), path.as_str()),
+        Target::Path(path) => match fuzzy_edit::fs::read_text(Path::new(path), &options(request)) {
+            Ok(text) => (std::borrow::Cow::Owned(text), path.as_str()),
             Err(e) => {
                 let message = e.message(&Vocabulary::PIPE);
                 return answer_json::failure(answer_json::file_error(&e, message));

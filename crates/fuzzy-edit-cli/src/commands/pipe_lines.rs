@@ -84,8 +84,8 @@ fn read(f: &Fields) -> Value {
         None => None,
     };
     let text = match (&f.read, &f.content) {
-        (Some(Value::String(path)), None) => match fs::read_file(Path::new(path), &EditOptions::default()) {
-            Ok(file) => file.text,
+        (Some(Value::String(path)), None) => match fs::read_text(Path::new(path), &EditOptions::default()) {
+            Ok(text) => text,
             Err(e) => {
                 let message = e.message(&Vocabulary::PIPE);
                 return answer_json::failure(answer_json::file_error(&e, message));

@@ -5,13 +5,13 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use fuzzy_edit::fs::{read_file, EditOptions};
+use fuzzy_edit::fs::{read_text, EditOptions};
 use fuzzy_edit::line_refs::read_with_hashes;
 
 /// Print `file` (lines `lines` only, when given); exit 2 when it cannot be read.
 pub fn run(file: &Path, hashes: bool, lines: Option<(usize, usize)>) -> ExitCode {
-    let text = match read_file(file, &EditOptions::default()) {
-        Ok(f) => f.text,
+    let text = match read_text(file, &EditOptions::default()) {
+        Ok(text) => text,
         Err(e) => {
             eprintln!("fuzzy-edit: {e}");
             return ExitCode::from(2);

@@ -33,7 +33,7 @@ mod write;
 mod request;
 
 #[cfg(unix)]
-pub use edit::{edit_files, read_file};
+pub use edit::{edit_files, read_file, read_text};
 pub use error::FsError;
 pub use plan::{Action, EditFilesError, Op, PartlyWritten};
 #[cfg(unix)]

@@ -284,3 +284,13 @@ fn a_reference_or_lines_of_another_type_get_a_plain_message() {
         assert!(!e.contains("variant"), "{json}: {e}");
     }
 }
+
+proptest::proptest! {
+    /// Line numbers are written as `to_string` writes them, up to the largest.
+    #[test]
+    fn line_numbers_are_written_in_decimal(n in proptest::prop_oneof![0..200usize, proptest::num::usize::ANY]) {
+        let mut out = String::from("x");
+        push_decimal(&mut out, n);
+        proptest::prop_assert_eq!(out, format!("x{n}"));
+    }
+}

@@ -102,6 +102,25 @@ fn plain_hash(trimmed: &[u8]) -> Option<u64> {
     Some(finish(h, trimmed.len()))
 }
 
+/// Whether `trimmed` is ASCII without control characters or doubled spaces, tested a word at a
+/// time as [`plain_hash`] tests it: then it is its own loose key (a line that fails may still
+/// be; [`super::plain_key`] looks again byte by byte).
+pub(super) fn plain(trimmed: &[u8]) -> bool {
+    let mut previous_space = false;
+    let mut chunks = trimmed.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        if !plain_word(word, &mut previous_space) {
+            return false;
+        }
+    }
+    let rest = chunks.remainder().len();
+    rest == 0 || {
+        let padding = (u64::from(b'a') * ONES) << (8 * rest);
+        plain_word(tail_word(trimmed, rest) | padding, &mut previous_space)
+    }
+}
+
 /// The last `n` bytes of `s` (1 to 7) as a little-endian word, zero above: one unaligned load
 /// when `s` has 8 bytes (a copy into a buffer would stall the load that reads it back).
 fn tail_word(s: &[u8], n: usize) -> u64 {
