@@ -19,8 +19,8 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
 use crate::align::{changed_regions, loose_diff};
-use crate::needle::Needle;
 use crate::candidate::StrategyId;
+use crate::needle::Needle;
 use crate::text::Text;
 use crate::vocabulary::Vocabulary;
 
