@@ -6,8 +6,9 @@ use super::{Followed, LineRef, StaleRef};
 use crate::error::EditError;
 use crate::text::Text;
 
-/// How many distinct referenced lines must agree before stale references are followed. An ID
-/// is 8 bits, so one moved line could be any of 1 in 256 lines; three lines moved by the same
+/// How many referenced lines with distinct IDs must agree before stale references are
+/// followed (two lines of the same text have the same ID, so they count once: they agree at
+/// every offset where either does). An ID is 8 bits, so one moved line could be any of 1 in 256 lines; three lines moved by the same
 /// offset are a chance match of one offset in 2^24, and the offsets tried are every one the
 /// first line's ID allows (at most the file's lines): on a 10,000-line file a false follow
 /// needs the referenced lines changed *and* a 1-in-1,600 coincidence, which is then also
@@ -53,6 +54,12 @@ impl Refs<'_> {
         if stale.is_empty() {
             return Ok((0, Vec::new()));
         }
+        // A reference that still names its line says the lines did not move there: when others
+        // are stale, lines changed among the references, and moving them all by one offset
+        // would move that one too (its ID matching another line by chance).
+        if stale.len() < self.all.len() {
+            return Err(refusal(text, count, &stale));
+        }
         if let Some(offset) = self.moved_by(text, count) {
             let followed = self
                 .all
@@ -69,7 +76,7 @@ impl Refs<'_> {
 
     /// The one offset at which every reference names its line again, when every reference has
     /// an ID, each names a line with letters or digits (whose ID does not depend on its
-    /// position) and at least [`MIN_FOLLOWED_LINES`] distinct lines are named.
+    /// position) and at least [`MIN_FOLLOWED_LINES`] distinct IDs are named.
     fn moved_by(&self, text: &Text, count: usize) -> Option<isize> {
         let mut distinct: Vec<(usize, &str)> = Vec::new();
         for (_, r) in &self.all {
@@ -78,7 +85,10 @@ impl Refs<'_> {
                 distinct.push((r.line, id));
             }
         }
-        if distinct.len() < MIN_FOLLOWED_LINES {
+        let mut ids: Vec<&str> = distinct.iter().map(|&(_, id)| id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        if ids.len() < MIN_FOLLOWED_LINES {
             return None;
         }
         let (first_line, first_id) = distinct[0];

@@ -406,15 +406,19 @@ fn align(
     let fw: Vec<usize> = (s..=t).filter(|&i| !file.blank(i)).collect();
     let pl: Vec<&str> = pn.iter().map(|&i| lines[i]).collect();
     let fl: Vec<&str> = fw.iter().map(|&i| file.lines[i]).collect();
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for op in loose_diff(&pl, &fl) {
-        let (tag, a, b) = op.as_tag_tuple();
-        if tag == DiffTag::Equal {
-            pairs.extend(a.zip(b).map(|(x, y)| (pn[x], fw[y])));
+    // The window's edges are the piece's first and last unchanged lines (found there by their
+    // keys); the diff pairs the lines between. (Left to the diff, a last `)` pairs with the
+    // first of two `)` lines closing there, and the window would not end where it was found.)
+    let mut pairs: Vec<(usize, usize)> = vec![(f, s)];
+    if l > f {
+        // (`pl` and `fl` start at `f` and `s` and end at `l` and `t`.)
+        for op in loose_diff(&pl[1..pl.len() - 1], &fl[1..fl.len() - 1]) {
+            let (tag, a, b) = op.as_tag_tuple();
+            if tag == DiffTag::Equal {
+                pairs.extend(a.zip(b).map(|(x, y)| (pn[x + 1], fw[y + 1])));
+            }
         }
-    }
-    if pairs.first() != Some(&(f, s)) || pairs.last() != Some(&(l, t)) {
-        return None;
+        pairs.push((l, t));
     }
     let first_nb = (0..lines.len()).find(|&i| !lines[i].trim().is_empty())?;
     let last_nb = (0..lines.len()).rfind(|&i| !lines[i].trim().is_empty())?;

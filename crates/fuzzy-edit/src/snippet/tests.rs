@@ -358,3 +358,14 @@ fn a_new_first_line_that_pairs_with_a_later_copy_of_itself_is_refused() {
     let snippet = "# ...\n        def f(x):\ndef f(x):\n# ...";
     assert_eq!(why(file, snippet), Why::Ambiguous);
 }
+
+#[test]
+fn a_window_ends_at_the_closing_line_it_was_found_by() {
+    // The piece's last `)` closes the call; in the second block the file closes two calls
+    // there. Left to the diff, that `)` paired with the inner one, the second block was no
+    // window, and the piece merged over the first block, the only other place its edge lines
+    // stand. Both blocks are windows now, and neither explains the piece better.
+    let file = "if a:\n    out.append(\n        Edit(path, DELETE)\n    )\nif b:\n    out.append(\n        Edit(\n            path=p,\n            kind=UPDATE,\n        )\n    )\n";
+    let snippet = "# ... existing code ...\n    out.append(\n        (p, # the path too\n         Edit(\n            path=p,\n            kind=UPDATE,\n        ))\n    )\n# ... existing code ...\n";
+    assert_eq!(why(file, snippet), Why::Ambiguous);
+}
