@@ -31,6 +31,10 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import pipe_timer  # noqa: E402
+
 FUNCTION_LINES = 10
 
 
@@ -138,16 +142,7 @@ def main() -> None:
         kind, lines = args[1], int(args[2])
         sys.stdout.buffer.write(request_line(kind, lines, source(lines))[0])
         return
-    requests, sizes = 20, [10_000, 100_000]
-    if "--requests" in args:
-        i = args.index("--requests")
-        requests = int(args[i + 1])
-        del args[i : i + 2]
-    if "--lines" in args:
-        i = args.index("--lines")
-        sizes = [int(n) for n in args[i + 1].split(",")]
-        del args[i : i + 2]
-    binary = args[0] if args else "target/release/fuzzy-edit"
+    requests, sizes, binary = pipe_timer.requests_sizes_binary(args)
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
     print(f"{requests} requests per kind and size, ms per request; load average {load}")

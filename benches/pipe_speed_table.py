@@ -35,6 +35,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import line_refs_speed  # noqa: E402
 import pipe_kinds_speed  # noqa: E402
+import pipe_timer  # noqa: E402
 import snippet_speed  # noqa: E402
 
 
@@ -143,17 +144,9 @@ def instructions(file, line: bytes, tmp: str) -> int:
 def main() -> None:
     global BINARY
     args = sys.argv[1:]
-    requests, sizes, callgrind = 20, [10_000, 100_000], "--callgrind" in args
+    callgrind = "--callgrind" in args
     args = [a for a in args if a != "--callgrind"]
-    if "--requests" in args:
-        i = args.index("--requests")
-        requests = int(args[i + 1])
-        del args[i : i + 2]
-    if "--lines" in args:
-        i = args.index("--lines")
-        sizes = [int(n) for n in args[i + 1].split(",")]
-        del args[i : i + 2]
-    BINARY = args[0] if args else "target/release/fuzzy-edit"
+    requests, sizes, BINARY = pipe_timer.requests_sizes_binary(args)
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
     print(f"{requests} requests per kind and size, ms per request; load average {load}")

@@ -2,7 +2,8 @@
 
 `Pipe(binary).ask(request)` writes one JSON request and reads its answer, returning the wall
 time and the process's CPU time it took (ms; CPU counted in the kernel's 10 ms ticks), with the
-answer. `runs_and_binary()` reads the scripts' common arguments: `[BINARY] [--runs N]`.
+answer. `runs_and_binary()` reads the scripts' common arguments: `[BINARY] [--runs N]`;
+`requests_sizes_binary(args)` the table scripts': `[BINARY] [--requests N] [--lines A,B]`.
 """
 
 import json
@@ -20,6 +21,19 @@ def runs_and_binary(default_runs: int = 21) -> tuple[int, str]:
         runs = int(args[at + 1])
         del args[at : at + 2]
     return runs, args[0] if args else "target/release/fuzzy-edit"
+
+
+def requests_sizes_binary(args: list) -> tuple[int, list, str]:
+    requests, sizes = 20, [10_000, 100_000]
+    if "--requests" in args:
+        i = args.index("--requests")
+        requests = int(args[i + 1])
+        del args[i : i + 2]
+    if "--lines" in args:
+        i = args.index("--lines")
+        sizes = [int(n) for n in args[i + 1].split(",")]
+        del args[i : i + 2]
+    return requests, sizes, args[0] if args else "target/release/fuzzy-edit"
 
 
 class Pipe:
