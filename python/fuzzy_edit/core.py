@@ -40,8 +40,10 @@ class Difference:
     >>> d = out.matches[0].differences[0]
     >>> d.line, d.file, d.old
     (2, ['    total = compute_the_sum(a, b)'], ['total = compute_the_sum(a, c)'])
-    >>> apply(text, "def f(a, b):\\n  return total", "def f(a, b):\\n  return 0").matches[0].differences
-    []
+    >>> old = "def f(a, b):\\n  total = compute_the_sum(a, b)\\n  return total"
+    >>> out = apply(text, old, old.replace("return total", "return 0"))
+    >>> out.matches[0].strategy, out.matches[0].differences
+    ('indentation', [])
     """
 
     #: The first of the file's lines here, 1-based (where ``file`` is empty: the line ``old``'s
