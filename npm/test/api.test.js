@@ -26,7 +26,8 @@ test('a success that saw through more than habits lists where the file differs, 
     { line: 2, file: ['    total = compute_the_sum(a, b)'], old: ['total = compute_the_sum(a, c)'] },
   ])
   assert.equal(out.matches[0].differences_total, 1)
-  const habits = fe.apply(file, 'def f(a, b):\n  return total', 'def f(a, b):\n  return 0')
+  const old = 'def f(a, b):\n  total = compute_the_sum(a, b)\n  return total'
+  const habits = fe.apply(file, old, old.replace('return total', 'return 0'))
   assert.equal(habits.matches[0].strategy, 'indentation')
   assert.equal(habits.matches[0].differences, undefined)
 })
