@@ -75,14 +75,28 @@ impl Match {
         candidate: Candidate,
         replacement: String,
     ) -> Self {
-        let lines = candidate.lines;
+        let mut m = Match::placed(edit, strategy, candidate.lines, candidate.span, replacement);
+        m.score = round_score(candidate.score);
+        m
+    }
+
+    /// A certain match (score 1.0) of an edit kind that places its lines itself (a line
+    /// reference, a snippet's piece): `lines` 0-based, end exclusive (empty where lines are
+    /// inserted: reported as the line they go before).
+    pub(crate) fn placed(
+        edit: usize,
+        strategy: StrategyId,
+        lines: std::ops::Range<usize>,
+        span: std::ops::Range<usize>,
+        replacement: String,
+    ) -> Self {
         Match {
             edit,
             strategy,
-            score: round_score(candidate.score),
+            score: 1.0,
             start_line: lines.start + 1,
             end_line: lines.end.max(lines.start + 1),
-            span: candidate.span,
+            span,
             replacement,
             differences: Vec::new(),
         }

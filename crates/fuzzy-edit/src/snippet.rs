@@ -135,15 +135,8 @@ pub fn apply_snippet(text: &str, snippet: &str, options: &Options) -> Result<App
     let matches = merged
         .changes
         .into_iter()
-        .map(|(lines, span, replacement)| Match {
-            edit: 0,
-            strategy: StrategyId::Snippet,
-            score: 1.0,
-            start_line: lines.start + 1,
-            end_line: lines.end.max(lines.start + 1),
-            span,
-            replacement,
-            differences: Vec::new(),
+        .map(|(lines, span, replacement)| {
+            Match::placed(0, StrategyId::Snippet, lines, span, replacement)
         })
         .collect();
     Ok(Applied {

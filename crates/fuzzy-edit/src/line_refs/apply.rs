@@ -224,16 +224,13 @@ fn written(text: &Text, count: usize, i: usize, edit: &LineEdit, place: Place) -
             inserted(text, count, at, &new)
         }
     };
-    let m = Match {
-        edit: i,
-        strategy: StrategyId::LineRef,
-        score: 1.0,
-        start_line: lines_touched.start + 1,
-        end_line: lines_touched.end.max(lines_touched.start + 1),
-        span: span.clone(),
-        replacement: replacement.clone(),
-        differences: Vec::new(),
-    };
+    let m = Match::placed(
+        i,
+        StrategyId::LineRef,
+        lines_touched,
+        span.clone(),
+        replacement.clone(),
+    );
     (m, Edit::new(&src[span], replacement))
 }
 
