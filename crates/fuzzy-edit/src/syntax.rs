@@ -102,19 +102,15 @@ pub fn check(
 /// (always `None` without the `syntax` feature).
 #[cfg(feature = "syntax")]
 pub(crate) fn added_error(language: Language, before: &str, after: &str) -> Option<SyntaxProblem> {
-    let same = |(a, b): &(u8, u8)| a == b;
-    let common = before.bytes().zip(after.bytes()).take_while(same).count();
+    // Compared a block at a time: byte by byte, the two scans took 28 M instructions of a
+    // 3.5 MB file's edit.
+    let common = crate::diff::common_prefix(before.as_bytes(), after.as_bytes());
     // The common parts end where both texts agree on whole characters.
     let start = (0..=common)
         .rev()
         .find(|&i| before.is_char_boundary(i) && after.is_char_boundary(i))
         .unwrap_or(0);
-    let tail = before[start..]
-        .bytes()
-        .rev()
-        .zip(after[start..].bytes().rev())
-        .take_while(same)
-        .count();
+    let tail = crate::diff::common_suffix(&before.as_bytes()[start..], &after.as_bytes()[start..]);
     let mut end = after.len() - tail;
     while !after.is_char_boundary(end) {
         end += 1;

@@ -41,8 +41,14 @@ pub(crate) fn check_around(
     // The same bytes end both texts after the edit.
     let grown = after.len() as isize - before.len() as isize;
     let before_end = (edited.end as isize - grown).max(edited.start as isize) as usize;
-    let lo = top_level_before(before, edited.start);
-    let hi = top_level_after(before, before_end);
+    // A window already over the bound is not looked at further: the scan for a top-level line
+    // would walk the rest of a file that has none (a whole 3.5 MB file, 68 M instructions).
+    let lo = top_level_before(
+        before,
+        edited.start,
+        edited.start.saturating_sub(MAX_WINDOW),
+    )?;
+    let hi = top_level_after(before, before_end, lo + MAX_WINDOW)?;
     if hi - lo > MAX_WINDOW {
         return None;
     }
@@ -54,7 +60,7 @@ pub(crate) fn check_around(
         after_part,
         edited.start - lo..edited.end - lo,
     )?;
-    let skipped = before[..lo].bytes().filter(|&b| b == b'\n').count();
+    let skipped = memchr::memchr_iter(b'\n', &before.as_bytes()[..lo]).count();
     if skipped > 0 {
         problem.line += skipped;
         problem.excerpt = renumbered(&problem.excerpt, skipped);
@@ -62,40 +68,53 @@ pub(crate) fn check_around(
     Some(problem)
 }
 
-/// The start of a top-level line at least [`CONTEXT_LINES`] lines before byte `at`, or 0.
-fn top_level_before(text: &str, at: usize) -> usize {
+/// The start of a top-level line at least [`CONTEXT_LINES`] lines before byte `at`, or 0;
+/// `None` once the lines go back past `floor` (the window would be too large).
+fn top_level_before(text: &str, at: usize, floor: usize) -> Option<usize> {
     let mut starts = line_starts_back(text, at);
     let mut seen = 0;
     for start in starts.by_ref() {
+        if start < floor {
+            return None;
+        }
         seen += 1;
         if seen > CONTEXT_LINES && top_level(text, start) {
-            return start;
+            return Some(start);
         }
     }
-    0
+    Some(0)
 }
 
-/// The start of a top-level line at least [`CONTEXT_LINES`] lines after byte `at`, or the end.
-fn top_level_after(text: &str, at: usize) -> usize {
-    let mut start = text[at..].find('\n').map_or(text.len(), |i| at + i + 1);
+/// The start of a top-level line at least [`CONTEXT_LINES`] lines after byte `at`, or the end;
+/// `None` once the lines go on past `ceiling` (the window would be too large).
+fn top_level_after(text: &str, at: usize, ceiling: usize) -> Option<usize> {
+    let next_start = |from: usize| {
+        memchr::memchr(b'\n', &text.as_bytes()[from..]).map_or(text.len(), |i| from + i + 1)
+    };
+    let mut start = next_start(at);
     let mut seen = 0;
     while start < text.len() {
+        if start > ceiling {
+            return None;
+        }
         seen += 1;
         if seen > CONTEXT_LINES && top_level(text, start) {
-            return start;
+            return Some(start);
         }
-        start = text[start..]
-            .find('\n')
-            .map_or(text.len(), |i| start + i + 1);
+        start = next_start(start);
     }
-    text.len()
+    Some(text.len())
+}
+
+/// The start of the line holding the byte before `end` (0 for the first line).
+fn line_start(text: &str, end: usize) -> usize {
+    memchr::memrchr(b'\n', &text.as_bytes()[..end]).map_or(0, |i| i + 1)
 }
 
 /// Starts of the lines before the one holding byte `at`, nearest first.
 fn line_starts_back(text: &str, at: usize) -> impl Iterator<Item = usize> + '_ {
-    let first = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    std::iter::successors(Some(first), move |&s| {
-        (s > 0).then(|| text[..s - 1].rfind('\n').map_or(0, |i| i + 1))
+    std::iter::successors(Some(line_start(text, at)), move |&s| {
+        (s > 0).then(|| line_start(text, s - 1))
     })
     .skip(1)
 }
@@ -108,7 +127,7 @@ fn top_level(text: &str, start: usize) -> bool {
         .next()
         .is_some_and(|c| !c.is_whitespace() && !matches!(c, '}' | ')' | ']'));
     let previous_blank = start >= 1 && {
-        let prev_start = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+        let prev_start = line_start(text, start - 1);
         text[prev_start..start].trim().is_empty()
     };
     starts_code && previous_blank
@@ -143,15 +162,40 @@ mod tests {
     fn the_window_is_cut_at_top_level_lines_far_enough_away() {
         let text = functions(2000);
         let middle = text.find("def f1000(").unwrap();
-        let lo = top_level_before(&text, middle);
-        let hi = top_level_after(&text, middle);
+        let lo = top_level_before(&text, middle, 0).unwrap();
+        let hi = top_level_after(&text, middle, text.len()).unwrap();
         assert!(text[lo..].starts_with("def f9"), "{}", &text[lo..lo + 20]);
         assert!(text[hi..].starts_with("def f10"), "{}", &text[hi..hi + 20]);
         let lines = |r: &str| r.matches('\n').count();
         assert!(lines(&text[lo..middle]) > CONTEXT_LINES);
         assert!(lines(&text[middle..hi]) > CONTEXT_LINES);
-        assert_eq!(top_level_before(&text, 10), 0);
-        assert_eq!(top_level_after(&text, text.len() - 10), text.len());
+        assert_eq!(top_level_before(&text, 10, 0), Some(0));
+        assert_eq!(
+            top_level_after(&text, text.len() - 10, text.len()),
+            Some(text.len())
+        );
+        // Past the bounds: no window.
+        assert_eq!(top_level_before(&text, middle, middle - 100), None);
+        assert_eq!(top_level_after(&text, middle, middle + 100), None);
+    }
+
+    #[test]
+    fn a_window_over_the_bound_is_not_parsed_and_one_under_it_is() {
+        // One function whose body has no top-level line: the window is the whole text.
+        let body = |lines: usize| -> String {
+            let mut t = String::from("def f(x):\n");
+            t.extend((0..lines).map(|i| format!("    y{i} = x\n")));
+            t
+        };
+        for (lines, parsed) in [(MAX_WINDOW / 12 + 1000, false), (MAX_WINDOW / 40, true)] {
+            let before = body(lines);
+            let at = before.find(&format!("    y{} = x\n", lines / 2)).unwrap();
+            let after = format!("{}    y = (x\n{}", &before[..at], &before[at..]);
+            assert!(before.len() > WHOLE_BELOW);
+            assert_eq!(before.len() > MAX_WINDOW, !parsed);
+            let problem = check_around(Language::Python, &before, &after, at..at + 11);
+            assert_eq!(problem.is_some(), parsed, "{} bytes", before.len());
+        }
     }
 
     #[test]
