@@ -192,7 +192,7 @@ fn outcome(
         .map(|((t, r), p)| {
             let version = match versions.next() {
                 Some(v) => v,
-                None => r.as_ref().map(|r| r.version.clone()),
+                None => r.as_ref().map(|r| r.version().clone()),
             };
             FileOutcome {
                 path: t.path,

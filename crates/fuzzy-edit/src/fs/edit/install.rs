@@ -80,7 +80,7 @@ pub(super) fn install_one(
         return Ok(None);
     };
     if !changes(read, planned) {
-        return Ok(read.map(|r| r.version.clone()));
+        return Ok(read.map(|r| r.version().clone()));
     }
     match (&planned.after, staged, read) {
         (Some(_), Some(s), r) => {
@@ -90,7 +90,7 @@ pub(super) fn install_one(
             write_in_place(place, &t.path, after, &r.text, r.opened.meta.ino()).map(Some)
         }
         (None, _, Some(_)) => delete(place, &t.path).map(|()| None),
-        _ => Ok(read.map(|r| r.version.clone())),
+        _ => Ok(read.map(|r| r.version().clone())),
     }
 }
 

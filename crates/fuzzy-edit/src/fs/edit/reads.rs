@@ -2,6 +2,7 @@
 //! once with the caller's checks, and read again before installing to catch a writer that
 //! ignored the lock.
 
+use std::cell::OnceCell;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
 
@@ -15,7 +16,18 @@ use crate::fs::{check_version, Expected, FileVersion, FsError};
 pub(super) struct Read {
     pub(super) opened: Opened,
     pub(super) text: String,
-    pub(super) version: FileVersion,
+    /// Hashed when first asked for: a file that is written answers with the version written,
+    /// and the SHA-256 of the bytes read (2.5 ms for a 3.5 MB file with the CPU's SHA
+    /// extensions, 188 M instructions in software) is then only needed to check `expect_sha256`.
+    version: OnceCell<FileVersion>,
+}
+
+impl Read {
+    /// The version of the bytes read (the text is those bytes, decoded as they are).
+    pub(super) fn version(&self) -> &FileVersion {
+        self.version
+            .get_or_init(|| version(&self.opened.meta, self.text.as_bytes()))
+    }
 }
 
 pub(super) fn read_all(
@@ -47,12 +59,12 @@ pub(super) fn read_all(
         }
         if t.expected != Expected::default() {
             match &read {
-                Some(r) => check_version(&t.path, &r.version, &t.expected)?,
+                Some(r) => check_version(&t.path, r.version(), &t.expected)?,
                 None => return Err(FsError::NotFound(t.path.clone()).into()),
             }
         }
         if let Some(check) = options.check {
-            check(&t.real, read.as_ref().map(|r| &r.version)).map_err(|message| {
+            check(&t.real, read.as_ref().map(Read::version)).map_err(|message| {
                 EditFilesError::NotAllowed {
                     path: t.path.clone(),
                     message,
@@ -73,12 +85,11 @@ pub(super) fn read_one(
         return Ok(None);
     };
     let bytes = read_bounded(&opened, shown, max_bytes)?;
-    let version = version(&opened.meta, &bytes);
     let text = decode(bytes, shown)?;
     Ok(Some(Read {
         opened,
         text,
-        version,
+        version: OnceCell::new(),
     }))
 }
 
@@ -144,7 +155,7 @@ pub(super) fn stale(path: &Path, read: Option<&Read>) -> FsError {
     FsError::Stale {
         path: path.to_path_buf(),
         what: "sha256",
-        expected: read.map_or_else(|| "no file".into(), |r| r.version.sha256.clone()),
+        expected: read.map_or_else(|| "no file".into(), |r| r.version().sha256.clone()),
         found: "different content, written by another program while this edit was prepared".into(),
     }
 }
