@@ -200,7 +200,7 @@ fn new_at_olds_depth(text: &Text, span: &Range<usize>, needle: &Needle) -> Optio
     let moved =
         shifted::new_at_old_depth(&old, &new, &file, || text.indent_habits()).or_else(|| {
             let around = || surroundings(text, span);
-            shifted::blank_change::at_olds_depth(&old, &new, text.indent_habits(), around)
+            shifted::blank_change::at_olds_depth(&old, &new, || text.indent_habits(), around)
         });
     match moved {
         Some(moved) => Some(moved.join("\n")),

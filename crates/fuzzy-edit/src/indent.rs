@@ -55,23 +55,48 @@ impl IndentHabits {
         let (mut tab_then_space, mut deepest_spaces) = (false, 0);
         let mut space_code_lines = 0usize;
         for line in lines {
-            let Some((ind, comment)) = indent_and_comment(line) else {
-                continue;
-            };
-            if ind.starts_with('\t') {
-                tabs += 1;
-                tab_then_space |= !comment && ind.trim_start_matches('\t').starts_with("  ");
-            } else if ind.starts_with(' ') {
-                spaces += 1;
-                if !comment {
-                    deepest_spaces = deepest_spaces.max(ind.len());
-                    space_code_lines += 1;
+            // The indentation and its width in one pass: this loop reads every line of a file
+            // (10-15 M instructions at 100k lines with a pass for each).
+            let bytes = line.as_bytes();
+            let (mut n, mut w) = (0, 0);
+            while let Some(&b) = bytes.get(n) {
+                match b {
+                    b' ' => w += 1,
+                    b'\t' => w += TAB_WIDTH,
+                    _ => break,
                 }
+                n += 1;
             }
-            let w: usize = ind
-                .bytes()
-                .map(|b| if b == b'\t' { TAB_WIDTH } else { 1 })
-                .sum();
+            let (ind, comment) = match bytes.get(n) {
+                // The usual line (see `indent_and_comment`).
+                Some(&b) if b.is_ascii() && !b.is_ascii_whitespace() && b != 0x0b => {
+                    (&line[..n], b == b'*')
+                }
+                _ => match indent_and_comment(line) {
+                    Some((ind, comment)) => {
+                        w = ind
+                            .bytes()
+                            .map(|b| if b == b'\t' { TAB_WIDTH } else { 1 })
+                            .sum();
+                        (ind, comment)
+                    }
+                    None => continue,
+                },
+            };
+            match ind.as_bytes().first() {
+                Some(b'\t') => {
+                    tabs += 1;
+                    tab_then_space |= !comment && ind.trim_start_matches('\t').starts_with("  ");
+                }
+                Some(b' ') => {
+                    spaces += 1;
+                    if !comment {
+                        deepest_spaces = deepest_spaces.max(ind.len());
+                        space_code_lines += 1;
+                    }
+                }
+                _ => {}
+            }
             if let Some(p) = prev {
                 let d = w.abs_diff(p);
                 if (1..steps.len()).contains(&d) {
@@ -369,6 +394,36 @@ mod tests {
             let expected = (!line.trim().is_empty())
                 .then(|| (indent_of(&line), line.trim_start().starts_with('*')));
             proptest::prop_assert_eq!(indent_and_comment(&line), expected);
+        }
+
+        /// The habits read in one pass per line are those of each line's indentation as
+        /// `indent_and_comment` gives it, its width counted tab by tab.
+        #[test]
+        fn habits_agree_with_a_line_by_line_reading(
+            lines in proptest::collection::vec("[ \t\u{b}\u{a0}*a]{0,10}", 0..12)
+        ) {
+            let got = IndentHabits::of(lines.iter().map(String::as_str));
+            let read: Vec<(&str, bool)> =
+                lines.iter().filter_map(|l| indent_and_comment(l)).collect();
+            let width = |ind: &str| -> usize {
+                ind.bytes().map(|b| if b == b'\t' { TAB_WIDTH } else { 1 }).sum()
+            };
+            let tabs = read.iter().filter(|(i, _)| i.starts_with('\t')).count();
+            let spaces = read.iter().filter(|(i, _)| i.starts_with(' ')).count();
+            let space_code = read.iter().filter(|(i, c)| i.starts_with(' ') && !c).count();
+            proptest::prop_assert_eq!(got.tabs_only, tabs > 0 && space_code == 0);
+            proptest::prop_assert_eq!(got.no_tabs, tabs == 0 && spaces > 0);
+            let mut steps = [0usize; 17];
+            for pair in read.windows(2) {
+                let d = width(pair[1].0).abs_diff(width(pair[0].0));
+                if (1..steps.len()).contains(&d) {
+                    steps[d] += 1;
+                }
+            }
+            let unit = (1..steps.len())
+                .filter(|&d| steps[d] > 0)
+                .max_by_key(|&d| (steps[d], std::cmp::Reverse(d)));
+            proptest::prop_assert_eq!(got.unit, unit);
         }
     }
 

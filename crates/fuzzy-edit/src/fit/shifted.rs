@@ -64,8 +64,10 @@ pub(super) fn new_at_old_depth(
     let file = LazyCell::new(file);
     let target = || {
         let mut target = IndentHabits::of(old.iter().copied());
-        target.style = target.style.or(file.style);
-        target.unit = target.unit.or(file.unit);
+        // The file's habits only where `old` shows none: learning them reads every line of
+        // the file (15 M instructions at 100k lines), mostly for an `old` that shows both.
+        target.style = target.style.or_else(|| file.style);
+        target.unit = target.unit.or_else(|| file.unit);
         target
     };
     moved_as_a_whole(old, new, &evidence, &|| *file, &target)

@@ -36,12 +36,13 @@ pub(in crate::fit) struct Surroundings<'t> {
     pub(in crate::fit) after: Option<&'t str>,
 }
 
-/// `new` moved to `old`'s depth (see the module docs); `file` gives the file's habits and
-/// `around` the lines around the block. `None` otherwise.
+/// `new` moved to `old`'s depth (see the module docs); `file` gives the file's habits (learnt
+/// only when the lines show a blank change: they read every line of the file) and `around`
+/// the lines around the block. `None` otherwise.
 pub(in crate::fit) fn at_olds_depth<'t>(
     old: &[&str],
     new: &[&str],
-    file: IndentHabits,
+    file: impl FnOnce() -> IndentHabits,
     around: impl FnOnce() -> Surroundings<'t>,
 ) -> Option<Vec<String>> {
     let (o, n) = (content(old), content(new));
@@ -60,6 +61,7 @@ pub(in crate::fit) fn at_olds_depth<'t>(
     if o.is_empty() || !same_lines || shape(old) == shape(new) {
         return None;
     }
+    let file = file();
     let (unit, tab) = (file.unit?, file.tab);
     let mut target = IndentHabits::of(old.iter().copied());
     target.style = target.style.or(file.style);
@@ -127,7 +129,7 @@ mod tests {
             open: vec![FILE[before], FILE[1], FILE[0]],
             after: FILE.get(after).copied(),
         };
-        at_olds_depth(old, new, IndentHabits::of(FILE), around)
+        at_olds_depth(old, new, || IndentHabits::of(FILE), around)
     }
 
     #[test]
@@ -160,7 +162,7 @@ mod tests {
             after: Some("    def g(self):"),
         };
         assert_eq!(
-            at_olds_depth(&old, &new, IndentHabits::of(FILE), around),
+            at_olds_depth(&old, &new, || IndentHabits::of(FILE), around),
             None
         );
         // Nothing but the shift: the re-indent is the change.
