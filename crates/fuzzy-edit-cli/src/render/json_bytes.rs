@@ -143,8 +143,9 @@ mod tests {
     #[test]
     fn every_ascii_byte_is_written_as_serde_json_writes_it() {
         for b in 0u8..0x80 {
-            for at in 0..17 {
-                // The byte at every position of a word and past the last whole word.
+            for at in 0..34 {
+                // The byte at every position of both words of a step, of the word after the
+                // last step, and of the bytes past the last whole word.
                 let s = format!("{}{}{}", "a".repeat(at), b as char, "é".repeat(at % 3));
                 let v = Value::String(s);
                 assert_eq!(
