@@ -74,6 +74,8 @@ fn main() -> ExitCode {
     let mut gate = false;
     let mut details_dir = PathBuf::from("target/accuracy");
     let mut only: Option<String> = None;
+    // Only the perturbed cases of classes starting so (to measure one class quickly).
+    let mut class: Option<String> = None;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--gate" => gate = true,
@@ -81,9 +83,10 @@ fn main() -> ExitCode {
             "--data" => data = args.next().map(PathBuf::from),
             "--details" => details_dir = args.next().map(PathBuf::from).unwrap_or(details_dir),
             "--set" => only = args.next(),
+            "--class" => class = args.next(),
             "-h" | "--help" => {
                 println!(
-                    "usage: accuracy [--data DIR] [--set NAME] [--details DIR] [--gate] [--syntax]"
+                    "usage: accuracy [--data DIR] [--set NAME] [--class PREFIX] [--details DIR] [--gate] [--syntax]"
                 );
                 return ExitCode::SUCCESS;
             }
@@ -107,7 +110,7 @@ fn main() -> ExitCode {
     let started = std::time::Instant::now();
     let result = (|| -> std::io::Result<()> {
         if wants("perturbed") {
-            run_perturbed(&data, &mut tally)?;
+            run_perturbed(&data, &mut tally, class.as_deref())?;
         }
         if wants("lazy-snippet") {
             run_snippets(&data, &mut tally)?;
@@ -292,7 +295,7 @@ fn run_snippets(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
     Ok(())
 }
 
-fn run_perturbed(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
+fn run_perturbed(data: &Path, tally: &mut Tally, class: Option<&str>) -> std::io::Result<()> {
     let sets = [
         ("git-mined/aider_py.jsonl.gz", "#"),
         ("git-mined/cline_ts.jsonl.gz", "//"),
@@ -342,6 +345,7 @@ fn run_perturbed(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
         for case in cases
             .into_iter()
             .chain(nearmiss::near_misses(&hunk, idx as u64))
+            .filter(|c| class.is_none_or(|p| c.class.starts_with(p)))
         {
             let (result, detail, _) = run_edit(&case.content, &case.edit, language);
             let outcome = judge(

@@ -167,6 +167,20 @@ pub fn near_misses(h: &Hunk, seed: u64) -> Vec<Perturbed> {
         }
     }
 
+    if let Some((twin, old)) = equidistant_twin(h.old, &kept) {
+        let new = match kept_at(h.old, h.new, twin.1) {
+            Some(k) => with_line(h.new, k, old.split('\n').nth(twin.1).unwrap_or_default()),
+            None => h.new.to_string(),
+        };
+        push(
+            "twin_equidistant",
+            appended(h.content, &twin.0),
+            old,
+            new,
+            Expect::RefuseStrictly,
+        );
+    }
+
     if let Some((o, n)) = elide(h.old, h.new, h.comment) {
         if let Some((so, sn)) = elision_slipped(&o, &n, &mut rng) {
             push(
@@ -185,6 +199,16 @@ pub fn near_misses(h: &Hunk, seed: u64) -> Vec<Perturbed> {
             Expect::Text(expected.clone()),
         );
     }
+    // (After the last `push`: a `replace_all` edit is built here.)
+    if let Some((content, want, edit)) = copies_crlf(h, &expected, &mut rng) {
+        out.push(Perturbed {
+            class: "replace_all_crlf",
+            content,
+            edit,
+            expect: Expect::Text(want),
+        });
+    }
+
     out
 }
 
@@ -349,4 +373,60 @@ fn elision_slipped(o: &str, n: &str, rng: &mut fastrand::Rng) -> Option<(String,
     }
     let s = slip(ol[i], rng)?;
     Some((with_line(o, i, &s), with_line(n, i, &s)))
+}
+
+/// A twin of the block two kept middle lines away (the first letter of each a `Q`), and an
+/// `old` with the second of them as the twin has it: one line from the block, one line from the
+/// twin, equally far from both. Returns `((twin, second line's index), old)`.
+fn equidistant_twin(old: &str, kept: &[bool]) -> Option<((String, usize), String)> {
+    let o: Vec<&str> = old.split('\n').collect();
+    let non_blank: Vec<usize> = (0..o.len()).filter(|&i| !o[i].trim().is_empty()).collect();
+    if non_blank.len() < 4 {
+        return None;
+    }
+    let lettered = |i: usize| -> Option<String> {
+        let l = o[i];
+        let p = l.char_indices().find(|(_, c)| c.is_ascii_alphabetic())?.0;
+        (l.as_bytes()[p] != b'Q' && kept[i] && l.trim().len() >= 8)
+            .then(|| format!("{}Q{}", &l[..p], &l[p + 1..]))
+    };
+    let mut picked = non_blank[1..non_blank.len() - 1]
+        .iter()
+        .filter_map(|&i| Some((i, lettered(i)?)));
+    let ((a, la), (b, lb)) = (picked.next()?, picked.next()?);
+    let twin = with_line(&with_line(old, a, &la), b, &lb);
+    Some(((twin, b), with_line(old, b, &lb)))
+}
+
+/// A CRLF file holding `old` four times: as the hunk has it, again with trailing blanks on
+/// its lines (which the model cannot see), again with one line a letter off (another block),
+/// and once more as it is; and the file with every copy `old` names replaced by `new` (the
+/// three but the one a letter off), and the edit (`replace_all`). `None` when `old` is one line
+/// or stands in the file more than once, or `new` is empty.
+fn copies_crlf(
+    h: &Hunk,
+    expected: &str,
+    rng: &mut fastrand::Rng,
+) -> Option<(String, String, Edit)> {
+    let old = h.old.trim_end_matches('\n');
+    let new = h.new.trim_end_matches('\n');
+    let same_end = h.old.ends_with('\n') == h.new.ends_with('\n');
+    if !same_end || new.is_empty() || !old.contains('\n') || h.content.matches(old).count() != 1 {
+        return None;
+    }
+    let trailing = map_lines(old, |_, l| {
+        if l.trim().is_empty() {
+            l.to_string()
+        } else {
+            format!("{l}  ")
+        }
+    });
+    let o: Vec<&str> = old.split('\n').collect();
+    let i = (1..o.len()).find(|&i| o[i].trim().len() >= 8)?;
+    let off = with_line(old, i, &slip(o[i], rng)?);
+    let base = |s: &str| s.trim_end_matches('\n').to_string();
+    let content = format!("{}\n{trailing}\n{off}\n{old}\n", base(h.content));
+    let want = format!("{}\n{new}\n{off}\n{new}\n", base(expected));
+    let edit = Edit::new(old, new).replace_all(true);
+    (content.matches(old).count() == 2).then(|| (crlf(&content), crlf(&want), edit))
 }

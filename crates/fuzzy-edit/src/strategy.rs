@@ -39,6 +39,7 @@ mod typo_line;
 mod unicode_punctuation;
 
 pub(crate) use elision::resolve_against_file;
+pub(crate) use trailing_whitespace::TrailingWhitespace;
 
 /// A way of finding where `old` was meant. See the module docs.
 pub(crate) trait Strategy {

@@ -50,6 +50,14 @@ impl Request<'_, '_> {
             if candidates.is_empty() {
                 continue;
             }
+            if edit.replace_all
+                && strategy.id() == StrategyId::Exact
+                && more_with_blanks(&cx, &candidates)
+            {
+                // Copies differing only in trailing blanks are copies the model meant too:
+                // the next strategy replaces every one, not these alone.
+                continue;
+            }
             let same_result =
                 |a: &Candidate, b: &Candidate| same_result(text, needle, budget, a, b);
             let rules = Rules {
@@ -187,6 +195,22 @@ impl Request<'_, '_> {
         rules::check_whitespace_edit(text, id, &c, matched_with)?;
         Ok(c)
     }
+}
+
+/// Whether a multi-line `old` stands in the file more times once trailing blanks are ignored
+/// (a copy with trailing spaces, which the model cannot see, is one `replace_all` means), every
+/// exact copy among them: those the exact search found are then only some of the copies.
+fn more_with_blanks(cx: &Context<'_>, exact: &[Candidate]) -> bool {
+    // (More exact copies than a looser search collects: that search could not hold them.)
+    let multi_line = cx.needle.old_text().trim_end_matches('\n').contains('\n');
+    if !multi_line || exact.len() > crate::thresholds::MAX_WINDOWS {
+        return false;
+    }
+    let loose = crate::strategy::TrailingWhitespace.candidates(cx);
+    let overlaps =
+        |a: &Candidate, b: &Candidate| a.span.start < b.span.end && b.span.start < a.span.end;
+    exact.iter().all(|e| loose.iter().any(|l| overlaps(e, l)))
+        && loose.iter().any(|l| !exact.iter().any(|e| overlaps(e, l)))
 }
 
 /// A replacement that reaches the end of the text, ending it with a line ending or without as

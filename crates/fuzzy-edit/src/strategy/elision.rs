@@ -247,15 +247,28 @@ impl Strategy for Elision {
             })
             .filter_map(|bounds| {
                 let (start, end) = (bounds[0].0, end_of(&bounds));
-                let mut exp_old: Vec<&str> = Vec::new();
-                let mut exp_new: Vec<&str> = Vec::new();
                 let gaps = gaps_of(&bounds);
+                // The lines markers cover, at the model's depth when its pieces all drifted
+                // alike (see `at_models_depth`).
+                let drift = uniform_drift(text, &pieces, &bounds);
+                let moved: Option<Vec<Vec<String>>> =
+                    gaps.iter().map(|g| at_models_depth(g, drift)).collect();
+                let gap = |k: usize| -> Vec<&str> {
+                    match &moved {
+                        Some(m) => m[k].iter().map(String::as_str).collect(),
+                        None => gaps[k].clone(),
+                    }
+                };
+                let (mut exp_old, mut moved_old, mut exp_new): (Vec<&str>, Vec<&str>, Vec<&str>) =
+                    Default::default();
                 for (k, piece) in pieces.iter().enumerate() {
                     if k > 0 {
                         exp_old.extend(gaps[k - 1].iter());
-                        exp_new.extend(gaps[k - 1].iter());
+                        moved_old.extend(gap(k - 1));
+                        exp_new.extend(gap(k - 1));
                     }
                     exp_old.extend(piece.iter());
+                    moved_old.extend(piece.iter());
                     if !written_in_full {
                         exp_new.extend(new_segments[k].iter());
                     }
@@ -278,18 +291,77 @@ impl Strategy for Elision {
                 } else {
                     let resolved = resolve_against_file(text, &exp_old, &new_lines)?;
                     let trailing_newline = new_trailing && !resolved.is_empty();
-                    resolved + if trailing_newline { "\n" } else { "" }
+                    let new = resolved + if trailing_newline { "\n" } else { "" };
+                    // (Read against the file, `new` holds the file's lines as they stand.)
+                    return Some(candidate(
+                        text,
+                        start..end,
+                        trailing,
+                        join(&exp_old, trailing),
+                        new,
+                    ));
                 };
-                let needle = Needle::owned(join(&exp_old, trailing), new);
-                Some(Candidate {
-                    span: text.span_of_lines(start..end, trailing),
-                    lines: start..end,
-                    score: 1.0,
-                    fit: Fit::Lines(Some(Rc::new(needle))),
-                })
+                Some(candidate(
+                    text,
+                    start..end,
+                    trailing,
+                    join(&moved_old, trailing),
+                    new,
+                ))
             })
             .collect()
     }
+}
+
+/// The candidate for file lines `lines`, `old` expanded to them and `new` to match.
+fn candidate(
+    text: &Text,
+    lines: std::ops::Range<usize>,
+    trailing: bool,
+    old: String,
+    new: String,
+) -> Candidate {
+    Candidate {
+        span: text.span_of_lines(lines.clone(), trailing),
+        lines,
+        score: 1.0,
+        fit: Fit::Lines(Some(Rc::new(Needle::owned(old, new)))),
+    }
+}
+
+/// How many columns deeper (or shallower, below 0) than the file every non-blank line of
+/// every piece is, placed at `bounds`; `None` when they are not all alike, or at the file's
+/// depth.
+fn uniform_drift(text: &Text, pieces: &[&[&str]], bounds: &[(usize, usize)]) -> Option<isize> {
+    let mut drifts = pieces.iter().zip(bounds).flat_map(|(piece, &(at, _))| {
+        piece
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(move |(i, l)| indent_width(l) as isize - indent_width(text.line(at + i)) as isize)
+    });
+    let first = drifts.next()?;
+    (first != 0 && drifts.all(|d| d == first)).then_some(first)
+}
+
+/// The file's lines a marker covers, `drift` columns deeper (spaces added, or taken off when
+/// below 0), so that the expanded `old` is at the model's depth throughout: written at the
+/// file's depth among the model's pieces, they read to the indentation map as lines the
+/// model nested at another unit (a block drifted 2 columns in a 4-column file came out
+/// nested 8 deep). Spaces go before a tab (its width stays the file's); `None` without a
+/// drift, or when a covered line has too few leading spaces to take the drift off.
+fn at_models_depth(gap: &[&str], drift: Option<isize>) -> Option<Vec<String>> {
+    let drift = drift?;
+    gap.iter()
+        .map(|l| {
+            if l.trim().is_empty() {
+                return Some(l.to_string());
+            }
+            let ind = l.len() - l.trim_start_matches(' ').len();
+            let width = usize::try_from(ind as isize + drift).ok()?;
+            Some(format!("{}{}", " ".repeat(width), &l[ind..]))
+        })
+        .collect()
 }
 
 /// Whether `new`, written without markers, holds the lines each marker of a placement covers

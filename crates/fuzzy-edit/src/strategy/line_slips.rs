@@ -1,6 +1,6 @@
 //! **Line slips**: every line of `old` is a line of the file, but the model slipped on the
 //! block's line structure: it copied a line twice, swapped two lines, joined two wrapped lines
-//! into one, or left a line out.
+//! into one, wrapped a long line in two, or left a line out.
 //!
 //! Such an `old` is found by its content, not by its positions: its non-blank lines are
 //! aligned with the file's (loosely: indentation and inner spacing aside) allowing only those
@@ -96,9 +96,12 @@ fn found(text: &Text, needle: &Needle, cx: &Context<'_>) -> Option<Vec<Candidate
         return None;
     }
     let places = line_places(text, &wanted, MAX_SEEDS + 1);
-    // Every line stands somewhere in the file, but one that two of the file's lines joined.
+    // Every line stands somewhere in the file, but one that two of the file's lines joined,
+    // or two in a row that wrap one of its lines.
     let absent: Vec<usize> = (0..m).filter(|&k| places[&wanted[k]].0 == 0).collect();
-    if absent.len() > 1 || absent.iter().any(|&k| !keys[k].contains(' ')) {
+    let joined = matches!(absent[..], [] | [_]) && absent.iter().all(|&k| keys[k].contains(' '));
+    let wrapped = matches!(absent[..], [a, b] if b == a + 1);
+    if !joined && !wrapped {
         return None;
     }
     let seed = (0..m)
@@ -385,6 +388,23 @@ impl Lines for RegionLines<'_> {
             && key.ends_with(b.as_str())
             && key.as_bytes()[a.len()] == b' '
     }
+
+    fn split(&self, i: usize, j: usize) -> bool {
+        let (line, a, b) = (&self.region_keys[j], &self.keys[i], &self.keys[i + 1]);
+        line.len() >= a.len() + b.len()
+            && line.starts_with(a.as_str())
+            && line.ends_with(b.as_str())
+            && wrap_gap(&line[a.len()..line.len() - b.len()], a, b)
+    }
+}
+
+/// Whether `gap` is what stands between the two parts of a wrapped line in the file: a space,
+/// or nothing where the line breaks after an opening bracket or before a closing one or a
+/// method call (`f(` / `x)`, `a` / `.b()`), where the file writes no space.
+fn wrap_gap(gap: &str, head: &str, tail: &str) -> bool {
+    gap == " "
+        || (gap.is_empty()
+            && (head.ends_with(['(', '[', '{']) || tail.starts_with([')', ']', '}', '.'])))
 }
 
 #[cfg(test)]

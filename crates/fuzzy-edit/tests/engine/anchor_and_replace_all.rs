@@ -189,3 +189,36 @@ fn replace_all_of_a_multi_line_block_in_a_crlf_file() {
         assert_eq!(got.as_deref().ok(), Some(want), "{file:?} {old:?}: {got:?}");
     }
 }
+
+// `replace_all` over a multi-line `old` in a CRLF file: a copy with trailing blanks (which the
+// model cannot see) is one of those it means, and changed with the others; a copy a letter off
+// is another block, and stays.
+#[test]
+fn replace_all_takes_a_copy_with_trailing_blanks_and_leaves_one_a_letter_off() {
+    let block = |tail: &str, arg: &str| {
+        format!("\tif ready {{{tail}\r\n\t\tstart({arg});{tail}\r\n\t}}\r\n")
+    };
+    let file = format!(
+        "{}x\r\n{}y\r\n{}z\r\n{}",
+        block("", "a"),
+        block("  ", "a"),
+        block("", "b"),
+        block("", "a")
+    );
+    let edit = Edit::new(
+        "\tif ready {\n\t\tstart(a);\n\t}",
+        "\tif ready {\n\t\tbegin(a);\n\t}",
+    )
+    .replace_all(true);
+    let out = applied(&file, &edit);
+    assert_eq!(
+        out.text,
+        format!(
+            "{}x\r\n\tif ready {{  \r\n\t\tbegin(a);\r\n\t}}\r\ny\r\n{}z\r\n{}",
+            block("", "a").replace("start", "begin"),
+            block("", "b"),
+            block("", "a").replace("start", "begin")
+        )
+    );
+    assert_eq!(out.matches.len(), 3);
+}

@@ -76,3 +76,29 @@ fn a_blank_line_kept_before_a_deleted_last_line_stays() {
     assert_eq!(merged.text, want);
     assert_eq!(strategy(&merged), "indentation");
 }
+
+// An elided `old` written two columns deeper than the file: the lines the marker covers, at
+// the file's depth beside the model's pieces, read as a 2-column unit and nested the added
+// `if` body 8 columns deeper instead of 4.
+#[test]
+fn an_elided_old_drifted_two_columns_keeps_the_added_lines_depth() {
+    let file = "def budget(self, args):\n    value = args.strip()\n    model = self.model\n    if model:\n        model.set(value)\n    formatted = model.get()\n    self.io.tool_output(formatted)\n    self.io.tool_output()\n";
+    let old = "      value = args.strip()\n      # ... existing code ...\n      formatted = model.get()\n      self.io.tool_output(formatted)";
+    let new = "      value = args.strip()\n      # ... existing code ...\n      if value == \"0\":\n          self.io.tool_output(\"disabled\")\n      else:\n          formatted = model.get()\n          self.io.tool_output(formatted)";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        "def budget(self, args):\n    value = args.strip()\n    model = self.model\n    if model:\n        model.set(value)\n    if value == \"0\":\n        self.io.tool_output(\"disabled\")\n    else:\n        formatted = model.get()\n        self.io.tool_output(formatted)\n    self.io.tool_output()\n"
+    );
+    assert_eq!(strategy(&out), "elision");
+    // Tab-indented, the model's two spaces before the tabs.
+    let tabbed = file.replace("    ", "\t");
+    let tabbed_new = new
+        .replace("          ", "  \t\t")
+        .replace("      ", "  \t");
+    let out = applied(
+        &tabbed,
+        &Edit::new(old.replace("      ", "  \t"), tabbed_new),
+    );
+    assert_eq!(out.text, "def budget(self, args):\n\tvalue = args.strip()\n\tmodel = self.model\n\tif model:\n\t\tmodel.set(value)\n\tif value == \"0\":\n\t\tself.io.tool_output(\"disabled\")\n\telse:\n\t\tformatted = model.get()\n\t\tself.io.tool_output(formatted)\n\tself.io.tool_output()\n");
+}

@@ -1,5 +1,5 @@
 //! `old` whose every line is the file's, with its line structure slipped: a line copied twice,
-//! two lines swapped, two wrapped lines joined, a line left out. The block is found by its
+//! two lines swapped, two wrapped lines joined, a long line wrapped in two, a line left out. The block is found by its
 //! lines; the slip is undone in `old` and, where `new` repeats it, in `new`. Where another
 //! reading of `old` is as near, nothing is applied.
 
@@ -67,6 +67,42 @@ fn two_wrapped_lines_joined_in_old_stay_two_lines() {
     let new = "The cache keeps entries for a day and drops the oldest when it is full.\nSee the settings page.\nAsk the team for access.";
     let out = applied(file, &Edit::new(old, new));
     assert_eq!(out.text, file.replace("for an hour", "for a day"));
+}
+
+const SUMMARY: &str = "def summarize_results(dirname):\n    started = time.time()\n    all_results = load_results(dirname, stats_languages)\n    res = SimpleNamespace()\n    return res\n";
+
+#[test]
+fn a_long_line_wrapped_in_old_and_new_stays_one_line() {
+    let old = "    started = time.time()\n    all_results = load_results(dirname,\n        stats_languages)\n    res = SimpleNamespace()\n    return res";
+    let new = old.replace("return res", "return res, started");
+    let out = applied(SUMMARY, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        SUMMARY.replace("return res", "return res, started")
+    );
+    assert_eq!(strategy(&out), "line_slips");
+    // The change on the wrapped line's second part: made on the file's one line.
+    let new = old.replace("stats_languages)", "stats_languages, strict=True)");
+    let out = applied(SUMMARY, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        SUMMARY.replace("stats_languages)", "stats_languages, strict=True)")
+    );
+    // Wrapped after the opening bracket, where the file writes no space.
+    let old = "    started = time.time()\n    all_results = load_results(\n        dirname, stats_languages)\n    res = SimpleNamespace()";
+    let new = old.replace("started = time.time()", "started = time.monotonic()");
+    let out = applied(SUMMARY, &Edit::new(old, new));
+    assert_eq!(out.text, SUMMARY.replace("time.time()", "time.monotonic()"));
+}
+
+#[test]
+fn a_wrapped_line_rewritten_on_both_sides_or_in_a_block_twice_is_refused() {
+    let old = "    started = time.time()\n    all_results = load_results(dirname,\n        stats_languages)\n    res = SimpleNamespace()";
+    let new = "    started = time.time()\n    all = load_results(dirname,\n        languages)\n    res = SimpleNamespace()";
+    refused(SUMMARY, &Edit::new(old, new));
+    let twice = format!("{SUMMARY}\n{SUMMARY}");
+    let new = old.replace("time.time()", "time.monotonic()");
+    refused(&twice, &Edit::new(old, new));
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The alignment of `old`'s non-blank lines with a run of the file's non-blank lines in which
 //! every line of `old` is a line of the file, and what differs is a slip of line structure:
-//! a line copied twice, two lines swapped, two lines joined into one, a line left out.
+//! a line copied twice, two lines swapped, two lines joined into one, a line wrapped in two,
+//! a line left out.
 
 /// One step of an alignment: which lines of `old` (non-blank, by index) stand for which lines of
 /// the region (by index).
@@ -14,6 +15,8 @@ pub(super) enum Step {
     Swapped { i: usize, j: usize },
     /// `old` line `i` is region lines `j` and `j + 1` joined by a space.
     Joined { i: usize, j: usize },
+    /// `old` lines `i` and `i + 1` are region line `j` wrapped in two.
+    Split { i: usize, j: usize },
     /// Region line `j` has no line of `old`: the model left it out.
     Left { j: usize },
 }
@@ -38,6 +41,8 @@ pub(super) trait Lines {
     fn region_adjacent(&self, j: usize) -> bool;
     /// Whether `old` line `i` is region lines `j` and `j + 1` joined by a space.
     fn joined(&self, i: usize, j: usize) -> bool;
+    /// Whether `old` lines `i` and `i + 1` are region line `j` wrapped in two.
+    fn split(&self, i: usize, j: usize) -> bool;
 }
 
 /// The cheapest alignment of all of `old` with a run of the region, ending at each region
@@ -94,6 +99,9 @@ pub(super) fn align(lines: &impl Lines, max_cost: usize) -> Vec<Window> {
                 if j + 1 < r && swapped(lines, i, j) {
                     relax(i + 2, j + 2, Step::Swapped { i, j });
                 }
+                if lines.split(i, j) {
+                    relax(i + 2, j + 1, Step::Split { i, j });
+                }
             }
             // The alignment starts and ends at a line of `old`, never at one left out.
             if i > 0 {
@@ -121,6 +129,7 @@ pub(super) fn align(lines: &impl Lines, max_cost: usize) -> Vec<Window> {
                 Step::Twice { i, j } => (i, j),
                 Step::Swapped { i, j } => (i, j),
                 Step::Joined { i, j } => (i, j),
+                Step::Split { i, j } => (i, j),
                 Step::Left { j } => (i, j),
             };
         }
@@ -180,6 +189,9 @@ mod tests {
         fn joined(&self, i: usize, j: usize) -> bool {
             j + 1 < self.1.len() && self.0[i] == format!("{} {}", self.1[j], self.1[j + 1])
         }
+        fn split(&self, i: usize, j: usize) -> bool {
+            i + 1 < self.0.len() && self.1[j] == format!("{} {}", self.0[i], self.0[i + 1])
+        }
     }
 
     fn best(old: &[&str], region: &[&str]) -> Vec<Window> {
@@ -202,13 +214,19 @@ mod tests {
     }
 
     #[test]
-    fn swapped_joined_and_left_out_lines_cost_one_each() {
+    fn swapped_joined_split_and_left_out_lines_cost_one_each() {
         let got = best(&["a", "c", "b", "d"], &["a", "b", "c", "d"]);
         assert_eq!((got[0].start, got[0].end, got[0].cost), (0, 4, 1));
         let got = best(&["a", "b c", "d"], &["a", "b", "c", "d"]);
         assert_eq!((got[0].start, got[0].end, got[0].cost), (0, 4, 1));
         let got = best(&["a", "b", "d"], &["a", "b", "c", "d"]);
         assert_eq!(got[0].steps.as_deref().unwrap()[2], Step::Left { j: 2 });
+        let got = best(&["a", "b", "c", "d"], &["a", "b c", "d"]);
+        assert_eq!((got[0].start, got[0].end, got[0].cost), (0, 3, 1));
+        assert_eq!(
+            got[0].steps.as_deref().unwrap()[1],
+            Step::Split { i: 1, j: 1 }
+        );
     }
 
     #[test]

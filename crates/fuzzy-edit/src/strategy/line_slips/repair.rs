@@ -143,6 +143,28 @@ pub(super) fn repaired(
                     Image::Unclear => {}
                 }
             }
+            Step::Split { i, j } => {
+                let (a, b) = (slipped.non_blank[i], slipped.non_blank[i + 1]);
+                let line = slipped.region[j].trim();
+                old_out[a] = vec![format!("{}{line}", indent_of(old[a]))];
+                old_out[b].clear();
+                let (x, y) = (images[a], images[b]);
+                let (Some(p), Some(q)) = (x.line(), y.line()) else {
+                    // Dropped or part of a longer change: `new` stands as written.
+                    continue;
+                };
+                if q != p + 1 || (rewritten(x) && rewritten(y)) {
+                    return None;
+                }
+                let joined = if rewritten(x) || rewritten(y) {
+                    let gap = wrap_gap_in(line, old[a].trim(), old[b].trim());
+                    format!("{}{gap}{}", new[p].trim(), new[q].trim())
+                } else {
+                    line.to_string()
+                };
+                new_out[p] = vec![format!("{}{joined}", indent_of(new[p]))];
+                new_out[q].clear();
+            }
         }
     }
     Some((
@@ -225,6 +247,17 @@ fn images(old: &[&str], new: &[&str]) -> Vec<Image> {
         }
     }
     out
+}
+
+/// What the file's `line` has between the parts `head` and `tail` of it as the model wrapped
+/// it: the bytes between them when the line is the two with something between, else a space
+/// when the parts (loosely) need one.
+fn wrap_gap_in<'l>(line: &'l str, head: &str, tail: &str) -> &'l str {
+    match line.strip_prefix(head).and_then(|r| r.strip_suffix(tail)) {
+        Some(gap) if gap.trim().is_empty() => gap,
+        _ if loose_key(line).len() > loose_key(head).len() + loose_key(tail).len() => " ",
+        _ => "",
+    }
 }
 
 /// `line` split into the part that is `first` and the part that is `second` (loosely), at a run
@@ -340,5 +373,47 @@ mod tests {
         // Written as the file's two lines: as given.
         let (_, n) = repair(&old, &region, &steps, &["  one two", "  three FOUR", "end"]).unwrap();
         assert_eq!(n, ["  one two", "  three FOUR", "end"]);
+    }
+
+    #[test]
+    fn a_wrapped_line_is_joined_as_the_file_has_it() {
+        let region = ["  one two three four", "end"];
+        let steps = [Step::Split { i: 0, j: 0 }, Step::Same { i: 2, j: 1 }];
+        let old = ["  one two", "      three four", "end"];
+        let (o, n) = repair(
+            &old,
+            &region,
+            &steps,
+            &["  one two", "      three four", "END"],
+        )
+        .unwrap();
+        assert_eq!(o, ["  one two three four", "end"]);
+        assert_eq!(n, ["  one two three four", "END"]);
+        let (_, n) = repair(
+            &old,
+            &region,
+            &steps,
+            &["  one two", "      three FOUR", "end"],
+        )
+        .unwrap();
+        assert_eq!(n, ["  one two three FOUR", "end"]);
+        // Rewritten on both sides of the break, or the parts apart in `new`: unknown.
+        assert!(repair(
+            &old,
+            &region,
+            &steps,
+            &["  one TWO", "      three FOUR", "end"]
+        )
+        .is_none());
+        assert!(repair(
+            &old,
+            &region,
+            &steps,
+            &["  one two", "x", "      three four", "end"]
+        )
+        .is_none());
+        // Dropped: `new` as written.
+        let (_, n) = repair(&old, &region, &steps, &["  gone", "end"]).unwrap();
+        assert_eq!(n, ["  gone", "end"]);
     }
 }
