@@ -29,6 +29,7 @@ use crate::normalize::{indent_width, TAB_WIDTH};
 use crate::notation::{is_elision_marker, markers_behind_leaders};
 use crate::text::Text;
 
+mod block_end;
 mod guard;
 mod place;
 mod verify;
