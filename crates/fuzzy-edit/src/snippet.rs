@@ -376,8 +376,13 @@ fn take_notes(file: &File<'_>, piece: &mut Piece<'_>) {
     let lines = std::mem::take(&mut piece.lines);
     let mut kept = Vec::with_capacity(lines.len());
     for (i, l) in lines.iter().enumerate() {
-        let inside = lines[..i].iter().any(|l| code(l)) && lines[i + 1..].iter().any(|l| code(l));
-        if inside && guard::removal_note(l) && !file.holds(l) {
+        // A note stands for deleted lines between two lines the file holds; above a new line
+        // (`# Remove the trailing slash` over `p = p.rstrip("/")`) it is a comment on that line.
+        let before = lines[..i].iter().rev().find(|l| code(l));
+        let after = lines[i + 1..].iter().find(|l| code(l));
+        let between_file_lines = before.is_some_and(|l| file.holds(l) || is_elision_marker(l))
+            && after.is_some_and(|l| file.holds(l) || is_elision_marker(l));
+        if between_file_lines && guard::removal_note(l) && !file.holds(l) {
             notes.push(k);
             continue;
         }

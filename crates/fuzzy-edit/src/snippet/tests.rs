@@ -200,6 +200,17 @@ fn a_removal_note_between_shown_lines_deletes_what_it_stands_for() {
 }
 
 #[test]
+fn a_comment_that_says_remove_above_a_new_line_is_written() {
+    let file = "def norm(p):\n    return p\n";
+    let snippet =
+        "def norm(p):\n    # Remove the trailing slash\n    p = p.rstrip(\"/\")\n    return p\n";
+    assert_eq!(
+        merged(file, snippet).unwrap(),
+        "def norm(p):\n    # Remove the trailing slash\n    p = p.rstrip(\"/\")\n    return p\n"
+    );
+}
+
+#[test]
 fn a_removal_note_with_nothing_to_delete_is_refused_not_dropped() {
     // A new comment that says "remove": the file has nothing between the lines around it.
     let file = "def f():\n    a = 1\n    return a\n";
