@@ -204,6 +204,7 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         notes_delete(&file, piece, &p)?;
         stale_line(&file, piece, &p)?;
         end_open(&file, piece, &p)?;
+        unshown_body(&file, piece, &p)?;
         from = p.end;
         placed.push((p, piece));
     }
@@ -517,6 +518,46 @@ fn end_open(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), Ref
     let shallow = (indent_width(file.lines[next]) as isize) <= depth;
     if (piece.blank_at_end && next == p.end) || (opens && shallow) {
         return Err(piece.refuse(Why::OpenEnd, last, vec![next]));
+    }
+    Ok(())
+}
+
+/// Refuse ([`Why::UnshownBody`]) a piece with no marker after it that ends in new lines
+/// written right under a line that opens a block, while the file's block goes on below them
+/// unshown: `def configure():` then `setup_logging()` where the file's body is
+/// `logging.basicConfig(...)`. A model rewriting a small function writes it whole, so the
+/// body is meant replaced; one adding a line at its top writes the same. Merging the lines in
+/// front of the old body left a dead `return` under a new one.
+fn unshown_body(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), Refusal> {
+    if piece.marker_after {
+        return Ok(());
+    }
+    let Some(at) = p.out.iter().rposition(|l| matches!(l, Line::Kept(_))) else {
+        return Ok(());
+    };
+    let Line::Kept(opener) = p.out[at] else {
+        return Ok(());
+    };
+    let new: Vec<usize> = p.out[at + 1..]
+        .iter()
+        .filter_map(|l| match *l {
+            Line::New(i) if !piece.lines[i].trim().is_empty() => Some(i),
+            _ => None,
+        })
+        .collect();
+    let (Some(&first), Some(next)) = (
+        new.first(),
+        (p.end..file.lines.len()).find(|&q| !file.blank(q)),
+    ) else {
+        return Ok(());
+    };
+    let depth = indent_width(file.lines[opener]) as isize;
+    let inside = |w: usize| w as isize > depth;
+    if inside(indent_width(piece.lines[first]).saturating_add_signed(p.shift))
+        && inside(indent_width(file.lines[next]))
+        && (opener + 1..next).all(|q| file.blank(q))
+    {
+        return Err(piece.refuse(Why::UnshownBody, first, vec![next]));
     }
     Ok(())
 }

@@ -211,6 +211,27 @@ fn a_comment_that_says_remove_above_a_new_line_is_written() {
 }
 
 #[test]
+fn new_lines_ending_the_snippet_under_a_block_opener_with_its_body_unshown_are_refused() {
+    let file = "def configure():\n    logging.basicConfig(level=logging.INFO)\n\n\ndef main():\n    configure()\n";
+    let r = merged(file, "def configure():\n    setup_logging(verbose=True)\n").unwrap_err();
+    assert_eq!((r.why, r.lines), (Why::UnshownBody, vec![1]));
+    // With a marker after the new lines, they are added at the body's top.
+    assert_eq!(
+        merged(file, "def configure():\n    setup_logging(verbose=True)\n    # ... existing code ...\n").unwrap(),
+        "def configure():\n    setup_logging(verbose=True)\n    logging.basicConfig(level=logging.INFO)\n\n\ndef main():\n    configure()\n"
+    );
+    // Shown whole, to the block's next line, the body is replaced.
+    assert_eq!(
+        merged(
+            file,
+            "def configure():\n    setup_logging(verbose=True)\n\n\ndef main():\n"
+        )
+        .unwrap(),
+        "def configure():\n    setup_logging(verbose=True)\n\n\ndef main():\n    configure()\n"
+    );
+}
+
+#[test]
 fn a_removal_note_with_nothing_to_delete_is_refused_not_dropped() {
     // A new comment that says "remove": the file has nothing between the lines around it.
     let file = "def f():\n    a = 1\n    return a\n";
