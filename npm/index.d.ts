@@ -302,7 +302,7 @@ export declare function applyAsync(content: string, old: string, replacement: st
 export declare function applySnippet(content: string, snippet: string, options?: { name?: string }): Applied
 /** One thing a merge made elsewhere does that the snippet does not account for. */
 export interface SnippetFinding {
-  kind: 'missing' | 'added' | 'not_together' | 'deleted' | 'depth' | 'marker' | 'line_endings' | 'unexplained' | 'syntax'
+  kind: 'missing' | 'added' | 'not_together' | 'deleted' | 'depth' | 'marker' | 'line_endings' | 'unexplained' | 'syntax' | 'place'
   merged_line: number | null
   file_line: number | null
   snippet_line: number | null

@@ -40,7 +40,7 @@ class Verification:
     #: Every line the merged file changes is the snippet's, and nothing else changed.
     ok: bool
     #: What does not hold: ``kind`` (``missing``, ``added``, ``deleted``, ``not_together``,
-    #: ``depth``, ``marker``, ``line_endings``, ``unexplained``, ``syntax``), ``merged_line``,
+    #: ``depth``, ``marker``, ``line_endings``, ``unexplained``, ``syntax``, ``place``), ``merged_line``,
     #: ``file_line``, ``snippet_line`` (1-based or None) and ``text``; the first ten.
     findings: List[Dict[str, Any]] = field(default_factory=list)
     #: How many findings there are, listed or not.

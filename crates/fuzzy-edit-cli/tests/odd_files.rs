@@ -36,6 +36,27 @@ fn a_fifo_is_refused_without_blocking() {
 }
 
 #[test]
+fn an_argument_fifo_nobody_writes_to_is_refused_without_blocking() {
+    let w = Work::new();
+    w.write("t.py", "def f():\n    return 1\n");
+    let status = std::process::Command::new("mkfifo")
+        .arg(w.path("snippet"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let start = Instant::now();
+    let out = w
+        .cmd(["apply", "t.py", "--snippet", "snippet"])
+        .timeout(Duration::from_secs(20))
+        .output()
+        .unwrap();
+    let err = assert_fails(&out, 2);
+    assert!(err.contains("FIFO"), "{err}");
+    assert!(start.elapsed() < Duration::from_secs(15));
+    assert_eq!(w.read("t.py"), "def f():\n    return 1\n");
+}
+
+#[test]
 fn devices_are_refused_and_the_limit_counts_bytes_read() {
     let w = Work::new();
     let out = w.run([

@@ -38,6 +38,10 @@ pub enum SnippetReason {
     /// A line of the piece differs by one word from the file's line at its place, apart from
     /// the piece's change (listed): stale context or an edit is unclear.
     StaleLine,
+    /// The snippet ends, without a marker, in new lines written right under a line that opens a
+    /// block (`def configure():`), while the file's block goes on below (listed): a rewritten
+    /// body (the old one replaced) or lines added at its top (the old one kept) is unclear.
+    UnshownBody,
     /// The merged file changes a line the snippet does not account for (listed): a deletion
     /// beside or under a marker, a marker or a removal note written as code, a new line beside
     /// an unshown file line it reads as an edited copy of, a kept line re-indented, or
@@ -357,6 +361,7 @@ impl EditError {
                     S::OpenEnd => R::SnippetOpenEnd,
                     S::CrossesScope => R::SnippetCrossesScope,
                     S::StaleLine => R::SnippetStaleLine,
+                    S::UnshownBody => R::SnippetUnshownBody,
                     S::UnexplainedChange => R::SnippetUnexplainedChange,
                 }
             }
@@ -532,6 +537,7 @@ fn snippet_message(
         R::EditedEdge => format!("line {line} of the snippet (piece {piece}) is new, but reads like an edited version of the file's line {listed} beside it, so whether it replaces that line or is added next to it is unclear. Show that file line in the snippet too: unchanged if the new line is added, or with the line before it unchanged if it is replaced."),
         R::OpenEnd => format!("line {line} of the snippet (piece {piece}) is new and the last before a marker, but the file's next line ({listed}) is not what the snippet shows there (a blank line, or the body of the block that line opens), so whether the marker starts right after it or the file's lines up to a later place are replaced is unclear. Show the file's next unchanged line after the new lines, before the marker."),
         R::StaleLine => format!("line {line} of the snippet (piece {piece}) differs by one word from the file's line {listed} at its place, apart from the rest of the piece's change, so whether it is an edit or a stale copy of that line is unclear. Read the file again and copy its unchanged lines exactly; to change that line too, send it as a piece of its own."),
+        R::UnshownBody => format!("line {line} of the snippet (piece {piece}) is new, written under a line that opens a block, and the snippet ends after it without a marker while the file's block goes on (line {listed}), so whether the new lines replace the block's body or are added at its top is unclear. To replace the body, show the block's next unchanged line after the new ones (or write the whole block, to its last line); to add, end the snippet with a marker after the new lines."),
         R::CrossesScope => format!("the marker before {what} would stand for lines outside the block it is written in to reach the place the piece fits (line {listed}). Show the line that opens the block the piece is in (its function or class) before it."),
         R::UnexplainedChange => format!("merging {what} would change the file in a way the snippet does not show (file line {listed}): a line deleted beside or under a marker, a marker or a note that code was removed written as code, a new line beside an unshown file line it resembles (replace or add?), a line the file holds written again while its old place is under a marker (moved or copied?), a deletion closed by a line the file repeats (`}}`, `# endif`) right after new lines (is that line new too?), or a kept line re-indented. Show the unchanged lines around every change, write deleted lines out by leaving them from between two shown lines, and never write a marker inside a change."),
     };

@@ -29,6 +29,7 @@ use crate::normalize::{indent_width, TAB_WIDTH};
 use crate::notation::{is_elision_marker, markers_behind_leaders};
 use crate::text::Text;
 
+mod block_end;
 mod guard;
 mod place;
 mod verify;
@@ -203,6 +204,7 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         notes_delete(&file, piece, &p)?;
         stale_line(&file, piece, &p)?;
         end_open(&file, piece, &p)?;
+        unshown_body(&file, piece, &p)?;
         from = p.end;
         placed.push((p, piece));
     }
@@ -377,8 +379,13 @@ fn take_notes(file: &File<'_>, piece: &mut Piece<'_>) {
     let lines = std::mem::take(&mut piece.lines);
     let mut kept = Vec::with_capacity(lines.len());
     for (i, l) in lines.iter().enumerate() {
-        let inside = lines[..i].iter().any(|l| code(l)) && lines[i + 1..].iter().any(|l| code(l));
-        if inside && guard::removal_note(l) && !file.holds(l) {
+        // A note stands for deleted lines between two lines the file holds; above a new line
+        // (`# Remove the trailing slash` over `p = p.rstrip("/")`) it is a comment on that line.
+        let before = lines[..i].iter().rev().find(|l| code(l));
+        let after = lines[i + 1..].iter().find(|l| code(l));
+        let between_file_lines = before.is_some_and(|l| file.holds(l) || is_elision_marker(l))
+            && after.is_some_and(|l| file.holds(l) || is_elision_marker(l));
+        if between_file_lines && guard::removal_note(l) && !file.holds(l) {
             notes.push(k);
             continue;
         }
@@ -513,6 +520,46 @@ fn end_open(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), Ref
     let shallow = (indent_width(file.lines[next]) as isize) <= depth;
     if (piece.blank_at_end && next == p.end) || (opens && shallow) {
         return Err(piece.refuse(Why::OpenEnd, last, vec![next]));
+    }
+    Ok(())
+}
+
+/// Refuse ([`Why::UnshownBody`]) a piece with no marker after it that ends in new lines
+/// written right under a line that opens a block, while the file's block goes on below them
+/// unshown: `def configure():` then `setup_logging()` where the file's body is
+/// `logging.basicConfig(...)`. A model rewriting a small function writes it whole, so the
+/// body is meant replaced; one adding a line at its top writes the same. Merging the lines in
+/// front of the old body left a dead `return` under a new one.
+fn unshown_body(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), Refusal> {
+    if piece.marker_after {
+        return Ok(());
+    }
+    let Some(at) = p.out.iter().rposition(|l| matches!(l, Line::Kept(_))) else {
+        return Ok(());
+    };
+    let Line::Kept(opener) = p.out[at] else {
+        return Ok(());
+    };
+    let new: Vec<usize> = p.out[at + 1..]
+        .iter()
+        .filter_map(|l| match *l {
+            Line::New(i) if !piece.lines[i].trim().is_empty() => Some(i),
+            _ => None,
+        })
+        .collect();
+    let (Some(&first), Some(next)) = (
+        new.first(),
+        (p.end..file.lines.len()).find(|&q| !file.blank(q)),
+    ) else {
+        return Ok(());
+    };
+    let depth = indent_width(file.lines[opener]) as isize;
+    let inside = |w: usize| w as isize > depth;
+    if inside(indent_width(piece.lines[first]).saturating_add_signed(p.shift))
+        && inside(indent_width(file.lines[next]))
+        && (opener + 1..next).all(|q| file.blank(q))
+    {
+        return Err(piece.refuse(Why::UnshownBody, first, vec![next]));
     }
     Ok(())
 }

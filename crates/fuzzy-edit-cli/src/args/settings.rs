@@ -395,10 +395,49 @@ fn read_input(path: &Path, max_bytes: u64) -> Result<String, Error> {
     if path.as_os_str() == "-" {
         return read(&mut std::io::stdin().lock()).map_err(Error::Stdin);
     }
-    std::fs::File::open(path)
-        .and_then(|mut f| read(&mut f))
+    open_input(path)
+        .and_then(|mut f| {
+            let text = read(&mut f)?;
+            if text.is_empty() && is_fifo(&f) {
+                return Err(io::Error::other(
+                    "a FIFO (named pipe) nobody writes to, so there was nothing to read and nothing was written; write to it while fuzzy-edit reads, or pass a regular file or `-` for standard input",
+                ));
+            }
+            Ok(text)
+        })
         .map_err(|source| Error::Input {
             path: path.to_path_buf(),
             source,
         })
+}
+
+/// Open an argument file without waiting for a writer: a FIFO nobody writes to then reads as
+/// empty at once instead of hanging, while a pipe with a writer (`--snippet <(...)`) reads as
+/// usual (reads block again once it is open).
+#[cfg(unix)]
+fn open_input(path: &Path) -> io::Result<std::fs::File> {
+    use rustix::fs::{fcntl_getfl, fcntl_setfl, OFlags};
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(OFlags::NONBLOCK.bits() as i32)
+        .open(path)?;
+    fcntl_setfl(&file, fcntl_getfl(&file)? - OFlags::NONBLOCK)?;
+    Ok(file)
+}
+
+#[cfg(not(unix))]
+fn open_input(path: &Path) -> io::Result<std::fs::File> {
+    std::fs::File::open(path)
+}
+
+#[cfg(unix)]
+fn is_fifo(file: &std::fs::File) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    file.metadata().is_ok_and(|m| m.file_type().is_fifo())
+}
+
+#[cfg(not(unix))]
+fn is_fifo(_: &std::fs::File) -> bool {
+    false
 }

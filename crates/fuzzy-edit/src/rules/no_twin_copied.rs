@@ -15,6 +15,7 @@ use crate::error::EditError;
 use crate::feedback::location;
 use crate::needle::Needle;
 use crate::normalize::loose_hash;
+use crate::notation::is_elision_marker;
 use crate::strategy::line_places;
 use crate::text::lines_of;
 use crate::text::Text;
@@ -82,7 +83,9 @@ fn twin_copied(
         .into_iter()
         .filter(|op| op.tag() != similar::DiffTag::Equal)
         .flat_map(|op| op.old_range())
-        .filter(|&i| !old[i].trim().is_empty())
+        // An elision marker (`...`) stands for the window's lines; a twin that holds it as
+        // written (a stub's `...` body, a docstring's example) is no copy of it.
+        .filter(|&i| !old[i].trim().is_empty() && !is_elision_marker(old[i]))
         .collect();
     if differing.is_empty() {
         return None;
@@ -134,6 +137,18 @@ mod tests {
         let old = ["a = 1", "x = 2", "c = 3"];
         let window = ["a = 1", "b = 2", "c = 3"];
         assert_eq!(twin_copied(&text, &old, &window, 0..3), Some(4..7));
+    }
+
+    #[test]
+    fn an_elision_marker_held_as_written_elsewhere_is_no_twin() {
+        // `old` elides the docstring and the `if` line with `...`; a docstring's example
+        // elsewhere has `...` as written.
+        let text = Text::new(
+            "def close(self):\n    \"\"\"Closes the underlying file, no matter what.\"\"\"\n    if self._f is not None:\n        self._f.close()\n\n    with open_file(filename) as f:\n        ...\n\n",
+        );
+        let old = ["def close(self):", "    ...", "        self._f.close()"];
+        let window: Vec<&str> = (0..4).map(|i| text.line(i)).collect();
+        assert_eq!(twin_copied(&text, &old, &window, 0..4), None);
     }
 
     #[test]

@@ -266,7 +266,11 @@ pub(super) fn check(
             if l.trim().is_empty() {
                 continue;
             }
-            if marker_like(l) || removal_note(l) {
+            // A note that says "remove" above a new line is a comment on it, written as meant.
+            let over_new_line = (j + 1..b.len())
+                .find(|&q| !b[q].trim().is_empty())
+                .is_some_and(|q| new_lines.contains(&q));
+            if marker_like(l) || (removal_note(l) && !over_new_line) {
                 return refuse(snippet_line(l), vec![*at]);
             }
             let lead = &l[..l.len() - l.trim_start().len()];

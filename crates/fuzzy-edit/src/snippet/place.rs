@@ -16,6 +16,7 @@ use std::collections::HashMap;
 
 use similar::DiffTag;
 
+use super::block_end::block_end;
 use super::guard::{resembles, rewrites, same_head};
 use super::{Piece, Refusal, Why};
 use crate::align::{line_similarity, loose_diff};
@@ -586,9 +587,10 @@ pub(super) fn end_of_scope(
     if marker <= depth || body.is_none_or(|b| file.depth(b) <= depth) {
         return Err(open());
     }
-    let close = (opener + 1..n)
-        .find(|&i| !file.blank(i) && file.depth(i) <= depth)
-        .unwrap_or(n);
+    // The end by indentation, past column-0 comments and strings that span lines; a string
+    // left open leaves it unknown.
+    let close =
+        block_end(&file.lines, opener, depth, |l| indent_width(l) as isize).ok_or_else(open)?;
     let last_body = (opener + 1..close)
         .rev()
         .find(|&i| !file.blank(i))

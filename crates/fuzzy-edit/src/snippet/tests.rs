@@ -31,6 +31,43 @@ fn a_function_after_a_function_marker_goes_after_its_body() {
     );
 }
 
+/// The block a scope anchor opens ends by indentation, but not at a column-0 line inside a
+/// string that spans lines, nor at a column-0 comment with deeper code after it.
+#[test]
+fn a_scope_anchor_ends_its_block_past_strings_and_column_0_comments() {
+    let query = "class Query:\n    SQL = \"\"\"\nselect 1\n\"\"\"\n\n    def run(self):\n        return 1\n";
+    let snippet =
+        "class Query:\n    # ... existing code ...\n\n    def close(self):\n        pass\n";
+    assert_eq!(
+        merged(query, snippet).unwrap(),
+        format!("{query}\n    def close(self):\n        pass\n")
+    );
+    let service = "class Service:\n    def setup(self):\n        init()\n#        warm_cache()\n        start()\n\n    def stop(self):\n        halt()\n";
+    let snippet = "class Service:\n    # ... existing code ...\n\n    def restart(self):\n        self.stop()\n";
+    assert_eq!(
+        merged(service, snippet).unwrap(),
+        format!("{service}\n    def restart(self):\n        self.stop()\n")
+    );
+    let setup = "def setup(app):\n    init(app)\n#    warm_cache(app)\n    start(app)\n";
+    assert_eq!(
+        merged(
+            setup,
+            "def setup(app):\n    # ... existing code ...\n    signals.connect()\n"
+        )
+        .unwrap(),
+        format!("{setup}    signals.connect()\n")
+    );
+    // A string left open to the end of the file: where the block ends is unknown.
+    let open = "def usage():\n    text = \"\"\"\nUsage: tool\n";
+    assert_eq!(
+        why(
+            open,
+            "def usage():\n    # ... existing code ...\n    log()\n"
+        ),
+        Why::OpenMarker
+    );
+}
+
 #[test]
 fn pieces_keep_the_lines_between_them() {
     let file = "a = 1\nb = 2\nc = 3\nd = 4\ne = 5\n";
@@ -160,6 +197,38 @@ fn a_removal_note_between_shown_lines_deletes_what_it_stands_for() {
             "{note}"
         );
     }
+}
+
+#[test]
+fn a_comment_that_says_remove_above_a_new_line_is_written() {
+    let file = "def norm(p):\n    return p\n";
+    let snippet =
+        "def norm(p):\n    # Remove the trailing slash\n    p = p.rstrip(\"/\")\n    return p\n";
+    assert_eq!(
+        merged(file, snippet).unwrap(),
+        "def norm(p):\n    # Remove the trailing slash\n    p = p.rstrip(\"/\")\n    return p\n"
+    );
+}
+
+#[test]
+fn new_lines_ending_the_snippet_under_a_block_opener_with_its_body_unshown_are_refused() {
+    let file = "def configure():\n    logging.basicConfig(level=logging.INFO)\n\n\ndef main():\n    configure()\n";
+    let r = merged(file, "def configure():\n    setup_logging(verbose=True)\n").unwrap_err();
+    assert_eq!((r.why, r.lines), (Why::UnshownBody, vec![1]));
+    // With a marker after the new lines, they are added at the body's top.
+    assert_eq!(
+        merged(file, "def configure():\n    setup_logging(verbose=True)\n    # ... existing code ...\n").unwrap(),
+        "def configure():\n    setup_logging(verbose=True)\n    logging.basicConfig(level=logging.INFO)\n\n\ndef main():\n    configure()\n"
+    );
+    // Shown whole, to the block's next line, the body is replaced.
+    assert_eq!(
+        merged(
+            file,
+            "def configure():\n    setup_logging(verbose=True)\n\n\ndef main():\n"
+        )
+        .unwrap(),
+        "def configure():\n    setup_logging(verbose=True)\n\n\ndef main():\n    configure()\n"
+    );
 }
 
 #[test]

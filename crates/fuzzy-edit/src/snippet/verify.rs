@@ -53,6 +53,9 @@ pub enum FindingKind {
     Unexplained,
     /// The merged file has a syntax error the original did not have.
     Syntax,
+    /// The snippet's lines stand elsewhere than where this crate's own merge places them
+    /// (the first line that differs): a new method inside a string, say.
+    Place,
 }
 
 /// One rule a merged file breaks, with the lines it is about (1-based; `None` where the
@@ -93,6 +96,7 @@ impl fmt::Display for Finding {
             FindingKind::LineEndings => "a line ending, the final newline or the byte order mark is not the file's",
             FindingKind::Unexplained => "a change the snippet does not account for",
             FindingKind::Syntax => "the merged file has a syntax error the original does not have",
+            FindingKind::Place => "this line stands where fuzzy-edit's own merge of the snippet does not put it",
         };
         write!(f, "{what}:{place}: {}", self.text)
     }
@@ -150,6 +154,7 @@ pub fn verify_snippet(
     options: &Options,
 ) -> Result<(), Unverified> {
     let mut findings = Vec::new();
+    let given = snippet;
     let body = original.strip_prefix(BOM).unwrap_or(original);
     let merged_body = merged.strip_prefix(BOM).unwrap_or(merged);
     let indexed = Text::new(body);
@@ -361,6 +366,15 @@ pub fn verify_snippet(
         }
     }
 
+    if findings.is_empty() {
+        // Where this crate's own merge places the snippet, a merge elsewhere must agree with
+        // it (blank lines and trailing blanks aside): each rule above checks lines, not the
+        // place a marker's extent gives them.
+        if let Ok(own) = super::merge(original, given, options) {
+            findings.extend(elsewhere(&own.text, merged));
+        }
+    }
+
     if let Some(language) = options.language {
         if options.syntax.checks() {
             if let Some(problem) = crate::syntax::added_error(language, body, merged_body) {
@@ -381,6 +395,31 @@ pub fn verify_snippet(
     let total = findings.len();
     findings.truncate(MAX_FINDINGS);
     Err(Unverified { findings, total })
+}
+
+/// The first line of `merged` that stands where `own` (this crate's merge) does not have it,
+/// blank lines and trailing blanks aside.
+fn elsewhere(own: &str, merged: &str) -> Option<Finding> {
+    let code = |t: &str| -> Vec<(usize, String)> {
+        t.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| (i, l.trim_end().to_string()))
+            .collect()
+    };
+    let (own, merged) = (code(own), code(merged));
+    let at = (0..merged.len().max(own.len()))
+        .find(|&k| own.get(k).map(|o| &o.1) != merged.get(k).map(|m| &m.1))?;
+    let (line, text) = merged.get(at).map_or((None, String::new()), |(i, l)| {
+        (Some(i + 1), l.trim().to_string())
+    });
+    Some(Finding {
+        kind: FindingKind::Place,
+        merged_line: line,
+        file_line: None,
+        snippet_line: None,
+        text,
+    })
 }
 
 /// The bytes the line-by-line comparison above does not see (it compares lines without their
@@ -657,6 +696,19 @@ mod tests {
         // The note written into the file as code is still found.
         let written = "def f():\n    a = 1\n    # remove the b line\n    c = 3\n    return a\n";
         assert!(kinds(file, snippet, written).contains(&FindingKind::Marker));
+    }
+
+    #[test]
+    fn a_merge_that_puts_the_lines_elsewhere_than_the_engine_does_is_found() {
+        let file = "class Query:\n    SQL = \"\"\"\nselect 1\n\"\"\"\n\n    def run(self):\n        return 1\n";
+        let snippet =
+            "class Query:\n    # ... existing code ...\n\n    def close(self):\n        pass\n";
+        let inside_the_string = "class Query:\n    SQL = \"\"\"\n\n    def close(self):\n        pass\nselect 1\n\"\"\"\n\n    def run(self):\n        return 1\n";
+        let u = verify_snippet(file, snippet, inside_the_string, &Options::default()).unwrap_err();
+        assert_eq!(u.findings[0].kind, FindingKind::Place);
+        assert_eq!(u.findings[0].merged_line, Some(4));
+        let right = format!("{file}\n    def close(self):\n        pass\n");
+        assert_eq!(kinds(file, snippet, &right), vec![]);
     }
 
     #[test]
