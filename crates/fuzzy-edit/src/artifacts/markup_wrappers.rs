@@ -36,6 +36,7 @@ fn marker(line: &str) -> Option<(u8, usize, &str)> {
     }
     let run = body.bytes().take_while(|&b| b == ch).count();
     let info = body[run..].trim();
+    // (CommonMark: a fence is a run of three or more.)
     (run >= 3 && !(ch == b'`' && info.contains('`'))).then_some((ch, run, info))
 }
 
