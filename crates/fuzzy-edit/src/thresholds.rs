@@ -110,8 +110,8 @@ pub(crate) const MAX_SLIP_EDITS: usize = 2;
 /// moved (0 wrong); 3 and 5 not swept.
 pub(crate) const MIN_SLIPPED_WORD: usize = 4;
 
-/// Shortest name [`foreign_name`] looks for: shorter words (`len`, `buf`) are too common for
-/// their absence to say much.
+/// Shortest name `foreign_name` (`rules/not_stale.rs`) looks for: shorter words (`len`,
+/// `buf`) are too common for their absence to say much.
 pub(crate) const MIN_FOREIGN_NAME: usize = 4;
 
 // The `cut_lines` rule.
@@ -428,7 +428,8 @@ pub(crate) const MIN_HEX_CHARS: usize = 6;
 
 // Elision markers (`notation/elision_markers.rs`).
 
-/// Lines of the file's own comments that show it uses a leader of [`OWN_LEADERS`]. Chosen,
+/// Lines of the file's own comments that show it uses a leader of `OWN_LEADERS`
+/// (`notation/elision_markers.rs`). Chosen,
 /// not measured: one line may be a stray (a shell `! grep`, a quoted line of prose); two
 /// comments in the file's own hand are a habit. With it, a multi-language generator
 /// (seeds 11 and 12, 3,000 cases each): exact 2153 -> 2155 and 2129 -> 2134 (with the tab drift of
