@@ -6,6 +6,8 @@
 // Gemini's own `getErrorReplaceResult` turns that into its messages. fuzzy-edit's refusal is
 // added as `refusal` ({kind, message, ...}) for a caller that wants to show it to the model.
 
+const fe = require('../api.js')
+
 /** Gemini reads CRLF as LF in old_string and new_string. */
 function lf(s) {
   return s.replace(/\r\n/g, '\n')
@@ -18,7 +20,6 @@ async function calculateReplacement(config, context) {
   const unchanged = { newContent: currentContent, occurrences: 0, finalOldString, finalNewString }
   // An empty old_string changes nothing here; Gemini creates files elsewhere.
   if (finalOldString === '') return unchanged
-  const fe = require('../index.js')
   let result
   try {
     result = await fe.applyAsync(currentContent, finalOldString, finalNewString, {

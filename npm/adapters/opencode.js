@@ -5,6 +5,8 @@
 // opencode's and whose `details.message` is fuzzy-edit's feedback (what differs, where), which
 // a caller may append for the model.
 
+const fe = require('../api.js')
+
 const messages = Object.freeze({
   identical: 'No changes to apply: oldString and newString are identical.',
   notFound: 'Could not find oldString in the file. It must match exactly, including whitespace, indentation, and line endings.',
@@ -27,7 +29,6 @@ function messageFor(kind) {
 function replace(content, oldString, newString, replaceAll = false) {
   // Checked before any search, as opencode does.
   if (oldString === newString) throw new Error(messages.identical)
-  const fe = require('../index.js')
   try {
     return fe.apply(content, oldString, newString, { replaceAll: Boolean(replaceAll) }).text
   } catch (err) {

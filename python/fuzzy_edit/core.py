@@ -144,11 +144,17 @@ def apply(
     *,
     replace_all: bool = False,
     anchor: Optional[str] = None,
+    near_line: Optional[int] = None,
+    near_context: Optional[str] = None,
+    final_newline: Optional[bool] = None,
 ) -> Applied:
     """Replace ``old`` with ``new`` in ``content``, where the model meant it.
 
     ``replace_all`` replaces every occurrence instead of requiring exactly one; ``anchor`` is
-    text occurring once before the occurrence meant. Raises an
+    text occurring once before the occurrence meant; ``near_line`` (1-based) and
+    ``near_context`` (a line above ``old``) only break ties among places that match equally;
+    ``final_newline`` says whether the text ends with a line ending where the edit reaches its
+    end (every field of the engine's edit, as :class:`~fuzzy_edit.Modification` has them). Raises an
     :class:`~fuzzy_edit.errors.EditError` subclass (``NotFound``, ``Ambiguous``, …) when the
     edit is refused; the content is then unchanged.
 
@@ -161,7 +167,15 @@ def apply(
     """
     if not isinstance(old, str) or not isinstance(new, str):
         raise TypeError("old and new must be str")
-    edit = {"old": old, "new": new, "replace_all": bool(replace_all), "anchor": anchor}
+    edit = {
+        "old": old,
+        "new": new,
+        "replace_all": bool(replace_all),
+        "anchor": anchor,
+        "near_line": near_line,
+        "near_context": near_context,
+        "final_newline": final_newline,
+    }
     text, report = run_edits(content, [edit], "atomic")
     return applied_or_raise(content, text, report, "edit refused")
 

@@ -229,3 +229,15 @@ def test_apply_snippet_refuses_a_piece_that_fits_twice():
         assert "fits 2 places" in str(e)
     else:
         raise AssertionError("applied")
+
+
+def test_every_field_of_an_edit_reaches_the_engine():
+    text = "a = 1\nb = 2\na = 1\n"
+    # Two equal places: a line hint or a line above breaks the tie; without either, refused.
+    with pytest.raises(fe.Ambiguous):
+        fe.apply(text, "a = 1", "a = 3")
+    assert fe.apply(text, "a = 1", "a = 3", near_line=3).text == "a = 1\nb = 2\na = 3\n"
+    assert fe.apply(text, "a = 1", "a = 3", near_context="b = 2").text == "a = 1\nb = 2\na = 3\n"
+    # The final line ending, as asked, where the edit reaches the end of the text.
+    assert fe.apply("x\ny", "y", "z", final_newline=True).text == "x\nz\n"
+    assert fe.apply("x\ny\n", "y\n", "z\n", final_newline=False).text == "x\nz"

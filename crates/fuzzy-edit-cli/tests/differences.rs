@@ -1,7 +1,7 @@
 //! A success that saw through more than habits tells the caller where the file differs from
 //! `old`, in every answer: `differences` in each match of `--json` and of the pipe (with
 //! `current`, the `LINE#ID`s, when the request asked for hashes), a paragraph in the CLI's
-//! text; nothing when `old` differed only in habits. (MCP: `mcp::differences`.)
+//! text; nothing when `old` differed only in habits. (MCP: `mcp::structured`.)
 
 use serde_json::{json, Value};
 

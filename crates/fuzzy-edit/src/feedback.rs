@@ -81,6 +81,7 @@ pub(crate) fn numbered(text: &Text, lines: Range<usize>) -> String {
 /// Where `new` already stands, if it does and is substantial enough to be telling.
 pub(crate) fn already_applied(text: &Text, needle: &Needle, budget: &Budget) -> Option<Location> {
     let new = needle.new_text();
+    // (Feedback only, shown in a refusal: a `new` under three bytes, `}` or `x`, stands anywhere.)
     if new.trim().len() < 3 || holds_as_lines(needle.old_text(), new) {
         return None;
     }
@@ -236,6 +237,7 @@ fn token_votes(text: &Text, old: &[&str]) -> HashMap<usize, f64> {
     let mut tokens: Vec<(usize, &str)> = Vec::new();
     for (i, line) in old.iter().enumerate() {
         for t in line.split(|c: char| !normalize::is_word_char(c)) {
+            // (Feedback only: identifiers of four bytes or more; `i`, `len`, `mut` vote for every window.)
             if t.len() >= 4 {
                 tokens.push((i, t));
             }
@@ -273,6 +275,7 @@ fn prefix_votes(text: &Text, old: &[&str]) -> HashMap<usize, f64> {
     for (i, line) in old.iter().enumerate() {
         let t = line.trim();
         let end = t.char_indices().nth(6).map_or(t.len(), |(b, _)| b);
+        // (Feedback only: a start of under three chars, `}` or `)`, places nothing.)
         if t[..end].chars().count() < 3 {
             continue;
         }

@@ -23,6 +23,7 @@ mod merge;
 mod recipe_tabs;
 mod respell;
 mod retyped_quotes;
+mod same_result;
 mod shifted;
 mod skipped_lines;
 mod tab_columns;
@@ -38,6 +39,7 @@ use crate::needle::Needle;
 use crate::text::{LineEnding, Text};
 pub(crate) use final_blank::through_line_end;
 use merge::merge;
+pub(crate) use same_result::alike;
 
 mod literals;
 pub(crate) use recipe_tabs::recipes_tabbed;

@@ -270,6 +270,7 @@ impl IndentMap {
             let offset = widths[0].1 - scale * widths[0].0;
             if widths
                 .iter()
+                // (1e-9: float rounding, not a threshold.)
                 .all(|&(m, f)| (f - scale * m - offset).abs() < 1e-9)
             {
                 return IndentMap::Affine {
@@ -346,6 +347,7 @@ impl IndentMap {
 /// line's, since the model writes `new` relative to where its block starts; with how many agree.
 fn commonest_offset(widths: &[(f64, f64)], scale: f64) -> (f64, usize) {
     let offsets: Vec<f64> = widths.iter().map(|&(m, f)| f - scale * m).collect();
+    // (1e-9: float rounding, not a threshold.)
     let count = |o: f64| offsets.iter().filter(|x| (*x - o).abs() < 1e-9).count();
     let best = offsets.iter().map(|&o| count(o)).max().unwrap_or(0);
     let offset = offsets
@@ -366,6 +368,7 @@ fn takes_unit_to_units(scale: f64, model: Option<usize>, file: Option<usize>) ->
         return true;
     };
     let units = scale * model as f64 / file as f64;
+    // (1e-9: float rounding, not a threshold.)
     units >= 1.0 - 1e-9 && (units - units.round()).abs() < 1e-9
 }
 

@@ -23,9 +23,9 @@ use similar::{capture_diff_slices, Algorithm};
 
 use crate::align::changed_regions;
 use crate::normalize::is_word_char;
-
-/// The most tokens a file line may differ by from the model's memory of it and still merge.
-pub(crate) const MAX_MISREMEMBERED_TOKENS: usize = 1;
+use crate::thresholds::MAX_MISREMEMBERED_TOKENS;
+use crate::thresholds::MIN_HEX_CHARS;
+use crate::thresholds::MIN_MISSPELLED_CHARS;
 
 /// Merge a line: `file` and `new` both derived from the model's `old`. `None` when `file` is
 /// more than [`MAX_MISREMEMBERED_TOKENS`] tokens off `old`, or the changes overlap (unless the
@@ -46,10 +46,6 @@ pub(crate) fn merge_line(old: &str, file: &str, new: &str) -> Option<String> {
         .map(|v| v.concat())
         .or_else(|| rewrites_misspelling(old, file, new).then(|| new.to_string()))
 }
-
-/// Shortest word (in characters) read as misspelled rather than as another word: `id` for
-/// `is` is a different name, `isOpen` for `isOpn` a slip.
-pub(crate) const MIN_MISSPELLED_CHARS: usize = 4;
 
 /// The word of `old` that the file spells differently, when that is the line's only difference
 /// and a slip of the pen: one word (letters, digits, `_`) for one word, both at least
@@ -81,7 +77,7 @@ pub(crate) fn misspelling<'a, 'f>(old: &'a str, file: &'f str) -> Option<(&'a st
         w.chars().count() >= MIN_MISSPELLED_CHARS
             && w.starts_with(|c: char| c.is_alphabetic() || c == '_')
             && w.chars().all(is_word_char)
-            && !(w.len() >= 6 && w.chars().all(|c| c.is_ascii_hexdigit()))
+            && !(w.len() >= MIN_HEX_CHARS && w.chars().all(|c| c.is_ascii_hexdigit()))
     };
     if !word(was) || !word(is) {
         return None;

@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 
+use crate::thresholds::SHORT_LITERAL;
 use crate::Language;
 
 mod loose_hash;
@@ -244,11 +245,6 @@ fn quotes_strings(language: Option<Language>) -> bool {
         Some(Python | JavaScript | TypeScript | Tsx | Bash | Yaml | Toml)
     )
 }
-
-/// Longest body a `'` literal may have where the language is unknown or `'` quotes characters:
-/// `'\n'`, `'\r\n'`, `', \n'` are literals, while the text between a Rust lifetime `'a` and the
-/// next `'` is longer as a rule.
-const SHORT_LITERAL: usize = 8;
 
 /// Whether `c` can be part of a name or a number (`total_sum`, `x2`, `é`): where a match that
 /// starts or ends beside one cuts a word in two.

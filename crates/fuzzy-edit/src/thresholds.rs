@@ -15,7 +15,8 @@
 /// misremembered), as opposed to another line the diff happened to set opposite it. One idea,
 /// read by the fit stage (`fit/frame.rs`, `shifted.rs`, `indent_chars.rs`, `skipped_lines.rs`,
 /// `retyped_quotes.rs`, `merge/agreement.rs`), by `new`'s cleaning (`artifacts/punctuation`,
-/// `artifacts/elisions/readings.rs`) and by `line_slips`. Measured:
+/// `artifacts/elisions/readings.rs`), by `line_slips` and by `entities_in_file` (pairing a
+/// line of `new` with the line of `old` it rewrites). Measured:
 /// - the merge's misremembered line (accuracy benchmark): 0.3 identical; 0.7 −2 exact
 ///   (harnesskit); 0.9 −24 exact (`typo_context`) and −2 (harnesskit);
 /// - a real line sharing only part of a replaced line's words, read as its rewrite (the gate,
@@ -108,6 +109,18 @@ pub(crate) const MAX_SLIP_EDITS: usize = 2;
 /// letter off. At 4, the gate's `typo_many` went 6 -> 166 exact of 193 with nothing else
 /// moved (0 wrong); 3 and 5 not swept.
 pub(crate) const MIN_SLIPPED_WORD: usize = 4;
+
+/// Shortest name `foreign_name` (`rules/not_stale.rs`) looks for: shorter words (`len`,
+/// `buf`) are too common for their absence to say much.
+pub(crate) const MIN_FOREIGN_NAME: usize = 4;
+
+// The `cut_lines` rule.
+
+/// Fewest bytes of a run that what `new` writes past `old`'s piece shares with the line's part
+/// outside the match, for it to read as that part with a change (besides half the part):
+/// ` + ` of ` + c` and ` + b` is what an in-line insertion writes too.
+/// Not measured.
+pub(crate) const MIN_SHARED_RUN: usize = 8;
 
 // Elided `old`s (`strategy/elision/slipped_pieces.rs`).
 
@@ -233,6 +246,11 @@ pub(crate) const SHORTEST_INSERT: usize = 3;
 /// No figure was recorded with it.
 pub(crate) const MIN_NAMES_MISSING: usize = 3;
 
+/// Fewest characters of a name that tells one block from another (`block_anchor/names.rs`,
+/// `source_lines.rs`): shorter words (`i`, `id`, `fn`) stand in many blocks by chance.
+/// Not measured.
+pub(crate) const MIN_NAME_CHARS: usize = 3;
+
 // The `typo_line` strategy (`strategy/typo_line.rs`).
 
 /// Shortest line (in characters, trimmed) this strategy judges: shorter lines are too often
@@ -353,3 +371,75 @@ pub(crate) const SENTENCE_WORDS: usize = 4;
 pub(crate) const RETYPED: f64 = 0.9;
 /// The least length in chars that goes with [`RETYPED`] (figures there).
 pub(crate) const RETYPED_LEN: usize = 16;
+
+/// One in this many, by the weight of words (their characters): a line of `new` that shares
+/// no more than this share of its words with a line of `old` is another line, and one that
+/// drops no more than this share of the words they share is a rewrite of it
+/// (`artifacts/elisions/tokens.rs`). Not measured.
+pub(crate) const WORD_SHARE: usize = 4;
+
+/// One in this many of the file's lines (non-blank and blank lines counted apart) ending in
+/// blanks makes such ends a habit of the file, which `new`'s trailing blanks may keep
+/// (`artifacts/trailing_blanks.rs`). Not measured.
+pub(crate) const TRAILING_BLANK_HABIT: usize = 4;
+
+/// Fewest words of a line read as the model's prose around its edit ("Here is the fix:",
+/// `artifacts/wrappers.rs`, `markup_wrappers.rs`); a shorter line may be code (`Ok(x).`).
+/// Not measured.
+pub(crate) const PROSE_WORDS: usize = 3;
+
+// Line references (`line_refs/`).
+
+/// How many referenced lines with distinct IDs must agree before stale references are
+/// followed (two lines of the same text have the same ID, so they count once: they agree at
+/// every offset where either does). An ID is 8 bits, so one moved line could be any of 1 in 256 lines; three lines moved by the same
+/// offset are a chance match of one offset in 2^24, and the offsets tried are every one the
+/// first line's ID allows (at most the file's lines): on a 10,000-line file a false follow
+/// needs the referenced lines changed *and* a 1-in-1,600 coincidence, which is then also
+/// refused unless no other offset fits. Two lines (1 in 65,536 per offset) would follow a
+/// wrong offset in a 10,000-line file one time in seven, so they are refused.
+pub(crate) const MIN_FOLLOWED_LINES: usize = 3;
+
+// The `not_drifted` rule.
+
+/// Lines of the block that changed since the read (non-blank lines of `old` the block has no
+/// equal of, and lines the block has that `old` lacks), at least, for it to be refused.
+/// Measured with `benches/stale_blocks.py` (the gate's 1,108 git-mined hunks and 400 blocks
+/// of Python's standard library, each with 1, 2, 3 or half its non-blank lines drifted in
+/// lines the edit keeps), seeds 1 / 2: blocks of 3 or half drifted lines merged 131 / 137 ->
+/// 2 / 0 (of 1,227 / 1,222); blocks of 1 or 2 drifted lines landing as intended unchanged
+/// (1,783 / 1,799 of 2,522 / 2,537, not one case moved). At 2, every case of 2 drifted lines
+/// would be refused (the issue keeps those merging); at 4, every block of 3 merged as before.
+/// The accuracy gate: every gated set unchanged; `real-patch` 10 -> 9 wrong.
+pub(crate) const MIN_DRIFTED_LINES: usize = 3;
+
+// The line merge (`merge3.rs`), read by the fit stage.
+
+/// The most tokens a file line may differ by from the model's memory of it and still merge.
+pub(crate) const MAX_MISREMEMBERED_TOKENS: usize = 1;
+
+/// Shortest word (in characters) read as misspelled rather than as another word: `id` for
+/// `is` is a different name, `isOpen` for `isOpn` a slip.
+pub(crate) const MIN_MISSPELLED_CHARS: usize = 4;
+
+/// Fewest characters of a word of hex digits read as a hash or a colour (`deadbeef`,
+/// `a1b2c3`), never as a misspelled word. Not measured.
+pub(crate) const MIN_HEX_CHARS: usize = 6;
+
+// Elision markers (`notation/elision_markers.rs`).
+
+/// Lines of the file's own comments that show it uses a leader of `OWN_LEADERS`
+/// (`notation/elision_markers.rs`). Chosen,
+/// not measured: one line may be a stray (a shell `! grep`, a quoted line of prose); two
+/// comments in the file's own hand are a habit. With it, a multi-language generator
+/// (seeds 11 and 12, 3,000 cases each): exact 2153 -> 2155 and 2129 -> 2134 (with the tab drift of
+/// `fit::tab_columns`),
+/// WRONG unchanged; accuracy `--gate`, adv, attack (3 seeds) and refuse-bench unchanged.
+pub(crate) const OWN_COMMENTS: usize = 2;
+
+// Quotes read as literals (`normalize.rs`).
+
+/// Longest body a `'` literal may have where the language is unknown or `'` quotes characters:
+/// `'\n'`, `'\r\n'`, `', \n'` are literals, while the text between a Rust lifetime `'a` and the
+/// next `'` is longer as a rule.
+pub(crate) const SHORT_LITERAL: usize = 8;

@@ -43,9 +43,9 @@ class Round:
     parse_error: Optional[Dict[str, Any]] = None
     #: The apply result (:class:`~fuzzy_edit.DiffResult` as a dict), if anything was parsed.
     apply: Optional[Dict[str, Any]] = None
-    #: The verifier's run after this round (``None`` when the code did not change).
+    #: The verifier's run after the round's apply (``None`` when the code did not change).
     verdict: Optional[Dict[str, Any]] = None
-    #: What the next round's prompt tells the model about this round.
+    #: What the next round's prompt tells the model about the one it follows.
     feedback: str = ""
     #: Wall time per phase, seconds: ``model``, ``apply``, ``verify``, ``total``.
     seconds: Dict[str, float] = field(default_factory=dict)

@@ -5,7 +5,6 @@
 
 mod concurrency;
 mod conventions;
-mod differences;
 mod line_refs;
 mod protocol;
 mod races;

@@ -19,12 +19,14 @@ use crate::align::line_similarity;
 use crate::notation::entities::decode;
 use crate::text::Text;
 use crate::thresholds::LOOSELY;
+use crate::thresholds::PROSE_WORDS;
 
 /// A fence marker: its character (`` ` `` or `~`) and run length (CommonMark: at most three
 /// spaces of indentation, a run of three or more; a backtick fence's info has no backtick).
 fn marker(line: &str) -> Option<(u8, usize, &str)> {
     let line = line.trim_end();
     let body = line.trim_start_matches(' ');
+    // (CommonMark's figures, not thresholds: up to three spaces, a run of three or more.)
     if line.len() - body.len() > 3 {
         return None;
     }
@@ -34,6 +36,7 @@ fn marker(line: &str) -> Option<(u8, usize, &str)> {
     }
     let run = body.bytes().take_while(|&b| b == ch).count();
     let info = body[run..].trim();
+    // (CommonMark: a fence is a run of three or more.)
     (run >= 3 && !(ch == b'`' && info.contains('`'))).then_some((ch, run, info))
 }
 
@@ -178,7 +181,7 @@ const EDIT_WORDS: &[&str] = &[
 /// typo.", "This keeps the rest of the file unchanged.".
 pub(super) fn about_the_edit(line: &str) -> bool {
     let l = line.trim().to_lowercase();
-    if !(l.ends_with(':') || l.ends_with('.')) || l.split_whitespace().count() < 3 {
+    if !(l.ends_with(':') || l.ends_with('.')) || l.split_whitespace().count() < PROSE_WORDS {
         return false;
     }
     let lead = LEAD_INS.iter().any(|p| l.starts_with(p)) || l.starts_with("this ");

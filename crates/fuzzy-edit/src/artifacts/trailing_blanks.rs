@@ -3,6 +3,7 @@
 
 use crate::normalize::indent_of;
 use crate::text::Text;
+use crate::thresholds::TRAILING_BLANK_HABIT;
 
 /// `new` without the trailing blanks on the lines the model wrote fresh (not lines of `old` as
 /// written), unless the file's own lines commonly end in blanks (at least a quarter of its
@@ -115,7 +116,7 @@ impl Habit {
                 ending_blank += usize::from(ends);
             }
         }
-        let common = |n: usize, of: usize| of > 0 && n * 4 >= of;
+        let common = |n: usize, of: usize| of > 0 && n * TRAILING_BLANK_HABIT >= of;
         Habit {
             lines: common(ending_blank, lines),
             blank_lines: common(indented_blank, blank),

@@ -22,6 +22,7 @@ pub(super) fn fence_open(line: &str) -> bool {
 /// A closing fence line: three or more backticks or tildes alone.
 pub(super) fn fence_close(line: &str) -> bool {
     let t = line.trim_end();
+    // (CommonMark: a fence is a run of three or more.)
     t.len() >= 3 && (t.bytes().all(|b| b == b'`') || t.bytes().all(|b| b == b'~'))
 }
 

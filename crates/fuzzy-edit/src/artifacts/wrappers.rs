@@ -14,6 +14,7 @@
 use super::markup_wrappers::{about_the_edit, unfenced_in_prose, without_edit_talk};
 use super::wrapper_lines::{echoes, fence_close, fence_open};
 use crate::text::Text;
+use crate::thresholds::PROSE_WORDS;
 
 /// `new` without the fence, prose or diff body the model wrapped around it, `old` being plain.
 /// (`port: 80` in a YAML file, `new` ```` ```yaml ````, `port: 81`, ```` ``` ````: `port: 81`.)
@@ -104,7 +105,7 @@ fn unfenced(text: &Text, old: &str, new: &str, prose: bool) -> Option<String> {
     Some(inner)
 }
 
-/// A sentence of prose at the margin: a capital, at least three words, no code punctuation,
+/// A sentence of prose at the margin: a capital, at least [`PROSE_WORDS`] words, no code punctuation,
 /// ending with `:` or `.` (or `!`).
 pub(super) fn prose_sentence(line: &str) -> bool {
     let line = line.trim_end();
@@ -115,7 +116,7 @@ pub(super) fn prose_sentence(line: &str) -> bool {
     let Some(body) = line.strip_suffix([':', '.', '!']) else {
         return false;
     };
-    body.split_whitespace().count() >= 3
+    body.split_whitespace().count() >= PROSE_WORDS
         && body
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, ' ' | ',' | '\'' | '-'))

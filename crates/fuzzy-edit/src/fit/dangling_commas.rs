@@ -101,16 +101,13 @@ mod tests {
         );
         Applied {
             text,
-            matches: vec![Match {
-                edit: 0,
-                strategy: StrategyId::Exact,
-                score: 1.0,
-                start_line: 1,
-                end_line: 1,
+            matches: vec![Match::placed(
+                0,
+                StrategyId::Exact,
+                0..1,
                 span,
-                replacement: replacement.to_string(),
-                differences: Vec::new(),
-            }],
+                replacement.to_string(),
+            )],
             failures: Vec::new(),
             sequential: false,
             warnings: Vec::new(),

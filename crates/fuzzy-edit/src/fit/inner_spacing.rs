@@ -67,6 +67,7 @@ fn respaced(line: &str, file_line: &str) -> Option<String> {
         .zip(&file_tokens)
         .filter(|(a, b)| a != b)
         .count();
+    // (Three tokens at least, so that beside the one that differs two agree and place it.)
     if tokens.len() != file_tokens.len() || tokens.len() < 3 || differing != 1 {
         return None;
     }

@@ -146,6 +146,7 @@ fn moved_as_a_whole(
     let slip = match map {
         IndentMap::Affine { scale, offset, .. } => {
             let rescaled = match (model.unit, target.unit) {
+                // (1e-9: float rounding, not a threshold.)
                 (Some(m), Some(f)) => m != f && (f as f64 / m as f64 - scale).abs() < 1e-9,
                 _ => false,
             };
@@ -183,6 +184,7 @@ fn moved_as_a_whole(
     let IndentMap::Affine { scale, offset, .. } = map else {
         return None;
     };
+    // (1e-9: float rounding, not a threshold.)
     let negative = |l: &&str| scale * indent_columns(l, target.tab) as f64 + offset < -1e-9;
     if new.iter().filter(|l| !l.trim().is_empty()).any(negative) {
         return None;

@@ -125,16 +125,13 @@ mod tests {
         let text = format!("{}{new}{}", &before[..span.start], &before[span.end..]);
         let mut applied = Applied {
             text,
-            matches: vec![Match {
-                edit: 0,
-                strategy: StrategyId::Exact,
-                score: 1.0,
-                start_line: 3,
-                end_line: 5,
+            matches: vec![Match::placed(
+                0,
+                StrategyId::Exact,
+                2..5,
                 span,
-                replacement: new.to_string(),
-                differences: Vec::new(),
-            }],
+                new.to_string(),
+            )],
             failures: Vec::new(),
             sequential: false,
             warnings: Vec::new(),

@@ -46,6 +46,7 @@ fn blocks(input: &str) -> Vec<Block<'_>> {
                     block.lines.push(line);
                 }
             }
+            // (CommonMark: a fence is a run of three or more.)
             None if ticks >= 3 && fence_depth => {
                 open = Some((
                     "`".repeat(ticks),

@@ -362,4 +362,19 @@ mod tests {
         let e = parse(bad).unwrap_err();
         assert_eq!(e.line(), Some(5), "{e}");
     }
+
+    #[test]
+    fn an_unknown_op_is_refused_by_name() {
+        for op in [r#""insert""#, r#""delete""#, "3"] {
+            let input =
+                format!(r#"{{"op": {op}, "pos": "1#AB", "old_string": "", "new_string": "x"}}"#);
+            let e = parse(&input).unwrap_err().to_string();
+            assert!(e.contains(&format!(r#""op" is {op}"#)), "{e}");
+        }
+        // A line edit's op, and a parse answer's change sent back, are read.
+        let line = parse(r#"{"op": "append", "lines": ["x"]}"#).unwrap();
+        assert!(matches!(line.changes[0].op, FileOp::LineEdits(_)));
+        let created = parse(r#"{"path": "a.txt", "op": "create", "content": "x"}"#).unwrap();
+        assert_eq!(created.changes[0].op, FileOp::Create("x".into()));
+    }
 }

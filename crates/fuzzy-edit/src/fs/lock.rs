@@ -141,6 +141,7 @@ pub(crate) fn is_temporary(name: &[u8]) -> bool {
     };
     let tail = &rest[at + TEMP_MARK.len()..];
     at > 0
+        // (The temporary name's three fields, as `temporary_name` writes them.)
         && tail.split(|&b| b == b'-').count() == 3
         && tail
             .split(|&b| b == b'-')

@@ -78,6 +78,7 @@ fn create_temporary(
         let tmp = temporary_name(&place.name, attempt);
         match openat(&place.dir, tmp.as_os_str(), flags, mode) {
             Ok(fd) => return Ok((tmp, fd)),
+            // (A bound on retries over names left by crashed writers, not a threshold.)
             Err(rustix::io::Errno::EXIST) if attempt < 16 => attempt += 1,
             Err(e) => return Err(e.into()),
         }

@@ -5,16 +5,7 @@ use super::id::line_id;
 use super::{Followed, LineRef, StaleRef};
 use crate::error::EditError;
 use crate::text::Text;
-
-/// How many referenced lines with distinct IDs must agree before stale references are
-/// followed (two lines of the same text have the same ID, so they count once: they agree at
-/// every offset where either does). An ID is 8 bits, so one moved line could be any of 1 in 256 lines; three lines moved by the same
-/// offset are a chance match of one offset in 2^24, and the offsets tried are every one the
-/// first line's ID allows (at most the file's lines): on a 10,000-line file a false follow
-/// needs the referenced lines changed *and* a 1-in-1,600 coincidence, which is then also
-/// refused unless no other offset fits. Two lines (1 in 65,536 per offset) would follow a
-/// wrong offset in a 10,000-line file one time in seven, so they are refused.
-pub(super) const MIN_FOLLOWED_LINES: usize = 3;
+use crate::thresholds::MIN_FOLLOWED_LINES;
 
 /// Lines shown on each side of a stale reference in the refusal.
 const CONTEXT: usize = 2;

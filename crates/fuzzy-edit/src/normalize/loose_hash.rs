@@ -183,6 +183,7 @@ impl KeyHasher {
         self.word |= u64::from(b) << (8 * self.filled);
         self.filled += 1;
         self.len += 1;
+        // (8: the bytes of a u64 word.)
         if self.filled == 8 {
             self.h = mix(self.h, self.word);
             self.word = 0;

@@ -3,6 +3,7 @@
 //! and the artifact checks look for them in `new`.
 
 use crate::conventions::{Conventions, Leader};
+use crate::thresholds::OWN_COMMENTS;
 
 /// An elision marker of `new` whose meaning is unclear (which lines it stands for): the edit
 /// is refused with it (the cleaning of `new`, a lazy snippet over the span `old` names).
@@ -62,14 +63,6 @@ const OWN_LEADERS: [Leader; 8] = [
     ("{-", "-}"),
     ("(*", "*)"),
 ];
-
-/// Lines of the file's own comments that show it uses a leader of [`OWN_LEADERS`]. Chosen,
-/// not measured: one line may be a stray (a shell `! grep`, a quoted line of prose); two
-/// comments in the file's own hand are a habit. With it, a multi-language generator
-/// (seeds 11 and 12, 3,000 cases each): exact 2153 -> 2155 and 2129 -> 2134 (with the tab drift of
-/// `fit::tab_columns`),
-/// WRONG unchanged; accuracy `--gate`, adv, attack (3 seeds) and refuse-bench unchanged.
-const OWN_COMMENTS: usize = 2;
 
 /// Whether `line` is an elision marker written behind one of `leaders` (`;; ...`, `% ...`,
 /// `{- ... -}`) that [`is_elision_marker`] does not read.

@@ -27,6 +27,7 @@ pub(crate) fn parse_prefix(line: &str) -> Option<(Style, u64, usize)> {
         i += 1;
     }
     let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    // (9 digits: a line number under a billion; more is a number in the code.)
     if digits == 0 || digits > 9 {
         return None;
     }

@@ -1,5 +1,6 @@
 //! One run of the cascade over a prepared edit: for each strategy in order, locate (its
-//! candidates) → judge the choice (the choose and chosen stages of [`crate::rules`]) → for each
+//! candidates) → judge the choice (the choose and chosen stages of [`crate::rules`]; for a graded
+//! strategy's close runners-up, fit answers whether their edit leaves the same text) → for each
 //! chosen candidate: judge it, fit `new` to it, judge the fitted text → judge the strategy's
 //! replacements together. The first strategy that settles the edit decides; the pipeline runs
 //! this once on `old` as sent and once more on `old` decoded.
@@ -11,7 +12,7 @@ use crate::edit::Edit;
 use crate::error::EditError;
 use crate::fit;
 use crate::needle::Needle;
-use crate::rules::{self, Choice, Rules, SameResult};
+use crate::rules::{self, Choice, Rules};
 use crate::strategy::{Context, Strategy};
 use crate::text::Text;
 
@@ -58,18 +59,21 @@ impl Request<'_, '_> {
                 // the next strategy replaces every one, not these alone.
                 continue;
             }
-            let same_result =
-                |a: &Candidate, b: &Candidate| same_result(text, needle, budget, a, b);
             let rules = Rules {
                 replace_all: edit.replace_all,
                 anchor: self.anchor.map(|(_, at)| at),
                 near_line: edit.near_line,
                 near_context: edit.near_context.as_deref(),
                 grading: strategy.grading(),
-                same_result: Some(SameResult(&same_result)),
             };
             let chosen = match rules::choose(text, strategy.id(), candidates, rules)? {
                 Choice::Apply(chosen) => chosen,
+                // Runners-up that are rivals only if their edit leaves another text: fit
+                // answers, the rule decides.
+                Choice::Contested(contest) => {
+                    let alike = fit::alike(text, needle, budget, contest.pairs());
+                    rules::settle(text, contest, &alike)?
+                }
                 Choice::OnlyBeforeAnchor(before) => {
                     before_anchor.get_or_insert(before);
                     continue;
@@ -236,30 +240,4 @@ fn end_text_as_asked(
         _ => {}
     }
     replacement
-}
-
-/// Whether editing candidate `a` or `b` (spans of `text`) with `needle` leaves the same text:
-/// both fit `new` without a mismatch, and the spliced results agree over both spans.
-fn same_result(
-    text: &Text,
-    needle: &Needle,
-    budget: &Budget,
-    a: &Candidate,
-    b: &Candidate,
-) -> bool {
-    if !budget.charge(4 * (a.span.len() + b.span.len())) {
-        return false;
-    }
-    let (Ok(ra), Ok(rb)) = (
-        fit::replacement(text, a, needle),
-        fit::replacement(text, b, needle),
-    ) else {
-        return false;
-    };
-    let s = text.as_str();
-    let lo = a.span.start.min(b.span.start);
-    let hi = a.span.end.max(b.span.end);
-    let around =
-        |span: &std::ops::Range<usize>, r: &str| [&s[lo..span.start], r, &s[span.end..hi]].concat();
-    around(&a.span, &ra) == around(&b.span, &rb)
 }

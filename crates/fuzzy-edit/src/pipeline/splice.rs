@@ -147,16 +147,7 @@ mod tests {
     use crate::pipeline::apply_edits;
 
     fn at(span: std::ops::Range<usize>, replacement: &str) -> Match {
-        Match {
-            edit: 0,
-            strategy: StrategyId::Exact,
-            score: 1.0,
-            start_line: 1,
-            end_line: 1,
-            span,
-            replacement: replacement.to_string(),
-            differences: Vec::new(),
-        }
+        Match::placed(0, StrategyId::Exact, 0..1, span, replacement.to_string())
     }
 
     #[test]

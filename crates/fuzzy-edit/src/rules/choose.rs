@@ -23,19 +23,6 @@ pub(crate) struct Rules<'a> {
     pub(crate) near_context: Option<&'a str>,
     /// Floor and margin, for a strategy that grades its candidates.
     pub(crate) grading: Option<Grading>,
-    /// Whether two graded candidates over some of the same lines leave the same text once
-    /// edited (see [`choose_graded`]); `None` treats no two alike.
-    pub(crate) same_result: Option<SameResult<'a>>,
-}
-
-/// Whether editing either of two candidates leaves the same text.
-#[derive(Clone, Copy)]
-pub(crate) struct SameResult<'a>(pub(crate) &'a dyn Fn(&Candidate, &Candidate) -> bool);
-
-impl std::fmt::Debug for SameResult<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("SameResult")
-    }
 }
 
 /// What rule 2 makes of one strategy's candidates.
@@ -43,6 +30,10 @@ impl std::fmt::Debug for SameResult<'_> {
 pub(crate) enum Choice {
     /// Replace these candidates (one, or several for `replace_all`).
     Apply(Vec<Candidate>),
+    /// A graded strategy's best, and runners-up within the margin over some of its lines:
+    /// rivals unless editing either leaves the same text. The fit stage answers that for
+    /// [`Contest::pairs`]; [`settle`] then decides.
+    Contested(Contest),
     /// Every candidate lies before the anchor: remembered for the refusal if nothing else is
     /// found; the next strategy is tried.
     OnlyBeforeAnchor(Vec<Candidate>),
@@ -75,7 +66,7 @@ pub(crate) fn choose(
     }
     candidates.sort_by_key(|c| (c.span.start, c.span.end));
     if let Some(grading) = rules.grading {
-        return choose_graded(text, candidates, grading, rules.same_result);
+        return choose_graded(text, candidates, grading);
     }
     if rules.anchor.is_some() && !rules.replace_all {
         candidates.truncate(1);
@@ -161,42 +152,85 @@ fn nearest(candidates: &[Candidate], line: usize) -> Option<usize> {
 
 /// Rule 2 for a graded strategy: the best candidate, if it passes the floor and leads every
 /// other by the margin. A runner-up over some of the best one's lines whose edit leaves the
-/// same text (`same_result`) is no rival: the two differ only in where the block is taken to
-/// begin or end (a `}` or a blank line more), and either gives the file the model asked for.
+/// same text is no rival: the two differ only in where the block is taken to begin or end (a
+/// `}` or a blank line more), and either gives the file the model asked for. Whether it does
+/// is the fit stage's answer: such runners-up come back as a [`Choice::Contested`].
 fn choose_graded(
     text: &Text,
     mut candidates: Vec<Candidate>,
     grading: Grading,
-    same_result: Option<SameResult<'_>>,
 ) -> Result<Choice, EditError> {
     candidates.sort_by(|a, b| b.score.total_cmp(&a.score));
     let best = &candidates[0];
     if best.score < grading.floor {
         return Ok(Choice::Pass);
     }
-    let rival = |c: &&Candidate| {
-        // A candidate over exactly the best one's lines is how a strategy says there are
-        // rivals it could not score: always a rival.
-        let other_extent = c.lines != best.lines
-            && c.lines.start < best.lines.end
-            && best.lines.start < c.lines.end;
-        !(other_extent && same_result.is_some_and(|same| (same.0)(best, c)))
-    };
-    // Only runners-up within the margin are asked whether they are rivals (asking fits `new`
-    // to both candidates), and only the first few: past them, every one is a rival.
     let within_margin = candidates[1..]
         .iter()
-        .take_while(|c| best.score - c.score < grading.margin);
-    let mut rivals = within_margin
-        .enumerate()
-        .filter(|(k, c)| *k >= MAX_EXTENTS_ASKED || rival(c));
-    if let Some((_, second)) = rivals.next() {
+        .take_while(|c| best.score - c.score < grading.margin)
+        .count();
+    // A candidate over exactly the best one's lines is how a strategy says there are rivals
+    // it could not score: always a rival. Asking fits `new` to both candidates, so only the
+    // first few runners-up are asked: past them, every one is a rival.
+    let other_extent = |c: &Candidate| {
+        c.lines != best.lines && c.lines.start < best.lines.end && best.lines.start < c.lines.end
+    };
+    let rival =
+        (1..=within_margin).find(|&k| k > MAX_EXTENTS_ASKED || !other_extent(&candidates[k]));
+    let asked = rival.map_or(within_margin, |k| k - 1);
+    let contest = Contest {
+        ranked: candidates,
+        asked,
+        rival,
+    };
+    if asked == 0 {
+        return settle(text, contest, &[]).map(Choice::Apply);
+    }
+    Ok(Choice::Contested(contest))
+}
+
+/// A graded strategy's candidates when some runners-up are rivals only if editing them leaves
+/// another text than editing the best one does.
+#[derive(Debug)]
+pub(crate) struct Contest {
+    /// The candidates, best first.
+    ranked: Vec<Candidate>,
+    /// How many runners-up (`ranked[1..=asked]`) are rivals only if their result differs.
+    asked: usize,
+    /// The first runner-up after them that is a rival whatever its result.
+    rival: Option<usize>,
+}
+
+impl Contest {
+    /// The best candidate with each runner-up to ask about, in order of score.
+    pub(crate) fn pairs(&self) -> impl Iterator<Item = (&Candidate, &Candidate)> {
+        let best = &self.ranked[0];
+        self.ranked[1..=self.asked].iter().map(move |c| (best, c))
+    }
+}
+
+/// Rule 2 for a contest, given whether each of [`Contest::pairs`] leaves the same text (in
+/// order; a pair past the answers counts as differing): the best candidate, or the refusal
+/// naming the first rival.
+pub(crate) fn settle(
+    text: &Text,
+    contest: Contest,
+    alike: &[bool],
+) -> Result<Vec<Candidate>, EditError> {
+    let Contest {
+        mut ranked,
+        asked,
+        rival,
+    } = contest;
+    let differs = (1..=asked).find(|&k| !alike.get(k - 1).copied().unwrap_or(false));
+    if let Some(second) = differs.or(rival) {
+        let (best, second) = (&ranked[0], &ranked[second]);
         return Err(EditError::LowConfidence {
             rule: super::table::RuleId::ClearLead.name(),
             best: location(text, best.lines.clone(), Some(round_score(best.score))),
             runner_up: location(text, second.lines.clone(), Some(round_score(second.score))),
         });
     }
-    candidates.truncate(1);
-    Ok(Choice::Apply(candidates))
+    ranked.truncate(1);
+    Ok(ranked)
 }

@@ -45,6 +45,7 @@ use crate::error::EditError;
 use crate::feedback::{location, numbered};
 use crate::needle::Needle;
 use crate::text::Text;
+use crate::thresholds::MIN_SHARED_RUN;
 
 /// Rule 3: `c`, as a whole-line edit where `old` cut its first or last line and `new` writes
 /// that line whole; refused where what `new` means there is unclear; as it is otherwise.
@@ -268,7 +269,8 @@ fn pick(
 }
 
 /// Whether `added` (what `new` writes past `old`'s piece) is the line's part outside the
-/// match with a change: they share a run at their start or end of at least 8 bytes and of half
+/// match with a change: they share a run at their start or end of at least [`MIN_SHARED_RUN`]
+/// bytes and of half
 /// the part. (Shorter shared runs, ` + ` of ` + c` and ` + b`, are what an in-line insertion
 /// writes too.)
 fn alike(added: &str, part: &str) -> bool {
@@ -284,7 +286,7 @@ fn alike(added: &str, part: &str) -> bool {
         .take_while(|(a, b)| a == b)
         .count();
     let shared = prefix.max(suffix);
-    shared >= 8 && 2 * shared >= part.len()
+    shared >= MIN_SHARED_RUN && 2 * shared >= part.len()
 }
 
 /// Opening minus closing brackets of each kind.

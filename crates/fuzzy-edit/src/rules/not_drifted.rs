@@ -18,17 +18,7 @@ use crate::feedback::{location, numbered_line};
 use crate::merge3::misspelled_word;
 use crate::needle::Needle;
 use crate::text::Text;
-
-/// Lines of the block that changed since the read (non-blank lines of `old` the block has no
-/// equal of, and lines the block has that `old` lacks), at least, for it to be refused.
-/// Measured with `benches/stale_blocks.py` (the gate's 1,108 git-mined hunks and 400 blocks
-/// of Python's standard library, each with 1, 2, 3 or half its non-blank lines drifted in
-/// lines the edit keeps), seeds 1 / 2: blocks of 3 or half drifted lines merged 131 / 137 ->
-/// 2 / 0 (of 1,227 / 1,222); blocks of 1 or 2 drifted lines landing as intended unchanged
-/// (1,783 / 1,799 of 2,522 / 2,537, not one case moved). At 2, every case of 2 drifted lines
-/// would be refused (the issue keeps those merging); at 4, every block of 3 merged as before.
-/// The accuracy gate: every gated set unchanged; `real-patch` 10 -> 9 wrong.
-pub(crate) const MIN_DRIFTED_LINES: usize = 3;
+use crate::thresholds::MIN_DRIFTED_LINES;
 
 /// Refuse as a content mismatch a `block_anchor` candidate whose block has at least
 /// [`MIN_DRIFTED_LINES`] lines that drifted from `old` (misspelled words aside), listing

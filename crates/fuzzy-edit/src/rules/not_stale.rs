@@ -26,6 +26,7 @@ use crate::needle::Needle;
 use crate::normalize::{contains_word, is_word_char};
 use crate::text::lines_of;
 use crate::text::Text;
+use crate::thresholds::MIN_FOREIGN_NAME;
 use crate::thresholds::{MIN_RUN_READ_ELSEWHERE, MIN_STALE_LINES};
 use name_read_elsewhere::name_read_elsewhere;
 use stale_line::{near_change_changed_since, slip_of};
@@ -159,10 +160,6 @@ fn lines_read_elsewhere(text: &Text, old: &[&str], window: &[&str]) -> Option<Ve
     let nowhere = |i: usize| places[&crate::normalize::loose_hash(old[i])].0 == 0;
     runs.into_iter().find(|run| run.iter().all(|&i| nowhere(i)))
 }
-
-/// Shortest name [`foreign_name`] looks for: shorter words (`len`, `buf`) are too common for
-/// their absence to say much.
-const MIN_FOREIGN_NAME: usize = 4;
 
 /// A name (a word of at least [`MIN_FOREIGN_NAME`] characters that does not start with a digit)
 /// on at least two of `differing` (the lines of `old` the block lacks) that occurs nowhere in

@@ -192,16 +192,7 @@ mod tests {
             &before[..span.start],
             &before[span.end..]
         );
-        let found = Match {
-            edit: 0,
-            strategy: StrategyId::Indentation,
-            score: 1.0,
-            start_line: 2,
-            end_line: 3,
-            span,
-            replacement,
-            differences: Vec::new(),
-        };
+        let found = Match::placed(0, StrategyId::Indentation, 1..3, span, replacement);
         let applied = |text: String| Applied {
             text,
             matches: vec![found.clone()],

@@ -18,7 +18,6 @@ const EQUAL: Rules = Rules {
     near_line: None,
     near_context: None,
     grading: None,
-    same_result: None,
 };
 const GRADED: Rules = Rules {
     grading: Some(Grading {
@@ -28,8 +27,26 @@ const GRADED: Rules = Rules {
     ..EQUAL
 };
 
+/// Rule 2, with no runner-up's edit known to leave the same text as the best one's.
 fn choose_lines(t: &Text, cands: Vec<Candidate>, rules: Rules) -> Result<Choice, EditError> {
-    choose(t, StrategyId::Exact, cands, rules)
+    choose_alike(t, cands, rules, false)
+}
+
+/// Rule 2, with every asked runner-up's edit leaving the same text as the best one's (`alike`)
+/// or none.
+fn choose_alike(
+    t: &Text,
+    cands: Vec<Candidate>,
+    rules: Rules,
+    alike: bool,
+) -> Result<Choice, EditError> {
+    match choose(t, StrategyId::Exact, cands, rules)? {
+        Choice::Contested(contest) => {
+            let answers: Vec<bool> = contest.pairs().map(|_| alike).collect();
+            settle(t, contest, &answers).map(Choice::Apply)
+        }
+        other => Ok(other),
+    }
 }
 
 #[test]
@@ -213,13 +230,9 @@ fn a_runner_up_over_the_same_lines_with_the_same_result_is_no_rival() {
         score,
         fit: Fit::Lines(None),
     };
-    let alike = |_: &Candidate, _: &Candidate| true;
-    let rules = Rules {
-        same_result: Some(SameResult(&alike)),
-        ..GRADED
-    };
+    let rules = GRADED;
     // Lines 1-3 and 1-2: one place, the same result: the best applies.
-    match choose_lines(&t, vec![lines(0..3, 0.95), lines(0..2, 0.9)], rules) {
+    match choose_alike(&t, vec![lines(0..3, 0.95), lines(0..2, 0.9)], rules, true) {
         Ok(Choice::Apply(c)) => assert_eq!(c[0].lines, 0..3),
         other => panic!("{other:?}"),
     }
@@ -230,20 +243,21 @@ fn a_runner_up_over_the_same_lines_with_the_same_result_is_no_rival() {
     ));
     // Elsewhere, a twin is a rival whatever its result.
     assert!(matches!(
-        choose_lines(&t, vec![lines(0..2, 0.95), lines(2..4, 0.9)], rules),
+        choose_alike(&t, vec![lines(0..2, 0.95), lines(2..4, 0.9)], rules, true),
         Err(EditError::LowConfidence { .. })
     ));
     // The same lines again stand for rivals the strategy could not score.
     assert!(matches!(
-        choose_lines(&t, vec![lines(0..3, 0.95), lines(0..3, 0.95)], rules),
+        choose_alike(&t, vec![lines(0..3, 0.95), lines(0..3, 0.95)], rules, true),
         Err(EditError::LowConfidence { .. })
     ));
     // A third candidate within the margin still counts.
     assert!(matches!(
-        choose_lines(
+        choose_alike(
             &t,
             vec![lines(0..3, 0.95), lines(0..2, 0.9), lines(3..4, 0.9)],
-            rules
+            rules,
+            true
         ),
         Err(EditError::LowConfidence { .. })
     ));

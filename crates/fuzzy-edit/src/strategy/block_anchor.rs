@@ -92,6 +92,7 @@ impl Strategy for BlockAnchor {
         let non_blank: Vec<usize> = (0..old.len())
             .filter(|&i| !old[i].trim().is_empty())
             .collect();
+        // (Three: a first and a last line to anchor on, and a line between them to score.)
         if non_blank.len() < 3 {
             return Vec::new();
         }

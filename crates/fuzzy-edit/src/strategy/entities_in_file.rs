@@ -28,6 +28,7 @@ use super::{equality_cascade, Context};
 use crate::candidate::Candidate;
 use crate::needle::Needle;
 use crate::notation::entities::ENTITIES;
+use crate::thresholds::REWRITTEN_LINE;
 
 /// The entities read in the file: the code ones and the non-breaking space, read as `nbsp`
 /// (U+00A0, or a plain space where the model wrote `&nbsp;` as one: `old` has no U+00A0).
@@ -211,7 +212,7 @@ fn in_files_escaping(old: &[&str], block: &[&str], new: &[String], nbsp: char) -
                 o.clone()
                     .chain(0..old.len())
                     .map(|i| (i, crate::align::line_similarity(old[i], line)))
-                    .filter(|&(_, s)| s >= 0.5)
+                    .filter(|&(_, s)| s >= REWRITTEN_LINE)
                     .max_by(|a, b| a.1.total_cmp(&b.1))
                     .map(|(i, _)| i)
             };

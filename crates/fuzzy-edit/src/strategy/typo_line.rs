@@ -60,6 +60,7 @@ impl Strategy for TypoLine {
         let scorer = levenshtein::BatchComparator::new(key.chars());
         for i in 0..text.line_count() {
             let line = text.line(i).trim();
+            // (4: the most bytes a char takes in UTF-8: the line is measured in bytes, `old` in chars.)
             if line.len() + reach * 4 < len || line.len() > (len + reach) * 4 {
                 continue;
             }
@@ -122,6 +123,7 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
         let mut row = vec![None; n];
         for (i, slot) in row.iter_mut().enumerate() {
             let line = text.line(i).trim();
+            // (4: as above.)
             if line.len() + reach * 4 < lens[k] || line.len() > (lens[k] + reach) * 4 {
                 continue;
             }

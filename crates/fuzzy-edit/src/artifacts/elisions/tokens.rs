@@ -8,6 +8,7 @@
 use std::collections::HashSet;
 
 use crate::normalize::{is_word_char, loose_key};
+use crate::thresholds::WORD_SHARE;
 
 /// How a line of `new` relates to a line of `old`.
 ///
@@ -63,9 +64,9 @@ impl Words {
         let shared = weight(&mut self.0.intersection(&new.0));
         let dropped = weight(&mut self.0.difference(&new.0));
         let own = weight(&mut new.0.iter());
-        if own == 0 || shared * 4 <= own {
+        if own == 0 || shared * WORD_SHARE <= own {
             Relation::Unrelated
-        } else if dropped * 4 <= shared {
+        } else if dropped * WORD_SHARE <= shared {
             Relation::Rewrite
         } else {
             Relation::Partial

@@ -19,6 +19,7 @@ pub(super) fn rewrite(
     };
     let one_unit = target
         .unit
+        // (1e-9: float rounding, not a threshold.)
         .is_some_and(|u| (offset.abs() - u as f64).abs() < 1e-9);
     let word = |l: &str| l.chars().filter(|c| c.is_alphanumeric()).count() >= 2;
     let same_chars = model.style.is_none() || model.style == target.style;

@@ -9,6 +9,12 @@ use crate::protocol::fields::{
 };
 use crate::Edit;
 
+/// A line edit's operations ([`crate::line_refs::LineEdit`]).
+const LINE_OPS: [&str; 3] = ["replace", "append", "prepend"];
+/// The `op` of a change in a parse answer (`protocol::parsed_value`), which a caller may send
+/// back as it was.
+const ANSWER_OPS: [&str; 2] = ["edit", "create"];
+
 /// The keys a tool call wraps its arguments in (`{"name", "arguments": {…}}`).
 const WRAPPER_KEYS: [&str; 5] = ["arguments", "input", "parameters", "args", "function"];
 
@@ -70,8 +76,18 @@ fn walk(
             )),
         };
     }
+    if let Some(op) = obj.get("op") {
+        // An `op` names a line edit's operation (or, in a parse answer fed back, the change's):
+        // any other is refused by name, not read as some other kind of edit.
+        let known = matches!(op, Value::String(op) if [LINE_OPS.as_slice(), &ANSWER_OPS].concat().contains(&op.as_str()));
+        if !known {
+            return Err(format!(
+                "{loc}: \"op\" is {op}, which names no operation: a line edit's \"op\" is \"replace\", \"append\" or \"prepend\" ({{\"op\": \"replace\", \"pos\": \"12#VK\", \"lines\": [\"...\"]}}), and an edit of old_string/new_string takes no \"op\"."
+            ));
+        }
+    }
     if let Some(Value::String(op)) = obj.get("op") {
-        if ["replace", "append", "prepend"].contains(&op.as_str()) {
+        if LINE_OPS.contains(&op.as_str()) {
             let edit: crate::line_refs::LineEdit = serde_json::from_value(value.clone())
                 .map_err(|e| format!("{loc} is a line edit that cannot be read: {e}. Send {{\"op\": \"replace\", \"pos\": \"12#VK\", \"end\": \"14#QX\", \"lines\": [\"...\"]}} with references copied from a read with hashes."))?;
             out.push(FileChange {

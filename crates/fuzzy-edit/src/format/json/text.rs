@@ -81,6 +81,7 @@ pub(super) fn balanced_spans(
             }
         }
         attempts += 1;
+        // (Bounds on the work of finding JSON in prose, not thresholds: no answer holds more.)
         if spans.len() >= 64 || attempts >= 256 {
             break;
         }

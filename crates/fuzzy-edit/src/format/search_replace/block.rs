@@ -132,6 +132,7 @@ pub(super) fn strip_roo_metadata(search: &mut Vec<&str>, start: usize, out: &mut
     let mut drop = meta;
     if search.get(meta).is_some_and(|l| {
         let t = l.trim_end();
+        // (A Markdown rule line: three dashes or more.)
         t.len() >= 3 && t.bytes().all(|b| b == b'-')
     }) {
         drop += 1;

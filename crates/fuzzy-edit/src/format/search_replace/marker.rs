@@ -15,6 +15,7 @@ pub(super) fn marker(line: &str) -> Option<Marker> {
     let line = line.trim_end();
     let first = *line.as_bytes().first()?;
     let run = line.bytes().take_while(|&b| b == first).count();
+    // (The markers are seven characters long; a run of five or more is read as one, for a model that miscounts.)
     if run < 5 {
         return None;
     }

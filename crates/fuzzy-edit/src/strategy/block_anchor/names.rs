@@ -7,13 +7,17 @@ use std::collections::HashSet;
 
 use crate::normalize::is_word_char;
 use crate::thresholds::MIN_NAMES_MISSING;
+use crate::thresholds::MIN_NAME_CHARS;
 
-/// The names (words of three characters or more that start with a letter or `_`) in `lines`.
+/// The names (words of [`MIN_NAME_CHARS`] characters or more that start with a letter or `_`)
+/// in `lines`.
 fn names<'a>(lines: impl IntoIterator<Item = &'a str>) -> HashSet<&'a str> {
     lines
         .into_iter()
         .flat_map(|l| l.split(|c: char| !is_word_char(c)))
-        .filter(|w| w.chars().count() >= 3 && !w.starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|w| {
+            w.chars().count() >= MIN_NAME_CHARS && !w.starts_with(|c: char| c.is_ascii_digit())
+        })
         .collect()
 }
 

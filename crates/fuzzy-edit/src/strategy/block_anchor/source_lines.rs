@@ -31,6 +31,7 @@ use super::MAX_SCORED_WINDOWS;
 use crate::candidate::Candidate;
 use crate::normalize::{self, is_word_char, Level};
 use crate::strategy::Context;
+use crate::thresholds::MIN_NAME_CHARS;
 use crate::thresholds::{MAX_LINE_DELTA, SHORTEST_INSERT};
 
 /// Every block apart from the best window of `out` (when it passes the floor) that holds a
@@ -166,11 +167,12 @@ fn holds_new(region: &[&str], new: &[&str]) -> bool {
     !new.is_empty() && region.windows(new.len()).any(|w| w == new)
 }
 
-/// Whether `line` has a name: a word of three characters or more that starts with a letter or
+/// Whether `line` has a name: a word of [`MIN_NAME_CHARS`] characters or more that starts with a letter or
 /// `_` (a line of braces or a bare number tells no block from another).
 fn has_name(line: &str) -> bool {
-    line.split(|c: char| !is_word_char(c))
-        .any(|w| w.chars().count() >= 3 && !w.starts_with(|c: char| c.is_ascii_digit()))
+    line.split(|c: char| !is_word_char(c)).any(|w| {
+        w.chars().count() >= MIN_NAME_CHARS && !w.starts_with(|c: char| c.is_ascii_digit())
+    })
 }
 
 /// Whether `line` is `old_line` with one run of [`SHORTEST_INSERT`] characters or more put in
