@@ -21,6 +21,9 @@ use super::{Piece, Refusal, Why};
 use crate::align::{line_similarity, loose_diff};
 use crate::normalize::{indent_width, loose_key};
 
+mod order;
+pub(super) use order::place_all;
+
 /// Least character similarity (loose keys) for a new line at a piece's edge to read as an
 /// edited version of the file's neighbouring line (replace or insert: unclear). The figure the
 /// elision strategy measured for a line `new` writes beside its marker to count as a rewrite
@@ -107,8 +110,27 @@ pub(super) enum Line {
     New(usize),
 }
 
-/// Place `piece` at or after file line `from`.
-pub(super) fn place(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Result<Placement, Refusal> {
+/// Where a piece may stand: the one place, or every place it fits (each with its edge checks'
+/// answer), for the pieces after it to decide between.
+pub(super) enum Places {
+    One(Placement),
+    Several(Vec<Result<Placement, Refusal>>, Refusal),
+}
+
+/// Pieces with more places than this are refused as ambiguous at once rather than tried with
+/// the pieces after them: a line such as `}` fits hundreds of places, and the search
+/// ([`super::order`]) that tries each costs a placement of every later piece per place.
+const MAX_TRIED: usize = 16;
+
+/// Place `piece` at or after file line `from`; `scope` is the file line that opens the block
+/// the previous piece ended with (`class S:`, `impl Foo {`), if it did: the marker before the
+/// piece then stands for lines inside that block.
+pub(super) fn place(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    from: usize,
+    scope: Option<usize>,
+) -> Result<Places, Refusal> {
     let lines = &piece.lines;
     let nb: Vec<usize> = (0..lines.len())
         .filter(|&i| !lines[i].trim().is_empty())
@@ -121,7 +143,7 @@ pub(super) fn place(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Result<P
     let Some(&f) = held.first() else {
         return Err(piece.refuse(Why::NotInFile, nb.first().copied().unwrap_or(0), vec![]));
     };
-    let (valid, last, crossing) = candidates(file, piece, &held, from);
+    let (valid, last, crossing) = candidates(file, piece, &held, from, scope);
     // A window that holds another valid window is not where the piece stands when the smaller
     // one keeps every line of the piece the file holds and changes something there: the
     // larger would delete the lines between by omission (`x`, `y` shown, the file
@@ -152,8 +174,10 @@ pub(super) fn place(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Result<P
             && q.end <= p.end
             && (q.start, q.end) != (p.start, p.end)
             && whole(q, held)
-            && (p.start == q.start || deletes(q, 0))
-            && (p.end == q.end || deletes(q, q.pairs.len().saturating_sub(2)))
+            && (p.start == q.start || deletes(q, 0) || rejoins(file, p.start, q.start))
+            && (p.end == q.end
+                || deletes(q, q.pairs.len().saturating_sub(2))
+                || rejoins(file, q.end - 1, p.end - 1))
     };
     let nested: Vec<bool> = valid
         .iter()
@@ -183,17 +207,51 @@ pub(super) fn place(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Result<P
         0 if !crossing.is_empty() => Err(piece.refuse(Why::CrossesScope, f, crossing)),
         0 => Err(piece.refuse(Why::NotInFile, f, vec![])),
         1 => {
-            let (mut p, l) = valid.pop().expect("one placement");
-            first_line_clear(file, piece, &held, &p, from)?;
-            edges_clear(file, piece, &mut p, (f, l), from)?;
-            Ok(p)
+            let (p, l) = valid.pop().expect("one placement");
+            finish(file, piece, &held, p, (f, l), (from, scope)).map(Places::One)
         }
-        _ => Err(piece.refuse(
-            Why::Ambiguous,
-            f,
-            valid.iter().map(|(p, _)| p.start).collect(),
-        )),
+        n => {
+            let refusal = piece.refuse(
+                Why::Ambiguous,
+                f,
+                valid.iter().map(|(p, _)| p.start).collect(),
+            );
+            if n > MAX_TRIED {
+                return Err(refusal);
+            }
+            let each = valid
+                .into_iter()
+                .map(|(p, l)| finish(file, piece, &held, p, (f, l), (from, scope)))
+                .collect();
+            Ok(Places::Several(each, refusal))
+        }
     }
+}
+
+/// A place's checks on the lines around it: a first line that may be new, new edge lines
+/// that may be edits of the file's neighbouring lines.
+fn finish(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    held: &[usize],
+    mut p: Placement,
+    (f, l): (usize, usize),
+    (from, scope): (usize, Option<usize>),
+) -> Result<Placement, Refusal> {
+    first_line_clear(file, piece, held, &p, (from, scope))?;
+    edges_clear(file, piece, &mut p, (f, l), from)?;
+    Ok(p)
+}
+
+/// Whether the file's lines strictly between lines `a` and `b` hold one shallower than both:
+/// a window reaching from `a` to `b` would delete the end of one block and the start of the
+/// next, joining two blocks into one. A copy of a piece's edge line in another block (a
+/// second `def __str__(self):` a class earlier) is not where the piece stands when a place
+/// without that far reach fits it: a model deletes whole blocks by omission, not the seam
+/// between two.
+fn rejoins(file: &File<'_>, a: usize, b: usize) -> bool {
+    let floor = file.depth(a).min(file.depth(b));
+    (a + 1..b).any(|i| !file.blank(i) && file.depth(i) < floor)
 }
 
 /// The windows where the piece fits when its first line the file holds (`held[0]`) starts
@@ -206,6 +264,7 @@ fn candidates(
     piece: &Piece<'_>,
     held: &[usize],
     from: usize,
+    scope: Option<usize>,
 ) -> (Vec<Placement>, Vec<(usize, usize)>, Vec<usize>) {
     let lines = &piece.lines;
     let mut valid: Vec<Placement> = Vec::new();
@@ -251,6 +310,9 @@ fn candidates(
         // (A marker before the first piece stands for everything before it.)
         if let Some(marker) = piece.marker_before.filter(|_| piece.index > 0) {
             let floor = (marker as isize).min(indent_width(lines[first_code]) as isize) + shift;
+            // (After a block's opening line the marker stands for lines of that block, at
+            // whatever depth it is written: `class S:`, a marker in a method, a method's line.)
+            let floor = scope.map_or(floor, |o| floor.min(file.depth(o) + 1));
             if (from..s).any(|i| !file.blank(i) && file.depth(i) < floor) {
                 crossing.push(s);
                 continue;
@@ -278,7 +340,7 @@ fn first_line_clear(
     piece: &Piece<'_>,
     held: &[usize],
     p: &Placement,
-    from: usize,
+    (from, scope): (usize, Option<usize>),
 ) -> Result<(), Refusal> {
     let [(a, s), (b, u), ..] = p.pairs[..] else {
         return Ok(());
@@ -290,7 +352,7 @@ fn first_line_clear(
         return Ok(());
     }
     let rest: Vec<usize> = held.iter().copied().filter(|&i| i >= b).collect();
-    let (others, _, _) = candidates(file, piece, &rest, from);
+    let (others, _, _) = candidates(file, piece, &rest, from, scope);
     // (A place that pairs fewer of the rest's lines is no reading as good as this one.)
     let earlier: Vec<usize> = others
         .iter()
@@ -492,7 +554,9 @@ fn edges_clear(
         let like = new.iter().find_map(|&i| {
             beyond
                 .iter()
-                .find(|&&n| resembles(lines[i], file.lines[n]))
+                .find(|&&n| {
+                    resembles(lines[i], file.lines[n]) || carries_words(lines[i], file.lines[n])
+                })
                 .map(|&n| (i, n))
         });
         let Some((i, n)) = like else { continue };
@@ -510,6 +574,28 @@ fn edges_clear(
     }
     Ok(())
 }
+
+/// Whether `new` holds every word of `old`, in order, and `old` has at least
+/// [`CARRIED_WORDS`] of them: `inst._def = def;` rewritten as
+/// `Object.defineProperty(inst, "_def", { value: def });` beside it (replace or insert?).
+fn carries_words(new: &str, old: &str) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let (n, o) = (words(new), words(old));
+    if o.len() < CARRIED_WORDS || n == o {
+        return false;
+    }
+    let mut rest = n.iter();
+    o.iter().all(|w| rest.any(|x| x == w))
+}
+
+/// Fewest words of a file line for [`carries_words`]: with one or two (`return x`, `end`)
+/// almost any new line carries them.
+const CARRIED_WORDS: usize = 3;
 
 /// Where the file's lines that the piece's new edge lines `new` rewrite in full begin (`before`:
 /// the lines right before the piece) or end (after it): the most lines `k` next to the piece
