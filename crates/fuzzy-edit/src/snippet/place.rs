@@ -287,10 +287,17 @@ fn candidates(
             continue;
         }
         // (The window reaches at least as many copies of the last line as the piece shows:
-        // `x`, `x` written last is not matched at the first `x` alone.)
+        // `x`, `x` written last is not matched at the first `x` alone. Copies at the last
+        // line's own depth only: the file's are counted at the depth it is found at, and a
+        // class's closing `}` is not a third copy of the two method `}` lines above it.)
         let copies = (f..l)
-            .filter(|&i| loose_key(lines[i]) == loose_key(lines[l]))
+            .filter(|&i| {
+                loose_key(lines[i]) == loose_key(lines[l])
+                    && indent_width(lines[i]) == indent_width(lines[l])
+            })
             .count();
+        let same_as_first = loose_key(lines[f]) == loose_key(lines[l])
+            && indent_width(lines[f]) == indent_width(lines[l]);
         let end = if l == f {
             Some(s)
         } else {
@@ -298,7 +305,7 @@ fn candidates(
                 .iter()
                 .copied()
                 .filter(|&t| file.depth(t) - indent_width(lines[l]) as isize == shift)
-                .nth(copies.saturating_sub(usize::from(loose_key(lines[f]) == loose_key(lines[l]))))
+                .nth(copies.saturating_sub(usize::from(same_as_first)))
         };
         let Some(t) = end else { continue };
         let Some(mut p) = align(file, piece, (f, l), (s, t), shift) else {
