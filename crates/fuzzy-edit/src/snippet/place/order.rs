@@ -148,7 +148,8 @@ fn opener(file: &File<'_>, p: &Placement) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{apply_snippet, EditError, Options, SnippetReason};
+    use crate::snippet::SnippetReason;
+    use crate::{apply_snippet, EditError, Options};
 
     fn merged(file: &str, snippet: &str) -> Result<String, EditError> {
         apply_snippet(file, snippet, &Options::default()).map(|a| a.text)
