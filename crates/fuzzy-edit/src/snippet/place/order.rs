@@ -175,7 +175,7 @@ mod tests {
     fn a_piece_in_two_places_stays_ambiguous_when_the_next_piece_fits_after_both() {
         let file = "def f(self):\n    x = 1\n\ndef f(self):\n    x = 1\n\nz = 3\n";
         let snippet =
-            "# ... existing code ...\ndef f(self):\n    x = 1\n    y = 0\n# ... existing code ...\nz = 3\nw = 4\n";
+            "# ... existing code ...\ndef f(self):\n    x = 1\n    log(x)\n# ... existing code ...\nz = 3\nw = 4\n";
         assert_eq!(
             reason(merged(file, snippet).unwrap_err()),
             SnippetReason::Ambiguous
