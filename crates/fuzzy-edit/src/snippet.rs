@@ -33,7 +33,7 @@ mod block_end;
 mod guard;
 mod place;
 mod verify;
-use place::{end_of_scope, File, Line, Placement};
+use place::{File, Line, Placement};
 pub use verify::{verify_snippet, Finding, FindingKind, Unverified};
 
 const BOM: &str = "\u{feff}";
@@ -178,36 +178,16 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
     if pieces.is_empty() {
         return Err(no_piece());
     }
-    let mut placed: Vec<(Placement, &Piece<'_>)> = Vec::new();
-    let mut from = 0;
-    for (k, piece) in pieces.iter().enumerate() {
-        let p = match place::place(&file, piece, from) {
-            Ok(p) => p,
-            Err(refusal)
-                if refusal.why == Why::NotInFile && !piece.shows_file_line(&file, from) =>
-            {
-                // A piece of new lines only: placed by the block the marker before it is in.
-                let last = k + 1 == pieces.len() && !open_end;
-                match placed.last() {
-                    Some((prev, _)) if last => match prev.out.last() {
-                        Some(&Line::Kept(opener)) => {
-                            end_of_scope(&file, piece, opener, prev.shift)?
-                        }
-                        _ => return Err(piece.refuse(Why::OpenMarker, 0, vec![])),
-                    },
-                    _ if k == 0 => return Err(refusal),
-                    _ => return Err(piece.refuse(Why::OpenMarker, 0, vec![])),
-                }
-            }
-            Err(refusal) => return Err(refusal),
-        };
-        notes_delete(&file, piece, &p)?;
-        stale_line(&file, piece, &p)?;
-        end_open(&file, piece, &p)?;
-        unshown_body(&file, piece, &p)?;
-        from = p.end;
-        placed.push((p, piece));
-    }
+    let check = |piece: &Piece<'_>, p: &Placement| {
+        notes_delete(&file, piece, p)?;
+        stale_line(&file, piece, p)?;
+        end_open(&file, piece, p)?;
+        unshown_body(&file, piece, p)
+    };
+    let placed: Vec<(Placement, &Piece<'_>)> = place::place_all(&file, &pieces, open_end, &check)?
+        .into_iter()
+        .zip(&pieces)
+        .collect();
     let merged = assemble(bom, &indexed, &file, &placed);
     let shown: Vec<guard::Shown> = pieces
         .iter()

@@ -1,0 +1,211 @@
+//! The lines at a placed piece's edges: new lines beside a marker that may be edits of the
+//! file's lines beyond it (refused, unless they rewrite those lines in full), and a piece of
+//! new lines only placed at the end of the block the marker before it is in.
+
+use super::{File, Line, Placement, EDITED_EDGE};
+use crate::align::line_similarity;
+use crate::normalize::indent_width;
+use crate::snippet::block_end::block_end;
+use crate::snippet::guard::{resembles, rewrites, same_head};
+use crate::snippet::{Piece, Refusal, Why};
+
+/// The piece's new lines at an edge that meets a marker (or the snippet's end) must not read
+/// as an edited version of the file's line beyond that edge: replace or insert is unclear,
+/// unless they rewrite the file's lines beyond the marker in full ([`edge_rewrite`]): then
+/// the placement reaches over those lines and replaces them.
+pub(super) fn edges_clear(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    p: &mut Placement,
+    (f, l): (usize, usize),
+    from: usize,
+) -> Result<(), Refusal> {
+    let lines = &piece.lines;
+    let code = |r: std::ops::Range<usize>| -> Vec<usize> {
+        r.filter(|&i| !lines[i].trim().is_empty()).collect()
+    };
+    let (leading, trailing) = (code(0..f), code(l + 1..lines.len()));
+    // (One more of the file's lines beyond the edge than the piece has new lines there: the
+    // model rewriting the last two lines a marker stands for writes two, and a rewritten line
+    // may follow one it left out.)
+    let before: Vec<usize> = (from..p.start)
+        .rev()
+        .filter(|&i| !file.blank(i))
+        .take(leading.len() + usize::from(!leading.is_empty()))
+        .collect();
+    let after: Vec<usize> = (p.end..file.lines.len())
+        .filter(|&i| !file.blank(i))
+        .take(trailing.len() + usize::from(!trailing.is_empty()))
+        .collect();
+    let at_marker = [piece.marker_before.is_some(), piece.marker_after];
+    for (side, (new, beyond)) in [(leading, before), (trailing, after)]
+        .into_iter()
+        .enumerate()
+    {
+        let like = new.iter().find_map(|&i| {
+            beyond
+                .iter()
+                .find(|&&n| {
+                    resembles(lines[i], file.lines[n]) || carries_words(lines[i], file.lines[n])
+                })
+                .map(|&n| (i, n))
+        });
+        let Some((i, n)) = like else { continue };
+        let range = if side == 0 {
+            from..p.start
+        } else {
+            p.end..file.lines.len()
+        };
+        let texts: Vec<&str> = new.iter().map(|&i| lines[i]).collect();
+        match edge_rewrite(file, &texts, range, side == 0).filter(|_| at_marker[side]) {
+            Some(q) if side == 0 => p.start = q,
+            Some(q) => p.end = q + 1,
+            None => return Err(piece.refuse(Why::EditedEdge, i, vec![n])),
+        }
+    }
+    Ok(())
+}
+
+/// Whether `new` holds every word of `old`, in order, and `old` has at least
+/// [`CARRIED_WORDS`] of them: `inst._def = def;` rewritten as
+/// `Object.defineProperty(inst, "_def", { value: def });` beside it (replace or insert?).
+fn carries_words(new: &str, old: &str) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let (n, o) = (words(new), words(old));
+    if o.len() < CARRIED_WORDS || n == o {
+        return false;
+    }
+    let mut rest = n.iter();
+    o.iter().all(|w| rest.any(|x| x == w))
+}
+
+/// Fewest words of a file line for [`carries_words`]: with one or two (`return x`, `end`)
+/// almost any new line carries them.
+const CARRIED_WORDS: usize = 3;
+
+/// Where the file's lines that the piece's new edge lines `new` rewrite in full begin (`before`:
+/// the lines right before the piece) or end (after it): the most lines `k` next to the piece
+/// whose tokens all stand, in order, in the new lines (the model extended them: arguments
+/// added, a statement wrapped), the farthest of which has the same head (call, assignment,
+/// declaration) as the first new line, both sides with balanced brackets, while the file's
+/// next line beyond resembles none of the new lines (else how far the rewrite reaches is
+/// open). `None` when no such run exists: the edge stays a refusal.
+///
+/// Measured on the snippet stand-in corpus (outside the repository), over every change that
+/// meets a marker with no context (124 replacements, 45 insertions): this rewrites 18 of the
+/// replacements exactly as meant (11 after the marker, 7 before it), and no insertion or other
+/// replacement. Without the next line's check it took 5 replacements wrong (it stopped short
+/// of their last lines), without balanced brackets 1 (a call wrapped over 4 lines, rewritten
+/// on 2). An added twin (`case X:` beside `case Y:`, an overload beside its original) does not
+/// qualify: a twin replaces words rather than adding them.
+fn edge_rewrite(
+    file: &File<'_>,
+    new: &[&str],
+    range: std::ops::Range<usize>,
+    before: bool,
+) -> Option<usize> {
+    let beyond: Vec<usize> = if before {
+        range.rev().filter(|&i| !file.blank(i)).collect()
+    } else {
+        range.filter(|&i| !file.blank(i)).collect()
+    };
+    let joined = new.join(" ");
+    let mut best = None;
+    for k in 1..=beyond.len().min(new.len() + 2) {
+        let mut run: Vec<usize> = beyond[..k].to_vec();
+        if before {
+            run.reverse();
+        }
+        let old = run
+            .iter()
+            .map(|&q| file.lines[q])
+            .collect::<Vec<_>>()
+            .join(" ");
+        if rewrites(&old, &joined) && same_head(new[0], file.lines[run[0]]) {
+            best = Some(k);
+        }
+    }
+    let k = best?;
+    let next = *beyond.get(k)?;
+    if new.iter().any(|l| resembles(l, file.lines[next])) {
+        return None;
+    }
+    Some(beyond[k - 1])
+}
+
+/// Where a piece none of whose lines the file holds goes, when it follows a marker right after
+/// a line that opens a block (`class S:`, `impl Foo {`) and ends the snippet: at the end of
+/// that block, after the code the marker stands for (or after the block's closing line when
+/// the piece is written at the block's own depth).
+pub(super) fn end_of_scope(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    opener: usize,
+    shift: isize,
+) -> Result<Placement, Refusal> {
+    let lines = &piece.lines;
+    let first = (0..lines.len())
+        .find(|&i| !lines[i].trim().is_empty())
+        .unwrap_or(0);
+    let last = (0..lines.len())
+        .rfind(|&i| !lines[i].trim().is_empty())
+        .unwrap_or(0);
+    let open = || piece.refuse(Why::OpenMarker, first, vec![opener]);
+    let depth = file.depth(opener);
+    let n = file.lines.len();
+    let marker = piece.marker_before.ok_or_else(open)? as isize + shift;
+    let body = (opener + 1..n).find(|&i| !file.blank(i));
+    if marker <= depth || body.is_none_or(|b| file.depth(b) <= depth) {
+        return Err(open());
+    }
+    // The end by indentation, past column-0 comments and strings that span lines; a string
+    // left open leaves it unknown.
+    let close =
+        block_end(&file.lines, opener, depth, |l| indent_width(l) as isize).ok_or_else(open)?;
+    let last_body = (opener + 1..close)
+        .rev()
+        .find(|&i| !file.blank(i))
+        .ok_or_else(open)?;
+    let closer = close < n && {
+        let t = file.lines[close].trim_start();
+        file.depth(close) == depth
+            && (t.starts_with(['}', ')', ']']) || t == "end" || t.starts_with("end "))
+    };
+    let outside = indent_width(lines[first]) as isize + shift <= depth;
+    let at = if outside && closer {
+        close + 1
+    } else {
+        last_body + 1
+    };
+    let neighbour = at - 1;
+    if line_similarity(lines[first], file.lines[neighbour]) >= EDITED_EDGE {
+        return Err(piece.refuse(Why::EditedEdge, first, vec![neighbour]));
+    }
+    Ok(Placement {
+        start: at,
+        end: at,
+        out: (0..=last).map(Line::New).collect(),
+        shift,
+        pairs: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::carries_words;
+
+    #[test]
+    fn a_line_rewritten_around_all_its_words_carries_them() {
+        let new = "Object.defineProperty(inst, \"_def\", { value: def });";
+        assert!(carries_words(new, "inst._def = def;"));
+        assert!(!carries_words("inst._def = def;", "inst._def = def;"));
+        // Too few words to tell, and words out of order.
+        assert!(!carries_words("return x + y;", "return x;"));
+        assert!(!carries_words("b = a + c", "a = b + c"));
+    }
+}

@@ -1,0 +1,223 @@
+//! The pieces of a snippet placed in file order, each after the one before it. A piece that
+//! fits several places is tried at each: the place where the pieces after it fit is kept when
+//! it is the only one (`def format_message(self):` written before a marker and the changed
+//! body: five classes have that method, one of them holds the body).
+
+use super::{end_of_scope, place, File, Line, Placement, Places};
+use crate::snippet::{Piece, Refusal, Why};
+
+/// Placements tried for one snippet before it is refused as ambiguous. Each piece that fits
+/// several places multiplies the placements of the pieces after it; a snippet of ten pieces
+/// two of which fit two places each takes about forty.
+const BUDGET: usize = 256;
+
+/// A placement's checks beyond where it stands (deletion notes, stale lines, open ends).
+pub(in crate::snippet) type Check<'c> = &'c dyn Fn(&Piece<'_>, &Placement) -> Result<(), Refusal>;
+
+/// Place every piece: one placement per piece, in order, or the refusal of the piece that
+/// could not be placed (a piece that fits several places with the rest is ambiguous).
+pub(in crate::snippet) fn place_all(
+    file: &File<'_>,
+    pieces: &[Piece<'_>],
+    open_end: bool,
+    check: Check<'_>,
+) -> Result<Vec<Placement>, Refusal> {
+    let mut search = Search {
+        file,
+        pieces,
+        open_end,
+        check,
+        budget: BUDGET,
+    };
+    let mut placed = Vec::with_capacity(pieces.len());
+    search.at(0, &mut placed)?;
+    Ok(placed)
+}
+
+struct Search<'a, 'f, 'p, 's> {
+    file: &'a File<'f>,
+    pieces: &'p [Piece<'s>],
+    open_end: bool,
+    check: Check<'a>,
+    budget: usize,
+}
+
+/// Whether a refusal says the pieces after a place do not fit there at all (rather than fit
+/// in a way that is unclear): that place is then not one the snippet can mean.
+fn misfit(r: &Refusal) -> bool {
+    matches!(r.why, Why::NotInFile | Why::CrossesScope)
+}
+
+impl Search<'_, '_, '_, '_> {
+    /// Place pieces `k..` after those in `placed` (appended there on success).
+    fn at(&mut self, k: usize, placed: &mut Vec<Placement>) -> Result<(), Refusal> {
+        let Some(piece) = self.pieces.get(k) else {
+            return Ok(());
+        };
+        let file = self.file;
+        let from = placed.last().map_or(0, |p| p.end);
+        if self.budget == 0 {
+            return Err(piece.refuse(Why::Ambiguous, 0, vec![]));
+        }
+        self.budget -= 1;
+        let scope = placed.last().and_then(|p| opener(file, p));
+        let p = match place(file, piece, from, scope) {
+            Ok(Places::One(p)) => p,
+            Ok(Places::Several(each, refusal)) => return self.branch(k, each, refusal, placed),
+            Err(refusal) if refusal.why == Why::NotInFile && !piece.shows_file_line(file, from) => {
+                // A piece of new lines only: placed by the block the marker before it is in.
+                let last = k + 1 == self.pieces.len() && !self.open_end;
+                match placed.last() {
+                    Some(prev) if last => match prev.out.last() {
+                        Some(&Line::Kept(opener)) => end_of_scope(file, piece, opener, prev.shift)?,
+                        _ => return Err(piece.refuse(Why::OpenMarker, 0, vec![])),
+                    },
+                    _ if k == 0 => return Err(refusal),
+                    _ => return Err(piece.refuse(Why::OpenMarker, 0, vec![])),
+                }
+            }
+            Err(refusal) => return Err(refusal),
+        };
+        (self.check)(piece, &p)?;
+        placed.push(p);
+        self.at(k + 1, placed)
+    }
+
+    /// Piece `k` at each of its places: the one where every later piece fits, when one does
+    /// and no other place fits them too (even with a refusal: that reading is still open).
+    fn branch(
+        &mut self,
+        k: usize,
+        each: Vec<Result<Placement, Refusal>>,
+        ambiguous: Refusal,
+        placed: &mut Vec<Placement>,
+    ) -> Result<(), Refusal> {
+        let piece = &self.pieces[k];
+        let base = placed.len();
+        let mut kept: Option<Vec<Placement>> = None;
+        let mut open: Vec<(usize, Option<Refusal>)> = Vec::new();
+        let mut misfits = None;
+        for option in each {
+            let outcome = option.and_then(|p| {
+                (self.check)(piece, &p)?;
+                let start = p.start;
+                placed.push(p);
+                self.at(k + 1, placed).map(|()| start)
+            });
+            match outcome {
+                Ok(start) => {
+                    kept = Some(placed[base..].to_vec());
+                    open.push((start, None));
+                }
+                Err(r) if misfit(&r) => misfits = Some(r),
+                Err(r) => {
+                    let start = placed.get(base).map_or(usize::MAX, |p| p.start);
+                    open.push((start, Some(r)));
+                }
+            }
+            placed.truncate(base);
+        }
+        match (open.len(), kept) {
+            (1, Some(rest)) => {
+                placed.extend(rest);
+                Ok(())
+            }
+            (1, None) => Err(open.pop().and_then(|(_, r)| r).unwrap_or(ambiguous)),
+            (0, _) => Err(misfits.unwrap_or(ambiguous)),
+            _ => Err(Refusal {
+                lines: open
+                    .iter()
+                    .map(|&(s, _)| s)
+                    .filter(|&s| s != usize::MAX)
+                    .collect(),
+                ..ambiguous
+            }),
+        }
+    }
+}
+
+/// The file line a placement ends with when it opens a block (the file's next line of code is
+/// deeper): the marker after it stands for lines of that block.
+fn opener(file: &File<'_>, p: &Placement) -> Option<usize> {
+    let Some(&Line::Kept(q)) = p.out.last() else {
+        return None;
+    };
+    let next = (q + 1..file.lines.len()).find(|&i| !file.blank(i))?;
+    (file.depth(next) > file.depth(q)).then_some(q)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::snippet::SnippetReason;
+    use crate::{apply_snippet, EditError, Options};
+
+    fn merged(file: &str, snippet: &str) -> Result<String, EditError> {
+        apply_snippet(file, snippet, &Options::default()).map(|a| a.text)
+    }
+
+    fn reason(e: EditError) -> SnippetReason {
+        match e {
+            EditError::SnippetUnplaced { reason, .. } => reason,
+            other => panic!("not a placement refusal: {other:?}"),
+        }
+    }
+
+    const TWO_CLASSES: &str = "class A:\n    def f(self):\n        x = 1\n        return x\n\nclass B:\n    def f(self):\n        y = 2\n        return y\n";
+
+    #[test]
+    fn a_piece_in_two_places_goes_where_the_next_piece_fits_inside_it() {
+        let snippet = "# ... existing code ...\n    def f(self):\n        # ... existing code ...\n        y = 2\n        log(y)\n        return y\n";
+        let want = TWO_CLASSES.replace("y = 2\n", "y = 2\n        log(y)\n");
+        assert_eq!(merged(TWO_CLASSES, snippet).unwrap(), want);
+    }
+
+    #[test]
+    fn a_piece_in_two_places_stays_ambiguous_when_the_next_piece_fits_after_both() {
+        let file = "def f(self):\n    x = 1\n\ndef f(self):\n    x = 1\n\nz = 3\n";
+        let snippet =
+            "# ... existing code ...\ndef f(self):\n    x = 1\n    log(x)\n# ... existing code ...\nz = 3\nw = 4\n";
+        assert_eq!(
+            reason(merged(file, snippet).unwrap_err()),
+            SnippetReason::Ambiguous
+        );
+    }
+
+    #[test]
+    fn after_a_block_opener_the_marker_stands_for_that_block_at_any_depth() {
+        let file = "class A:\n    def run(self):\n        a = 1\n\n    def stop(self):\n        c = 3\n        d = 4\n\nclass B:\n    def stop(self):\n        c = 3\n        d = 4\n";
+        // The marker is written at the methods' body depth, deeper than `def stop` between.
+        let snippet = "class A:\n        # ... existing code ...\n        c = 3\n        c2 = 33\n        d = 4\n# ... existing code ...\n";
+        let want = file.replacen("c = 3\n", "c = 3\n        c2 = 33\n", 1);
+        assert_eq!(merged(file, snippet).unwrap(), want);
+    }
+
+    #[test]
+    fn the_block_an_opener_names_ends_where_its_lines_do() {
+        // `class A:` then a marker: `d = 4` only in class B is outside A's block.
+        let file = "class A:\n    a = 1\n\nclass B:\n    d = 4\n";
+        let snippet = "class A:\n    # ... existing code ...\n    d = 4\n    e = 5\n";
+        assert_eq!(
+            reason(merged(file, snippet).unwrap_err()),
+            SnippetReason::CrossesScope
+        );
+    }
+
+    proptest::proptest! {
+        /// A piece whose every line stands in two identical copies of a block, with markers
+        /// around it, is never placed in one of them.
+        #[test]
+        fn a_piece_inside_one_of_two_equal_blocks_is_refused(
+            block in proptest::collection::vec("[a-e] = [0-9]", 2..6),
+            between in proptest::collection::vec("[f-k] = [0-9]", 1..4),
+            at in 0usize..6,
+        ) {
+            let body: String = block.iter().map(|l| format!("    {l}\n")).collect();
+            let file = format!("def f():\n{body}\n{}\ndef f():\n{body}", between.join("\n") + "\n");
+            let at = at % (block.len() + 1);
+            let mut shown: Vec<String> = block.iter().map(|l| format!("    {l}")).collect();
+            shown.insert(at, "    new_line = 1".to_string());
+            let snippet = format!("# ...\ndef f():\n{}\n# ...\n", shown.join("\n"));
+            proptest::prop_assert!(merged(&file, &snippet).is_err());
+        }
+    }
+}

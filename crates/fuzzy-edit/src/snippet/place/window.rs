@@ -1,0 +1,288 @@
+//! The windows of the file a piece fits: each starts at a place of its first line the file
+//! holds and ends at its last one, the lines between aligned by a line diff; of several, the
+//! one that explains the piece best, and a first line that may be new rather than a far copy.
+
+use similar::DiffTag;
+
+use super::{File, Line, Placement};
+use crate::align::loose_diff;
+use crate::normalize::{indent_width, loose_key};
+use crate::snippet::{Piece, Refusal, Why};
+
+/// Starts of a piece's first unchanged line considered (a line such as `}` occurs everywhere).
+const MAX_STARTS: usize = 4096;
+
+/// The windows where the piece fits when its first line the file holds (`held[0]`) starts
+/// them: each window's placement, the piece's last line paired there with how many of its
+/// lines up to that one the file holds, and the starts refused because the
+/// marker before the piece would stand for lines outside its block.
+#[allow(clippy::type_complexity)]
+pub(super) fn candidates(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    held: &[usize],
+    from: usize,
+    scope: Option<usize>,
+) -> (Vec<Placement>, Vec<(usize, usize)>, Vec<usize>) {
+    let lines = &piece.lines;
+    let mut valid: Vec<Placement> = Vec::new();
+    let mut last: Vec<(usize, usize)> = Vec::new();
+    let mut crossing: Vec<usize> = Vec::new();
+    let Some(&f) = held.first() else {
+        return (valid, last, crossing);
+    };
+    let first_code = (0..lines.len())
+        .find(|&i| !lines[i].trim().is_empty())
+        .unwrap_or(f);
+    for &s in file.occurrences(lines[f], from).iter().take(MAX_STARTS) {
+        let shift = file.depth(s) - indent_width(lines[f]) as isize;
+        // A last line that the file holds only before this place is new here (a line added
+        // after the change that equals one earlier in the file). More than one such line is
+        // a block the file holds elsewhere (imports moved): the place stays unknown.
+        let after = |i: usize| i == f || !file.occurrences(lines[i], s + 1).is_empty();
+        let l = held.iter().rev().copied().find(|&i| after(i)).unwrap_or(f);
+        if held.iter().filter(|&&i| i > l).count() > 1 {
+            continue;
+        }
+        // (The window reaches at least as many copies of the last line as the piece shows:
+        // `x`, `x` written last is not matched at the first `x` alone. Copies at the last
+        // line's own depth only: the file's are counted at the depth it is found at, and a
+        // class's closing `}` is not a third copy of the two method `}` lines above it.)
+        let copies = (f..l)
+            .filter(|&i| {
+                loose_key(lines[i]) == loose_key(lines[l])
+                    && indent_width(lines[i]) == indent_width(lines[l])
+            })
+            .count();
+        let same_as_first = loose_key(lines[f]) == loose_key(lines[l])
+            && indent_width(lines[f]) == indent_width(lines[l]);
+        let end = if l == f {
+            Some(s)
+        } else {
+            file.occurrences(lines[l], s + 1)
+                .iter()
+                .copied()
+                .filter(|&t| file.depth(t) - indent_width(lines[l]) as isize == shift)
+                .nth(copies.saturating_sub(usize::from(same_as_first)))
+        };
+        let Some(t) = end else { continue };
+        let Some(mut p) = align(file, piece, (f, l), (s, t), shift) else {
+            continue;
+        };
+        // The lines the marker before the piece stands for stay inside its block: none is
+        // shallower than both the marker and the piece's first line (`...` in a function body
+        // never stretches over the next function to a `return` there).
+        // (A marker before the first piece stands for everything before it.)
+        if let Some(marker) = piece.marker_before.filter(|_| piece.index > 0) {
+            let floor = (marker as isize).min(indent_width(lines[first_code]) as isize) + shift;
+            // (After a block's opening line the marker stands for lines of that block, at
+            // whatever depth it is written: `class S:`, a marker in a method, a method's line.)
+            let floor = scope.map_or(floor, |o| floor.min(file.depth(o) + 1));
+            if (from..s).any(|i| !file.blank(i) && file.depth(i) < floor) {
+                crossing.push(s);
+                continue;
+            }
+        }
+        p.start = s;
+        p.end = t + 1;
+        valid.push(p);
+        last.push((l, held.iter().filter(|&&i| i <= l).count()));
+    }
+    (valid, last, crossing)
+}
+
+/// The piece's first paired line, paired across deleted lines with the next one and nothing
+/// new between them, reads as well as a new line that equals a file line: the rest of the
+/// piece then stands where it first fits after `from`. When the rest fits as well before the
+/// first line's place, the two readings put the change in different places and the piece is
+/// refused as ambiguous (marker, `def f(x):` written new, `def f(x):` shown: the new line
+/// pairs with a later copy of itself and the lines after that copy would be deleted). Places
+/// of the rest inside the deleted lines are not counted: there the first line is the file's,
+/// and it deletes up to the rest (on the stand-in corpus counting them or not made no
+/// difference).
+pub(super) fn first_line_clear(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    held: &[usize],
+    p: &Placement,
+    (from, scope): (usize, Option<usize>),
+) -> Result<(), Refusal> {
+    let [(a, s), (b, u), ..] = p.pairs[..] else {
+        return Ok(());
+    };
+    let lines = &piece.lines;
+    let new_between = (a + 1..b).any(|i| !lines[i].trim().is_empty());
+    let gone = (s + 1..u).any(|q| !file.blank(q));
+    if new_between || !gone {
+        return Ok(());
+    }
+    let rest: Vec<usize> = held.iter().copied().filter(|&i| i >= b).collect();
+    let (others, _, _) = candidates(file, piece, &rest, from, scope);
+    // (A place that pairs fewer of the rest's lines is no reading as good as this one.)
+    let earlier: Vec<usize> = others
+        .iter()
+        .filter(|q| q.pairs.len() + 1 >= p.pairs.len())
+        .map(|q| q.start)
+        .filter(|&t| t < s)
+        .collect();
+    if earlier.is_empty() {
+        return Ok(());
+    }
+    Err(piece.refuse(
+        Why::Ambiguous,
+        a,
+        std::iter::once(s).chain(earlier).collect(),
+    ))
+}
+
+/// Of several places a piece fits, the one that explains it best, if one does: it pairs
+/// strictly more of the piece's lines with the file than every other place, and changes no
+/// more lines (the piece's lines written as new plus the file's lines deleted) than any of
+/// them. The lines one place pairs that another does not are lines the other writes as new
+/// while the file holds them elsewhere (`def __str__` twice in a file, the piece's body lines
+/// only under the second). When places pair as many lines, or the one that pairs more
+/// changes more (a far `}` whose window holds another `}` the piece shows, deleting what lies
+/// between), both readings stay open: `None`, and the piece is refused as ambiguous.
+///
+/// Nor does it win over a place where those lines are a copy of the block beside it: a model
+/// that adds a variant of the function above writes that function's lines again, and the
+/// other place (the function above, its header replaced) explains the piece better only by
+/// counting them ([`NEAR_COPY`]).
+pub(super) fn best_explained(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    places: &[&Placement],
+) -> Option<usize> {
+    if places.len() < 2 {
+        return None;
+    }
+    let lines = &piece.lines;
+    let shown = lines.iter().filter(|l| !l.trim().is_empty()).count();
+    let scored: Vec<(usize, usize)> = places
+        .iter()
+        .map(|p| {
+            let code = (p.start..p.end).filter(|&i| !file.blank(i)).count();
+            let paired = p.pairs.len();
+            (paired, (shown + code).saturating_sub(2 * paired))
+        })
+        .collect();
+    let most = scored.iter().map(|s| s.0).max()?;
+    let mut top = (0..scored.len()).filter(|&i| scored[i].0 == most);
+    let best = top.next()?;
+    if top.next().is_some() {
+        return None;
+    }
+    let cost = scored[best].1;
+    if scored.iter().any(|s| s.1 < cost) {
+        return None;
+    }
+    let w = places[best];
+    // Its change must be new code, or a deletion: new lines that are all copies of lines the
+    // file holds are what a stale piece at a look-alike place writes (`"code": "too_big"`
+    // matched in another test's block, its `"origin"` line written again).
+    let written: Vec<usize> = w
+        .out
+        .iter()
+        .filter_map(|l| match *l {
+            Line::New(i) if !lines[i].trim().is_empty() => Some(i),
+            _ => None,
+        })
+        .collect();
+    if !written.is_empty() && written.iter().all(|&i| file.holds(lines[i])) {
+        return None;
+    }
+    let copies_near = |o: &Placement| {
+        let extra: Vec<usize> = w
+            .pairs
+            .iter()
+            .map(|&(i, _)| i)
+            .filter(|i| !o.pairs.iter().any(|(j, _)| j == i))
+            .collect();
+        let (lo, hi) = (o.start.saturating_sub(shown), o.end + shown);
+        let near = extra
+            .iter()
+            .filter(|&&i| {
+                file.occurrences(lines[i], lo)
+                    .first()
+                    .is_some_and(|&q| q < hi)
+            })
+            .count();
+        near * NEAR_COPY.1 >= extra.len() * NEAR_COPY.0
+    };
+    let copied = places
+        .iter()
+        .enumerate()
+        .any(|(k, o)| k != best && copies_near(o));
+    (!copied).then_some(best)
+}
+
+/// The share of a place's new lines (those another place pairs) that the file holds within a
+/// piece's length of it for the place to read as a copy of its neighbouring block: half. (In
+/// the stand-in corpus's copied blocks every such line is near; where the piece belongs
+/// elsewhere, the near ones are generic lines such as `else:` or `}`.)
+const NEAR_COPY: (usize, usize) = (1, 2);
+
+/// The piece's lines `f..=l` aligned with the file's `s..=t`, with its lines before `f` and
+/// after `l` as new lines on either side; `None` when its first and last unchanged lines do
+/// not pair with the window's edges.
+fn align(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    (f, l): (usize, usize),
+    (s, t): (usize, usize),
+    shift: isize,
+) -> Option<Placement> {
+    let lines = &piece.lines;
+    let pn: Vec<usize> = (f..=l).filter(|&i| !lines[i].trim().is_empty()).collect();
+    let fw: Vec<usize> = (s..=t).filter(|&i| !file.blank(i)).collect();
+    let pl: Vec<&str> = pn.iter().map(|&i| lines[i]).collect();
+    let fl: Vec<&str> = fw.iter().map(|&i| file.lines[i]).collect();
+    // The window's edges are the piece's first and last unchanged lines (found there by their
+    // keys); the diff pairs the lines between. (Left to the diff, a last `)` pairs with the
+    // first of two `)` lines closing there, and the window would not end where it was found.)
+    let mut pairs: Vec<(usize, usize)> = vec![(f, s)];
+    if l > f {
+        // (`pl` and `fl` start at `f` and `s` and end at `l` and `t`.)
+        for op in loose_diff(&pl[1..pl.len() - 1], &fl[1..fl.len() - 1]) {
+            let (tag, a, b) = op.as_tag_tuple();
+            if tag == DiffTag::Equal {
+                pairs.extend(a.zip(b).map(|(x, y)| (pn[x + 1], fw[y + 1])));
+            }
+        }
+        pairs.push((l, t));
+    }
+    let first_nb = (0..lines.len()).find(|&i| !lines[i].trim().is_empty())?;
+    let last_nb = (0..lines.len()).rfind(|&i| !lines[i].trim().is_empty())?;
+    let mut out: Vec<Line> = (first_nb..f).map(Line::New).collect();
+    let (mut pc, mut fc) = (f, s);
+    for (k, &(p, q)) in pairs.iter().enumerate() {
+        if k > 0 {
+            let piece_between = (pc..p).any(|i| !lines[i].trim().is_empty());
+            let file_between = (fc..q).any(|i| !file.blank(i));
+            if piece_between || file_between {
+                out.extend((pc..p).map(Line::New));
+            } else {
+                out.extend((fc..q).map(Line::Kept));
+            }
+        }
+        // A line kept at another depth than the shift gives was re-indented by the model.
+        // (Tabs in the file where the model wrote spaces, or the reverse, are the file's.)
+        let tab = |l: &str| l[..l.len() - l.trim_start().len()].contains('\t');
+        let at_depth = indent_width(lines[p]) as isize + shift == file.depth(q)
+            || (tab(lines[p]) != tab(file.lines[q]) && lines[p].trim() == file.lines[q].trim());
+        out.push(if at_depth {
+            Line::Kept(q)
+        } else {
+            Line::New(p)
+        });
+        (pc, fc) = (p + 1, q + 1);
+    }
+    out.extend((l + 1..=last_nb).map(Line::New));
+    Some(Placement {
+        start: s,
+        end: t + 1,
+        out,
+        shift,
+        pairs,
+    })
+}
