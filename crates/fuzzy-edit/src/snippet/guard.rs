@@ -5,6 +5,10 @@
 //! copy of a kept line beside it the snippet does not show, or indented in the other character
 //! (tabs/spaces) than the file; a kept line may change its indentation only to the depth the
 //! snippet writes it at.
+//!
+//! The rules on a placed piece before that check (`placed`: removal notes, bracket-only
+//! pieces, open ends) and the stale-line rule (`stale`) live beside it, with the line reading
+//! they share (`text`, `resemble`).
 
 use similar::{capture_diff_slices, Algorithm, DiffTag};
 

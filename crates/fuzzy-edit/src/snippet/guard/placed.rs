@@ -10,7 +10,8 @@ use crate::normalize::indent_width;
 /// `});`) placed at another depth shift than the piece before it: such lines stand at every
 /// depth, so the shift alone chose the place, and a model writes its pieces at one depth (a
 /// `}` written at a case block's depth placed at the `switch`'s own `}` put the new line
-/// above it in the wrong block).
+/// above it in the wrong block). Measured on the snippet stand-in corpus (outside the
+/// repository): 1 wrong merge refused, no right merge and no must-refuse case changed.
 pub(in crate::snippet) fn brackets_at_depth(
     piece: &Piece<'_>,
     p: &Placement,
@@ -96,6 +97,9 @@ pub(in crate::snippet) fn end_open(
 /// is code instead, the snippet's end reads as well as a deletion up to the file's next blank
 /// line, and the merge is refused ([`Why::OpenEnd`]) as a piece that ends before a marker
 /// with a blank line is.
+/// Measured on the snippet stand-in corpus: 1 wrong merge refused (a piece ending with
+/// `using …::parse;` and a blank line where the expected file deleted the overloads after it),
+/// no right merge lost.
 pub(in crate::snippet) fn ends_with_blank(snippet: &str) -> bool {
     let body = snippet.strip_suffix('\n').unwrap_or(snippet);
     let body = body.strip_suffix('\r').unwrap_or(body);
