@@ -386,8 +386,9 @@ fn a_piece_anchored_by_a_bracket_alone_keeps_the_snippets_depth() {
     // than the snippet's other piece: the depth alone would choose the place.
     let snippet = "    match k {\n            // ...\n            c();\n        }\n    // ...\n";
     assert_eq!(why(file, snippet), Why::Ambiguous);
-    // With a line of words to anchor it, the piece stands at the snippet's depth.
-    let snippet = "    match k {\n            // ...\n            b();\n            c();\n        }\n    // ...\n";
+    // With a line of words to anchor it, the piece stands at the snippet's depth (its marker
+    // at the arms' depth, so that it may stand for the arm `A` before it).
+    let snippet = "    match k {\n        // ...\n            b();\n            c();\n        }\n    // ...\n";
     assert!(merged(file, snippet)
         .unwrap()
         .contains("            b();\n            c();\n        }\n    }\n}\n"));
