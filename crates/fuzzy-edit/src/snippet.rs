@@ -33,6 +33,7 @@ mod block_end;
 mod guard;
 mod place;
 mod verify;
+use guard::{brackets_at_depth, end_open, ends_with_blank, notes_delete, stale_line};
 use place::{File, Line, Placement};
 pub use verify::{verify_snippet, Finding, FindingKind, Unverified};
 
@@ -164,6 +165,7 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
     let tabbed = in_tabs(&indexed, snippet);
     let snippet = tabbed.as_deref().unwrap_or(snippet);
     let lines = snippet_lines(&file, snippet);
+    let blank_end = ends_with_blank(snippet);
     let marker = |l: &str| is_elision_marker(l) && !file.holds(l);
     let (mut pieces, open_end) = pieces(&lines, &marker);
     for piece in &mut pieces {
@@ -188,6 +190,20 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         .into_iter()
         .zip(&pieces)
         .collect();
+    for w in placed.windows(2) {
+        let [(prev, _), (p, piece)] = w else {
+            continue;
+        };
+        brackets_at_depth(piece, p, prev)?;
+    }
+    if blank_end && !open_end {
+        if let Some((p, piece)) = placed.last() {
+            if p.end < file.lines.len() && !file.blank(p.end) {
+                let last = last_code(piece);
+                return Err(piece.refuse(Why::OpenEnd, last, vec![p.end]));
+            }
+        }
+    }
     let merged = assemble(bom, &indexed, &file, &placed);
     let shown: Vec<guard::Shown> = pieces
         .iter()
@@ -376,134 +392,6 @@ fn take_notes(file: &File<'_>, piece: &mut Piece<'_>) {
     piece.notes = notes;
 }
 
-/// Each removal note stands between two lines the piece keeps, with file lines between them
-/// that the placement deletes and nothing written there; otherwise the note is not a deletion
-/// (a new comment that merely says "remove") and the merge is refused rather than dropping it.
-fn notes_delete(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), Refusal> {
-    for &at in &piece.notes {
-        let code = |i: usize| !piece.lines[i].trim().is_empty();
-        let before = (0..at).rev().find(|&i| code(i));
-        let after = (at..piece.lines.len()).find(|&i| code(i));
-        let deletes = p.pairs.windows(2).any(|w| {
-            let [(x, a), (y, b)] = [w[0], w[1]];
-            Some(x) == before && Some(y) == after && (a + 1..b).any(|q| !file.blank(q))
-        });
-        if !deletes {
-            return Err(piece.refuse(Why::UnexplainedChange, at, vec![]));
-        }
-    }
-    Ok(())
-}
-
-/// A line of the piece that reads as a stale copy of the file's line at its place (the file
-/// changed since the model read it) as much as an edit of it, refused ([`Why::StaleLine`]):
-/// - one line between unchanged ones, one word apart from the file's line there, in a piece
-///   that changes the file in another place too (a model shows the lines around its change as
-///   the file has them);
-/// - the first or last line of a change of several lines, one word apart from the file line it
-///   replaces (the change's edge or a stale line beside it: unclear);
-/// - the piece's first or last shown line paired across deleted lines of which the nearest
-///   is one word apart from it: the copy it was meant to match is that stale line, not a far
-///   one with the lines between deleted. (Character similarity instead, as for an edited
-///   edge, refused plain deletions of short lines alike: `b = 2`, `d = 4` around `c = 3`.)
-///
-/// Measured on the lazy-snippet stand-in corpus (1,112 apply and 285 must-refuse cases, outside
-/// the repository): with the three, all 37 stale lines in the middle of a piece are refused
-/// (20 were merged as edits without them) and 3 more of the stale first or last lines; the
-/// second and third cost 38 apply cases that merged right (484 to 446 exact or sound: a real
-/// change whose edge line differs by one word from the line it replaces looks the same), the
-/// first about 9 (estimated on the corpus's diffs).
-fn stale_line(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), Refusal> {
-    let code = |i: usize| !piece.lines[i].trim().is_empty();
-    let (Some(&(f, _)), Some(&(l, _))) = (p.pairs.first(), p.pairs.last()) else {
-        return Ok(());
-    };
-    let stale = |n: usize, g: usize| Err(piece.refuse(Why::StaleLine, n, vec![g]));
-    let mut runs =
-        usize::from((0..f).any(code)) + usize::from((l + 1..piece.lines.len()).any(code));
-    let mut single = Vec::new();
-    let last = p.pairs.len().saturating_sub(2);
-    for (k, w) in p.pairs.windows(2).enumerate() {
-        let [(x, a), (y, b)] = [w[0], w[1]];
-        let new: Vec<usize> = (x + 1..y).filter(|&i| code(i)).collect();
-        let gone: Vec<usize> = (a + 1..b).filter(|&q| !file.blank(q)).collect();
-        if new.is_empty() && gone.is_empty() {
-            continue;
-        }
-        // A removal note there says the lines between are deleted: no stale reading.
-        if new.is_empty() && piece.notes.iter().any(|&n| x < n && n <= y) {
-            runs += 1;
-            continue;
-        }
-        runs += 1;
-        match (new.as_slice(), gone.as_slice()) {
-            ([n], [g]) => single.push((*n, *g)),
-            ([n0, ..], [g0, ..]) => {
-                let (n1, g1) = (new[new.len() - 1], gone[gone.len() - 1]);
-                if one_word_apart(piece.lines[*n0], file.lines[*g0]) {
-                    return stale(*n0, *g0);
-                }
-                if one_word_apart(piece.lines[n1], file.lines[g1]) {
-                    return stale(n1, g1);
-                }
-            }
-            ([], [g0, ..]) => {
-                let g1 = gone[gone.len() - 1];
-                let like = |i: usize, q: usize| one_word_apart(piece.lines[i], file.lines[q]);
-                if k == 0 && f == first_code(piece) && like(x, g1) {
-                    return stale(x, g1);
-                }
-                if k == last && l == last_code(piece) && like(y, *g0) {
-                    return stale(y, *g0);
-                }
-            }
-            _ => {}
-        }
-    }
-    if runs < 2 {
-        return Ok(());
-    }
-    match single
-        .into_iter()
-        .find(|&(n, g)| one_word_apart(piece.lines[n], file.lines[g]))
-    {
-        Some((n, g)) => stale(n, g),
-        None => Ok(()),
-    }
-}
-
-/// Refuse ([`Why::OpenEnd`]) a piece that ends in new lines right where the file's next line is
-/// not what the snippet shows before the marker after it: a blank line shown there while the
-/// file's line is code (the marker may start at the file's next blank line, the lines up to
-/// it replaced: a new `except` body before the old one, say), or a last line that opens a
-/// block while the file's next line is no deeper (the marker would stand for a body the file
-/// does not have there: `try {` written before a stale `newTry {`).
-///
-/// Measured on the snippet stand-in corpus (outside the repository): it refuses 3 wrong merges
-/// (a rewritten `except` body inserted before the old one, two `case` labels added before the
-/// `default:` they replace, a must-refuse stale `try {` line) and no right one.
-fn end_open(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), Refusal> {
-    if !piece.marker_after {
-        return Ok(());
-    }
-    let last = last_code(piece);
-    let trailing_new = p.pairs.last().is_some_and(|&(i, _)| i < last)
-        && matches!(p.out.last(), Some(&Line::New(i)) if i == last);
-    let Some(next) = (p.end..file.lines.len()).find(|&q| !file.blank(q)) else {
-        return Ok(());
-    };
-    if !trailing_new {
-        return Ok(());
-    }
-    let opens = piece.lines[last].trim_end().ends_with(['{', ':', '(', '[']);
-    let depth = indent_width(piece.lines[last]) as isize + p.shift;
-    let shallow = (indent_width(file.lines[next]) as isize) <= depth;
-    if (piece.blank_at_end && next == p.end) || (opens && shallow) {
-        return Err(piece.refuse(Why::OpenEnd, last, vec![next]));
-    }
-    Ok(())
-}
-
 /// Refuse ([`Why::UnshownBody`]) a piece with no marker after it that ends in new lines
 /// written right under a line that opens a block, while the file's block goes on below them
 /// unshown: `def configure():` then `setup_logging()` where the file's body is
@@ -544,55 +432,10 @@ fn unshown_body(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(),
     Ok(())
 }
 
-fn first_code(piece: &Piece<'_>) -> usize {
-    (0..piece.lines.len())
-        .find(|&i| !piece.lines[i].trim().is_empty())
-        .unwrap_or(0)
-}
-
-fn last_code(piece: &Piece<'_>) -> usize {
+pub(super) fn last_code(piece: &Piece<'_>) -> usize {
     (0..piece.lines.len())
         .rfind(|&i| !piece.lines[i].trim().is_empty())
         .unwrap_or(0)
-}
-
-/// Whether two lines differ in one token (a word, a number or a punctuation character)
-/// replaced, added or dropped.
-fn one_word_apart(a: &str, b: &str) -> bool {
-    let tokens = |s: &str| -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        let mut word = String::new();
-        for c in s.chars() {
-            if c.is_alphanumeric() || c == '_' {
-                word.push(c);
-                continue;
-            }
-            if !word.is_empty() {
-                out.push(std::mem::take(&mut word));
-            }
-            if !c.is_whitespace() {
-                out.push(c.to_string());
-            }
-        }
-        if !word.is_empty() {
-            out.push(word);
-        }
-        out
-    };
-    let (x, y) = (tokens(a), tokens(b));
-    if x == y {
-        return false;
-    }
-    let prefix = x.iter().zip(&y).take_while(|(p, q)| p == q).count();
-    let room = x.len().min(y.len()) - prefix;
-    let suffix = x
-        .iter()
-        .rev()
-        .zip(y.iter().rev())
-        .take(room)
-        .take_while(|(p, q)| p == q)
-        .count();
-    x.len().max(y.len()) - prefix - suffix == 1 && x.len().min(y.len()) - prefix - suffix <= 1
 }
 
 /// The snippet's lines without line endings, a Markdown fence around it (where the file has no

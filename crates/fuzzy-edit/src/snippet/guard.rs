@@ -5,15 +5,28 @@
 //! copy of a kept line beside it the snippet does not show, or indented in the other character
 //! (tabs/spaces) than the file; a kept line may change its indentation only to the depth the
 //! snippet writes it at.
+//!
+//! The rules on a placed piece before that check (`placed`: removal notes, bracket-only
+//! pieces, open ends) and the stale-line rule (`stale`) live beside it, with the line reading
+//! they share (`text`, `resemble`).
 
 use similar::{capture_diff_slices, Algorithm, DiffTag};
 
-use super::place::EDITED_EDGE;
 use super::{Refusal, Why};
 use crate::align::line_similarity;
 use crate::indent::{IndentHabits, IndentStyle};
 use crate::normalize::indent_width;
-use crate::notation::is_elision_marker;
+
+mod deletion;
+mod placed;
+mod resemble;
+mod stale;
+mod text;
+use deletion::closer_could_be_new;
+pub(super) use placed::{brackets_at_depth, end_open, ends_with_blank, notes_delete};
+pub(super) use resemble::{removal_note, resembles, rewrites, same_head};
+pub(super) use stale::stale_line;
+use text::{lines, marker_like};
 
 /// Least character similarity for an inserted line to read as an edited copy of a kept file
 /// line beside it. Below the placement's `edited_edge` (0.6): on the snippet benchmark, lines
@@ -25,162 +38,6 @@ const COPY_OF_KEPT: f64 = 0.5;
 pub(super) struct Shown {
     pub(super) first: usize,
     pub(super) lines: Vec<String>,
-}
-
-/// Lines of `s` without line endings (a final newline gives no extra line).
-fn lines(s: &str) -> Vec<&str> {
-    let s = s.strip_prefix('\u{feff}').unwrap_or(s);
-    // (Split at memchr's newlines: `str::split` found them byte by byte, 40 M instructions
-    // for the two texts of a 100k-line file.)
-    let mut v = Vec::with_capacity(memchr::memchr_iter(b'\n', s.as_bytes()).count() + 1);
-    let mut start = 0;
-    for at in memchr::memchr_iter(b'\n', s.as_bytes()).chain([s.len()]) {
-        let l = &s[start..at];
-        v.push(l.strip_suffix('\r').unwrap_or(l));
-        start = at + 1;
-    }
-    if s.ends_with('\n') || s.is_empty() {
-        v.pop();
-    }
-    v
-}
-
-/// Whether `line` is an elision marker, a JSX `{/* ... */}` one included.
-fn marker_like(line: &str) -> bool {
-    let t = line.trim();
-    let t = t
-        .strip_prefix('{')
-        .and_then(|r| r.strip_suffix('}'))
-        .unwrap_or(t);
-    if is_elision_marker(t) {
-        return true;
-    }
-    let lower = t.to_lowercase();
-    comment(t)
-        && (lower.contains("...")
-            || lower.contains('\u{2026}')
-            || lower.contains("existing code")
-            || lower.contains("unchanged"))
-}
-
-fn comment(t: &str) -> bool {
-    ["//", "#", "/*", "*", "<!--", "--", "{/*"]
-        .iter()
-        .any(|l| t.starts_with(l))
-}
-
-/// The words and single punctuation characters of `line`, in order.
-fn tokens(line: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in line.char_indices() {
-        let word = c.is_alphanumeric() || c == '_';
-        match (word, start) {
-            (true, None) => start = Some(i),
-            (true, Some(_)) => {}
-            (false, s) => {
-                if let Some(s) = s {
-                    out.push(&line[s..i]);
-                }
-                start = None;
-                if !c.is_whitespace() {
-                    out.push(&line[i..i + c.len_utf8()]);
-                }
-            }
-        }
-    }
-    if let Some(s) = start {
-        out.push(&line[s..]);
-    }
-    out
-}
-
-/// The tokens of `line` up to and including its first opening bracket, `=` or `:` (what the
-/// line calls, assigns, declares or labels: `res.redirect(`, `export type $Branded<`,
-/// `case kind::custom:`), when a word of three or more characters comes before it.
-fn head(line: &str) -> Option<Vec<&str>> {
-    let t = tokens(line);
-    let end = t
-        .iter()
-        .position(|x| matches!(*x, "(" | "=" | ":" | "{" | "<" | "["))?;
-    let head = t[..=end].to_vec();
-    head.iter()
-        .any(|x| x.chars().count() >= 3 && x.chars().all(|c| c.is_alphanumeric() || c == '_'))
-        .then_some(head)
-}
-
-/// The comment leader `line` starts with, if it is a comment line.
-fn comment_leader(line: &str) -> Option<&'static str> {
-    let t = line.trim_start();
-    ["//", "#", "/*", "*", "<!--", "--"]
-        .into_iter()
-        .find(|l| t.starts_with(l))
-}
-
-/// Whether a new line `new` reads as an edited version of the file line `old` (so that writing
-/// it beside `old`, with nothing shown between, leaves replace or add unclear): similar
-/// characters ([`EDITED_EDGE`]), the same head (the same call, assignment, declaration or
-/// label with other arguments: `res.redirect(req.get('Referrer') || '/')` beside
-/// `res.redirect('back')`), or both comments (a reworded comment). A marker is never one.
-///
-/// Measured on the snippet stand-in corpus (outside the repository), over the pieces whose
-/// change meets a marker with no context: similar characters alone flag 100 of 124 edge
-/// replacements (the rest merged as insertions, 7 of them wrong) and 14 of 45 edge insertions;
-/// with heads and comments, 112 and 23 (one insertion that merged right among the 23).
-pub(super) fn resembles(new: &str, old: &str) -> bool {
-    if marker_like(new) || marker_like(old) || new.trim().is_empty() || old.trim().is_empty() {
-        return false;
-    }
-    if line_similarity(new, old) >= EDITED_EDGE {
-        return true;
-    }
-    if let (Some(a), Some(b)) = (head(new), head(old)) {
-        if a == b {
-            return true;
-        }
-    }
-    matches!((comment_leader(new), comment_leader(old)), (Some(a), Some(b)) if a == b)
-}
-
-/// The tokens' head of both lines, equal ([`head`]).
-pub(super) fn same_head(a: &str, b: &str) -> bool {
-    matches!((head(a), head(b)), (Some(x), Some(y)) if x == y)
-}
-
-/// Whether `new` rewrites `old` by adding to it: every token of `old` stands in `new`, in
-/// order, and the brackets of both are balanced.
-pub(super) fn rewrites(old: &str, new: &str) -> bool {
-    let balanced = |s: &str| {
-        let mut depth = 0i32;
-        for c in s.chars() {
-            match c {
-                '(' | '[' | '{' => depth += 1,
-                ')' | ']' | '}' => {
-                    depth -= 1;
-                    if depth < 0 {
-                        return false;
-                    }
-                }
-                _ => {}
-            }
-        }
-        depth == 0
-    };
-    if !balanced(old) || !balanced(new) {
-        return false;
-    }
-    let mut rest = tokens(new).into_iter();
-    tokens(old).iter().all(|t| rest.any(|n| n == *t))
-}
-
-/// A comment line that says code was removed or deleted.
-pub(super) fn removal_note(line: &str) -> bool {
-    let t = line.trim();
-    let lower = t.to_lowercase();
-    comment(t)
-        && ["remove", "delete", "deleting", "drop"]
-            .iter()
-            .any(|w| lower.contains(w))
 }
 
 /// Refuse the merge of `snippet` pieces into `file` giving `merged` unless every changed line is
@@ -377,51 +234,10 @@ pub(super) fn check(
     Ok(())
 }
 
-/// Whether the deletion (of two or more lines) between kept lines `p` and `n` has a second
-/// reading: `n` is the last line of its piece (a marker or the snippet's end follows), new
-/// lines stand before it, its text is a line the file repeats (`};`, `# endif`,
-/// `var app = express();`), and the first deleted line is no deeper than it. Then `n` may as well be new, the closing line of the
-/// lines added right after `p`, with the file's lines after `p` kept under the marker: a
-/// replaced block and an added sibling read alike (a `macro_rules!` arm after another).
-/// A function rewritten in full stays a deletion: its old body is deeper than its `}`.
-fn closer_could_be_new(
-    a: &[&str],
-    b: &[&str],
-    pieces: &[Shown],
-    (p, n): (usize, usize),
-    to_result: &[usize],
-    first_deleted: usize,
-) -> bool {
-    let written = b[to_result[p] + 1..to_result[n]]
-        .iter()
-        .any(|l| !l.trim().is_empty());
-    let t = a[n].trim();
-    let repeated = a.iter().filter(|l| l.trim() == t).count() >= 2;
-    if !written || !repeated || indent_width(a[first_deleted]) > indent_width(a[n]) {
-        return false;
-    }
-    pieces.iter().any(|piece| {
-        let last = piece.lines.iter().rposition(|l| !l.trim().is_empty());
-        last.is_some_and(|i| piece.lines[i].trim() == t)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    proptest::proptest! {
-        #[test]
-        fn lines_split_as_str_split_does(s in "(\u{feff})?[a\r\n ]{0,12}") {
-            let t = s.strip_prefix('\u{feff}').unwrap_or(&s);
-            let mut want: Vec<&str> =
-                t.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
-            if t.ends_with('\n') || t.is_empty() {
-                want.pop();
-            }
-            proptest::prop_assert_eq!(super::lines(&s), want);
-        }
-    }
+    use crate::notation::is_elision_marker;
 
     fn shown(snippet: &str) -> Vec<Shown> {
         let mut out = vec![Shown {
@@ -497,42 +313,6 @@ mod tests {
     }
 
     #[test]
-    fn edited_versions_resemble_their_line() {
-        // The same call with other arguments, the same label of another case, a reworded
-        // comment: a replacement as much as an addition.
-        assert!(resembles(
-            "  res.redirect(req.get('Referrer') || '/');",
-            "  res.redirect('back');"
-        ));
-        assert!(resembles(
-            "    case scan_type::none_type:",
-            "    case scan_type::custom_type:"
-        ));
-        assert!(resembles(
-            "    # to strip colors.  If we are on windows we either wrap",
-            "    # through colorama) we want to do that."
-        ));
-        // Unrelated statements, and a marker, do not.
-        assert!(!resembles("    total = compute(items)", "    return None"));
-        assert!(!resembles("    # ... existing code ...", "    # a comment"));
-        // A head needs a word of three characters: `x = 1` and `y = 2` alike are not enough.
-        assert!(!resembles("x = compute_all(items, limit)", "y = 2"));
-    }
-
-    #[test]
-    fn repeated_closing_line_after_new_lines_leaves_the_deletion_open() {
-        // `# endif` closes the new lines as well as the file's block further down.
-        let file = "#else\n# include <w.h>\n# define A 1\n# endif\nC\n# endif\n";
-        let snippet = "#else\n# ifndef LEAN\n# endif\n";
-        let merged = "#else\n# ifndef LEAN\n# endif\nC\n# endif\n";
-        assert!(!guard(file, merged, snippet));
-        // A function rewritten in full: its old body is deeper than its `}`.
-        let file = "fn f() {\n    a();\n}\n\nfn g() {\n}\n";
-        let merged = "fn f() {\n    b();\n}\n\nfn g() {\n}\n";
-        assert!(guard(file, merged, "fn f() {\n    b();\n}\n"));
-    }
-
-    #[test]
     fn moved_line_whose_old_place_is_not_shown_is_refused() {
         let file = "package p;\n\nimport c.D;\nimport a.B;\n\nclass X {}\n";
         let snippet = "package p;\n\nimport a.B;\n\nimport c.D;\n// ...\n";
@@ -550,5 +330,18 @@ mod tests {
         assert!(!guard(file, merged, "fn f() {\n\tg();\n    k();\n}\n"));
         let merged = "fn f() {\n\tg();\n\tk();\n}\n";
         assert!(guard(file, merged, "fn f() {\n\tg();\n    k();\n}\n"));
+    }
+
+    #[test]
+    fn repeated_closing_line_after_new_lines_leaves_the_deletion_open() {
+        // `# endif` closes the new lines as well as the file's block further down.
+        let file = "#else\n# include <w.h>\n# define A 1\n# endif\nC\n# endif\n";
+        let snippet = "#else\n# ifndef LEAN\n# endif\n";
+        let merged = "#else\n# ifndef LEAN\n# endif\nC\n# endif\n";
+        assert!(!guard(file, merged, snippet));
+        // A function rewritten in full: its old body is deeper than its `}`.
+        let file = "fn f() {\n    a();\n}\n\nfn g() {\n}\n";
+        let merged = "fn f() {\n    b();\n}\n\nfn g() {\n}\n";
+        assert!(guard(file, merged, "fn f() {\n    b();\n}\n"));
     }
 }

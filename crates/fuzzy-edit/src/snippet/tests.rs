@@ -255,15 +255,6 @@ fn a_one_word_difference_apart_from_the_change_is_refused_as_stale() {
 }
 
 #[test]
-fn one_word_apart_counts_tokens() {
-    assert!(one_word_apart("let a = f(x, 1);", "let a = f(x, 2);"));
-    assert!(one_word_apart("let a = f(x);", "let a = f(x, );"));
-    assert!(!one_word_apart("let a = f(x);", "let a = f(x);"));
-    assert!(!one_word_apart("let a = f(x, 1);", "let b = f(y, 1);"));
-    assert!(one_word_apart("x", "y"));
-}
-
-#[test]
 fn the_nearest_window_is_the_place_not_one_that_holds_it() {
     // `x = 1` then `z = 3` shown: they stand together after the second `x = 1`.
     let file = "x = 1\na = 0\nb = 0\nx = 1\ny = 2\nz = 3\n";
@@ -437,4 +428,37 @@ fn a_window_ends_at_the_closing_line_it_was_found_by() {
     let file = "if a:\n    out.append(\n        Edit(path, DELETE)\n    )\nif b:\n    out.append(\n        Edit(\n            path=p,\n            kind=UPDATE,\n        )\n    )\n";
     let snippet = "# ... existing code ...\n    out.append(\n        (p, # the path too\n         Edit(\n            path=p,\n            kind=UPDATE,\n        ))\n    )\n# ... existing code ...\n";
     assert_eq!(why(file, snippet), Why::Ambiguous);
+}
+
+#[test]
+fn a_blank_line_ending_the_snippet_where_the_file_has_code_is_refused() {
+    // The blank line shown after `x = 1` is not the file's next line: the lines up to the
+    // file's next blank line may be deleted as well as kept.
+    let file = "x = 1\ny = 2\nz = 3\n";
+    assert_eq!(why(file, "w = 0\nx = 1\n\n"), Why::OpenEnd);
+    assert_eq!(
+        merged(file, "w = 0\nx = 1\n").unwrap(),
+        "w = 0\nx = 1\ny = 2\nz = 3\n"
+    );
+    // The file holds that blank line: nothing is open.
+    let file = "x = 1\n\ny = 2\n";
+    assert_eq!(
+        merged(file, "w = 0\nx = 1\n\n").unwrap(),
+        "w = 0\nx = 1\n\ny = 2\n"
+    );
+}
+
+#[test]
+fn a_piece_anchored_by_a_bracket_alone_keeps_the_snippets_depth() {
+    let file = "fn f() {\n    match k {\n        A => {\n            a();\n        }\n        B => {\n            b();\n        }\n    }\n}\n";
+    // `}` written at an arm's depth fits only the `match`'s own `}`, four columns shallower
+    // than the snippet's other piece: the depth alone would choose the place.
+    let snippet = "    match k {\n            // ...\n            c();\n        }\n    // ...\n";
+    assert_eq!(why(file, snippet), Why::Ambiguous);
+    // With a line of words to anchor it, the piece stands at the snippet's depth (its marker
+    // at the arms' depth, so that it may stand for the arm `A` before it).
+    let snippet = "    match k {\n        // ...\n            b();\n            c();\n        }\n    // ...\n";
+    assert!(merged(file, snippet)
+        .unwrap()
+        .contains("            b();\n            c();\n        }\n    }\n}\n"));
 }
