@@ -65,6 +65,12 @@ def cases():
         ("replace_all of a 100k-line block", same, {"old": LINE * 100_000, "new": "y\n", "replace_all": True}),
         ("replace_all of one line on 1M lines", same,
          {"old": LINE.strip(), "new": "x = 2", "replace_all": True}),
+        # Lazy snippets of many repeated new lines: every new line against every file line
+        # beyond a marker, and against every other shown line, was quadratic.
+        ("snippet: 18k repeated new lines after a block opener", "".join(numbered[:100_000]),
+         {"snippet": numbered[500] + LINE * 18_000}),
+        ("snippet: 18k repeated new lines, then a marker", "".join(numbered[:100_000]),
+         {"snippet": numbered[500] + LINE * 18_000 + "# ... existing code ...\n"}),
     ]
 
 
@@ -124,9 +130,12 @@ def pipe_job(binary, path, request, directory):
 
 
 def apply_job(binary, path, request, directory, json_output=False):
-    argv = [binary, "apply", "--dry-run",
-            "--old-file", write(directory, "old.txt", request["old"]),
-            "--new-file", write(directory, "new.txt", request["new"])]
+    if "snippet" in request:
+        argv = [binary, "apply", "--dry-run", "--snippet", write(directory, "snippet.txt", request["snippet"])]
+    else:
+        argv = [binary, "apply", "--dry-run",
+                "--old-file", write(directory, "old.txt", request["old"]),
+                "--new-file", write(directory, "new.txt", request["new"])]
     if request.get("replace_all"):
         argv.append("--replace-all")
     if json_output:
@@ -138,8 +147,11 @@ def apply_job(binary, path, request, directory, json_output=False):
 def mcp_job(binary, path, request, directory):
     """A session: the handshake, `read_file` (an edit of a file not read is refused), `edit_file`.
     Each message is a file of its own, and whether an answer is awaited before the next."""
-    arguments = {"path": path, "old_string": request["old"], "new_string": request["new"],
-                 "dry_run": True}
+    if "snippet" in request:
+        arguments = {"path": path, "snippet": request["snippet"], "dry_run": True}
+    else:
+        arguments = {"path": path, "old_string": request["old"], "new_string": request["new"],
+                     "dry_run": True}
     if request.get("replace_all"):
         arguments["replace_all"] = True
     messages = [

@@ -10,6 +10,8 @@
 //! pieces, open ends) and the stale-line rule (`stale`) live beside it, with the line reading
 //! they share (`text`, `resemble`).
 
+use std::collections::HashMap;
+
 use similar::{capture_diff_slices, Algorithm, DiffTag};
 
 use super::{Refusal, Why};
@@ -78,19 +80,20 @@ pub(super) fn check(
             lines,
         })
     };
-    // Where the snippet shows a line (trimmed): piece and index in it.
-    let shown_at = |l: &str| -> Vec<(usize, usize)> {
-        let t = l.trim();
-        let mut v = Vec::new();
-        for (k, p) in pieces.iter().enumerate() {
-            for (i, s) in p.lines.iter().enumerate() {
-                if s.trim() == t {
-                    v.push((k, i));
-                }
-            }
+    // Where the snippet shows a line (trimmed): piece and index in it; and where the file has
+    // it. (Looked up, not scanned: a scan per inserted line was quadratic, 7 s for 18,000.)
+    let mut shown: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
+    for (k, p) in pieces.iter().enumerate() {
+        for (i, s) in p.lines.iter().enumerate() {
+            shown.entry(s.trim()).or_default().push((k, i));
         }
-        v
-    };
+    }
+    let shown_at =
+        |l: &str| -> &[(usize, usize)] { shown.get(l.trim()).map_or(&[], Vec::as_slice) };
+    let mut in_file: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (q, l) in a.iter().enumerate() {
+        in_file.entry(l.trim()).or_default().push(q);
+    }
     let snippet_line = |l: &str| shown_at(l).first().map_or(0, |&(k, i)| pieces[k].first + i);
     let habits = IndentHabits::of(a.iter().copied());
     let tabs = habits.style == Some(IndentStyle::Tabs);
@@ -99,15 +102,22 @@ pub(super) fn check(
     let next_kept = |i: usize| (i..a.len()).find(|&q| kept[q] && !a[q].trim().is_empty());
     for (del, ins, at) in &hunks {
         // A kept line written at another depth: the same text deleted and inserted.
-        let mut reindented = Vec::new();
+        let mut reindented = std::collections::HashSet::new();
         let mut new_lines = Vec::new();
+        // The deleted lines by text, each taken once, in file order.
+        let mut deleted_text: HashMap<&str, std::collections::VecDeque<usize>> = HashMap::new();
+        for &d in del {
+            if !a[d].trim().is_empty() {
+                deleted_text.entry(a[d].trim()).or_default().push_back(d);
+            }
+        }
         for &j in ins {
-            let same = del.iter().find(|&&d| {
-                !reindented.contains(&d) && a[d].trim() == b[j].trim() && !b[j].trim().is_empty()
-            });
+            let same = deleted_text
+                .get_mut(b[j].trim())
+                .and_then(|q| q.pop_front());
             match same {
-                Some(&d) => {
-                    reindented.push(d);
+                Some(d) => {
+                    reindented.insert(d);
                     let meant = shown_at(b[j])
                         .iter()
                         .any(|&(k, i)| indent_width(&pieces[k].lines[i]) == indent_width(b[j]));
@@ -126,7 +136,7 @@ pub(super) fn check(
             // A note that says "remove" above a new line is a comment on it, written as meant.
             let over_new_line = (j + 1..b.len())
                 .find(|&q| !b[q].trim().is_empty())
-                .is_some_and(|q| new_lines.contains(&q));
+                .is_some_and(|q| new_lines.binary_search(&q).is_ok());
             if marker_like(l) || (removal_note(l) && !over_new_line) {
                 return refuse(snippet_line(l), vec![*at]);
             }
@@ -145,7 +155,11 @@ pub(super) fn check(
             let (Some(&j), Some(q)) = (j, q) else {
                 continue;
             };
-            if !new_lines.contains(&j) || q >= a.len() || !kept[q] || a[q].trim().is_empty() {
+            if new_lines.binary_search(&j).is_err()
+                || q >= a.len()
+                || !kept[q]
+                || a[q].trim().is_empty()
+            {
                 continue;
             }
             if b[j].trim().is_empty() || !shown_at(a[q]).is_empty() {
@@ -221,8 +235,7 @@ pub(super) fn check(
             if t.is_empty() || !t.chars().any(char::is_alphanumeric) || shown_at(t).len() != 1 {
                 continue;
             }
-            let mut copies = (0..a.len()).filter(|&q| a[q].trim() == t);
-            if let (Some(q), None) = (copies.next(), copies.next()) {
+            if let Some(&[q]) = in_file.get(t).map(Vec::as_slice) {
                 let (lo, hi) = (q.min(*at), q.max(*at));
                 let near = (lo..hi).filter(|&i| !a[i].trim().is_empty()).count() <= 2;
                 if kept[q] && near {

@@ -8,6 +8,7 @@ use crate::normalize::indent_width;
 use crate::snippet::block_end::block_end;
 use crate::snippet::guard::{resembles, rewrites, same_head};
 use crate::snippet::{Piece, Refusal, Why};
+use crate::thresholds::EDGE_REACH;
 
 /// The piece's new lines at an edge that meets a marker (or the snippet's end) must not read
 /// as an edited version of the file's line beyond that edge: replace or insert is unclear,
@@ -24,7 +25,11 @@ pub(super) fn edges_clear(
     let code = |r: std::ops::Range<usize>| -> Vec<usize> {
         r.filter(|&i| !lines[i].trim().is_empty()).collect()
     };
-    let (leading, trailing) = (code(0..f), code(l + 1..lines.len()));
+    let (mut leading, mut trailing) = (code(0..f), code(l + 1..lines.len()));
+    // The new lines nearest each edge only: every pair of a long run against as many file
+    // lines was quadratic (1,000 new lines: 1.7 s).
+    leading.drain(..leading.len().saturating_sub(EDGE_REACH));
+    trailing.truncate(EDGE_REACH);
     // (One more of the file's lines beyond the edge than the piece has new lines there: the
     // model rewriting the last two lines a marker stands for writes two, and a rewritten line
     // may follow one it left out.)
