@@ -452,3 +452,10 @@ pub(crate) const SHORT_LITERAL: usize = 8;
 /// corpus (1,397 cases, outside the repository) 32 changes none, 16 one (a refusal merged
 /// right), 8 and 4 two (one of them merged wrong). 32 keeps every outcome.
 pub(crate) const EDGE_REACH: usize = 32;
+
+/// Least character similarity (loose keys) for a new line at a lazy-snippet piece's edge (`snippet/place/edges.rs`, `snippet/guard`) to read as an
+/// edited version of the file's neighbouring line (replace or insert: unclear). The figure the
+/// elision strategy measured for a line `new` writes beside its marker to count as a rewrite
+/// of an elided line (`strategy::elision::new_markers::REWRITE_OF_ELIDED`,
+/// `elide_edit_inside_*`: rewritten lines 0.5-0.7 like their line in 15 of 135 checks).
+pub(crate) const EDITED_EDGE: f64 = 0.6;

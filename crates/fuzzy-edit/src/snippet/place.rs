@@ -24,12 +24,7 @@ use edges::{edges_clear, end_of_scope};
 pub(super) use order::place_all;
 use window::{best_explained, candidates, first_line_clear};
 
-/// Least character similarity (loose keys) for a new line at a piece's edge to read as an
-/// edited version of the file's neighbouring line (replace or insert: unclear). The figure the
-/// elision strategy measured for a line `new` writes beside its marker to count as a rewrite
-/// of an elided line (`strategy::elision::new_markers::REWRITE_OF_ELIDED`,
-/// `elide_edit_inside_*`: rewritten lines 0.5-0.7 like their line in 15 of 135 checks).
-pub(super) const EDITED_EDGE: f64 = 0.6;
+pub(super) use crate::thresholds::EDITED_EDGE;
 
 /// The file as the placement reads it.
 pub(super) struct File<'a> {

@@ -2,9 +2,9 @@
 //! rewrites one by adding to it, or notes that code was removed; and where a closing line's
 //! block begins.
 
-use super::super::place::EDITED_EDGE;
 use super::text::{comment, comment_leader, head, marker_like, tokens};
 use crate::align::line_similarity;
+use crate::thresholds::EDITED_EDGE;
 
 /// Whether a new line `new` reads as an edited version of the file line `old` (so that writing
 /// it beside `old`, with nothing shown between, leaves replace or add unclear): similar

@@ -81,6 +81,7 @@ pub(super) fn head(line: &str) -> Option<Vec<&str>> {
         .position(|x| matches!(*x, "(" | "=" | ":" | "{" | "<" | "["))?;
     let head = t[..=end].to_vec();
     head.iter()
+        // A head names something: a word of three characters or more (`self.total =`, not `x =`).
         .any(|x| x.chars().count() >= 3 && x.chars().all(|c| c.is_alphanumeric() || c == '_'))
         .then_some(head)
 }
