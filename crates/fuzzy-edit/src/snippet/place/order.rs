@@ -97,23 +97,22 @@ impl Search<'_, '_, '_, '_> {
         let mut kept: Option<Vec<Placement>> = None;
         let mut open: Vec<(usize, Option<Refusal>)> = Vec::new();
         let mut misfits = None;
-        for option in each {
+        for (i, option) in each.into_iter().enumerate() {
+            // (The places stand in the ambiguous refusal's order: a place refused by its own
+            // checks is still named by its first line.)
+            let start = ambiguous.lines.get(i).copied().unwrap_or(usize::MAX);
             let outcome = option.and_then(|p| {
                 (self.check)(piece, &p)?;
-                let start = p.start;
                 placed.push(p);
-                self.at(k + 1, placed).map(|()| start)
+                self.at(k + 1, placed)
             });
             match outcome {
-                Ok(start) => {
+                Ok(()) => {
                     kept = Some(placed[base..].to_vec());
                     open.push((start, None));
                 }
                 Err(r) if misfit(&r) => misfits = Some(r),
-                Err(r) => {
-                    let start = placed.get(base).map_or(usize::MAX, |p| p.start);
-                    open.push((start, Some(r)));
-                }
+                Err(r) => open.push((start, Some(r))),
             }
             placed.truncate(base);
         }
