@@ -33,7 +33,10 @@ mod block_end;
 mod guard;
 mod place;
 mod verify;
-use guard::{brackets_at_depth, end_open, ends_with_blank, notes_delete, stale_line};
+use guard::{
+    blank_end_open, brackets_at_depth, end_open, ends_with_blank, notes_delete, stale_line,
+    unshown_body,
+};
 use place::{File, Line, Placement};
 pub use verify::{verify_snippet, Finding, FindingKind, Unverified};
 
@@ -196,13 +199,8 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         };
         brackets_at_depth(piece, p, prev)?;
     }
-    if blank_end && !open_end {
-        if let Some((p, piece)) = placed.last() {
-            if p.end < file.lines.len() && !file.blank(p.end) {
-                let last = last_code(piece);
-                return Err(piece.refuse(Why::OpenEnd, last, vec![p.end]));
-            }
-        }
+    if let Some((p, piece)) = placed.last().filter(|_| blank_end && !open_end) {
+        blank_end_open(&file, piece, p)?;
     }
     let merged = assemble(bom, &indexed, &file, &placed);
     let shown: Vec<guard::Shown> = pieces
@@ -390,46 +388,6 @@ fn take_notes(file: &File<'_>, piece: &mut Piece<'_>) {
     }
     piece.lines = kept;
     piece.notes = notes;
-}
-
-/// Refuse ([`Why::UnshownBody`]) a piece with no marker after it that ends in new lines
-/// written right under a line that opens a block, while the file's block goes on below them
-/// unshown: `def configure():` then `setup_logging()` where the file's body is
-/// `logging.basicConfig(...)`. A model rewriting a small function writes it whole, so the
-/// body is meant replaced; one adding a line at its top writes the same. Merging the lines in
-/// front of the old body left a dead `return` under a new one.
-fn unshown_body(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Result<(), Refusal> {
-    if piece.marker_after {
-        return Ok(());
-    }
-    let Some(at) = p.out.iter().rposition(|l| matches!(l, Line::Kept(_))) else {
-        return Ok(());
-    };
-    let Line::Kept(opener) = p.out[at] else {
-        return Ok(());
-    };
-    let new: Vec<usize> = p.out[at + 1..]
-        .iter()
-        .filter_map(|l| match *l {
-            Line::New(i) if !piece.lines[i].trim().is_empty() => Some(i),
-            _ => None,
-        })
-        .collect();
-    let (Some(&first), Some(next)) = (
-        new.first(),
-        (p.end..file.lines.len()).find(|&q| !file.blank(q)),
-    ) else {
-        return Ok(());
-    };
-    let depth = indent_width(file.lines[opener]) as isize;
-    let inside = |w: usize| w as isize > depth;
-    if inside(indent_width(piece.lines[first]).saturating_add_signed(p.shift))
-        && inside(indent_width(file.lines[next]))
-        && (opener + 1..next).all(|q| file.blank(q))
-    {
-        return Err(piece.refuse(Why::UnshownBody, first, vec![next]));
-    }
-    Ok(())
 }
 
 pub(super) fn last_code(piece: &Piece<'_>) -> usize {

@@ -25,7 +25,9 @@ mod resemble;
 mod stale;
 mod text;
 use deletion::closer_could_be_new;
-pub(super) use placed::{brackets_at_depth, end_open, ends_with_blank, notes_delete};
+pub(super) use placed::{
+    blank_end_open, brackets_at_depth, end_open, ends_with_blank, notes_delete, unshown_body,
+};
 pub(super) use resemble::{removal_note, resembles, rewrites, same_head};
 pub(super) use stale::stale_line;
 use text::{lines, marker_like};

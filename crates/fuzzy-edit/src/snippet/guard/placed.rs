@@ -1,6 +1,7 @@
 //! The rules on a placed piece before the merged text is read: a removal note must delete what
-//! it stands for, a piece anchored by brackets alone keeps the snippet's depth, and a piece's
-//! end must not leave the extent of the marker (or the snippet's end) after it open.
+//! it stands for, a piece anchored by brackets alone keeps the snippet's depth, a piece's end
+//! must not leave the extent of the marker (or the snippet's end) after it open, and new lines
+//! ending the snippet under a block's opening line must not leave its unshown body open.
 
 use super::super::place::{File, Line, Placement};
 use super::super::{last_code, Piece, Refusal, Why};
@@ -88,6 +89,63 @@ pub(in crate::snippet) fn end_open(
     let shallow = (indent_width(file.lines[next]) as isize) <= depth;
     if (piece.blank_at_end && next == p.end) || (opens && shallow) {
         return Err(piece.refuse(Why::OpenEnd, last, vec![next]));
+    }
+    Ok(())
+}
+
+/// Refuse ([`Why::UnshownBody`]) a piece with no marker after it that ends in new lines
+/// written right under a line that opens a block, while the file's block goes on below them
+/// unshown: `def configure():` then `setup_logging()` where the file's body is
+/// `logging.basicConfig(...)`. A model rewriting a small function writes it whole, so the
+/// body is meant replaced; one adding a line at its top writes the same. Merging the lines in
+/// front of the old body left a dead `return` under a new one.
+pub(in crate::snippet) fn unshown_body(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    p: &Placement,
+) -> Result<(), Refusal> {
+    if piece.marker_after {
+        return Ok(());
+    }
+    let Some(at) = p.out.iter().rposition(|l| matches!(l, Line::Kept(_))) else {
+        return Ok(());
+    };
+    let Line::Kept(opener) = p.out[at] else {
+        return Ok(());
+    };
+    let new: Vec<usize> = p.out[at + 1..]
+        .iter()
+        .filter_map(|l| match *l {
+            Line::New(i) if !piece.lines[i].trim().is_empty() => Some(i),
+            _ => None,
+        })
+        .collect();
+    let (Some(&first), Some(next)) = (
+        new.first(),
+        (p.end..file.lines.len()).find(|&q| !file.blank(q)),
+    ) else {
+        return Ok(());
+    };
+    let depth = indent_width(file.lines[opener]) as isize;
+    let inside = |w: usize| w as isize > depth;
+    if inside(indent_width(piece.lines[first]).saturating_add_signed(p.shift))
+        && inside(indent_width(file.lines[next]))
+        && (opener + 1..next).all(|q| file.blank(q))
+    {
+        return Err(piece.refuse(Why::UnshownBody, first, vec![next]));
+    }
+    Ok(())
+}
+
+/// Refuse ([`Why::OpenEnd`]) the last piece `p` of a snippet that ends in a blank line (see
+/// [`ends_with_blank`]) where the file's next line is code.
+pub(in crate::snippet) fn blank_end_open(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    p: &Placement,
+) -> Result<(), Refusal> {
+    if p.end < file.lines.len() && !file.blank(p.end) {
+        return Err(piece.refuse(Why::OpenEnd, last_code(piece), vec![p.end]));
     }
     Ok(())
 }
