@@ -13,13 +13,11 @@
 //! A string still open at the end of the file leaves the end unknown (`None`), and the caller
 //! refuses: the scan cannot tell code from text there.
 
+use super::guard::comment_leader;
+
 /// Delimiters of strings that span lines, as the languages write them (Python's triple quotes,
 /// Java's text blocks; JavaScript's and Go's backticks).
 const SPANNING: [&str; 3] = ["\"\"\"", "'''", "`"];
-
-/// Line prefixes of comments and preprocessor lines, which may stand at column 0 inside a
-/// block.
-const COMMENT: [&str; 5] = ["#", "//", "/*", "*", "--"];
 
 /// The 0-based line that ends the block opened at `opener` (whose depth is `depth`), `lines.len()`
 /// when the block runs to the end of the file, or `None` when a string that spans lines is
@@ -56,15 +54,14 @@ pub(super) fn block_end(
 }
 
 /// Whether `line` closes a block (`}`, `)`, `]`, `end`).
-fn closes(line: &str) -> bool {
+pub(super) fn closes(line: &str) -> bool {
     let t = line.trim_start();
     t.starts_with(['}', ')', ']']) || t == "end" || t.starts_with("end ")
 }
 
-/// Whether `line` is a comment or preprocessor line.
+/// Whether `line` is a comment or preprocessor line (`#endif` has the leader of a comment).
 fn is_comment(line: &str) -> bool {
-    let t = line.trim_start();
-    COMMENT.iter().any(|p| t.starts_with(p))
+    comment_leader(line).is_some()
 }
 
 /// The string delimiter open after `line`, given the one open before it: a delimiter that

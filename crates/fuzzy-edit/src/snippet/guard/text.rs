@@ -39,10 +39,9 @@ pub(super) fn marker_like(line: &str) -> bool {
             || lower.contains("unchanged"))
 }
 
+/// Whether `t` (a trimmed line) is a comment, a JSX `{/* */}` one included.
 pub(super) fn comment(t: &str) -> bool {
-    ["//", "#", "/*", "*", "<!--", "--", "{/*"]
-        .iter()
-        .any(|l| t.starts_with(l))
+    comment_leader(t).is_some() || t.starts_with("{/*")
 }
 
 /// The words and single punctuation characters of `line`, in order.
@@ -87,7 +86,7 @@ pub(super) fn head(line: &str) -> Option<Vec<&str>> {
 }
 
 /// The comment leader `line` starts with, if it is a comment line.
-pub(super) fn comment_leader(line: &str) -> Option<&'static str> {
+pub(in crate::snippet) fn comment_leader(line: &str) -> Option<&'static str> {
     let t = line.trim_start();
     ["//", "#", "/*", "*", "<!--", "--"]
         .into_iter()

@@ -5,7 +5,7 @@
 use super::{File, Line, Placement, EDITED_EDGE};
 use crate::align::line_similarity;
 use crate::normalize::indent_width;
-use crate::snippet::block_end::block_end;
+use crate::snippet::block_end::{block_end, closes};
 use crate::snippet::guard::{resembles, rewrites, same_head};
 use crate::snippet::{Piece, Refusal, Why};
 use crate::thresholds::EDGE_REACH;
@@ -176,11 +176,7 @@ pub(super) fn end_of_scope(
         .rev()
         .find(|&i| !file.blank(i))
         .ok_or_else(open)?;
-    let closer = close < n && {
-        let t = file.lines[close].trim_start();
-        file.depth(close) == depth
-            && (t.starts_with(['}', ')', ']']) || t == "end" || t.starts_with("end "))
-    };
+    let closer = close < n && file.depth(close) == depth && closes(file.lines[close]);
     let outside = indent_width(lines[first]) as isize + shift <= depth;
     let at = if outside && closer {
         close + 1
