@@ -363,31 +363,33 @@ fn in_tabs(file: &Text<'_>, snippet: &str) -> Option<String> {
     Some(out)
 }
 
-/// Take the removal notes out of a piece: a comment that says code was removed, which the file
-/// does not hold, between two of the piece's code lines. The lines it stands for are then
+/// Take the removal notes out of a piece ([`is_note`]). The lines a note stands for are then
 /// deleted by omission ([`notes_delete`] checks that some are).
 fn take_notes(file: &File<'_>, piece: &mut Piece<'_>) {
-    let code = |l: &str| !l.trim().is_empty();
-    let mut k = 0;
     let mut notes = Vec::new();
     let lines = std::mem::take(&mut piece.lines);
     let mut kept = Vec::with_capacity(lines.len());
-    for (i, l) in lines.iter().enumerate() {
-        // A note stands for deleted lines between two lines the file holds; above a new line
-        // (`# Remove the trailing slash` over `p = p.rstrip("/")`) it is a comment on that line.
-        let before = lines[..i].iter().rev().find(|l| code(l));
-        let after = lines[i + 1..].iter().find(|l| code(l));
-        let between_file_lines = before.is_some_and(|l| file.holds(l) || is_elision_marker(l))
-            && after.is_some_and(|l| file.holds(l) || is_elision_marker(l));
-        if between_file_lines && guard::removal_note(l) && !file.holds(l) {
-            notes.push(k);
-            continue;
+    for i in 0..lines.len() {
+        if is_note(file, &lines, i) {
+            notes.push(kept.len());
+        } else {
+            kept.push(lines[i]);
         }
-        kept.push(*l);
-        k += 1;
     }
     piece.lines = kept;
     piece.notes = notes;
+}
+
+/// Whether line `i` of a piece's `lines` is a removal note: a comment that says code was
+/// removed, which the file does not hold, between two lines the file holds. Above a new line
+/// (`# Remove the trailing slash` over `p = p.rstrip("/")`) it is a comment on that line.
+fn is_note(file: &File<'_>, lines: &[&str], i: usize) -> bool {
+    let code = |l: &&&str| !l.trim().is_empty();
+    let held = |l: Option<&&str>| l.is_some_and(|l| file.holds(l) || is_elision_marker(l));
+    held(lines[..i].iter().rev().find(code))
+        && held(lines[i + 1..].iter().find(code))
+        && guard::removal_note(lines[i])
+        && !file.holds(lines[i])
 }
 
 pub(super) fn last_code(piece: &Piece<'_>) -> usize {

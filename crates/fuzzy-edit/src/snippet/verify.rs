@@ -17,7 +17,7 @@ use serde::Serialize;
 use similar::{capture_diff_slices_deadline, Algorithm, DiffTag};
 
 use super::place::File;
-use super::{guard, pieces, snippet_lines, take_notes, Piece, BOM};
+use super::{guard, is_note, pieces, snippet_lines, take_notes, Piece, BOM};
 use crate::edit::Options;
 use crate::normalize::{indent_width, loose_key};
 use crate::notation::{is_elision_marker, markers_behind_leaders};
@@ -209,7 +209,7 @@ pub fn verify_snippet(
     let mut at = 0;
     for p in &pieces {
         let shown: Vec<usize> = (0..p.lines.len())
-            .filter(|&i| !p.lines[i].trim().is_empty() && !removal_note(p.lines[i]))
+            .filter(|&i| !p.lines[i].trim().is_empty() && !is_note(&file, &p.lines, i))
             .collect();
         match land(&b, at, p, &shown, &same, (&inserted, &cuts)) {
             Some(l) => {
@@ -250,12 +250,21 @@ pub fn verify_snippet(
     }
     let in_piece = |j: usize| landed.iter().flatten().any(|l| l.start <= j && j < l.end);
 
-    // Markers and removal notes written into the file; lines added outside the pieces.
+    // Markers and removal notes written into the file (the notes as the merge reads them: a
+    // comment that says "remove" above a new line is written); lines added outside the pieces.
+    let notes: std::collections::HashSet<&str> = pieces
+        .iter()
+        .flat_map(|p| {
+            (0..p.lines.len())
+                .filter(|&i| is_note(&file, &p.lines, i))
+                .map(|i| p.lines[i].trim())
+        })
+        .collect();
     for (j, l) in b.iter().enumerate() {
         if !inserted[j] || l.trim().is_empty() {
             continue;
         }
-        let kind = if is_elision_marker(l) || marker_in_jsx(l) || removal_note(l) {
+        let kind = if is_elision_marker(l) || marker_in_jsx(l) || notes.contains(l.trim()) {
             FindingKind::Marker
         } else if !in_piece(j) {
             FindingKind::Added
@@ -572,20 +581,6 @@ fn marker_in_jsx(line: &str) -> bool {
         .is_some_and(is_elision_marker)
 }
 
-/// A comment line that says code was removed or deleted (`# (deleted)`, `// remove the retry
-/// loop`): the snippet's way of showing a deletion, never a line of the file.
-fn removal_note(line: &str) -> bool {
-    let t = line.trim();
-    let comment = ["//", "#", "/*", "*", "<!--", "--"]
-        .iter()
-        .any(|l| t.starts_with(l));
-    let lower = t.to_lowercase();
-    comment
-        && ["remove", "delete", "deleting", "drop"]
-            .iter()
-            .any(|w| lower.contains(w))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -709,6 +704,16 @@ mod tests {
         assert_eq!(u.findings[0].merged_line, Some(4));
         let right = format!("{file}\n    def close(self):\n        pass\n");
         assert_eq!(kinds(file, snippet, &right), vec![]);
+    }
+
+    #[test]
+    fn a_comment_that_says_remove_above_a_new_line_verifies_as_merged() {
+        let file = "def norm(p):\n    return p\n";
+        let snippet = "def norm(p):\n    # Remove the trailing slash\n    p = p.rstrip(\"/\")\n    return p\n";
+        let merged = crate::snippet::apply_snippet(file, snippet, &Options::default())
+            .unwrap()
+            .text;
+        assert_eq!(kinds(file, snippet, &merged), vec![]);
     }
 
     #[test]
