@@ -104,7 +104,7 @@ fn case() -> impl Strategy<Value = Case> {
         file,
         any::<prop::sample::Index>(),
         0usize..4,
-        prop::collection::vec((0usize..3, 0usize..CODE.len() + 4), 0..4),
+        prop::collection::vec((0usize..3, 0usize..CODE.len() + 6), 0..4),
         0usize..4,
         0usize..4,
         0usize..MARKERS.len(),
@@ -118,6 +118,10 @@ fn case() -> impl Strategy<Value = Case> {
                 .enumerate()
                 .map(|(k, (d, c))| match CODE.get(c) {
                     Some(code) if !code.is_empty() => line(d, code),
+                    // Comments that say "remove": a removal note between two file lines, a
+                    // comment on the line it stands above otherwise.
+                    _ if c == CODE.len() + 4 => line(d, "# Remove the old check"),
+                    _ if c == CODE.len() + 5 => line(d, "# (deleted)"),
                     _ => line(d, &format!("added_{k} = {c}")),
                 })
                 .collect();
