@@ -183,11 +183,14 @@ impl Failed {
     pub fn message(&self, w: &Vocabulary) -> String {
         let total = self.olds.len();
         let named = |f: &Failure| match self.olds.get(f.edit) {
-            Some(start) if total > 1 => format!(
+            Some(start) if total > 1 && !start.is_empty() => format!(
                 "Edit {} of {total} (the one starting `{start}`): {}",
                 f.edit + 1,
                 f.error.message(w)
             ),
+            Some(_) if total > 1 => {
+                format!("Edit {} of {total}: {}", f.edit + 1, f.error.message(w))
+            }
             _ if self.failures.len() > 1 => format!("Edit {}: {}", f.edit + 1, f.error.message(w)),
             _ => f.error.message(w),
         };

@@ -47,6 +47,8 @@ pub enum SnippetReason {
     /// an unshown file line it reads as an edited copy of, a kept line re-indented, or
     /// indentation in the other character than the file's.
     UnexplainedChange,
+    /// The file is empty (or blank): there is nothing for a snippet to be merged into.
+    EmptyFile,
 }
 
 /// A place in the text, as reported to the model.
@@ -363,6 +365,7 @@ impl EditError {
                     S::StaleLine => R::SnippetStaleLine,
                     S::UnshownBody => R::SnippetUnshownBody,
                     S::UnexplainedChange => R::SnippetUnexplainedChange,
+                    S::EmptyFile => R::SnippetEmptyFile,
                 }
             }
         };
@@ -540,6 +543,7 @@ fn snippet_message(
         R::UnshownBody => format!("line {line} of the snippet (piece {piece}) is new, written under a line that opens a block, and the snippet ends after it without a marker while the file's block goes on (line {listed}), so whether the new lines replace the block's body or are added at its top is unclear. To replace the body, show the block's next unchanged line after the new ones (or write the whole block, to its last line); to add, end the snippet with a marker after the new lines."),
         R::CrossesScope => format!("the marker before {what} would stand for lines outside the block it is written in to reach the place the piece fits (line {listed}). Show the line that opens the block the piece is in (its function or class) before it."),
         R::UnexplainedChange => format!("merging {what} would change the file in a way the snippet does not show (file line {listed}): a line deleted beside or under a marker, a marker or a note that code was removed written as code, a new line beside an unshown file line it resembles (replace or add?), a line the file holds written again while its old place is under a marker (moved or copied?), a deletion closed by a line the file repeats (`}}`, `# endif`) right after new lines (is that line new too?), or a kept line re-indented. Show the unchanged lines around every change, write deleted lines out by leaving them from between two shown lines, and never write a marker inside a change."),
+        R::EmptyFile => "the file is empty, so a snippet has nothing to be merged into. Write the file whole instead (a write tool, or the whole text as `new` with an empty `old`).".to_string(),
     };
     format!("{body} Nothing was changed.")
 }

@@ -160,6 +160,14 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         Some(rest) => (BOM, rest),
         None => ("", text),
     };
+    if body.trim().is_empty() {
+        return Err(Refusal {
+            piece: 1,
+            line: 1,
+            why: Why::EmptyFile,
+            lines: Vec::new(),
+        });
+    }
     let indexed = Text::new(body);
     let file = File::new((0..indexed.line_count()).map(|i| indexed.line(i)).collect());
     let snippet = snippet.strip_prefix(BOM).unwrap_or(snippet);

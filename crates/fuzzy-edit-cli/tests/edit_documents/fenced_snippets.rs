@@ -68,6 +68,23 @@ fn blocks_for_several_files_are_one_transaction() {
 }
 
 #[test]
+fn a_refused_block_of_several_for_one_file_is_named() {
+    // The fix, then a usage example for the same file that is no snippet of it: the refusal
+    // says which block failed, by its number and first line.
+    let w = project();
+    let doc = format!(
+        "```python src/app.py\n{TOTAL_SNIPPET}```\n\nCall it like this:\n\n```python src/app.py\nprint(total([1, 2]))\n```\n"
+    );
+    w.write("edits.md", &doc);
+    let err = assert_fails(&w.run(["apply", "--edits", "edits.md"]), 1);
+    assert!(
+        err.contains("Edit 2 of 2 (the one starting `print(total([1, 2]))`)"),
+        "{err}"
+    );
+    assert_eq!(w.read("src/app.py"), APP);
+}
+
+#[test]
 fn search_replace_in_a_named_fence_is_still_search_replace() {
     let w = project();
     let doc = "\

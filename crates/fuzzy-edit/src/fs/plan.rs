@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
+use crate::applied::start_of;
 use crate::format::FileOp;
 use crate::vocabulary::Vocabulary;
 use crate::{apply_snippet, apply_with, Applied, Edit, Failed, Mode, Options};
@@ -49,6 +50,17 @@ impl Op {
             Op::Edit(edits) => edits.len(),
             Op::LineEdits(edits) => edits.len(),
             Op::Create(_) | Op::Write(_) | Op::Delete | Op::Snippet(_) => 1,
+        }
+    }
+
+    /// The start of each of its edits, as refusals quote it to say which edit of several they
+    /// are about: each `old`'s, or the snippet's (a fenced code block of a document); none for
+    /// the others.
+    fn starts(&self) -> Vec<String> {
+        match self {
+            Op::Edit(edits) => edits.iter().map(|e| start_of(&e.old)).collect(),
+            Op::Snippet(snippet) => vec![start_of(snippet)],
+            other => vec![String::new(); other.edit_count()],
         }
     }
 
@@ -310,13 +322,13 @@ fn plan(
                     _ => unreachable!("matched above"),
                 };
                 let applied = applied.map_err(|mut failed| {
-                    // Numbered from the file's first edit, as a success's are. (The starts of
-                    // `old` its messages quote are this operation's alone: not quoted then.)
-                    if earlier > 0 {
-                        for f in &mut failed.failures {
-                            f.edit += earlier;
-                        }
-                        failed.olds.clear();
+                    // Numbered from the file's first edit, as a success's are, and named among
+                    // all of the file's edits (two code blocks for one file: which failed?).
+                    for f in &mut failed.failures {
+                        f.edit += earlier;
+                    }
+                    if ops.len() > 1 {
+                        failed.olds = ops.iter().flat_map(Op::starts).collect();
                     }
                     EditFilesError::Refused {
                         path: path.to_path_buf(),

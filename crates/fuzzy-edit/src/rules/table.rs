@@ -128,6 +128,7 @@ rule_table! {
     SnippetEditedEdge = "snippet_edited_edge", Snippet, ["snippet_unplaced"], "a new line at a piece's edge that reads as an edit of the file's line beside it";
     SnippetOpenEnd = "snippet_open_end", Snippet, ["snippet_unplaced"], "a piece's end before a marker (new lines there) or at the snippet's end where the file's next line is not the blank line or block body the snippet shows there";
     SnippetUnshownBody = "snippet_unshown_body", Snippet, ["snippet_unplaced"], "new lines that end the snippet under a block's opening line while the file's block goes on unshown: body rewritten or added to?";
+    SnippetEmptyFile = "snippet_empty_file", Snippet, ["snippet_unplaced"], "a snippet for an empty file: nothing to merge into, write the file whole";
     SnippetCrossesScope = "snippet_crosses_scope", Snippet, ["snippet_unplaced"], "a marker that would stand for lines outside the block it is written in";
     SnippetStaleLine = "snippet_stale_line", Snippet, ["snippet_unplaced"], "a snippet line one word apart from the file's line at its place, apart from the piece's change: stale context or an unclear edit";
     SnippetUnexplainedChange = "snippet_unexplained_change", Snippet, ["snippet_unplaced"], "a merge that changes the file in a way the snippet does not show";

@@ -107,6 +107,12 @@ fn a_piece_that_fits_twice_is_refused() {
 #[test]
 fn stale_and_open_pieces_are_refused() {
     assert_eq!(why(STACK, "def nothing_here():\n    pass"), Why::NotInFile);
+    // An empty or blank file holds nothing to merge into: write it whole.
+    assert_eq!(why("", "x = 1\n"), Why::EmptyFile);
+    assert_eq!(
+        why("\n\n", "# ... existing code ...\nx = 1\n"),
+        Why::EmptyFile
+    );
     // New lines between two markers: where they go is open.
     let snippet = "class S:\n    # ...\n    def size(self):\n        return 0\n    # ...";
     assert_eq!(why(STACK, snippet), Why::OpenMarker);
