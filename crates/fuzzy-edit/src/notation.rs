@@ -10,5 +10,7 @@ pub(crate) mod entities;
 mod elision_markers;
 mod line_numbers;
 
-pub(crate) use elision_markers::{is_elision_marker, markers_behind_leaders, Unclear};
+pub(crate) use elision_markers::{
+    is_elision_marker, is_jsx_elision_marker, markers_behind_leaders, Unclear,
+};
 pub(crate) use line_numbers::{parse_prefix, strip_line_prefixes, strip_where_present, Style};

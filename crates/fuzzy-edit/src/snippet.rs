@@ -26,7 +26,7 @@ use crate::error::EditError;
 pub use crate::error::SnippetReason;
 use crate::indent::{IndentHabits, IndentStyle};
 use crate::normalize::{indent_width, TAB_WIDTH};
-use crate::notation::{is_elision_marker, markers_behind_leaders};
+use crate::notation::{is_elision_marker, is_jsx_elision_marker, markers_behind_leaders};
 use crate::text::Text;
 
 mod block_end;
@@ -177,7 +177,7 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
     let snippet = tabbed.as_deref().unwrap_or(snippet);
     let lines = snippet_lines(&file, snippet);
     let blank_end = ends_with_blank(snippet);
-    let marker = |l: &str| is_elision_marker(l) && !file.holds(l);
+    let marker = |l: &str| (is_elision_marker(l) || is_jsx_elision_marker(l)) && !file.holds(l);
     let (mut pieces, open_end) = pieces(&lines, &marker);
     for piece in &mut pieces {
         take_notes(&file, piece);

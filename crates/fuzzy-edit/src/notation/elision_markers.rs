@@ -48,6 +48,17 @@ pub(crate) fn is_elision_marker(line: &str) -> bool {
             && words
                 .chars()
                 .all(|c| c.is_alphanumeric() || c == ' ' || c == '-' || c == ','))
+        // (`// ... (unchanged) ...`: words in brackets, in a comment only.)
+        || comment && says_elided(words)
+}
+
+/// Whether `line` is an elision marker written as a JSX comment, `{/* ... existing code ... */}`,
+/// as models write it between JSX elements (where `//` would be text).
+pub(crate) fn is_jsx_elision_marker(line: &str) -> bool {
+    line.trim()
+        .strip_prefix('{')
+        .and_then(|r| r.strip_suffix('}'))
+        .is_some_and(|inner| inner.trim_start().starts_with("/*") && is_elision_marker(inner))
 }
 
 /// Comment leaders a file may use beyond those [`is_elision_marker`] reads, as the file's own
@@ -192,46 +203,89 @@ pub(crate) fn markers_behind_leaders(
 }
 
 /// What a comment says, in words alone, when it stands for lines left out. Only these whole
-/// phrases (lower case, brackets and dots around them dropped): a comment that says more is
-/// the program's.
-const MARKER_PHRASES: [&str; 24] = [
-    "existing code",
-    "existing code here",
-    "existing code unchanged",
+/// phrases (lower case, brackets and dots around them dropped), or one of [`ELIDED_SUBJECTS`]
+/// followed by one of [`ELIDED_STATES`] (`rest of code remains the same`): a comment that
+/// says more is the program's.
+const MARKER_PHRASES: [&str; 9] = [
     "keep existing code",
-    "rest of code",
-    "rest of the code",
-    "rest of the code unchanged",
-    "rest of file",
-    "rest of the file",
-    "rest of function",
-    "rest of the function",
-    "rest of the method",
-    "rest of the class",
-    "rest unchanged",
     "unchanged",
     "unchanged code",
-    "code unchanged",
-    "remaining code",
-    "remaining code unchanged",
     "same as before",
     "snip",
     "snipped",
     "omitted",
     "code omitted",
+    "no changes",
 ];
 
-/// Whether the words of a comment are one of [`MARKER_PHRASES`].
+/// What a marker names as left out, in the phrasings models write (`existing code`, `rest of
+/// the file`; `the` before it dropped), alone or before one of [`ELIDED_STATES`].
+const ELIDED_SUBJECTS: [&str; 20] = [
+    "existing code",
+    "rest of code",
+    "rest of the code",
+    "rest of file",
+    "rest of the file",
+    "rest of function",
+    "rest of the function",
+    "rest of method",
+    "rest of the method",
+    "rest of class",
+    "rest of the class",
+    "rest of the implementation",
+    "rest of the body",
+    "rest of the module",
+    "rest",
+    "remaining code",
+    "previous code",
+    "original code",
+    "other code",
+    "code",
+];
+
+/// What a marker says of its subject (`... remains the same`), or nothing.
+const ELIDED_STATES: [&str; 14] = [
+    "",
+    " here",
+    " goes here",
+    " unchanged",
+    " remains unchanged",
+    " remain unchanged",
+    " is unchanged",
+    " stays unchanged",
+    " remains the same",
+    " remain the same",
+    " stays the same",
+    " as before",
+    " omitted",
+    " omitted for brevity",
+];
+
+/// Whether the words of a comment are one of [`MARKER_PHRASES`], or a subject of
+/// [`ELIDED_SUBJECTS`] and a state of [`ELIDED_STATES`]; brackets and dots alone (`[...]`,
+/// `(...)`) say it too. (`code` alone is no marker: a comment that says only that is rare in
+/// code, but the subject needs a state then.)
 fn says_elided(words: &str) -> bool {
-    let t = words
-        .trim_matches(|c: char| {
-            matches!(
-                c,
-                '(' | ')' | '[' | ']' | '<' | '>' | '.' | '\u{2026}' | ' '
-            )
+    let bare = |c: char| {
+        matches!(
+            c,
+            '(' | ')' | '[' | ']' | '<' | '>' | '.' | '\u{2026}' | ' '
+        )
+    };
+    if !words.is_empty() && words.chars().all(bare) {
+        return words.contains("...") || words.contains('\u{2026}');
+    }
+    let t = words.trim_matches(bare).to_lowercase();
+    let t = t.trim_end_matches([',', ';', ':']);
+    if MARKER_PHRASES.contains(&t) {
+        return true;
+    }
+    let t = t.strip_prefix("the ").unwrap_or(t);
+    ELIDED_SUBJECTS.iter().any(|subject| {
+        t.strip_prefix(subject).is_some_and(|state| {
+            ELIDED_STATES.contains(&state) && !(state.is_empty() && *subject == "code")
         })
-        .to_lowercase();
-    MARKER_PHRASES.contains(&t.as_str())
+    })
 }
 
 #[cfg(test)]
@@ -253,6 +307,14 @@ mod tests {
             "  /* existing code */",
             "# (unchanged)",
             "// [snip]",
+            "// ... (unchanged) ...",
+            "// [...]",
+            "# (...)",
+            "// rest of code remains the same",
+            "# The rest of the file stays the same",
+            "// existing code goes here",
+            "/* ... rest of the implementation unchanged ... */",
+            "// Existing code unchanged.",
         ] {
             assert!(is_elision_marker(m), "{m}");
         }
@@ -265,8 +327,33 @@ mod tests {
             "...defaults",
             "# unchanged since 2019",
             "// the rest is unchanged when x is set",
+            "// code",
+            "# rest of code remains the same when cached",
+            "// [x]",
+            "// ()",
         ] {
             assert!(!is_elision_marker(code), "{code}");
+        }
+    }
+
+    #[test]
+    fn jsx_markers_are_comments_in_braces() {
+        for m in [
+            "{/* ... */}",
+            "  {/* ... existing code ... */}",
+            "{/* \u{2026} */}",
+            "{/* existing code */}",
+        ] {
+            assert!(is_jsx_elision_marker(m), "{m}");
+        }
+        for code in [
+            "{/* Sidebar */}",
+            "{...props}",
+            "{/* ... */ x}",
+            "// ...",
+            "{// ...}",
+        ] {
+            assert!(!is_jsx_elision_marker(code), "{code}");
         }
     }
 

@@ -468,3 +468,13 @@ fn a_piece_anchored_by_a_bracket_alone_keeps_the_snippets_depth() {
         .unwrap()
         .contains("            b();\n            c();\n        }\n    }\n}\n"));
 }
+
+#[test]
+fn a_jsx_marker_between_elements_stands_for_them() {
+    let file = "export function App() {\n  return (\n    <div className=\"app\">\n      <Header />\n      <Feed />\n      <Main />\n    </div>\n  );\n}\n";
+    let snippet = "    <div className=\"app\">\n      {/* ... existing code ... */}\n      <Feed />\n      <Trending />\n      <Main />\n    </div>\n";
+    assert_eq!(
+        merged(file, snippet).unwrap(),
+        file.replace("<Feed />\n", "<Feed />\n      <Trending />\n")
+    );
+}

@@ -20,7 +20,7 @@ use super::place::File;
 use super::{guard, is_note, pieces, snippet_lines, take_notes, Piece, BOM};
 use crate::edit::Options;
 use crate::normalize::{indent_width, loose_key};
-use crate::notation::{is_elision_marker, markers_behind_leaders};
+use crate::notation::{is_elision_marker, is_jsx_elision_marker, markers_behind_leaders};
 use crate::text::Text;
 
 /// Findings listed at most ([`Unverified::total`] counts them all), as other refusals list
@@ -163,7 +163,7 @@ pub fn verify_snippet(
     let rewritten = markers_behind_leaders(body, &options.conventions, snippet);
     let snippet = rewritten.as_deref().unwrap_or(snippet);
     let lines = snippet_lines(&file, snippet);
-    let marker = |l: &str| is_elision_marker(l) && !file.holds(l);
+    let marker = |l: &str| (is_elision_marker(l) || is_jsx_elision_marker(l)) && !file.holds(l);
     let (pieces, _) = pieces(&lines, &marker);
     let a = file.lines.clone();
     let merged_text = Text::new(merged_body);
@@ -264,7 +264,7 @@ pub fn verify_snippet(
         if !inserted[j] || l.trim().is_empty() {
             continue;
         }
-        let kind = if is_elision_marker(l) || marker_in_jsx(l) || notes.contains(l.trim()) {
+        let kind = if is_elision_marker(l) || is_jsx_elision_marker(l) || notes.contains(l.trim()) {
             FindingKind::Marker
         } else if !in_piece(j) {
             FindingKind::Added
@@ -571,14 +571,6 @@ fn snippet_line_of(pieces: &[Piece<'_>], l: &str) -> Option<usize> {
             .position(|s| s.trim() == l.trim())
             .map(|i| p.first + i + 1)
     })
-}
-
-/// A JSX marker, `{/* ... */}`.
-fn marker_in_jsx(line: &str) -> bool {
-    let t = line.trim();
-    t.strip_prefix('{')
-        .and_then(|r| r.strip_suffix('}'))
-        .is_some_and(is_elision_marker)
 }
 
 #[cfg(test)]
