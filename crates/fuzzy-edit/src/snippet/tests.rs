@@ -478,3 +478,21 @@ fn a_jsx_marker_between_elements_stands_for_them() {
         file.replace("<Feed />\n", "<Feed />\n      <Trending />\n")
     );
 }
+
+#[test]
+fn a_marker_after_a_top_level_line_may_stand_for_top_level_lines() {
+    // The model indents the marker to the method after it; the line before it opens no block.
+    let file =
+        "use a;\nuse b;\n\nstruct S;\n\nimpl S {\n    fn f(&self) -> u8 {\n        1\n    }\n}\n";
+    let snippet = "use a;\nuse b;\nuse c;\n    // ... existing code ...\n    fn f(&self) -> u8 {\n        2\n    }\n    // ... existing code ...\n";
+    assert_eq!(
+        merged(file, snippet).unwrap(),
+        file.replace("use b;", "use b;\nuse c;")
+            .replace("        1\n", "        2\n")
+    );
+    // In a function body, a marker still stands for lines of that body only.
+    let file =
+        "fn a() {\n    let x = 1;\n    go(x);\n}\n\nfn b() {\n    let y = 2;\n    run(y);\n}\n";
+    let snippet = "fn a() {\n    let x = 1;\n    // ...\n    run(y);\n    done();\n}\n";
+    assert!(merged(file, snippet).is_err());
+}

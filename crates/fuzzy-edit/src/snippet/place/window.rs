@@ -78,6 +78,16 @@ pub(super) fn candidates(
             // (After a block's opening line the marker stands for lines of that block, at
             // whatever depth it is written: `class S:`, a marker in a method, a method's line.)
             let floor = scope.map_or(floor, |o| floor.min(file.depth(o) + 1));
+            // (Nor, after a line that opens no block, is the marker inside a block deeper than
+            // that line: after `use ryu;` a marker written at a method's depth, before that
+            // method, stands for the top-level lines between too.)
+            let floor = match scope {
+                Some(_) => floor,
+                None => (0..from)
+                    .rev()
+                    .find(|&i| !file.blank(i))
+                    .map_or(floor, |e| floor.min(file.depth(e))),
+            };
             if (from..s).any(|i| !file.blank(i) && file.depth(i) < floor) {
                 crossing.push(s);
                 continue;
