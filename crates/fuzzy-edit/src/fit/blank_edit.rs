@@ -151,6 +151,25 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        // Whatever trailing blanks the file's lines have and whichever `new` strips, the result
+        // is the file's lines, each stripped where `new` strips it: no line's text changes.
+        #[test]
+        fn only_the_trailing_blanks_new_strips_go(
+            lines in proptest::collection::vec(("[ \t]{0,2}[a-c]{1,3}", "[ \t]{0,2}", proptest::bool::ANY), 1..8)
+        ) {
+            let file: Vec<String> = lines.iter().map(|(t, b, _)| format!("{t}{b}")).collect();
+            let new: Vec<String> = lines
+                .iter()
+                .map(|(t, b, strip)| if *strip { t.clone() } else { format!("{t}{b}") })
+                .collect();
+            let file: Vec<&str> = file.iter().map(String::as_str).collect();
+            let new: Vec<&str> = new.iter().map(String::as_str).collect();
+            let out = as_new_writes(&file, &file, &new, file.join("\n"), false);
+            proptest::prop_assert_eq!(out, new.join("\n"));
+        }
+    }
+
     #[test]
     fn a_merge_that_changed_lines_is_left_alone() {
         let file = ["a ", "b"];
