@@ -46,12 +46,20 @@ fn rewritten(
         return None;
     }
     // Each non-blank line the same but for whitespace (indentation and inner whitespace only
-    // where `new` writes them as the file does, checked by rule 3); a line whose trailing
-    // whitespace changes is the file's line, not another.
+    // where `new` writes them as the file does, checked by rule 3), or written by `new` as the
+    // file has it (`old` alone was off there, and the merge changed nothing); a line whose
+    // trailing whitespace changes is the file's line, not another, and loses it (trailing
+    // whitespace added where `old`'s differs from the file's is unclear, as in rule 3).
     for ((&i, &j), &k) in o.iter().zip(&n).zip(&f) {
         let (ol, nl, fl) = (old[i], new[j], file[k]);
         let key = normalize::loose_key;
-        if key(ol) != key(nl) || (trailing(ol) != trailing(nl) && key(ol) != key(fl)) {
+        let as_file = key(nl) == key(fl);
+        if key(ol) != key(nl) && !as_file {
+            return None;
+        }
+        let (to, tn) = (trailing(ol), trailing(nl));
+        if to != tn && ((key(ol) != key(fl) && !as_file) || (!tn.is_empty() && to != trailing(fl)))
+        {
             return None;
         }
     }

@@ -379,3 +379,21 @@ fn indentation_changed_through_an_indentation_drift_is_refused() {
     let edit = Edit::new("  a();\n\n\n  b();", "      a();\n\n      b();");
     assert_eq!(kind(file, &edit), "whitespace_only");
 }
+
+// `old` a letter off on a line `new` writes as the file has it, and the edit strips trailing
+// blanks: the letter is the file's already, the blanks go.
+#[test]
+fn blanks_stripped_with_a_typo_in_old_alone() {
+    let file = "def f(x):\n    a = compute(x)\n    b = a + 1   \n    c = b * 2\n    return c\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "    a = compute(x)\n    b = a + 1   \n    c = b * 2\n    return x",
+            "    a = compute(x)\n    b = a + 1\n    c = b * 2\n    return c",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "def f(x):\n    a = compute(x)\n    b = a + 1\n    c = b * 2\n    return c\n"
+    );
+}
