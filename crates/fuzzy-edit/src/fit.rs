@@ -12,6 +12,7 @@
 //!
 //! Line endings follow the file (CRLF stays CRLF); the final-newline state of the span is kept.
 
+mod blank_edit;
 mod dangling_commas;
 mod final_blank;
 mod folded_chars;
@@ -168,6 +169,13 @@ pub(crate) fn replacement(
             let needle = needle.as_deref().unwrap_or(base);
             let merged = merge(text, candidate.lines.clone(), needle)?;
             let file: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
+            let merged = blank_edit::as_new_writes(
+                &file,
+                &crate::text::lines_of(needle.old_text()).0,
+                &crate::text::lines_of(needle.new_text()).0,
+                merged,
+                text.has_crlf(),
+            );
             let old: Vec<&str> = needle.old_text().split('\n').collect();
             let merged = inner_spacing::spaced_as_file(&file, &old, merged);
             let merged = folded_chars::unfolded_as_file(&file, &old, merged);

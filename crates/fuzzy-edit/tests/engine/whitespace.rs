@@ -300,3 +300,100 @@ fn lines_rewritten_in_a_tab_aligned_block_keep_the_alignment() {
         "struct s {\n  typedef unsigned \t\tsize_type;\n  typedef long \t\tdiff_type;\n  typedef long \t\toffset_type;\n};\n"
     );
 }
+
+// An edit that strips trailing blanks, sent with `old` at the wrong depth: the depth the match
+// saw through is not what the edit changes, so the blanks go and the depth stays the file's.
+#[test]
+fn trailing_blanks_stripped_through_an_indentation_drift() {
+    let file = "def f():\n    x = 1   \n    y = 2\n    return x\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "  x = 1   \n  y = 2\n  return x",
+            "  x = 1\n  y = 2\n  return x",
+        ),
+    );
+    assert_eq!(out.text, "def f():\n    x = 1\n    y = 2\n    return x\n");
+}
+
+// Trailing blanks stripped, with `old`'s own trailing blanks wrong: the lines come out as `new`
+// writes them, without any.
+#[test]
+fn trailing_blanks_stripped_when_old_had_other_blanks() {
+    let file = "a = 1  \nb = 2\nc = 3\t\n";
+    let out = applied(
+        file,
+        &Edit::new("a = 1 \nb = 2 \nc = 3 ", "a = 1\nb = 2\nc = 3"),
+    );
+    assert_eq!(out.text, "a = 1\nb = 2\nc = 3\n");
+}
+
+// A blank line removed, with `old` at the wrong depth: `old`'s blank lines stand as in the file,
+// so which one goes is clear.
+#[test]
+fn blank_line_removed_through_an_indentation_drift() {
+    let file = "fn f() {\n    a();\n\n\n    b();\n}\n";
+    let out = applied(file, &Edit::new("  a();\n\n\n  b();", "  a();\n\n  b();"));
+    assert_eq!(out.text, "fn f() {\n    a();\n\n    b();\n}\n");
+}
+
+// ...but when the match itself saw through a missing blank line, a change of blank lines is
+// unclear and refused.
+#[test]
+fn blank_lines_changed_where_the_match_ignored_them_is_refused() {
+    let file = "fn f() {\n    a();\n\n\n    b();\n    c();\n}\n";
+    let edit = Edit::new(
+        "    a();\n    b();\n    c();",
+        "    a();\n\n    b();\n    c();",
+    );
+    assert_eq!(kind(file, &edit), "whitespace_only");
+}
+
+// Trailing blanks added on a line whose trailing blanks the match ignored: which ones the model
+// wants is unclear.
+#[test]
+fn trailing_blanks_added_where_the_match_ignored_them_is_refused() {
+    let file = "a = 1\t\nb = 2\nc = 3\n";
+    let edit = Edit::new("a = 1\nb = 2\nc = 3", "a = 1\nb = 2  \nc = 3");
+    assert_eq!(kind(file, &edit), "whitespace_only");
+}
+
+// A blank line removed, with `old` at the wrong depth and `new` at the file's: the depth `new`
+// writes is the file's, so only the blank line goes.
+#[test]
+fn blank_line_removed_with_new_at_the_files_depth() {
+    let file = "fn f() {\n    a();\n\n\n    b();\n}\n";
+    let out = applied(
+        file,
+        &Edit::new("  a();\n\n\n  b();", "    a();\n\n    b();"),
+    );
+    assert_eq!(out.text, "fn f() {\n    a();\n\n    b();\n}\n");
+}
+
+// A change of indentation sent with `old` at the wrong depth stays refused (to neither `old`'s
+// depth nor the file's: which one the model wants is unclear), even with blank lines changed
+// beside it.
+#[test]
+fn indentation_changed_through_an_indentation_drift_is_refused() {
+    let file = "fn f() {\n    a();\n\n\n    b();\n}\n";
+    let edit = Edit::new("  a();\n\n\n  b();", "      a();\n\n      b();");
+    assert_eq!(kind(file, &edit), "whitespace_only");
+}
+
+// `old` a letter off on a line `new` writes as the file has it, and the edit strips trailing
+// blanks: the letter is the file's already, the blanks go.
+#[test]
+fn blanks_stripped_with_a_typo_in_old_alone() {
+    let file = "def f(x):\n    a = compute(x)\n    b = a + 1   \n    c = b * 2\n    return c\n";
+    let out = applied(
+        file,
+        &Edit::new(
+            "    a = compute(x)\n    b = a + 1   \n    c = b * 2\n    return x",
+            "    a = compute(x)\n    b = a + 1\n    c = b * 2\n    return c",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        "def f(x):\n    a = compute(x)\n    b = a + 1\n    c = b * 2\n    return c\n"
+    );
+}
