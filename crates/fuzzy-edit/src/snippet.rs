@@ -161,12 +161,15 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         None => ("", text),
     };
     let indexed = Text::new(body);
-    let file = File::new((0..indexed.line_count()).map(|i| indexed.line(i)).collect());
     let snippet = snippet.strip_prefix(BOM).unwrap_or(snippet);
     let rewritten = markers_behind_leaders(body, &options.conventions, snippet);
     let snippet = rewritten.as_deref().unwrap_or(snippet);
     let tabbed = in_tabs(&indexed, snippet);
     let snippet = tabbed.as_deref().unwrap_or(snippet);
+    let file = File::for_snippet(
+        (0..indexed.line_count()).map(|i| indexed.line(i)).collect(),
+        snippet,
+    );
     let lines = snippet_lines(&file, snippet);
     let blank_end = ends_with_blank(snippet);
     let marker = |l: &str| is_elision_marker(l) && !file.holds(l);
