@@ -71,6 +71,10 @@ def cases():
          {"snippet": numbered[500] + LINE * 18_000}),
         ("snippet: 18k repeated new lines, then a marker", "".join(numbered[:100_000]),
          {"snippet": numbered[500] + LINE * 18_000 + "# ... existing code ...\n"}),
+        # A 50 MB snippet under a time limit: stopped as too complex (it took 2.7 s whatever
+        # the limit when the merge did not read the deadline).
+        ("snippet: 50 MB of new lines, 500 ms limit", "".join(numbered[:100_000]),
+         {"snippet": numbered[500] + LINE * 5_000_000, "time_limit_ms": 500}),
     ]
 
 
@@ -138,6 +142,8 @@ def apply_job(binary, path, request, directory, json_output=False):
                 "--new-file", write(directory, "new.txt", request["new"])]
     if request.get("replace_all"):
         argv.append("--replace-all")
+    if "time_limit_ms" in request:
+        argv += ["--time-limit-ms", str(request["time_limit_ms"])]
     if json_output:
         argv.append("--json")
     # Confined to the current directory: run where the file is.
@@ -168,7 +174,8 @@ def mcp_job(binary, path, request, directory):
         if answered:
             message["id"] = i + 1
         sent.append([write(directory, f"message{i}.json", json.dumps(message) + "\n"), answered])
-    return {"argv": [binary, "mcp", "--root", os.path.dirname(path)], "messages": sent}
+    limit = ["--time-limit-ms", str(request["time_limit_ms"])] if "time_limit_ms" in request else []
+    return {"argv": [binary, "mcp", "--root", os.path.dirname(path), *limit], "messages": sent}
 
 
 JOBS = {
