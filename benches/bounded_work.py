@@ -71,6 +71,11 @@ def cases():
          {"snippet": numbered[500] + LINE * 18_000}),
         ("snippet: 18k repeated new lines, then a marker", "".join(numbered[:100_000]),
          {"snippet": numbered[500] + LINE * 18_000 + "# ... existing code ...\n"}),
+        # A 20 MB snippet under a time limit: stopped as too complex (a 50 MB one took 2.7 s
+        # whatever the limit when the merge did not read the deadline; at 50 MB the MCP front
+        # end spends 2 s and 325 MB reading the JSON-RPC message alone).
+        ("snippet: 20 MB of new lines, 200 ms limit", "".join(numbered[:100_000]),
+         {"snippet": numbered[500] + LINE * 2_000_000, "time_limit_ms": 200}),
     ]
 
 
@@ -138,6 +143,8 @@ def apply_job(binary, path, request, directory, json_output=False):
                 "--new-file", write(directory, "new.txt", request["new"])]
     if request.get("replace_all"):
         argv.append("--replace-all")
+    if "time_limit_ms" in request:
+        argv += ["--time-limit-ms", str(request["time_limit_ms"])]
     if json_output:
         argv.append("--json")
     # Confined to the current directory: run where the file is.
@@ -168,7 +175,8 @@ def mcp_job(binary, path, request, directory):
         if answered:
             message["id"] = i + 1
         sent.append([write(directory, f"message{i}.json", json.dumps(message) + "\n"), answered])
-    return {"argv": [binary, "mcp", "--root", os.path.dirname(path)], "messages": sent}
+    limit = ["--time-limit-ms", str(request["time_limit_ms"])] if "time_limit_ms" in request else []
+    return {"argv": [binary, "mcp", "--root", os.path.dirname(path), *limit], "messages": sent}
 
 
 JOBS = {

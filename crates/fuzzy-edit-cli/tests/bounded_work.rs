@@ -45,6 +45,37 @@ fn the_pipe_time_limit_refuses_as_too_complex_and_writes_nothing() {
     assert_eq!(v["ok"], true, "{v}");
 }
 
+/// A lazy snippet is stopped by the time limit as a search for `old` is: the same refusal,
+/// nothing written; within the limit it merges.
+#[test]
+fn the_pipe_time_limit_stops_a_snippet_as_too_complex_and_writes_nothing() {
+    let w = Work::new();
+    let text = "fn a() {\n    1\n}\n\nfn b() {\n    2\n}\n";
+    let snippet = "// ... existing code ...\nfn b() {\n    3\n}\n";
+    let path = w.write("a.rs", text);
+    for request in [
+        json!({"path": path, "snippet": snippet, "time_limit_ms": 0}),
+        json!({"content": text, "snippet": snippet, "name": "a.rs", "time_limit_ms": 0}),
+    ] {
+        let v = pipe_answer(&w, request);
+        assert_eq!(v["ok"], false, "{v}");
+        assert_eq!(v["error"]["kind"], "too_complex", "{v}");
+        assert_eq!(v["error"]["edits"][0]["timed_out"], true, "{v}");
+        let message = v["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.contains("more time than the time limit allows"),
+            "{v}"
+        );
+    }
+    assert_eq!(w.read("a.rs"), text);
+    let v = pipe_answer(
+        &w,
+        json!({"path": path, "snippet": snippet, "time_limit_ms": 60_000}),
+    );
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(w.read("a.rs"), text.replace("    2", "    3"));
+}
+
 #[test]
 fn the_command_line_time_limit_refuses_as_too_complex() {
     let w = Work::new();

@@ -121,8 +121,15 @@ pub(crate) struct Merged {
 /// assert_eq!(out.matches[0].strategy, "snippet");
 /// ```
 pub fn apply_snippet(text: &str, snippet: &str, options: &Options) -> Result<Applied, EditError> {
-    let merged =
-        merge(text, snippet, options).map_err(|r| r.into_error(crate::error::MAX_LISTED))?;
+    let merged = merge(text, snippet, options).map_err(|stop| match stop {
+        Stopped::Refused(r) => r.into_error(crate::error::MAX_LISTED),
+        Stopped::Late => EditError::TooComplex {
+            old_lines: crate::line_refs::count_lines(snippet),
+            text_lines: crate::line_refs::count_lines(text),
+            timed_out: true,
+            occurrences: None,
+        },
+    })?;
     if merged.text == text {
         return Err(EditError::NoChange {
             rule: crate::rules::table::RuleId::SnippetChangesSomething.name(),
@@ -154,8 +161,33 @@ pub fn apply_snippet(text: &str, snippet: &str, options: &Options) -> Result<App
     })
 }
 
-/// [`apply_snippet`]'s merge, without the checks on the result.
-pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merged, Refusal> {
+/// Why a merge stopped without a result.
+#[derive(Debug)]
+pub(crate) enum Stopped {
+    /// A piece could not be placed.
+    Refused(Refusal),
+    /// The caller's deadline ([`Options::deadline`]) passed: nothing was decided.
+    Late,
+}
+
+impl From<Refusal> for Stopped {
+    fn from(r: Refusal) -> Self {
+        Stopped::Refused(r)
+    }
+}
+
+/// [`apply_snippet`]'s merge, without the checks on the result; stopped between its steps
+/// (and at each place it tries for a piece) once the deadline has passed, as the search for
+/// an `old` is.
+pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merged, Stopped> {
+    let late = || {
+        options
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+    };
+    if late() {
+        return Err(Stopped::Late);
+    }
     let (bom, body) = match text.strip_prefix(BOM) {
         Some(rest) => (BOM, rest),
         None => ("", text),
@@ -169,18 +201,27 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         });
     }
     let indexed = Text::new(body);
-    let file = File::new((0..indexed.line_count()).map(|i| indexed.line(i)).collect());
     let snippet = snippet.strip_prefix(BOM).unwrap_or(snippet);
     let rewritten = markers_behind_leaders(body, &options.conventions, snippet);
     let snippet = rewritten.as_deref().unwrap_or(snippet);
     let tabbed = in_tabs(&indexed, snippet);
     let snippet = tabbed.as_deref().unwrap_or(snippet);
+    let file = File::for_snippet(
+        (0..indexed.line_count()).map(|i| indexed.line(i)).collect(),
+        snippet,
+    );
+    if late() {
+        return Err(Stopped::Late);
+    }
     let lines = snippet_lines(&file, snippet);
     let blank_end = ends_with_blank(snippet);
     let marker = |l: &str| (is_elision_marker(l) || is_jsx_elision_marker(l)) && !file.holds(l);
     let (mut pieces, open_end) = pieces(&lines, &marker);
     for piece in &mut pieces {
         take_notes(&file, piece);
+    }
+    if late() {
+        return Err(Stopped::Late);
     }
     let no_piece = || Refusal {
         piece: 1,
@@ -189,18 +230,25 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         lines: Vec::new(),
     };
     if pieces.is_empty() {
-        return Err(no_piece());
+        return Err(no_piece().into());
     }
+    // Past the deadline every place tried is refused, and the search ends as late.
+    let timed_out = std::cell::Cell::new(false);
     let check = |piece: &Piece<'_>, p: &Placement| {
+        if late() {
+            timed_out.set(true);
+            return Err(piece.refuse(Why::Ambiguous, 0, Vec::new()));
+        }
         notes_delete(&file, piece, p)?;
         stale_line(&file, piece, p)?;
         end_open(&file, piece, p)?;
         unshown_body(&file, piece, p)
     };
-    let placed: Vec<(Placement, &Piece<'_>)> = place::place_all(&file, &pieces, open_end, &check)?
-        .into_iter()
-        .zip(&pieces)
-        .collect();
+    let placed = place::place_all(&file, &pieces, open_end, &check);
+    if timed_out.get() || late() {
+        return Err(Stopped::Late);
+    }
+    let placed: Vec<(Placement, &Piece<'_>)> = placed?.into_iter().zip(&pieces).collect();
     for w in placed.windows(2) {
         let [(prev, _), (p, piece)] = w else {
             continue;
@@ -211,6 +259,9 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         blank_end_open(&file, piece, p)?;
     }
     let merged = assemble(bom, &indexed, &file, &placed);
+    if late() {
+        return Err(Stopped::Late);
+    }
     let shown: Vec<guard::Shown> = pieces
         .iter()
         .map(|p| guard::Shown {
@@ -279,7 +330,9 @@ pub(crate) fn over_span(
             }
             Ok(text)
         }
-        Err(r) => {
+        // (The search that follows is refused as too complex at once.)
+        Err(Stopped::Late) => return None,
+        Err(Stopped::Refused(r)) => {
             let lines: Vec<&str> = new.lines().collect();
             let at = (0..r.line.min(lines.len()))
                 .rev()

@@ -116,7 +116,10 @@ pub fn answer(line: &str) -> Value {
     // A NUL byte makes text binary: refused before anything is edited, as a file holding one
     // is (the result would be refused as binary after the edit, or written into a file).
     let nul = match &request.target {
-        Target::Content { text, .. } => text.find('\0').map(|at| ("content", at)),
+        // (By memchr: `str::find` of a char took 4.2 M instructions of a 4 MB text.)
+        Target::Content { text, .. } => {
+            memchr::memchr(0, text.as_bytes()).map(|at| ("content", at))
+        }
         Target::Path(_) => None,
     }
     .or_else(|| {

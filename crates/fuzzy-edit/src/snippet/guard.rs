@@ -93,9 +93,23 @@ pub(super) fn check(
     }
     let shown_at =
         |l: &str| -> &[(usize, usize)] { shown.get(l.trim()).map_or(&[], Vec::as_slice) };
+    // Where the file has each inserted line, the only lines looked up in it (a map of every
+    // line was 90 M instructions of a 302 M snippet request on a 100k-line file, callgrind).
+    let inserted: std::collections::HashSet<&str> = hunks
+        .iter()
+        .flat_map(|(_, ins, _)| ins.iter().map(|&j| b[j].trim()))
+        .collect();
+    // (Their lengths first: most lines are ruled out without hashing them.)
+    let mut length = vec![false; inserted.iter().map(|t| t.len() + 1).max().unwrap_or(0)];
+    for t in &inserted {
+        length[t.len()] = true;
+    }
     let mut in_file: HashMap<&str, Vec<usize>> = HashMap::new();
     for (q, l) in a.iter().enumerate() {
-        in_file.entry(l.trim()).or_default().push(q);
+        let t = crate::normalize::trim_line(l);
+        if length.get(t.len()).copied().unwrap_or(false) && inserted.contains(t) {
+            in_file.entry(t).or_default().push(q);
+        }
     }
     let snippet_line = |l: &str| shown_at(l).first().map_or(0, |&(k, i)| pieces[k].first + i);
     let habits = IndentHabits::of(a.iter().copied());

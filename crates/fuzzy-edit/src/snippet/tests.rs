@@ -3,7 +3,41 @@
 use super::*;
 
 fn merged(file: &str, snippet: &str) -> Result<String, Refusal> {
-    merge(file, snippet, &Options::default()).map(|m| m.text)
+    match merge(file, snippet, &Options::default()) {
+        Ok(m) => Ok(m.text),
+        Err(Stopped::Refused(r)) => Err(r),
+        Err(Stopped::Late) => panic!("late without a deadline"),
+    }
+}
+
+#[test]
+fn a_passed_deadline_stops_the_merge_and_a_later_one_does_not() {
+    let snippet = "class S:\n    # ... existing code ...\n\n    def size(self):\n        return len(self.items)";
+    let at = |deadline| Options {
+        deadline: Some(deadline),
+        ..Options::default()
+    };
+    let now = std::time::Instant::now();
+    assert!(matches!(
+        merge(STACK, snippet, &at(now)),
+        Err(Stopped::Late)
+    ));
+    let later = now + std::time::Duration::from_secs(60);
+    assert_eq!(
+        merge(STACK, snippet, &at(later)).ok().map(|m| m.text),
+        merged(STACK, snippet).ok()
+    );
+    let refused = apply_snippet(STACK, snippet, &at(now)).unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            EditError::TooComplex {
+                timed_out: true,
+                ..
+            }
+        ),
+        "{refused:?}"
+    );
 }
 
 fn why(file: &str, snippet: &str) -> Why {

@@ -158,10 +158,13 @@ pub fn verify_snippet(
     let body = original.strip_prefix(BOM).unwrap_or(original);
     let merged_body = merged.strip_prefix(BOM).unwrap_or(merged);
     let indexed = Text::new(body);
-    let file = File::new((0..indexed.line_count()).map(|i| indexed.line(i)).collect());
     let snippet = snippet.strip_prefix(BOM).unwrap_or(snippet);
     let rewritten = markers_behind_leaders(body, &options.conventions, snippet);
     let snippet = rewritten.as_deref().unwrap_or(snippet);
+    let file = File::for_snippet(
+        (0..indexed.line_count()).map(|i| indexed.line(i)).collect(),
+        snippet,
+    );
     let lines = snippet_lines(&file, snippet);
     let marker = |l: &str| (is_elision_marker(l) || is_jsx_elision_marker(l)) && !file.holds(l);
     let (pieces, _) = pieces(&lines, &marker);

@@ -29,7 +29,7 @@ use rapidfuzz::distance::levenshtein;
 use super::{line_candidates, Context, Strategy, LINE_COMPARE_UNITS};
 use crate::candidate::{Candidate, StrategyId};
 use crate::merge3::misspelled_word;
-use crate::normalize::loose_key;
+use crate::normalize::{loose_key, trim_line};
 use crate::thresholds::{
     TYPO_BLOCK_MAX_LINES, TYPO_BLOCK_MIN_SLIPPED_CHARS, TYPO_LINE_MARGIN, TYPO_LINE_MAX_EDITS,
     TYPO_LINE_MIN_CHARS,
@@ -59,7 +59,7 @@ impl Strategy for TypoLine {
         let mut near: Vec<(usize, usize)> = Vec::new();
         let scorer = levenshtein::BatchComparator::new(key.chars());
         for i in 0..text.line_count() {
-            let line = text.line(i).trim();
+            let line = trim_line(text.line(i));
             // (4: the most bytes a char takes in UTF-8: the line is measured in bytes, `old` in chars.)
             if line.len() + reach * 4 < len || line.len() > (len + reach) * 4 {
                 continue;
@@ -122,7 +122,7 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
         let scorer = levenshtein::BatchComparator::new(keys[k].chars());
         let mut row = vec![None; n];
         for (i, slot) in row.iter_mut().enumerate() {
-            let line = text.line(i).trim();
+            let line = trim_line(text.line(i));
             // (4: as above.)
             if line.len() + reach * 4 < lens[k] || line.len() > (lens[k] + reach) * 4 {
                 continue;
