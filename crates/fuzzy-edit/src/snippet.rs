@@ -193,12 +193,12 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         None => ("", text),
     };
     if body.trim().is_empty() {
-        return Err(Refusal {
+        return Err(Stopped::Refused(Refusal {
             piece: 1,
             line: 1,
             why: Why::EmptyFile,
             lines: Vec::new(),
-        });
+        }));
     }
     let indexed = Text::new(body);
     let snippet = snippet.strip_prefix(BOM).unwrap_or(snippet);
