@@ -236,6 +236,10 @@ pub enum EditError {
         /// least). Its remedy is fewer occurrences per request, not a shorter `old`.
         #[serde(skip_serializing_if = "Option::is_none")]
         occurrences: Option<usize>,
+        /// A lazy snippet's merge was stopped (`old_lines` counts the snippet's lines): its
+        /// remedy is a smaller snippet, not a shorter `old`.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        snippet: bool,
     },
     /// A piece of a lazy snippet ([`apply_snippet`](crate::apply_snippet)) could not be
     /// placed: which piece, where it starts in the snippet, why, and the file lines that say so
@@ -406,7 +410,8 @@ impl EditError {
             }
             EditError::Syntax { problem } => format!("{} Nothing was changed.", problem.message(w)),
             EditError::Conflict { first, second, start_line, end_line } => format!("edits {} and {} both change {}. Merge them into one edit, or make the lines they replace disjoint.", first + 1, second + 1, span_words(*start_line, *end_line)),
-            EditError::TooComplex { old_lines, text_lines, timed_out, occurrences } => too_complex_message(*old_lines, *text_lines, *timed_out, *occurrences, w),
+            EditError::TooComplex { old_lines, text_lines, timed_out, occurrences: _, snippet: true } => format!("merging this snippet needs {}: it has {} against a file of {}, and the merge was stopped. Nothing was changed. Send a smaller snippet: the changed lines with a few unchanged lines around each, and markers for the rest.", if *timed_out { "more time than the time limit allows" } else { "more work than the engine allows for a request of this size" }, count_words(*old_lines), count_words(*text_lines)),
+            EditError::TooComplex { old_lines, text_lines, timed_out, occurrences, snippet: false } => too_complex_message(*old_lines, *text_lines, *timed_out, *occurrences, w),
             EditError::StaleReference { references, current } => stale_message(references, current),
             EditError::OverlappingEdits { first, second, start_line, end_line } => format!("line edits {} and {} both touch {} (a replaced range, or an insertion at the same place or inside it), so the result would depend on their order. Merge them into one edit. Nothing was changed.", first + 1, second + 1, span_words(*start_line, *end_line)),
             EditError::BadReference { edit, reference: Some(r), reason } => format!("line edit {}: reference {r:?}: {reason}. Nothing was changed.", edit + 1),
@@ -590,6 +595,15 @@ fn stale_message(references: &[crate::line_refs::StaleRef], current: &str) -> St
     )
 }
 
+/// `n` lines, in words.
+fn count_words(n: usize) -> String {
+    if n == 1 {
+        "1 line".to_string()
+    } else {
+        format!("{n} lines")
+    }
+}
+
 fn too_complex_message(
     old_lines: usize,
     text_lines: usize,
@@ -603,18 +617,11 @@ fn too_complex_message(
         "more work than the engine allows for a request of this size"
     };
     let old = w.old;
-    let lines = |n: usize| {
-        if n == 1 {
-            "1 line".to_string()
-        } else {
-            format!("{n} lines")
-        }
-    };
     if let Some(n) = occurrences {
         let replace_all = w.replace_all;
         return format!("this edit needs {limit}: {old} occurs {n} times or more, more than one {replace_all} may change in a request, so the work was stopped. Nothing was changed. Change them in groups, in several requests: a longer {old}, with a line around the occurrences you mean, matches only those; or, when every occurrence changes the same way, write the file's new content whole.");
     }
-    let (old_lines, text_lines) = (lines(old_lines), lines(text_lines));
+    let (old_lines, text_lines) = (count_words(old_lines), count_words(text_lines));
     format!("this edit needs {limit}: {old} has {old_lines} against a file of {text_lines}, and the search for it was stopped. Nothing was changed. Send a shorter {old}, a few lines that occur once, copied exactly from the file.")
 }
 

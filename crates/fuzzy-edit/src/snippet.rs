@@ -128,6 +128,7 @@ pub fn apply_snippet(text: &str, snippet: &str, options: &Options) -> Result<App
             text_lines: crate::line_refs::count_lines(text),
             timed_out: true,
             occurrences: None,
+            snippet: true,
         },
     })?;
     if merged.text == text {

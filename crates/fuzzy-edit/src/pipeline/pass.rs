@@ -144,6 +144,7 @@ impl Request<'_, '_> {
                 text_lines,
                 timed_out,
                 occurrences: Some(found),
+                snippet: false,
             },
             other => other,
         }

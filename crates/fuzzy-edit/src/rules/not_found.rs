@@ -61,5 +61,6 @@ pub(crate) fn too_complex(text: &Text, needle: &Needle, deadline: Option<Instant
         text_lines: text.line_count(),
         timed_out: deadline.is_some_and(|d| Instant::now() >= d),
         occurrences: None,
+        snippet: false,
     }
 }

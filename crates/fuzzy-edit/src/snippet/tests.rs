@@ -33,11 +33,19 @@ fn a_passed_deadline_stops_the_merge_and_a_later_one_does_not() {
             refused,
             EditError::TooComplex {
                 timed_out: true,
+                snippet: true,
                 ..
             }
         ),
         "{refused:?}"
     );
+    // The remedy named is a smaller snippet, not a shorter `old`.
+    let message = refused.to_string();
+    assert!(
+        message.starts_with("merging this snippet needs more time than the time limit allows"),
+        "{message}"
+    );
+    assert!(message.contains("Send a smaller snippet"), "{message}");
 }
 
 fn why(file: &str, snippet: &str) -> Why {

@@ -128,6 +128,7 @@ fn a_search_that_would_revisit_the_text_for_every_line_is_too_complex() {
             text_lines,
             timed_out,
             occurrences,
+            snippet: false,
         } => assert_eq!(
             (*old_lines, *text_lines, *timed_out, *occurrences),
             (10_000, 100_000, false, None)
