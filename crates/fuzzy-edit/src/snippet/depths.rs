@@ -48,14 +48,18 @@ fn in_tabs(file: &Text<'_>, snippet: &str) -> Option<String> {
 const SIGNATURE_LINES: usize = 16;
 
 pub(super) fn stub_body(file: &File<'_>, lines: &[&str], i: usize) -> bool {
+    stub_header(lines, i).is_some_and(|h| !file.holds(lines[h]))
+}
+
+/// The `def` or `class` line that a bare `...` at line `i` is the whole body of, if it is
+/// one: right under that line's signature, deeper than it.
+pub(super) fn stub_header(lines: &[&str], i: usize) -> Option<usize> {
     if lines[i].trim() != "..." {
-        return false;
+        return None;
     }
-    let Some(j) = (0..i).rfind(|&j| !lines[j].trim().is_empty()) else {
-        return false;
-    };
+    let j = (0..i).rfind(|&j| !lines[j].trim().is_empty())?;
     if !lines[j].trim_end().ends_with(':') {
-        return false;
+        return None;
     }
     let header = |l: &str| {
         let t = l.trim_start();
@@ -63,17 +67,14 @@ pub(super) fn stub_body(file: &File<'_>, lines: &[&str], i: usize) -> bool {
             .iter()
             .any(|k| t.starts_with(k))
     };
-    let Some(h) = (j.saturating_sub(SIGNATURE_LINES)..=j)
+    let h = (j.saturating_sub(SIGNATURE_LINES)..=j)
         .rev()
-        .find(|&h| header(lines[h]))
-    else {
-        return false;
-    };
+        .find(|&h| header(lines[h]))?;
     // (A signature over several lines ends with its closing bracket: `) -> int:`.)
     if h != j && !lines[j].trim_start().starts_with(')') {
-        return false;
+        return None;
     }
-    indent_width(lines[i]) > indent_width(lines[h]) && !file.holds(lines[h])
+    (indent_width(lines[i]) > indent_width(lines[h])).then_some(h)
 }
 
 /// The snippet with its indentation in spaces, when the file indents with spaces and the

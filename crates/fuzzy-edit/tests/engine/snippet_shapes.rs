@@ -7,13 +7,15 @@
 use fuzzy_edit::snippet::SnippetReason;
 use fuzzy_edit::{apply_snippet, EditError, Options};
 
-fn merged(file: &str, snippet: &str) -> Result<String, EditError> {
-    apply_snippet(file, snippet, &Options::default()).map(|a| a.text)
+fn merged(file: &str, snippet: &str) -> Result<String, Box<EditError>> {
+    apply_snippet(file, snippet, &Options::default())
+        .map(|a| a.text)
+        .map_err(Box::new)
 }
 
-fn reason(e: EditError) -> SnippetReason {
+fn reason(e: &EditError) -> SnippetReason {
     match e {
-        EditError::SnippetUnplaced { reason, .. } => reason,
+        EditError::SnippetUnplaced { reason, .. } => *reason,
         other => panic!("not a placement refusal: {other:?}"),
     }
 }
@@ -65,7 +67,7 @@ fn a_closing_line_after_a_marker_with_no_block_opened_stays_ambiguous() {
 };
 ";
     let err = merged(STATUS_JS, snippet).unwrap_err();
-    assert_eq!(reason(err), SnippetReason::Ambiguous);
+    assert_eq!(reason(&err), SnippetReason::Ambiguous);
 }
 
 const THEME_JS: &str = "class Theme {
@@ -257,12 +259,14 @@ fn a_tab_indented_snippet_for_a_file_indented_with_spaces_takes_the_files_steps(
 }
 
 #[test]
-fn a_tab_indented_snippet_with_a_stale_line_stays_refused() {
+fn a_tab_indented_snippet_whose_lines_the_file_lacks_stays_refused() {
+    // Read at the file's steps, its lines still have to be the file's (`this.code = code;`
+    // beside `this.statusCode = code;`: edited, or added?).
     let snippet = "res.status = function status(code) {
 \t// ... existing code ...
-\tthis.statusCode = code || 200;
+\tthis.code = code;
 \tthis.emit('status', code);
-\treturn this;
+\treturn self;
 };
 ";
     assert!(merged(TWO_SPACES_JS, snippet).is_err());
@@ -312,5 +316,38 @@ fn a_marker_inside_a_function_body_still_stays_in_that_function() {
 # ... existing code
 ";
     let err = merged(COMPAT_PY, snippet).unwrap_err();
-    assert_eq!(reason(err), SnippetReason::CrossesScope);
+    assert_eq!(reason(&err), SnippetReason::CrossesScope);
+}
+
+#[test]
+fn new_code_after_a_closing_line_that_follows_a_marker_goes_after_that_block() {
+    let snippet = "res.status = function status(code) {
+  // Check if the status code is not an integer
+  // ... existing code ...
+};
+
+res.ok = function ok() {
+  return this.status(200);
+};
+// ... existing code ...
+";
+    let want = STATUS_JS.replace(
+        "  return this;\n};\n\nres.links",
+        "  return this;\n};\n\nres.ok = function ok() {\n  return this.status(200);\n};\n\nres.links",
+    );
+    assert_eq!(merged(STATUS_JS, snippet).unwrap(), want);
+}
+
+#[test]
+fn new_code_after_a_closing_line_whose_block_is_not_shown_stays_ambiguous() {
+    let snippet = "  this.statusCode = code;
+  // ... existing code ...
+};
+
+res.ok = function ok() {
+  return this.status(200);
+};
+// ... existing code ...
+";
+    assert!(merged(STATUS_JS, snippet).is_err());
 }

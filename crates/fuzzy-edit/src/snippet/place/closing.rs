@@ -41,6 +41,9 @@ pub(super) fn closing_scope(
         .collect();
     let &first = code.first()?;
     let held = |i: usize| !file.occurrences(lines[i], from).is_empty();
+    if closing_only(lines[first]) {
+        return leading_closers(file, piece, placed, from, &code);
+    }
     // The longest run of closing lines at the end whose lines before it balance their own
     // brackets (the new code's own `}` stays with it).
     let trailing = code
@@ -173,4 +176,83 @@ fn open_blocks(file: &File<'_>, placed: &[Placement], from: usize) -> Vec<(usize
         }
     }
     open
+}
+
+/// The file lines a piece's leading closing lines (`}` right after a marker) pair with: the
+/// closing lines of the blocks the previous pieces opened that are still open at `from`,
+/// innermost first, on consecutive lines of the file (same text, same depth). Their count in
+/// `code` (the piece's lines of code) and the file lines; `None` when the first does not
+/// close such a block.
+fn closed_blocks(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    placed: &[Placement],
+    from: usize,
+    code: &[usize],
+) -> Option<Vec<usize>> {
+    let prev = placed.last()?;
+    piece.marker_before?;
+    let lines = &piece.lines;
+    let same = |i: usize, q: usize| {
+        loose_key(lines[i]) == loose_key(file.lines[q])
+            && file.depth(q) == indent_width(lines[i]) as isize + prev.shift
+    };
+    let open = open_blocks(file, placed, from);
+    let &first = code.first()?;
+    let &(_, end) = open.iter().find(|&&(_, e)| same(first, e))?;
+    let mut ends = vec![end];
+    for &i in code[1..].iter().take_while(|&&i| closing_only(lines[i])) {
+        let next = (ends[ends.len() - 1] + 1..file.lines.len()).find(|&q| !file.blank(q));
+        match next {
+            Some(q) if same(i, q) && open.iter().any(|&(_, e)| e == q) => ends.push(q),
+            _ => break,
+        }
+    }
+    Some(ends)
+}
+
+/// A piece that opens with closing lines of open blocks ([`closed_blocks`]) and goes on with
+/// new code of balanced brackets (a function added after the one the snippet showed): the
+/// closing lines pair with the file's, the new code follows them. `None` when the lines after
+/// the closing ones start with a line the file holds (the search by shown lines places those:
+/// anchoring it at the closed block's end merged one stand-in case whose expected file
+/// deletes a line under the marker) or leave brackets open.
+fn leading_closers(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    placed: &[Placement],
+    from: usize,
+    code: &[usize],
+) -> Option<Result<Placement, Refusal>> {
+    let lines = &piece.lines;
+    let ends = closed_blocks(file, piece, placed, from, code)?;
+    let rest = &code[ends.len()..];
+    if rest
+        .first()
+        .is_some_and(|&i| !file.occurrences(lines[i], from).is_empty())
+    {
+        return None;
+    }
+    let mut balance = 0i64;
+    for &i in rest {
+        balance += bracket_balance(lines[i]);
+        if balance < 0 {
+            return None;
+        }
+    }
+    if balance != 0 {
+        return None;
+    }
+    let (start, last_end) = (ends[0], ends[ends.len() - 1]);
+    let mut out: Vec<Line> = (start..=last_end).map(Line::Kept).collect();
+    if let Some(&last) = rest.last() {
+        out.extend((code[ends.len() - 1] + 1..=last).map(Line::New));
+    }
+    Some(Ok(Placement {
+        start,
+        end: last_end + 1,
+        out,
+        shift: placed.last()?.shift,
+        pairs: code.iter().copied().zip(ends).collect(),
+    }))
 }
