@@ -20,11 +20,9 @@ use crate::normalize::{indent_width, loose_key};
 mod closing;
 mod edges;
 mod order;
-mod unique;
 mod window;
 use edges::{edges_clear, end_of_scope};
 pub(super) use order::place_all;
-use unique::unique_start;
 use window::{best_explained, candidates, first_line_clear};
 
 pub(super) use crate::thresholds::EDITED_EDGE;
@@ -207,11 +205,6 @@ pub(super) fn place(
             finish(file, piece, &held, p, (f, l), (from, scope)).map(Places::One)
         }
         n => {
-            let places: Vec<&Placement> = valid.iter().map(|(p, _)| p).collect();
-            if let Some((k, p, l)) = unique_start(file, piece, &held, &places, (from, scope)) {
-                let (held, f) = (&held[k..], held[k]);
-                return finish(file, piece, held, p, (f, l), (from, scope)).map(Places::One);
-            }
             let refusal = piece.refuse(
                 Why::Ambiguous,
                 f,

@@ -391,14 +391,12 @@ fn a_piece_goes_where_its_body_lines_stand_though_its_edges_occur_twice() {
 }
 
 #[test]
-fn a_new_block_that_copies_the_one_before_it_stays_refused() {
+fn a_new_block_that_copies_the_one_before_it_stays_ambiguous() {
     // Either a second impl after the first (its lines written again), or the first impl's
-    // header replaced: the piece reads both ways. Placed from its first line the file holds
-    // once (`type E = E;`), its new header stands beside the file's and reads as an edited
-    // version of it.
+    // header replaced: the piece reads both ways.
     let file = "}\n\nimpl D for N {\n    type E = E;\n    fn d(self) -> u8 {\n        self.n\n    }\n}\n\nmacro_rules! m {\n";
     let snippet = "// ...\n}\n\nimpl<'a> D for &'a N {\n    type E = E;\n    fn d(self) -> u8 {\n        self.n\n    }\n}\n\nmacro_rules! m {\n// ...";
-    assert_eq!(why(file, snippet), Why::EditedEdge);
+    assert_eq!(why(file, snippet), Why::Ambiguous);
 }
 
 #[test]
