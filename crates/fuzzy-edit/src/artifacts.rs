@@ -38,6 +38,7 @@ mod byte_order_mark;
 mod comment_breaks;
 pub(crate) mod edges;
 mod elisions;
+pub(crate) use elisions::bracket_balance;
 mod escaped_new;
 mod escaped_whole;
 mod kept_sentences;

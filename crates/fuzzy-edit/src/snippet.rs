@@ -24,15 +24,17 @@ use crate::candidate::StrategyId;
 use crate::edit::Options;
 use crate::error::EditError;
 pub use crate::error::SnippetReason;
-use crate::indent::{IndentHabits, IndentStyle};
+use crate::indent::IndentStyle;
 use crate::normalize::{indent_width, TAB_WIDTH};
 use crate::notation::{is_elision_marker, is_jsx_elision_marker, markers_behind_leaders};
 use crate::text::Text;
 
 mod block_end;
+mod depths;
 mod guard;
 mod place;
 mod verify;
+use depths::{in_file_indent, stub_body};
 use guard::{
     blank_end_open, brackets_at_depth, end_open, ends_with_blank, notes_delete, stale_line,
     unshown_body,
@@ -205,8 +207,8 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
     let snippet = snippet.strip_prefix(BOM).unwrap_or(snippet);
     let rewritten = markers_behind_leaders(body, &options.conventions, snippet);
     let snippet = rewritten.as_deref().unwrap_or(snippet);
-    let tabbed = in_tabs(&indexed, snippet);
-    let snippet = tabbed.as_deref().unwrap_or(snippet);
+    let reindented = in_file_indent(&indexed, snippet);
+    let snippet = reindented.as_deref().unwrap_or(snippet);
     let file = File::for_snippet(
         (0..indexed.line_count()).map(|i| indexed.line(i)).collect(),
         snippet,
@@ -216,7 +218,7 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
     }
     let lines = snippet_lines(&file, snippet);
     let blank_end = ends_with_blank(snippet);
-    let marker = |l: &str| (is_elision_marker(l) || is_jsx_elision_marker(l)) && !file.holds(l);
+    let marker = |i: usize| is_marker(&file, &lines, i);
     let (mut pieces, open_end) = pieces(&lines, &marker);
     for piece in &mut pieces {
         take_notes(&file, piece);
@@ -394,37 +396,6 @@ impl Piece<'_> {
     }
 }
 
-/// The snippet with its indentation in tabs, when the file indents with tabs and the snippet
-/// with spaces alone: one tab for each step of the snippet's own unit (a model writes a tab
-/// file's levels as 2 or 4 spaces), so its depths compare with the file's. `None` otherwise.
-fn in_tabs(file: &Text<'_>, snippet: &str) -> Option<String> {
-    // The file's habits are learnt once, for this and for `assemble` (10 M instructions a time
-    // at 100k lines).
-    let habits = file.indent_habits();
-    if habits.style != Some(IndentStyle::Tabs) {
-        return None;
-    }
-    let lead = |l: &str| l.len() - l.trim_start_matches([' ', '\t']).len();
-    let code = || snippet.lines().filter(|l| !l.trim().is_empty());
-    if code().any(|l| l[..lead(l)].contains('\t')) || !code().any(|l| lead(l) > 0) {
-        return None;
-    }
-    // (Only when every depth is whole steps: alignment spaces inside a docstring or after a
-    // wrapped line have no tab reading.)
-    let unit = IndentHabits::of(code()).unit.filter(|&u| u >= 2)?;
-    if code().any(|l| lead(l) % unit != 0) {
-        return None;
-    }
-    let mut out = String::with_capacity(snippet.len());
-    for l in snippet.split_inclusive('\n') {
-        let n = if l.trim().is_empty() { 0 } else { lead(l) };
-        out.push_str(&"\t".repeat(n / unit));
-        out.push_str(&" ".repeat(n % unit));
-        out.push_str(&l[n..]);
-    }
-    Some(out)
-}
-
 /// Take the removal notes out of a piece ([`is_note`]). The lines a note stands for are then
 /// deleted by omission ([`notes_delete`] checks that some are).
 fn take_notes(file: &File<'_>, piece: &mut Piece<'_>) {
@@ -494,14 +465,24 @@ fn snippet_lines_trimmed(mut lines: Vec<&str>) -> Vec<&str> {
     lines
 }
 
+/// Whether line `i` of the snippet's `lines` is a marker: an elision comment the file does not
+/// hold, other than a bare `...` that is the whole body of a new `def` or `class` written just
+/// above it (a stub, a `Protocol` method, an `@overload`: Python code, not elided lines; the
+/// file has no lines of a function it does not hold for a marker to stand for).
+fn is_marker(file: &File<'_>, lines: &[&str], i: usize) -> bool {
+    (is_elision_marker(lines[i]) || is_jsx_elision_marker(lines[i]))
+        && !file.holds(lines[i])
+        && !stub_body(file, lines, i)
+}
+
 /// The pieces between the markers, and whether the snippet ends with a marker.
-fn pieces<'s>(lines: &[&'s str], marker: &dyn Fn(&str) -> bool) -> (Vec<Piece<'s>>, bool) {
+fn pieces<'s>(lines: &[&'s str], marker: &dyn Fn(usize) -> bool) -> (Vec<Piece<'s>>, bool) {
     let mut pieces: Vec<Piece<'s>> = Vec::new();
     let mut depth: Option<usize> = None;
     let mut start = 0;
     let mut open_end = false;
     for i in 0..=lines.len() {
-        let is_marker = i < lines.len() && marker(lines[i]);
+        let is_marker = i < lines.len() && marker(i);
         if i < lines.len() && !is_marker {
             continue;
         }

@@ -23,7 +23,7 @@ mod readings;
 mod structure;
 mod tokens;
 use readings::Region;
-use structure::bracket_balance;
+pub(crate) use structure::bracket_balance;
 
 /// An elision comment (not a bare `...`, which is code in Python) in a `new` whose `old` has
 /// none.

@@ -154,7 +154,12 @@ pub(super) fn check(
             let over_new_line = (j + 1..b.len())
                 .find(|&q| !b[q].trim().is_empty())
                 .is_some_and(|q| new_lines.binary_search(&q).is_ok());
-            if marker_like(l) || (removal_note(l) && !over_new_line) {
+            // (A bare `...` under a new `def` is its body: see `depths::stub_body`.)
+            let stub = || {
+                super::depths::stub_header(&b, j)
+                    .is_some_and(|h| new_lines.binary_search(&h).is_ok())
+            };
+            if (marker_like(l) && !stub()) || (removal_note(l) && !over_new_line) {
                 return refuse(snippet_line(l), vec![*at]);
             }
             let lead = &l[..l.len() - l.trim_start().len()];

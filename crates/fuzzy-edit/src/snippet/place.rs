@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use super::{Piece, Refusal, Why};
 use crate::normalize::{indent_width, loose_hash, loose_key, HashBits};
 
+mod closing;
 mod edges;
 mod order;
 mod window;

@@ -17,7 +17,7 @@ use serde::Serialize;
 use similar::{capture_diff_slices_deadline, Algorithm, DiffTag};
 
 use super::place::File;
-use super::{guard, is_note, pieces, snippet_lines, take_notes, Piece, BOM};
+use super::{guard, is_marker, is_note, pieces, snippet_lines, take_notes, Piece, BOM};
 use crate::edit::Options;
 use crate::normalize::{indent_width, loose_key};
 use crate::notation::{is_elision_marker, is_jsx_elision_marker, markers_behind_leaders};
@@ -166,7 +166,7 @@ pub fn verify_snippet(
         snippet,
     );
     let lines = snippet_lines(&file, snippet);
-    let marker = |l: &str| (is_elision_marker(l) || is_jsx_elision_marker(l)) && !file.holds(l);
+    let marker = |i: usize| is_marker(&file, &lines, i);
     let (pieces, _) = pieces(&lines, &marker);
     let a = file.lines.clone();
     let merged_text = Text::new(merged_body);

@@ -41,6 +41,7 @@ mod properties;
 mod requests;
 mod several_edits;
 mod slipped_line_structure;
+mod snippet_shapes;
 mod stale_blocks;
 mod syntax_policy;
 mod verified_merges;

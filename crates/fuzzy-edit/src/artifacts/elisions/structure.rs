@@ -35,7 +35,7 @@ fn lifetime(prev: char, rest: impl Iterator<Item = char> + Clone) -> bool {
 /// How many brackets a line opens minus how many it closes, outside string literals and line
 /// comments (as far as a scan of one line can tell them; an apostrophe in a word opens
 /// nothing).
-pub(super) fn bracket_balance(line: &str) -> i64 {
+pub(crate) fn bracket_balance(line: &str) -> i64 {
     let mut balance = 0;
     let mut quote: Option<char> = None;
     let mut prev = ' ';

@@ -3,6 +3,7 @@
 //! it is the only one (`def format_message(self):` written before a marker and the changed
 //! body: five classes have that method, one of them holds the body).
 
+use super::closing::closing_scope;
 use super::{end_of_scope, place, File, Line, Placement, Places};
 use crate::snippet::{Piece, Refusal, Why};
 
@@ -60,15 +61,21 @@ impl Search<'_, '_, '_, '_> {
             return Err(piece.refuse(Why::Ambiguous, 0, vec![]));
         }
         self.budget -= 1;
+        let ends_snippet = k + 1 == self.pieces.len() && !self.open_end;
+        if let Some(found) = closing_scope(file, piece, placed, from, ends_snippet) {
+            let p = found?;
+            (self.check)(piece, &p)?;
+            placed.push(p);
+            return self.at(k + 1, placed);
+        }
         let scope = placed.last().and_then(|p| opener(file, p));
         let p = match place(file, piece, from, scope) {
             Ok(Places::One(p)) => p,
             Ok(Places::Several(each, refusal)) => return self.branch(k, each, refusal, placed),
             Err(refusal) if refusal.why == Why::NotInFile && !piece.shows_file_line(file, from) => {
                 // A piece of new lines only: placed by the block the marker before it is in.
-                let last = k + 1 == self.pieces.len() && !self.open_end;
                 match placed.last() {
-                    Some(prev) if last => match prev.out.last() {
+                    Some(prev) if ends_snippet => match prev.out.last() {
                         Some(&Line::Kept(opener)) => end_of_scope(file, piece, opener, prev.shift)?,
                         _ => return Err(piece.refuse(Why::OpenMarker, 0, vec![])),
                     },

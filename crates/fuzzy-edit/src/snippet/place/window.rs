@@ -77,16 +77,18 @@ pub(super) fn candidates(
             let floor = (marker as isize).min(indent_width(lines[first_code]) as isize) + shift;
             // (After a block's opening line the marker stands for lines of that block, at
             // whatever depth it is written: `class S:`, a marker in a method, a method's line.)
-            let floor = scope.map_or(floor, |o| floor.min(file.depth(o) + 1));
-            // (Nor, after a line that opens no block, is the marker inside a block deeper than
-            // that line: after `use ryu;` a marker written at a method's depth, before that
-            // method, stands for the top-level lines between too.)
-            let floor = match scope {
-                Some(_) => floor,
-                None => (0..from)
+            // (After a piece that ends shallower than the marker and opens no block, the
+            // marker's depth names no block the snippet shows: it is where the next lines
+            // stand, and the marker stands for lines down to the previous piece's depth.)
+            let before = || {
+                (0..from)
                     .rev()
                     .find(|&i| !file.blank(i))
-                    .map_or(floor, |e| floor.min(file.depth(e))),
+                    .map(|i| file.depth(i))
+            };
+            let floor = match scope {
+                Some(o) => floor.min(file.depth(o) + 1),
+                None => before().map_or(floor, |d| floor.min(d)),
             };
             if (from..s).any(|i| !file.blank(i) && file.depth(i) < floor) {
                 crossing.push(s);
