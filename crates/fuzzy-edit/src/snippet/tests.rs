@@ -236,7 +236,7 @@ fn a_removal_note_with_nothing_to_delete_is_refused_not_dropped() {
     // A new comment that says "remove": the file has nothing between the lines around it.
     let file = "def f():\n    a = 1\n    return a\n";
     let snippet = "def f():\n    a = 1\n    # remove duplicates first\n    return a\n";
-    assert_eq!(why(file, snippet), Why::UnexplainedChange);
+    assert_eq!(why(file, snippet), Why::MarkerAsCode);
 }
 
 #[test]
@@ -461,4 +461,44 @@ fn a_piece_anchored_by_a_bracket_alone_keeps_the_snippets_depth() {
     assert!(merged(file, snippet)
         .unwrap()
         .contains("            b();\n            c();\n        }\n    }\n}\n"));
+}
+
+#[test]
+fn an_edge_line_whose_one_word_edit_is_made_again_in_the_run_is_an_edit() {
+    // `internal` renamed `detail` in both lines of the change: a rename, not a stale line.
+    let file = "fn f() {\n    a();\n    let x = internal::one();\n    let y = internal::two();\n    b();\n}\n";
+    let snippet = "// ...\n    a();\n    let x = detail::one();\n    let y = detail::two();\n    b();\n// ...";
+    assert_eq!(
+        merged(file, snippet).unwrap(),
+        "fn f() {\n    a();\n    let x = detail::one();\n    let y = detail::two();\n    b();\n}\n"
+    );
+    // Another edit in the other line: the edge line may be a stale copy, still refused.
+    let snippet = "// ...\n    a();\n    let x = detail::one();\n    let y = internal::three();\n    b();\n// ...";
+    assert_eq!(why(file, snippet), Why::StaleLine);
+}
+
+#[test]
+fn a_snippet_that_differs_only_in_trailing_whitespace_strips_it() {
+    let file = "x = 0\na = 1   \nb = 2\nc = 3\n";
+    assert_eq!(
+        merged(file, "# ...\na = 1\nb = 2\n# ...").unwrap(),
+        "x = 0\na = 1\nb = 2\nc = 3\n"
+    );
+    // With a change of its own, the kept lines keep the file's bytes.
+    assert_eq!(
+        merged(file, "# ...\na = 1\nb = 5\nc = 3\n# ...").unwrap(),
+        "x = 0\na = 1   \nb = 5\nc = 3\n"
+    );
+}
+
+#[test]
+fn a_kept_line_written_deeper_inside_a_rewritten_call_is_not_a_stray_deletion() {
+    // `"a" +` is kept at the depth the snippet writes it; `check(` and `got);` are deleted
+    // between shown lines.
+    let file = "fn t() {\n    setup();\n    check(\n        \"a\" +\n        got);\n}\n";
+    let snippet = "fn t() {\n    setup();\n    expect(got).is(\n            \"a\" +\n            \"b\");\n}\n";
+    assert_eq!(
+        merged(file, snippet).unwrap(),
+        "fn t() {\n    setup();\n    expect(got).is(\n            \"a\" +\n            \"b\");\n}\n"
+    );
 }
