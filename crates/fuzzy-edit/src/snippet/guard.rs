@@ -108,9 +108,6 @@ pub(super) fn check(
     for (del, ins, at) in &hunks {
         // A kept line written at another depth: the same text deleted and inserted.
         let mut reindented = std::collections::HashSet::new();
-        // Of those, the ones written at another depth than the file's (the rest the diff
-        // merely paired elsewhere: a `}` the file repeats).
-        let mut deeper_or_shallower = std::collections::HashSet::new();
         let mut new_lines = Vec::new();
         // The deleted lines by text, each taken once, in file order.
         let mut deleted_text: HashMap<&str, std::collections::VecDeque<usize>> = HashMap::new();
@@ -126,9 +123,6 @@ pub(super) fn check(
             match same {
                 Some(d) => {
                     reindented.insert(d);
-                    if indent_width(a[d]) != indent_width(b[j]) {
-                        deeper_or_shallower.insert(d);
-                    }
                     let meant = shown_at(b[j])
                         .iter()
                         .any(|&(k, i)| indent_width(&pieces[k].lines[i]) == indent_width(b[j]));
@@ -210,14 +204,12 @@ pub(super) fn check(
                         // A deleted line the piece shows there reads as kept: the diff paired
                         // the shown lines with other copies of them (a docstring quote far
                         // below, say), or the lines between were moved rather than deleted
-                        // (a blank line the piece shows deleted among them). Not a kept line
-                        // written at another depth.
+                        // (a blank line the piece shows deleted among them).
                         k2 == k
                             && i2 > i
                             && between(&pieces[k].lines[i + 1..i2]) == written
                             && (p + 1..n).all(|d| {
                                 kept[d]
-                                    || deeper_or_shallower.contains(&d)
                                     || !pieces[k].lines[i..=i2]
                                         .iter()
                                         .any(|s| s.trim() == a[d].trim())

@@ -490,15 +490,3 @@ fn a_snippet_that_differs_only_in_trailing_whitespace_strips_it() {
         "x = 0\na = 1   \nb = 5\nc = 3\n"
     );
 }
-
-#[test]
-fn a_kept_line_written_deeper_inside_a_rewritten_call_is_not_a_stray_deletion() {
-    // `"a" +` is kept at the depth the snippet writes it; `check(` and `got);` are deleted
-    // between shown lines.
-    let file = "fn t() {\n    setup();\n    check(\n        \"a\" +\n        got);\n}\n";
-    let snippet = "fn t() {\n    setup();\n    expect(got).is(\n            \"a\" +\n            \"b\");\n}\n";
-    assert_eq!(
-        merged(file, snippet).unwrap(),
-        "fn t() {\n    setup();\n    expect(got).is(\n            \"a\" +\n            \"b\");\n}\n"
-    );
-}
