@@ -42,13 +42,23 @@ pub enum SnippetReason {
     /// block (`def configure():`), while the file's block goes on below (listed): a rewritten
     /// body (the old one replaced) or lines added at its top (the old one kept) is unclear.
     UnshownBody,
-    /// The merged file changes a line the snippet does not account for (listed): a deletion
-    /// beside or under a marker, a marker or a removal note written as code, a new line beside
-    /// an unshown file line it reads as an edited copy of, a kept line re-indented, or
-    /// indentation in the other character than the file's.
+    /// The merged file re-indents a kept line (listed) to a depth the snippet does not write
+    /// it at, or indents a new line with the other character (tabs/spaces) than the file's.
     UnexplainedChange,
     /// The file is empty (or blank): there is nothing for a snippet to be merged into.
     EmptyFile,
+    /// The merge would delete file lines (listed) that no piece shows deleted: they stand
+    /// beside or under a marker, not between two lines one piece shows.
+    DeletedUnshown,
+    /// A snippet line that reads as a marker or as a note that code was removed would be
+    /// written into the file as code (at the file line listed).
+    MarkerAsCode,
+    /// A new line is a line the file holds once, right beside it (listed) and not shown
+    /// there: moved (its old place under a marker) or copied is unclear.
+    MovedLine,
+    /// A deletion of several lines is closed by the piece's last line, a line the file
+    /// repeats (`};`, `# endif`; listed) right after new lines: that line may be new too.
+    RepeatedCloser,
 }
 
 /// A place in the text, as reported to the model.
@@ -370,6 +380,10 @@ impl EditError {
                     S::UnshownBody => R::SnippetUnshownBody,
                     S::UnexplainedChange => R::SnippetUnexplainedChange,
                     S::EmptyFile => R::SnippetEmptyFile,
+                    S::DeletedUnshown => R::SnippetDeletedUnshown,
+                    S::MarkerAsCode => R::SnippetMarkerAsCode,
+                    S::MovedLine => R::SnippetMovedLine,
+                    S::RepeatedCloser => R::SnippetRepeatedCloser,
                 }
             }
         };
@@ -547,7 +561,11 @@ fn snippet_message(
         R::StaleLine => format!("line {line} of the snippet (piece {piece}) differs by one word from the file's line {listed} at its place, apart from the rest of the piece's change, so whether it is an edit or a stale copy of that line is unclear. Read the file again and copy its unchanged lines exactly; to change that line too, send it as a piece of its own."),
         R::UnshownBody => format!("line {line} of the snippet (piece {piece}) is new, written under a line that opens a block, and the snippet ends after it without a marker while the file's block goes on (line {listed}), so whether the new lines replace the block's body or are added at its top is unclear. To replace the body, show the block's next unchanged line after the new ones (or write the whole block, to its last line); to add, end the snippet with a marker after the new lines."),
         R::CrossesScope => format!("the marker before {what} would stand for lines outside the block it is written in to reach the place the piece fits (line {listed}). Show the line that opens the block the piece is in (its function or class) before it."),
-        R::UnexplainedChange => format!("merging {what} would change the file in a way the snippet does not show (file line {listed}): a line deleted beside or under a marker, a marker or a note that code was removed written as code, a new line beside an unshown file line it resembles (replace or add?), a line the file holds written again while its old place is under a marker (moved or copied?), a deletion closed by a line the file repeats (`}}`, `# endif`) right after new lines (is that line new too?), or a kept line re-indented. Show the unchanged lines around every change, write deleted lines out by leaving them from between two shown lines, and never write a marker inside a change."),
+        R::UnexplainedChange => format!("line {line} of the snippet (piece {piece}) would change the indentation of the file's line {listed}: a kept line moved to a depth the snippet does not write it at, or a new line indented with the other character (tabs or spaces) than the file. Write the line at the depth it has in the file, indented as the file is."),
+        R::DeletedUnshown => format!("merging {what} would delete the file's line {listed}, which stands beside or under a marker rather than between two lines the piece shows, so whether it is deleted or kept is unclear. To delete it, show the unchanged lines on both sides of it in one piece (no marker between); to keep it, put a marker or the line itself where it stands."),
+        R::MarkerAsCode => format!("line {line} of the snippet (piece {piece}) reads as a marker or a note that code was removed, but merging would write it into the file as code (at file line {listed}), because it stands where nothing is elided or deleted. Write a marker on a line of its own between unchanged lines, or a removal note between the two lines around the lines it deletes."),
+        R::MovedLine => format!("line {line} of the snippet (piece {piece}) is a line the file already holds right beside it (line {listed}) without showing it there, so whether it is moved (its old place under a marker) or copied is unclear. Show the file's line at its old place, or leave it out where it is deleted, in the same piece."),
+        R::RepeatedCloser => format!("line {line} of the snippet (piece {piece}) closes new lines, and the file repeats it (line {listed}), so whether it closes the new lines (the file's lines after them kept) or the file's later block (the lines between deleted) is unclear. Show the file's next unchanged line after it, or a marker after the new lines."),
         R::EmptyFile => "the file is empty, so a snippet has nothing to be merged into. Write the file whole instead (a write tool, or the whole text as `new` with an empty `old`).".to_string(),
     };
     format!("{body} Nothing was changed.")

@@ -261,7 +261,12 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
     if let Some((p, piece)) = placed.last().filter(|_| blank_end && !open_end) {
         blank_end_open(&file, piece, p)?;
     }
-    let merged = assemble(bom, &indexed, &file, &placed);
+    let mut merged = assemble(bom, &indexed, &file, &placed, false);
+    if merged.text.len() == text.len() && merged.text == text {
+        // The snippet shows its lines as the file has them but for trailing whitespace: that
+        // is its change (a model sends no snippet that changes nothing).
+        merged = assemble(bom, &indexed, &file, &placed, true);
+    }
     if late() {
         return Err(Stopped::Late);
     }
@@ -522,6 +527,7 @@ fn assemble(
     indexed: &Text<'_>,
     file: &File<'_>,
     placed: &[(Placement, &Piece<'_>)],
+    trailing: bool,
 ) -> Merged {
     let body = indexed.as_str();
     let eol = indexed.eol().as_str();
@@ -541,11 +547,25 @@ fn assemble(
     let mut at = 0;
     for (p, piece) in placed {
         out.push_str(&body[byte_at(at)..byte_at(p.start)]);
+        // With `trailing`, a kept line takes the trailing whitespace the snippet writes it with.
+        // (Pairs are in file order.)
+        let shown = |q: usize| {
+            if !trailing {
+                return None;
+            }
+            let k = p.pairs.binary_search_by_key(&q, |&(_, f)| f).ok()?;
+            let l = piece.lines[p.pairs[k].0];
+            Some(format!(
+                "{}{}",
+                file.lines[q].trim_end(),
+                &l[l.trim_end().len()..]
+            ))
+        };
         let rendered: Vec<String> = p
             .out
             .iter()
             .map(|line| match *line {
-                Line::Kept(q) => file.lines[q].to_string(),
+                Line::Kept(q) => shown(q).unwrap_or_else(|| file.lines[q].to_string()),
                 Line::New(i) => reindent(piece.lines[i], p.shift, tabs),
             })
             .collect();

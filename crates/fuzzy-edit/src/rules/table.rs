@@ -131,7 +131,11 @@ rule_table! {
     SnippetEmptyFile = "snippet_empty_file", Snippet, ["snippet_unplaced"], "a snippet for an empty file: nothing to merge into, write the file whole";
     SnippetCrossesScope = "snippet_crosses_scope", Snippet, ["snippet_unplaced"], "a marker that would stand for lines outside the block it is written in";
     SnippetStaleLine = "snippet_stale_line", Snippet, ["snippet_unplaced"], "a snippet line one word apart from the file's line at its place, apart from the piece's change: stale context or an unclear edit";
-    SnippetUnexplainedChange = "snippet_unexplained_change", Snippet, ["snippet_unplaced"], "a merge that changes the file in a way the snippet does not show";
+    SnippetUnexplainedChange = "snippet_unexplained_change", Snippet, ["snippet_unplaced"], "a merge that re-indents a kept line to a depth the snippet does not write, or indents a new line with the other character than the file";
+    SnippetDeletedUnshown = "snippet_deleted_unshown", Snippet, ["snippet_unplaced"], "a merge that deletes file lines beside or under a marker rather than between two lines one piece shows";
+    SnippetMarkerAsCode = "snippet_marker_as_code", Snippet, ["snippet_unplaced"], "a marker or a removal note that the merge would write into the file as code";
+    SnippetMovedLine = "snippet_moved_line", Snippet, ["snippet_unplaced"], "a new line the file holds once right beside it, unshown there: moved or copied?";
+    SnippetRepeatedCloser = "snippet_repeated_closer", Snippet, ["snippet_unplaced"], "a deletion closed by a line the file repeats right after new lines: that line may be new too";
     LineEditsChangeSomething = "line_edits_change_something", LineRefs, ["no_change"], "line edits that leave the file as it was";
     StaleReference = "stale_reference", LineRefs, ["stale_reference"], "a line reference whose ID no longer matches its line, not followed with certainty";
     OverlappingLineEdits = "overlapping_line_edits", LineRefs, ["overlapping_edits"], "two line edits touching a common line or place";

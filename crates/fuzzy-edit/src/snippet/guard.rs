@@ -1,10 +1,12 @@
 //! The last check on a lazy-snippet merge: the line diff between the file and the merged text
-//! must be explained by the snippet, or the merge is refused as `unexplained_change`. A
+//! must be explained by the snippet, or the merge is refused with the reading that fails. A
 //! deletion must lie between two lines one piece shows (deletion by omission, never beside or
-//! under a marker); no inserted line may be a marker, a note that code was removed, an unclear
-//! copy of a kept line beside it the snippet does not show, or indented in the other character
-//! (tabs/spaces) than the file; a kept line may change its indentation only to the depth the
-//! snippet writes it at.
+//! under a marker: `deleted_unshown`), and not be closed by a repeated line that may be new
+//! (`repeated_closer`); no inserted line may be a marker or a note that code was removed
+//! (`marker_as_code`), an unclear copy of a kept line beside it the snippet does not show
+//! (`edited_edge`), a line the file holds right beside it (`moved_line`), or indented in the
+//! other character (tabs/spaces) than the file; a kept line may change its indentation only
+//! to the depth the snippet writes it at (those two `unexplained_change`).
 //!
 //! The rules on a placed piece before that check (`placed`: removal notes, bracket-only
 //! pieces, open ends) and the stale-line rule (`stale`) live beside it, with the line reading
@@ -75,11 +77,11 @@ pub(super) fn check(
             _ => hunks.push((old.clone().collect(), new.clone().collect(), old.start)),
         }
     }
-    let refuse = |line: usize, lines: Vec<usize>| {
+    let refuse = |why: Why, line: usize, lines: Vec<usize>| {
         Err(Refusal {
             piece: 1 + pieces.iter().rposition(|p| p.first <= line).unwrap_or(0),
             line: line + 1,
-            why: Why::UnexplainedChange,
+            why,
             lines,
         })
     };
@@ -139,7 +141,7 @@ pub(super) fn check(
                         .iter()
                         .any(|&(k, i)| indent_width(&pieces[k].lines[i]) == indent_width(b[j]));
                     if !meant {
-                        return refuse(snippet_line(b[j]), vec![d]);
+                        return refuse(Why::UnexplainedChange, snippet_line(b[j]), vec![d]);
                     }
                 }
                 None => new_lines.push(j),
@@ -160,11 +162,11 @@ pub(super) fn check(
                     .is_some_and(|h| new_lines.binary_search(&h).is_ok())
             };
             if (marker_like(l) && !stub()) || (removal_note(l) && !over_new_line) {
-                return refuse(snippet_line(l), vec![*at]);
+                return refuse(Why::MarkerAsCode, snippet_line(l), vec![*at]);
             }
             let lead = &l[..l.len() - l.trim_start().len()];
             if (tabs && lead.starts_with("  ")) || (spaces && lead.contains('\t')) {
-                return refuse(snippet_line(l), vec![*at]);
+                return refuse(Why::UnexplainedChange, snippet_line(l), vec![*at]);
             }
         }
         // An edited copy of the kept line right beside the inserted run (no blank line
@@ -188,7 +190,7 @@ pub(super) fn check(
                 continue;
             }
             if line_similarity(b[j], a[q]) >= COPY_OF_KEPT {
-                return refuse(snippet_line(b[j]), vec![q]);
+                return refuse(Why::EditedEdge, snippet_line(b[j]), vec![q]);
             }
         }
         // Deletion by omission: between two lines one piece shows, in order, no marker between.
@@ -220,7 +222,8 @@ pub(super) fn check(
                     after_n.iter().any(|&(k2, i2)| {
                         // A deleted line the piece shows there reads as kept: the diff paired
                         // the shown lines with other copies of them (a docstring quote far
-                        // below, say).
+                        // below, say), or the lines between were moved rather than deleted
+                        // (a blank line the piece shows deleted among them).
                         k2 == k
                             && i2 > i
                             && between(&pieces[k].lines[i + 1..i2]) == written
@@ -236,13 +239,17 @@ pub(super) fn check(
             _ => false,
         };
         if !explained {
-            return refuse(p.map_or(0, |p| snippet_line(a[p])), deleted);
+            return refuse(
+                Why::DeletedUnshown,
+                p.map_or(0, |p| snippet_line(a[p])),
+                deleted,
+            );
         }
         if let (Some(p), Some(n)) = (p, n) {
             // (One deleted line is an edit of it: `let total` to `let count` above `step();`.)
             if deleted.len() >= 2 && closer_could_be_new(&a, &b, pieces, (p, n), &to_result, first)
             {
-                return refuse(snippet_line(a[n]), vec![n]);
+                return refuse(Why::RepeatedCloser, snippet_line(a[n]), vec![n]);
             }
         }
     }
@@ -261,7 +268,7 @@ pub(super) fn check(
                 let (lo, hi) = (q.min(*at), q.max(*at));
                 let near = (lo..hi).filter(|&i| !a[i].trim().is_empty()).count() <= 2;
                 if kept[q] && near {
-                    return refuse(snippet_line(t), vec![q.min(*at)]);
+                    return refuse(Why::MovedLine, snippet_line(t), vec![q.min(*at)]);
                 }
             }
         }

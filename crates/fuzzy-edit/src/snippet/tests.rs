@@ -284,7 +284,7 @@ fn a_removal_note_with_nothing_to_delete_is_refused_not_dropped() {
     // A new comment that says "remove": the file has nothing between the lines around it.
     let file = "def f():\n    a = 1\n    return a\n";
     let snippet = "def f():\n    a = 1\n    # remove duplicates first\n    return a\n";
-    assert_eq!(why(file, snippet), Why::UnexplainedChange);
+    assert_eq!(why(file, snippet), Why::MarkerAsCode);
 }
 
 #[test]
@@ -537,4 +537,32 @@ fn a_marker_after_a_top_level_line_may_stand_for_top_level_lines() {
         "fn a() {\n    let x = 1;\n    go(x);\n}\n\nfn b() {\n    let y = 2;\n    run(y);\n}\n";
     let snippet = "fn a() {\n    let x = 1;\n    // ...\n    run(y);\n    done();\n}\n";
     assert!(merged(file, snippet).is_err());
+}
+
+#[test]
+fn an_edge_line_whose_one_word_edit_is_made_again_in_the_run_is_an_edit() {
+    // `internal` renamed `detail` in both lines of the change: a rename, not a stale line.
+    let file = "fn f() {\n    a();\n    let x = internal::one();\n    let y = internal::two();\n    b();\n}\n";
+    let snippet = "// ...\n    a();\n    let x = detail::one();\n    let y = detail::two();\n    b();\n// ...";
+    assert_eq!(
+        merged(file, snippet).unwrap(),
+        "fn f() {\n    a();\n    let x = detail::one();\n    let y = detail::two();\n    b();\n}\n"
+    );
+    // Another edit in the other line: the edge line may be a stale copy, still refused.
+    let snippet = "// ...\n    a();\n    let x = detail::one();\n    let y = internal::three();\n    b();\n// ...";
+    assert_eq!(why(file, snippet), Why::StaleLine);
+}
+
+#[test]
+fn a_snippet_that_differs_only_in_trailing_whitespace_strips_it() {
+    let file = "x = 0\na = 1   \nb = 2\nc = 3\n";
+    assert_eq!(
+        merged(file, "# ...\na = 1\nb = 2\n# ...").unwrap(),
+        "x = 0\na = 1\nb = 2\nc = 3\n"
+    );
+    // With a change of its own, the kept lines keep the file's bytes.
+    assert_eq!(
+        merged(file, "# ...\na = 1\nb = 5\nc = 3\n# ...").unwrap(),
+        "x = 0\na = 1   \nb = 5\nc = 3\n"
+    );
 }

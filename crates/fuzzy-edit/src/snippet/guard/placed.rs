@@ -51,7 +51,9 @@ pub(in crate::snippet) fn notes_delete(
             _ => false,
         };
         if !deletes {
-            return Err(piece.refuse(Why::UnexplainedChange, at, vec![]));
+            // (Where it stands: the file line after the one the line before it keeps.)
+            let place = paired(before).map_or(p.start, |u| p.pairs[u].1 + 1);
+            return Err(piece.refuse(Why::MarkerAsCode, at, vec![place]));
         }
     }
     Ok(())
