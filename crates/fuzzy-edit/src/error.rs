@@ -424,8 +424,7 @@ impl EditError {
             }
             EditError::Syntax { problem } => format!("{} Nothing was changed.", problem.message(w)),
             EditError::Conflict { first, second, start_line, end_line } => format!("edits {} and {} both change {}. Merge them into one edit, or make the lines they replace disjoint.", first + 1, second + 1, span_words(*start_line, *end_line)),
-            EditError::TooComplex { old_lines, text_lines, timed_out, occurrences: _, snippet: true } => format!("merging this snippet needs {}: it has {} against a file of {}, and the merge was stopped. Nothing was changed. Send a smaller snippet: the changed lines with a few unchanged lines around each, and markers for the rest.", if *timed_out { "more time than the time limit allows" } else { "more work than the engine allows for a request of this size" }, count_words(*old_lines), count_words(*text_lines)),
-            EditError::TooComplex { old_lines, text_lines, timed_out, occurrences, snippet: false } => too_complex_message(*old_lines, *text_lines, *timed_out, *occurrences, w),
+            EditError::TooComplex { old_lines, text_lines, timed_out, occurrences, snippet } => too_complex_message(*old_lines, *text_lines, *timed_out, *occurrences, *snippet, w),
             EditError::StaleReference { references, current } => stale_message(references, current),
             EditError::OverlappingEdits { first, second, start_line, end_line } => format!("line edits {} and {} both touch {} (a replaced range, or an insertion at the same place or inside it), so the result would depend on their order. Merge them into one edit. Nothing was changed.", first + 1, second + 1, span_words(*start_line, *end_line)),
             EditError::BadReference { edit, reference: Some(r), reason } => format!("line edit {}: reference {r:?}: {reason}. Nothing was changed.", edit + 1),
@@ -613,8 +612,8 @@ fn stale_message(references: &[crate::line_refs::StaleRef], current: &str) -> St
     )
 }
 
-/// `n` lines, in words.
-fn count_words(n: usize) -> String {
+/// `n` lines, in words (`1 line`, `3 lines`).
+fn lines_in_words(n: usize) -> String {
     if n == 1 {
         "1 line".to_string()
     } else {
@@ -627,6 +626,7 @@ fn too_complex_message(
     text_lines: usize,
     timed_out: bool,
     occurrences: Option<usize>,
+    snippet: bool,
     w: &Vocabulary,
 ) -> String {
     let limit = if timed_out {
@@ -634,12 +634,15 @@ fn too_complex_message(
     } else {
         "more work than the engine allows for a request of this size"
     };
+    let (old_lines, text_lines) = (lines_in_words(old_lines), lines_in_words(text_lines));
+    if snippet {
+        return format!("merging this snippet needs {limit}: it has {old_lines} against a file of {text_lines}, and the merge was stopped. Nothing was changed. Send a smaller snippet: the changed lines with a few unchanged lines around each, and markers for the rest.");
+    }
     let old = w.old;
     if let Some(n) = occurrences {
         let replace_all = w.replace_all;
         return format!("this edit needs {limit}: {old} occurs {n} times or more, more than one {replace_all} may change in a request, so the work was stopped. Nothing was changed. Change them in groups, in several requests: a longer {old}, with a line around the occurrences you mean, matches only those; or, when every occurrence changes the same way, write the file's new content whole.");
     }
-    let (old_lines, text_lines) = (count_words(old_lines), count_words(text_lines));
     format!("this edit needs {limit}: {old} has {old_lines} against a file of {text_lines}, and the search for it was stopped. Nothing was changed. Send a shorter {old}, a few lines that occur once, copied exactly from the file.")
 }
 
