@@ -47,6 +47,8 @@ fn in_tabs(file: &Text<'_>, snippet: &str) -> Option<String> {
 /// Lines above a bare `...` searched for the `def` of a signature written over several lines.
 const SIGNATURE_LINES: usize = 16;
 
+/// Whether the bare `...` at snippet line `i` is the body of a new `def` or `class` (one the
+/// file does not hold): code to write, not a marker.
 pub(super) fn stub_body(file: &File<'_>, lines: &[&str], i: usize) -> bool {
     stub_header(lines, i).is_some_and(|h| !file.holds(lines[h]))
 }
