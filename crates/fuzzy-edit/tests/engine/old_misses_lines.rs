@@ -136,3 +136,30 @@ fn an_elision_in_old_alone_is_refused_where_new_lacks_its_lines() {
     let new = "fn f() {\n    a();\n    d();\n    e();\n}";
     assert_eq!(kind(file, &Edit::new(old, new)), "not_found");
 }
+
+const BUDGET: &str = "    def cmd_think(self, args):\n        if not args.strip():\n            self.io.tool_error(\"Please specify a budget.\")\n            return\n            \n        value = args.strip()\n        model = self.coder.main_model\n        \n        model.set_thinking_tokens(value)\n        self.io.tool_output(f\"Set budget to {value}.\")\n";
+
+// `old` lacks the `tool_error` line; `new` only strips the spaces from the blank lines (a
+// commit cleaning trailing whitespace): they go, and the line `old` missed stays.
+#[test]
+fn blank_lines_stripped_where_old_missed_a_line() {
+    let old = "        if not args.strip():\n            return\n            \n        value = args.strip()\n        model = self.coder.main_model\n        \n        model.set_thinking_tokens(value)";
+    let new = old.replace("            \n", "\n").replace("        \n", "\n");
+    let out = applied(BUDGET, &Edit::new(old, &new));
+    assert_eq!(
+        out.text,
+        BUDGET
+            .replace("            \n", "\n")
+            .replace("        \n", "\n")
+    );
+}
+
+// The same, but the blank line `new` strips stands right after the line `old` missed, so
+// whether it is the blank line `old` shows there is open: nothing is stripped, and the edit
+// changes nothing.
+#[test]
+fn blank_lines_stripped_beside_a_line_old_missed_are_refused() {
+    let old = "        if not args.strip():\n            self.io.tool_error(\"Please specify a budget.\")\n            \n        value = args.strip()\n        model = self.coder.main_model\n        \n        model.set_thinking_tokens(value)";
+    let new = old.replace("            \n", "\n");
+    assert_eq!(kind(BUDGET, &Edit::new(old, &new)), "already_applied");
+}
