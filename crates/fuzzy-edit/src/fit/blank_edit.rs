@@ -117,7 +117,7 @@ fn rewritten(
         blank_run(old, &o, r).len() == blank_run(file, &f, k).len()
     });
     let mut out: Vec<String> = Vec::with_capacity(new.len());
-    for i in 0..=rows.len() {
+    for (i, &pure) in pure.iter().enumerate() {
         let (r, k) = gap(i);
         let (ob, nb, fb) = (
             blank_run(old, &o, r),
@@ -125,11 +125,11 @@ fn rewritten(
             blank_run(file, &f, k),
         );
         let lone_old = matches!(rows.get(i), Some(Row::OldOnly(_)));
-        if !pure[i] && changed(r) {
+        if !pure && changed(r) {
             return None;
         } else if lone_old {
             // No file line stands here: the blank lines are the file's, around the next one.
-        } else if ob == nb || !same_blanks || !pure[i] {
+        } else if ob == nb || !same_blanks || !pure {
             // Kept, or the match ignored where the blank lines stand: the file's.
             out.extend(fb);
         } else if ob.len() == nb.len() {
