@@ -25,6 +25,7 @@ mod recipe_tabs;
 mod respell;
 mod retyped_quotes;
 mod same_result;
+mod selectors;
 mod shifted;
 mod skipped_lines;
 mod tab_columns;
@@ -158,12 +159,19 @@ pub(crate) fn replacement(
                 None => continue_at_line_depth(text, &candidate.span, needle),
             };
             let new = tabs_for_spaces(text, &candidate.span, needle.old_text(), new);
-            Ok(adapt_line_endings(
+            let new = adapt_line_endings(
                 &new,
                 span_line_ending(text, &candidate.span),
                 text.has_crlf(),
             )
-            .into_owned())
+            .into_owned();
+            let span = &text.as_str()[candidate.span.clone()];
+            Ok(selectors::as_file(
+                span,
+                base.old_text(),
+                base.new_text(),
+                new,
+            ))
         }
         Fit::Lines(needle) => {
             let needle = needle.as_deref().unwrap_or(base);
@@ -179,7 +187,14 @@ pub(crate) fn replacement(
             let old: Vec<&str> = needle.old_text().split('\n').collect();
             let merged = inner_spacing::spaced_as_file(&file, &old, merged);
             let merged = folded_chars::unfolded_as_file(&file, &old, merged);
-            Ok(retyped_quotes::ascii_as_file(&file, &old, merged))
+            let merged = retyped_quotes::ascii_as_file(&file, &old, merged);
+            let span = &text.as_str()[candidate.span.clone()];
+            Ok(selectors::as_file(
+                span,
+                base.old_text(),
+                base.new_text(),
+                merged,
+            ))
         }
     }
 }

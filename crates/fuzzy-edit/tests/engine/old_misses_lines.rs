@@ -144,7 +144,9 @@ const BUDGET: &str = "    def cmd_think(self, args):\n        if not args.strip(
 #[test]
 fn blank_lines_stripped_where_old_missed_a_line() {
     let old = "        if not args.strip():\n            return\n            \n        value = args.strip()\n        model = self.coder.main_model\n        \n        model.set_thinking_tokens(value)";
-    let new = old.replace("            \n", "\n").replace("        \n", "\n");
+    let new = old
+        .replace("            \n", "\n")
+        .replace("        \n", "\n");
     let out = applied(BUDGET, &Edit::new(old, &new));
     assert_eq!(
         out.text,

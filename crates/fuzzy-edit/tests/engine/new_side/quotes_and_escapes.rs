@@ -103,3 +103,24 @@ fn a_backslash_n_in_a_comment_of_a_one_line_new_is_text() {
     );
     assert_eq!(out.text, "a = 1  # one\nb = 2  # two\nc = 3\nz = 0\n");
 }
+
+// The model dropped the emoji's variation selector (U+FE0F) and curled the quotes, in `old` and
+// in `new`: the line it rewrites keeps the file's `✔️` and straight quotes, the line it keeps
+// is the file's.
+#[test]
+fn an_emoji_written_without_its_selector_keeps_it() {
+    let file = "def status():\n    print(\"\u{2714}\u{FE0F} Build passed\")\n    print(\"\u{26A0}\u{FE0F} Check the logs\")\n";
+    let old = "    print(\u{201C}\u{2714} Build passed\u{201D})\n    print(\u{201C}\u{26A0} Check the logs\u{201D})";
+    let new = "    print(\u{201C}\u{2714} Build passed!\u{201D})\n    print(\u{201C}\u{26A0} Check the logs\u{201D})";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("passed\"", "passed!\""));
+    // Without the quotes: the same.
+    let (old, new) = (
+        "    print(\"\u{2714} Build passed\")",
+        "    print(\"\u{2714} Build passed!\")",
+    );
+    assert_eq!(
+        applied(file, &Edit::new(old, new)).text,
+        file.replace("passed\"", "passed!\"")
+    );
+}
