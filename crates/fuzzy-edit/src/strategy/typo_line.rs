@@ -151,7 +151,7 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
             {
                 return Vec::new();
             }
-            if !i.checked_sub(k).is_some_and(|s| open.get(s) == Some(&true)) {
+            if i.checked_sub(k).is_none_or(|s| open.get(s) != Some(&true)) {
                 continue;
             }
             let other = loose_key(line);
