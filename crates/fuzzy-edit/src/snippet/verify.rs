@@ -412,17 +412,23 @@ pub fn verify_snippet(
 /// The first line of `merged` that stands where `own` (this crate's merge) does not have it,
 /// blank lines and trailing blanks aside.
 fn elsewhere(own: &str, merged: &str) -> Option<Finding> {
-    let code = |t: &str| -> Vec<(usize, String)> {
+    // Borrowed and compared in step: owned copies of both texts' lines took 40 M instructions
+    // of a 100k-line verify (callgrind).
+    fn code(t: &str) -> impl Iterator<Item = (usize, &str)> {
         t.lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(i, l)| (i, l.trim_end().to_string()))
-            .collect()
+            .map(|(i, l)| (i, l.trim_end()))
+    }
+    let (mut own, mut merged) = (code(own), code(merged));
+    let first = loop {
+        match (own.next(), merged.next()) {
+            (None, None) => return None,
+            (o, m) if o.map(|o| o.1) == m.map(|m| m.1) => continue,
+            (_, m) => break m,
+        }
     };
-    let (own, merged) = (code(own), code(merged));
-    let at = (0..merged.len().max(own.len()))
-        .find(|&k| own.get(k).map(|o| &o.1) != merged.get(k).map(|m| &m.1))?;
-    let (line, text) = merged.get(at).map_or((None, String::new()), |(i, l)| {
+    let (line, text) = first.map_or((None, String::new()), |(i, l)| {
         (Some(i + 1), l.trim().to_string())
     });
     Some(Finding {

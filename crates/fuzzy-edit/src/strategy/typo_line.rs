@@ -71,6 +71,11 @@ impl Strategy for TypoLine {
                 break;
             }
             let other = loose_key(line);
+            // Lengths further apart than `reach` are further apart in edits (the scorer would
+            // answer None after collecting the line's chars: most of a scan's cost).
+            if key_len(&other).abs_diff(len) > reach {
+                continue;
+            }
             let args = levenshtein::Args::default().score_cutoff(reach);
             if let Some(d) = scorer.distance_with_args(other.chars(), &args) {
                 near.push((d, i));
@@ -89,6 +94,15 @@ impl Strategy for TypoLine {
             .map(|(_, i)| *i)
             .collect();
         line_candidates(text, cx.needle, &close, None)
+    }
+}
+
+/// The length of a loose key in chars (by bytes when it is ASCII, as most lines of code are).
+fn key_len(key: &str) -> usize {
+    if key.is_ascii() {
+        key.len()
+    } else {
+        key.chars().count()
     }
 }
 
@@ -118,6 +132,10 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
     let reach = TYPO_LINE_MAX_EDITS + TYPO_LINE_MARGIN;
     // For each non-blank line of `old`, its distance (up to `reach`) from each line of the text.
     let mut near: Vec<Vec<Option<usize>>> = Vec::with_capacity(non_blank.len());
+    // The window starts every row so far leaves open: a window needs a distance from each
+    // row, so a line is compared only where it could complete one (the absent 2-line `old` of
+    // a 100k-line file: one full scan instead of two). The charges stay those of every line.
+    let mut open = vec![true; n - old.len() + 1];
     for &k in &non_blank {
         let scorer = levenshtein::BatchComparator::new(keys[k].chars());
         let mut row = vec![None; n];
@@ -133,9 +151,19 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
             {
                 return Vec::new();
             }
+            if i.checked_sub(k).is_none_or(|s| open.get(s) != Some(&true)) {
+                continue;
+            }
             let other = loose_key(line);
+            // (As above: the scorer's None, without collecting the chars.)
+            if key_len(&other).abs_diff(lens[k]) > reach {
+                continue;
+            }
             let args = levenshtein::Args::default().score_cutoff(reach);
             *slot = scorer.distance_with_args(other.chars(), &args);
+        }
+        for (s, open) in open.iter_mut().enumerate() {
+            *open &= row[s + k].is_some();
         }
         near.push(row);
     }
