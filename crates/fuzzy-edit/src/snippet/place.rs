@@ -228,7 +228,10 @@ pub(super) fn place(
             && q.end <= p.end
             && (q.start, q.end) != (p.start, p.end)
             && whole(q, held)
-            && (p.start == q.start || deletes(q, 0) || rejoins(file, p.start, q.start))
+            && (p.start == q.start
+                || deletes(q, 0)
+                || rejoins(file, p.start, q.start)
+                || leaves_block(file, p))
             && (p.end == q.end
                 || deletes(q, q.pairs.len().saturating_sub(2))
                 || rejoins(file, q.end - 1, p.end - 1))
@@ -306,6 +309,23 @@ fn finish(
 fn rejoins(file: &File<'_>, a: usize, b: usize) -> bool {
     let floor = file.depth(a).min(file.depth(b));
     (a + 1..b).any(|i| !file.blank(i) && file.depth(i) < floor)
+}
+
+/// Whether the placement keeps a line that opens a block (`def f(x) -> bool:`, `fn f() {`:
+/// the file's next line is deeper) and deletes, before its next kept line, a line as shallow as
+/// that one: the block's body and end go, and the kept line heads the lines of another block.
+/// A model that rewrites a body writes its new lines under the kept line; it does not delete
+/// the rest of a function and the start of the next by omission. The nearer place that keeps
+/// the piece's lines together is where it stands (a `) -> bool:` closing two signatures).
+fn leaves_block(file: &File<'_>, p: &Placement) -> bool {
+    let [(_, a), (_, b), ..] = p.pairs[..] else {
+        return false;
+    };
+    let Some(next) = (a + 1..b).find(|&i| !file.blank(i)) else {
+        return false;
+    };
+    let depth = file.depth(a);
+    file.depth(next) > depth && (next..b).any(|i| !file.blank(i) && file.depth(i) <= depth)
 }
 
 #[cfg(test)]

@@ -208,6 +208,45 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_block_opener_far_back_is_no_place_when_a_near_copy_keeps_the_piece_together() {
+        // `) -> bool:` closes both signatures; from the first, the window would delete the
+        // rest of `a` and the start of `b` and head `b`'s body with `a`'s signature.
+        let file = "def a(\n    x,\n) -> bool:\n    return x\n\n\ndef b(\n    y,\n) -> bool:\n    if y:\n        return 1\n    return 0\n";
+        let snippet = "# ...\n) -> bool:\n    if y:\n        log(y)\n        return 1\n# ...\n";
+        let want = file.replace("        return 1\n", "        log(y)\n        return 1\n");
+        assert_eq!(merged(file, snippet).unwrap(), want);
+    }
+
+    #[test]
+    fn a_repeated_first_line_that_opens_no_block_stays_ambiguous() {
+        // The far `x = 0` may be the place, deleting `y = 1` and the second `x = 0`.
+        let file = "x = 0\ny = 1\nx = 0\nif y:\n    return 1\n";
+        let snippet = "# ...\nx = 0\nif y:\n    log(y)\n    return 1\n# ...\n";
+        assert_eq!(
+            reason(merged(file, snippet).unwrap_err()),
+            SnippetReason::Ambiguous
+        );
+    }
+
+    #[test]
+    fn closing_lines_the_file_holds_fewer_of_after_the_place_are_new() {
+        // Two new tests after the shown one, at the file's end: the last two `});` are new.
+        let file = "test(\"a\", () => {\n  expect(1).toBe(1);\n});\n";
+        let snippet = "// ...\n  expect(1).toBe(1);\n});\n\ntest(\"b\", () => {\n  expect(2).toBe(2);\n});\n\ntest(\"c\", () => {\n  expect(3).toBe(3);\n});\n";
+        let want = format!("{file}\ntest(\"b\", () => {{\n  expect(2).toBe(2);\n}});\n\ntest(\"c\", () => {{\n  expect(3).toBe(3);\n}});\n");
+        assert_eq!(merged(file, snippet).unwrap(), want);
+    }
+
+    #[test]
+    fn fewer_closing_lines_do_not_make_new_a_line_the_file_holds_past_the_place() {
+        // `expect(2).toBe(2);` stands after the place: the file's, or written again?
+        let file = "test(\"a\", () => {\n  expect(1).toBe(1);\n});\nexpect(2).toBe(2);\n";
+        let snippet =
+            "// ...\n  expect(1).toBe(1);\n});\n\ntest(\"b\", () => {\n  expect(2).toBe(2);\n});\n";
+        assert!(merged(file, snippet).is_err());
+    }
+
     proptest::proptest! {
         /// A piece whose every line stands in two identical copies of a block, with markers
         /// around it, is never placed in one of them.

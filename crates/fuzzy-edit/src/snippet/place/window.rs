@@ -48,22 +48,47 @@ pub(super) fn candidates(
         // `x`, `x` written last is not matched at the first `x` alone. Copies at the last
         // line's own depth only: the file's are counted at the depth it is found at, and a
         // class's closing `}` is not a third copy of the two method `}` lines above it.)
-        let copies = (f..l)
-            .filter(|&i| {
-                loose_key(lines[i]) == loose_key(lines[l])
-                    && indent_width(lines[i]) == indent_width(lines[l])
-            })
-            .count();
-        let same_as_first = loose_key(lines[f]) == loose_key(lines[l])
-            && indent_width(lines[f]) == indent_width(lines[l]);
-        let end = if l == f {
-            Some(s)
-        } else {
+        let same = |i: usize, j: usize| {
+            loose_key(lines[i]) == loose_key(lines[j])
+                && indent_width(lines[i]) == indent_width(lines[j])
+        };
+        let end_at = |l: usize| {
+            if l == f {
+                return Some(s);
+            }
+            let copies = (f..l).filter(|&i| same(i, l)).count();
             file.occurrences(lines[l], s + 1)
                 .iter()
                 .copied()
                 .filter(|&t| file.depth(t) - indent_width(lines[l]) as isize == shift)
-                .nth(copies.saturating_sub(usize::from(same_as_first)))
+                .nth(copies.saturating_sub(usize::from(same(f, l))))
+        };
+        // When the file holds fewer copies of the last line after the place than the piece
+        // shows (`});` closing the test shown, then two new tests each ending in `});`, at the
+        // file's end), the later copies are new: the window ends at the last copy that fits,
+        // provided no other line after it is one the file holds past the place (those would
+        // be the file's, and the window could not tell).
+        // (The copy taken is the one whose window reaches the file's last copy after the
+        // place, found by counting: one pass, not a window per copy.)
+        let fewer = || {
+            let copies: Vec<usize> = (f..l).filter(|&k| same(k, l)).collect();
+            let room = file
+                .occurrences(lines[l], s + 1)
+                .iter()
+                .filter(|&&t| file.depth(t) - indent_width(lines[l]) as isize == shift)
+                .count()
+                + usize::from(same(f, l));
+            let k = *copies.get(room.checked_sub(1)?)?;
+            let later_held = held
+                .iter()
+                .filter(|&&i| i > k && !same(i, l))
+                .any(|&i| !file.occurrences(lines[i], s + 1).is_empty());
+            (!later_held).then_some(())?;
+            Some((k, end_at(k)?))
+        };
+        let (l, end) = match end_at(l) {
+            Some(t) => (l, Some(t)),
+            None => fewer().map_or((l, None), |(k, t)| (k, Some(t))),
         };
         let Some(t) = end else { continue };
         let Some(mut p) = align(file, piece, (f, l), (s, t), shift) else {
