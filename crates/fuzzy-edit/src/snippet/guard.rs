@@ -218,23 +218,25 @@ pub(super) fn check(
                     .filter(|l| !l.trim().is_empty())
                     .count();
                 let after_n = shown_at(a[n]);
-                shown_at(a[p]).iter().any(|&(k, i)| {
-                    after_n.iter().any(|&(k2, i2)| {
-                        // A deleted line the piece shows there reads as kept: the diff paired
-                        // the shown lines with other copies of them (a docstring quote far
-                        // below, say), or the lines between were moved rather than deleted
-                        // (a blank line the piece shows deleted among them).
-                        k2 == k
-                            && i2 > i
-                            && between(&pieces[k].lines[i + 1..i2]) == written
-                            && (p + 1..n).all(|d| {
-                                kept[d]
-                                    || !pieces[k].lines[i..=i2]
-                                        .iter()
-                                        .any(|s| s.trim() == a[d].trim())
-                            })
+                let explained = |blank: bool| {
+                    shown_at(a[p]).iter().any(|&(k, i)| {
+                        after_n.iter().any(|&(k2, i2)| {
+                            k2 == k
+                                && i2 > i
+                                && between(&pieces[k].lines[i + 1..i2]) == written
+                                && deletion::deletes_no_shown_line(
+                                    (&a, &b),
+                                    &pieces[k].lines,
+                                    (i, i2),
+                                    (p, n),
+                                    (&kept, &to_result),
+                                    blank,
+                                )
+                        })
                     })
-                })
+                };
+                explained(false)
+                    || (deletion::blank_reading(&a, pieces, &deleted) && explained(true))
             }
             _ => false,
         };

@@ -566,3 +566,17 @@ fn a_snippet_that_differs_only_in_trailing_whitespace_strips_it() {
         "x = 0\na = 1   \nb = 5\nc = 3\n"
     );
 }
+
+#[test]
+fn a_snippet_opening_below_the_file_top_that_changes_nothing_deletes_the_lines_above() {
+    let file = "// Copyright 2017\n// MIT\n\nuse a;\nuse b;\n\nfn f() {}\n";
+    assert_eq!(
+        merged(file, "use a;\nuse b;\n// ...\n").unwrap(),
+        "use a;\nuse b;\n\nfn f() {}\n"
+    );
+    // A marker before it: the lines above are under the marker, and nothing changes.
+    let unchanged = merged(file, "// ...\nuse a;\nuse b;\n// ...\n").unwrap();
+    assert_eq!(unchanged, file);
+    // Its lines differ from the file's inside (`use  a;`): that may be the change meant.
+    assert_eq!(merged(file, "use  a;\nuse b;\n// ...\n").unwrap(), file);
+}

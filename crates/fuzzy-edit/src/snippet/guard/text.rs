@@ -33,10 +33,25 @@ pub(super) fn marker_like(line: &str) -> bool {
     }
     let lower = t.to_lowercase();
     comment(t)
-        && (lower.contains("...")
-            || lower.contains('\u{2026}')
-            || lower.contains("existing code")
-            || lower.contains("unchanged"))
+        && (loose_ellipsis(t) || lower.contains("existing code") || lower.contains("unchanged"))
+}
+
+/// Whether `t` holds an ellipsis (`...`, `…`) that stands on its own, as an elision does
+/// (`// ... rest`, `# keep the code...`), not one inside a bracket or a list the comment
+/// quotes (`Gson.fromJson(..., JsonElement.class)` in a Javadoc line, `f(...)`, `[a, ...]`).
+/// On the stand-in corpus a Javadoc line with `(..., ` read as a marker written as code and
+/// refused 1 merge; none of its must-refuse cases reads an ellipsis in brackets.
+fn loose_ellipsis(t: &str) -> bool {
+    let quoted = |before: Option<char>, after: Option<char>| {
+        before.is_some_and(|c| "([{,".contains(c)) || after.is_some_and(|c| ")]},".contains(c))
+    };
+    ["...", "\u{2026}"].iter().any(|e| {
+        t.match_indices(e).any(|(at, _)| {
+            let before = t[..at].chars().next_back();
+            let after = t[at + e.len()..].chars().next();
+            !quoted(before, after)
+        })
+    })
 }
 
 /// Whether `t` (a trimmed line) is a comment, a JSX `{/* */}` one included.
@@ -95,6 +110,17 @@ pub(in crate::snippet) fn comment_leader(line: &str) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_ellipsis_in_brackets_is_quoted_code_not_a_marker() {
+        assert!(!super::marker_like(
+            "*   <li>{@link Gson#fromJson(java.io.Reader, Class) Gson.fromJson(..., JsonElement.class)}<br>"
+        ));
+        assert!(!super::marker_like("// call f(...) first"));
+        assert!(super::marker_like("// ... keep the helpers"));
+        assert!(super::marker_like("# rest of the code..."));
+        assert!(super::marker_like("/* \u{2026} */"));
+    }
+
     proptest::proptest! {
         #[test]
         fn lines_split_as_str_split_does(s in "(\u{feff})?[a\r\n ]{0,12}") {
