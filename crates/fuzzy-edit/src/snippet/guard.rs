@@ -21,11 +21,13 @@ use crate::align::line_similarity;
 use crate::indent::{IndentHabits, IndentStyle};
 use crate::normalize::indent_width;
 
+mod closed;
 mod deletion;
 mod placed;
 mod resemble;
 mod stale;
 mod text;
+pub(super) use closed::blank_closed;
 use deletion::closer_could_be_new;
 pub(super) use placed::{
     blank_end_open, brackets_at_depth, end_open, ends_with_blank, notes_delete, unshown_body,
