@@ -35,6 +35,7 @@ pub(super) use placed::{
 pub(super) use resemble::{removal_note, resembles, rewrites, same_head};
 pub(super) use stale::stale_line;
 pub(super) use text::comment_leader;
+use text::one_word_apart;
 use text::{lines, marker_like};
 
 /// Least character similarity for an inserted line to read as an edited copy of a kept file

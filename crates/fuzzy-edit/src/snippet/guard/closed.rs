@@ -2,13 +2,13 @@
 //! toward the marker, by a blank line, placed where the file has as many lines beyond the
 //! piece and then a blank line, replaces those lines (the blank line it shows is the file's).
 
-use super::super::place::{File, Placement};
 use super::super::Piece;
+use super::one_word_apart;
 use super::resemble::resembles;
-use super::stale::one_word_apart;
 
-/// How many file lines beyond the placed piece `p` its new edge lines replace (`before`: the
-/// lines before its first paired line `f`, else after its last paired line `l`), when the
+/// How many file lines beyond the piece placed over `file` lines `start..end` (its lines paired
+/// with file lines: `pairs`) its new edge lines replace (`before`: the lines before its first
+/// paired line `f`, not before `from`; else after its last paired line `l`), when the
 /// edge is closed by a blank line on both sides: the piece shows, between its new lines and
 /// the marker, a blank line, and the file has, right beyond the piece, as many non-blank
 /// lines as the piece has new lines there, each of which the new line in its place reads as
@@ -29,19 +29,21 @@ use super::stale::one_word_apart;
 /// and still no must-refuse case is applied (no stale line of that corpus stands beside a
 /// blank line), kept so that the two rules read a one-word edit alike.
 pub(in crate::snippet) fn blank_closed(
-    file: &File<'_>,
+    file: &[&str],
     piece: &Piece<'_>,
-    p: &Placement,
+    (start, end): (usize, usize),
+    pairs: &[(usize, usize)],
     (f, l): (usize, usize),
     from: usize,
     before: bool,
 ) -> Option<usize> {
     let lines = &piece.lines;
+    let file_blank = |q: usize| file[q].trim().is_empty();
     let blank = |i: usize| lines[i].trim().is_empty();
     // (piece line, file line) for each new edge line and the line it replaces.
     let replaced: Vec<(usize, usize)> = if before {
         piece.marker_before?;
-        if p.pairs.first()?.1 != p.start {
+        if pairs.first()?.1 != start {
             return None;
         }
         // The piece's lines begin with the blank lines after its marker.
@@ -50,35 +52,35 @@ pub(in crate::snippet) fn blank_closed(
         if lead == 0 || k == 0 || (lead..f).any(blank) {
             return None;
         }
-        let q = p.start.checked_sub(k + 1)?;
-        if q < from || !file.blank(q) {
+        let q = start.checked_sub(k + 1)?;
+        if q < from || !file_blank(q) {
             return None;
         }
         (0..k).map(|t| (lead + t, q + 1 + t)).collect()
     } else {
-        if !(piece.marker_after && piece.blank_at_end) || p.pairs.last()?.1 + 1 != p.end {
+        if !(piece.marker_after && piece.blank_at_end) || pairs.last()?.1 + 1 != end {
             return None;
         }
         let k = lines.len() - l - 1;
         if k == 0 || (l + 1..lines.len()).any(blank) {
             return None;
         }
-        let q = p.end + k;
-        if q >= file.lines.len() || !file.blank(q) {
+        let q = end + k;
+        if q >= file.len() || !file_blank(q) {
             return None;
         }
-        (0..k).map(|t| (l + 1 + t, p.end + t)).collect()
+        (0..k).map(|t| (l + 1 + t, end + t)).collect()
     };
     if replaced
         .iter()
-        .any(|&(i, q)| file.blank(q) || !resembles(lines[i], file.lines[q]))
+        .any(|&(i, q)| file_blank(q) || !resembles(lines[i], file[q]))
     {
         return None;
     }
     let stale = replaced
         .iter()
-        .any(|&(i, q)| one_word_apart(lines[i], file.lines[q]));
-    if stale && changes_elsewhere(file, piece, p, (f, l), before) {
+        .any(|&(i, q)| one_word_apart(lines[i], file[q]));
+    if stale && changes_elsewhere(file, piece, pairs, (f, l), before) {
         return None;
     }
     Some(replaced.len())
@@ -87,9 +89,9 @@ pub(in crate::snippet) fn blank_closed(
 /// Whether the piece changes the file other than at the edge read: new lines at its other
 /// edge, or new or deleted lines between its paired lines.
 fn changes_elsewhere(
-    file: &File<'_>,
+    file: &[&str],
     piece: &Piece<'_>,
-    p: &Placement,
+    pairs: &[(usize, usize)],
     (f, l): (usize, usize),
     before: bool,
 ) -> bool {
@@ -100,9 +102,10 @@ fn changes_elsewhere(
         (0..f).any(code)
     };
     other_edge
-        || p.pairs
-            .windows(2)
-            .any(|w| (w[0].0 + 1..w[1].0).any(code) || (w[0].1 + 1..w[1].1).any(|q| !file.blank(q)))
+        || pairs.windows(2).any(|w| {
+            (w[0].0 + 1..w[1].0).any(code)
+                || (w[0].1 + 1..w[1].1).any(|q| !file[q].trim().is_empty())
+        })
 }
 
 #[cfg(test)]

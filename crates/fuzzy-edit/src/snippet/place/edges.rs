@@ -63,7 +63,8 @@ pub(super) fn edges_clear(
             p.end..file.lines.len()
         };
         // The new lines closed by a blank line the file has too replace the lines up to it.
-        if let Some(k) = blank_closed(file, piece, p, (f, l), from, side == 0) {
+        let over = (p.start, p.end);
+        if let Some(k) = blank_closed(&file.lines, piece, over, &p.pairs, (f, l), from, side == 0) {
             if side == 0 {
                 p.start -= k;
             } else {
