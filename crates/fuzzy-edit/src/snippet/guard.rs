@@ -9,8 +9,9 @@
 //! to the depth the snippet writes it at (those two `unexplained_change`).
 //!
 //! The rules on a placed piece before that check (`placed`: removal notes, bracket-only
-//! pieces, open ends) and the stale-line rule (`stale`) live beside it, with the line reading
-//! they share (`text`, `resemble`).
+//! pieces, open ends), the stale-line rule (`stale`) and the edge a blank line closes
+//! (`closed`, asked by the placement) live beside it, with the line reading they share
+//! (`text`, `resemble`).
 
 use std::collections::HashMap;
 
@@ -21,11 +22,13 @@ use crate::align::line_similarity;
 use crate::indent::{IndentHabits, IndentStyle};
 use crate::normalize::indent_width;
 
+mod closed;
 mod deletion;
 mod placed;
 mod resemble;
 mod stale;
 mod text;
+pub(super) use closed::blank_closed;
 use deletion::closer_could_be_new;
 pub(super) use placed::{
     blank_end_open, brackets_at_depth, end_open, ends_with_blank, notes_delete, unshown_body,
@@ -33,6 +36,7 @@ pub(super) use placed::{
 pub(super) use resemble::{removal_note, resembles, rewrites, same_head};
 pub(super) use stale::stale_line;
 pub(super) use text::comment_leader;
+use text::one_word_apart;
 use text::{lines, marker_like};
 
 /// Least character similarity for an inserted line to read as an edited copy of a kept file

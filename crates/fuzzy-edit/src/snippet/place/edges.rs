@@ -1,12 +1,13 @@
 //! The lines at a placed piece's edges: new lines beside a marker that may be edits of the
-//! file's lines beyond it (refused, unless they rewrite those lines in full), and a piece of
-//! new lines only placed at the end of the block the marker before it is in.
+//! file's lines beyond it (refused, unless they rewrite those lines in full or a blank line
+//! closes them: `guard::blank_closed`), and a piece of new lines only placed at the end of
+//! the block the marker before it is in.
 
 use super::{File, Line, Placement, EDITED_EDGE};
 use crate::align::line_similarity;
 use crate::normalize::indent_width;
 use crate::snippet::block_end::{block_end, closes};
-use crate::snippet::guard::{resembles, rewrites, same_head};
+use crate::snippet::guard::{blank_closed, resembles, rewrites, same_head};
 use crate::snippet::{Piece, Refusal, Why};
 use crate::thresholds::EDGE_REACH;
 
@@ -61,6 +62,16 @@ pub(super) fn edges_clear(
         } else {
             p.end..file.lines.len()
         };
+        // The new lines closed by a blank line the file has too replace the lines up to it.
+        let over = (p.start, p.end);
+        if let Some(k) = blank_closed(&file.lines, piece, over, &p.pairs, (f, l), from, side == 0) {
+            if side == 0 {
+                p.start -= k;
+            } else {
+                p.end += k;
+            }
+            continue;
+        }
         let texts: Vec<&str> = new.iter().map(|&i| lines[i]).collect();
         match edge_rewrite(file, &texts, range, side == 0).filter(|_| at_marker[side]) {
             Some(q) if side == 0 => p.start = q,
