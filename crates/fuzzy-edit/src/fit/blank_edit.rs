@@ -94,24 +94,18 @@ fn rewritten(
             (i == 0 || paired(rows.get(i - 1))) && (i == rows.len() || paired(rows.get(i)))
         })
         .collect();
-    let gap = |i: usize| -> (usize, usize) {
-        // The old and file indexes of the line after gap `i`.
-        let old_at = rows[i..]
-            .iter()
-            .find_map(|row| match *row {
-                Row::Pair(r, _) | Row::OldOnly(r) => Some(r),
-                Row::FileOnly(_) => None,
-            })
-            .unwrap_or(o.len());
-        let file_at = rows[i..]
-            .iter()
-            .find_map(|row| match *row {
-                Row::Pair(_, k) | Row::FileOnly(k) => Some(k),
-                Row::OldOnly(_) => None,
-            })
-            .unwrap_or(f.len());
-        (old_at, file_at)
-    };
+    // For each gap, the old and file ranks of the next line each side has (one pass from the end:
+    // a scan forward from every gap is quadratic over a run of lines one side lacks).
+    let mut next = vec![(o.len(), f.len()); rows.len() + 1];
+    for (i, row) in rows.iter().enumerate().rev() {
+        let (r, k) = next[i + 1];
+        next[i] = match *row {
+            Row::Pair(r, k) => (r, k),
+            Row::OldOnly(r) => (r, k),
+            Row::FileOnly(k) => (r, k),
+        };
+    }
+    let gap = |i: usize| next[i];
     let same_blanks = (0..=rows.len()).filter(|&i| pure[i]).all(|i| {
         let (r, k) = gap(i);
         blank_run(old, &o, r).len() == blank_run(file, &f, k).len()

@@ -287,7 +287,8 @@ mod tests {
     use super::*;
     use crate::notation::is_elision_marker;
 
-    fn shown(snippet: &str) -> Vec<Shown> {
+    /// The snippet's pieces, read at its markers (the first one empty when a marker opens it).
+    pub(super) fn shown(snippet: &str) -> Vec<Shown> {
         let mut out = vec![Shown {
             first: 0,
             lines: Vec::new(),

@@ -107,25 +107,12 @@ pub(super) fn blank_reading(a: &[&str], pieces: &[Shown], deleted: &[usize]) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::{check, Shown};
-    use crate::notation::is_elision_marker;
+    use super::super::check;
+    use super::super::tests::shown;
 
     /// The guard's answer on `merged`, the snippet's pieces read at its markers.
     fn passes(file: &str, merged: &str, snippet: &str) -> bool {
-        let mut pieces = vec![Shown {
-            first: 0,
-            lines: Vec::new(),
-        }];
-        for (i, l) in snippet.lines().enumerate() {
-            if is_elision_marker(l) {
-                pieces.push(Shown {
-                    first: i + 1,
-                    lines: Vec::new(),
-                });
-            } else {
-                pieces.last_mut().unwrap().lines.push(l.to_string());
-            }
-        }
+        let mut pieces = shown(snippet);
         pieces.retain(|p| !p.lines.is_empty());
         check(file, merged, &pieces, &[]).is_ok()
     }
