@@ -8,6 +8,8 @@
 //! writes it without, each bare `✔` of the replacement gets it back; a replacement that writes
 //! selectors itself is left as written.
 
+use std::collections::{HashMap, HashSet};
+
 /// The variation selectors: U+FE0E (text form) and U+FE0F (emoji form).
 fn is_selector(c: char) -> bool {
     matches!(c, '\u{FE0E}' | '\u{FE0F}')
@@ -21,36 +23,32 @@ pub(super) fn as_file(file: &str, old: &str, written: &str, new: String) -> Stri
     if !model_writes(file) || model_writes(old) || model_writes(written) {
         return new;
     }
-    // Each character the file follows with a selector, the same one every time.
-    let mut marked: Vec<(char, char)> = Vec::new();
-    let mut unmarked: Vec<char> = Vec::new();
+    // Each non-ASCII character of the file with the selector after it: `Some` the same one
+    // every time, `None` where it stands bare or with both once (a map, not a list: a hostile
+    // file of thousands of distinct emoji is one pass over it).
+    let mut seen: HashMap<char, Option<char>> = HashMap::new();
     let mut chars = file.chars().peekable();
     while let Some(c) = chars.next() {
-        if is_selector(c) {
+        if is_selector(c) || c.is_ascii() {
             continue;
         }
-        match chars.peek().copied() {
-            Some(s) if is_selector(s) => match marked.iter().find(|(m, _)| *m == c) {
-                Some(&(_, t)) if t != s => unmarked.push(c),
-                Some(_) => {}
-                None => marked.push((c, s)),
-            },
-            _ if !c.is_ascii() => unmarked.push(c),
-            _ => {}
-        }
+        let after = chars.peek().copied().filter(|&s| is_selector(s));
+        seen.entry(c)
+            .and_modify(|was| *was = was.filter(|&t| Some(t) == after))
+            .or_insert(after);
     }
-    marked.retain(|(c, _)| !unmarked.contains(c) && old.contains(*c));
-    if marked.is_empty() {
+    let in_old: HashSet<char> = old.chars().filter(|c| seen.contains_key(c)).collect();
+    seen.retain(|c, s| s.is_some() && in_old.contains(c));
+    if seen.is_empty() {
         return new;
     }
-    let mut out = String::with_capacity(new.len() + 3 * marked.len());
+    let mut out = String::with_capacity(new.len() + 3 * seen.len());
     let mut chars = new.chars().peekable();
     while let Some(c) = chars.next() {
         out.push(c);
         let bare = !chars.peek().is_some_and(|&n| is_selector(n));
-        match marked.iter().find(|(m, _)| *m == c) {
-            Some(&(_, s)) if bare => out.push(s),
-            _ => {}
+        if let Some(&Some(s)) = seen.get(&c).filter(|_| bare) {
+            out.push(s);
         }
     }
     out
