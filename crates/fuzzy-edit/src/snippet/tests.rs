@@ -176,61 +176,6 @@ fn a_marker_does_not_stretch_over_the_next_block() {
 }
 
 #[test]
-fn markers_the_file_holds_are_code_and_each_text_is_searched_once() {
-    let file = "x = 1  # ... rest of the setup ...\ny = 2\n";
-    let new =
-        "# ... rest of the setup ...\n# ... existing code ...\n# ... existing code ...\ny = 3\n";
-    let held = markers_held(file, new, None).unwrap();
-    assert!(held.contains("# ... rest of the setup ..."));
-    assert!(!held.contains("# ... existing code ..."));
-    assert_eq!(held.len(), 1);
-}
-
-#[test]
-fn distinct_markers_past_the_scan_allowance_are_unclear_not_guessed() {
-    // 1 MiB of file: 16 MiB + 8 x 1 MiB of scanning is 24 distinct texts; the 25th is refused.
-    let file = "a = 1\n"
-        .repeat(1 << 20)
-        .chars()
-        .take(1 << 20)
-        .collect::<String>();
-    let new: String = (0..40)
-        .map(|i| format!("# ... existing code {i} ...\n"))
-        .collect();
-    let allowed = (MARKER_SCAN_BASE + MARKER_SCANS_PER_BYTE * file.len()) / file.len();
-    assert_eq!(allowed, 24);
-    let unread = format!("# ... existing code {allowed} ...");
-    assert_eq!(markers_held(&file, &new, None), Err(Some(unread.as_str())));
-    // The same texts repeated cost nothing more.
-    let repeated = "# ... existing code ...\n".repeat(1000);
-    assert!(markers_held(&file, &repeated, None).unwrap().is_empty());
-}
-
-#[test]
-fn a_passed_deadline_stops_the_marker_search() {
-    let past = std::time::Instant::now() - std::time::Duration::from_millis(1);
-    assert_eq!(
-        markers_held("a\n", "# ... existing code ...\n", Some(past)),
-        Err(None)
-    );
-}
-
-proptest::proptest! {
-    /// Within the allowance, a marker text is held exactly when the file contains it.
-    #[test]
-    fn markers_held_agrees_with_a_search_per_line(
-        file in "[a-c#. \n]{0,60}",
-        words in proptest::collection::vec("[a-c]{0,2}", 1..6),
-    ) {
-        let new: String = words.iter().map(|w| format!("# ... {w} ...\n")).collect();
-        let held = markers_held(&file, &new, None).unwrap();
-        for line in new.lines().filter(|l| is_elision_marker(l)) {
-            proptest::prop_assert_eq!(held.contains(line.trim()), file.contains(line.trim()));
-        }
-    }
-}
-
-#[test]
 fn a_removal_note_between_shown_lines_deletes_what_it_stands_for() {
     let file = "def f():\n    a = 1\n    for i in range(3):\n        retry()\n    return a\n";
     for note in [

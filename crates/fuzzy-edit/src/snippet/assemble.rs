@@ -1,0 +1,113 @@
+//! The merged text: the file's lines outside the placements byte for byte, each placement's
+//! lines in the file's indentation and line endings.
+
+use super::place::{File, Line, Placement};
+use super::{Merged, Piece};
+use crate::indent::IndentStyle;
+use crate::normalize::{indent_width, TAB_WIDTH};
+use crate::text::Text;
+
+/// The merged text: the file's lines outside the placements byte for byte, each placement's
+/// lines in the file's indentation and line ending.
+pub(super) fn assemble(
+    bom: &str,
+    indexed: &Text<'_>,
+    file: &File<'_>,
+    placed: &[(Placement, &Piece<'_>)],
+    trailing: bool,
+) -> Merged {
+    let body = indexed.as_str();
+    let eol = indexed.eol().as_str();
+    let habits = indexed.indent_habits();
+    let tabs = habits.style == Some(IndentStyle::Tabs) || habits.tabs_only;
+    let n = file.lines.len();
+    let byte_at = |line: usize| {
+        if line >= n {
+            body.len()
+        } else {
+            indexed.span_of_lines(line..line + 1, true).start
+        }
+    };
+    let mut out = String::with_capacity(body.len() + 256);
+    out.push_str(bom);
+    let mut changes = Vec::new();
+    let mut at = 0;
+    for (p, piece) in placed {
+        out.push_str(&body[byte_at(at)..byte_at(p.start)]);
+        // With `trailing`, a kept line takes the trailing whitespace the snippet writes it with.
+        // (Pairs are in file order.)
+        let shown = |q: usize| {
+            if !trailing {
+                return None;
+            }
+            let k = p.pairs.binary_search_by_key(&q, |&(_, f)| f).ok()?;
+            let l = piece.lines[p.pairs[k].0];
+            Some(format!(
+                "{}{}",
+                file.lines[q].trim_end(),
+                &l[l.trim_end().len()..]
+            ))
+        };
+        let rendered: Vec<String> = p
+            .out
+            .iter()
+            .map(|line| match *line {
+                Line::Kept(q) => shown(q).unwrap_or_else(|| file.lines[q].to_string()),
+                Line::New(i) => reindent(piece.lines[i], p.shift, tabs),
+            })
+            .collect();
+        at = p.end;
+        let same = rendered.len() == p.end - p.start
+            && rendered
+                .iter()
+                .zip(p.start..p.end)
+                .all(|(r, q)| r == file.lines[q]);
+        if same {
+            out.push_str(&body[byte_at(p.start)..byte_at(p.end)]);
+            continue;
+        }
+        if !out.is_empty() && out != bom && !out.ends_with('\n') {
+            out.push_str(eol);
+        }
+        let mut replacement = String::new();
+        for r in &rendered {
+            replacement.push_str(r);
+            replacement.push_str(eol);
+        }
+        let span = bom.len() + byte_at(p.start)..bom.len() + byte_at(p.end);
+        out.push_str(&replacement);
+        changes.push((p.start..p.end, span, replacement));
+    }
+    out.push_str(&body[byte_at(at)..]);
+    // (The file's final newline, or its absence, stays.)
+    if !body.is_empty() && !body.ends_with('\n') && out.ends_with('\n') && at >= n {
+        let cut = out.len() - if out.ends_with("\r\n") { 2 } else { 1 };
+        out.truncate(cut);
+    }
+    Merged { text: out, changes }
+}
+
+/// A new line at the file's depth (`shift` columns deeper than written), indented in the
+/// file's characters; as written when it already is.
+fn reindent(line: &str, shift: isize, tabs: bool) -> String {
+    let code = line.trim();
+    if code.is_empty() {
+        return String::new();
+    }
+    let lead = &line[..line.len() - line.trim_start().len()];
+    let own_chars = if tabs {
+        !lead.contains(&" ".repeat(TAB_WIDTH))
+    } else {
+        !lead.contains('\t')
+    };
+    if shift == 0 && own_chars {
+        return line.to_string();
+    }
+    let width = (indent_width(line) as isize + shift).max(0) as usize;
+    let indent = if tabs {
+        "\t".repeat(width / TAB_WIDTH) + &" ".repeat(width % TAB_WIDTH)
+    } else {
+        " ".repeat(width)
+    };
+    indent + line.trim_start().trim_end()
+}
