@@ -34,6 +34,7 @@ mod guard;
 mod over_span;
 mod pieces;
 mod place;
+mod unchanged;
 mod verify;
 use assemble::assemble;
 use depths::in_file_indent;
@@ -266,17 +267,27 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         blank_end_open(&file, piece, p)?;
     }
     let mut merged = assemble(bom, &indexed, &file, &placed, false);
+    let mut respaced = Vec::new();
     if merged.text.len() == text.len() && merged.text == text {
-        // The snippet shows its lines as the file has them but for trailing whitespace: that
-        // is its change (a model sends no snippet that changes nothing).
+        // The snippet shows its lines as the file has them but for spacing within or after
+        // them (`#  include` for `# include`): that is its change (a model sends no snippet
+        // that changes nothing). Before, trailing spacing only: 2 stand-in cases more now.
         merged = assemble(bom, &indexed, &file, &placed, true);
+        // (Each line it rewrites is one it shows: no deletion there needs explaining.)
+        respaced = merged.changes.iter().map(|c| c.0.clone()).collect();
     }
     if merged.text.len() == text.len() && merged.text == text {
         if let Some((p, _)) = placed
             .first_mut()
-            .filter(|(p, piece)| opens_file(&file, piece, p))
+            .filter(|(p, piece)| unchanged::opens_file(&file, piece, p))
         {
             p.start = 0;
+            merged = assemble(bom, &indexed, &file, &placed, false);
+        }
+    }
+    if merged.text.len() == text.len() && merged.text == text {
+        if let Some((k, lines)) = unchanged::blank_closes(&file, &placed) {
+            placed[k].0.end = lines.end;
             merged = assemble(bom, &indexed, &file, &placed, false);
         }
     }
@@ -290,7 +301,8 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
             lines: p.lines.iter().map(|l| l.to_string()).collect(),
         })
         .collect();
-    // File lines beyond a marker that a piece's new edge lines rewrite in full.
+    // File lines that a place replaces in full: beyond a piece's first and last shown lines
+    // (new edge lines rewrite them, or a shown blank line closes their removal), or respaced.
     let rewritten: Vec<std::ops::Range<usize>> = placed
         .iter()
         .flat_map(|(p, _)| {
@@ -299,27 +311,11 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
             };
             vec![p.start..first, last + 1..p.end]
         })
+        .chain(respaced)
         .filter(|r| !r.is_empty())
         .collect();
     guard::check(body, &merged.text, &shown, &rewritten)?;
     Ok(merged)
-}
-
-/// Whether the first piece, which changes nothing where it stands, shows the file's first
-/// lines: the snippet opens with it (no marker before), every line it shows is the file's
-/// line as it is, and code stands above it. A snippet that merges to the file unchanged means
-/// a change all the same (a model sends none that changes nothing), and the one its lines
-/// leave open is the lines above its first: it starts where the file starts, so they are
-/// deleted (a licence header or an import dropped from the top of the file). On the stand-in
-/// corpus: 8 merges gained (7 exact, 1 sound; all refused as `snippet_changes_something`
-/// before), none wrong, no must-refuse case applied.
-fn opens_file(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> bool {
-    piece.marker_before.is_none()
-        && p.start > 0
-        && p.pairs
-            .iter()
-            .all(|&(i, q)| piece.lines[i].trim() == file.lines[q].trim())
-        && file.lines[..p.start].iter().any(|l| !l.trim().is_empty())
 }
 
 impl Piece<'_> {

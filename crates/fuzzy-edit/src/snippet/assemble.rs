@@ -14,7 +14,7 @@ pub(super) fn assemble(
     indexed: &Text<'_>,
     file: &File<'_>,
     placed: &[(Placement, &Piece<'_>)],
-    trailing: bool,
+    as_shown: bool,
 ) -> Merged {
     let body = indexed.as_str();
     let eol = indexed.eol().as_str();
@@ -34,19 +34,18 @@ pub(super) fn assemble(
     let mut at = 0;
     for (p, piece) in placed {
         out.push_str(&body[byte_at(at)..byte_at(p.start)]);
-        // With `trailing`, a kept line takes the trailing whitespace the snippet writes it with.
-        // (Pairs are in file order.)
+        // With `as_shown`, a kept line the snippet writes with other spacing (between its
+        // words or after them; not its indentation) takes the snippet's. (Pairs are in file order.)
         let shown = |q: usize| {
-            if !trailing {
+            if !as_shown {
                 return None;
             }
             let k = p.pairs.binary_search_by_key(&q, |&(_, f)| f).ok()?;
             let l = piece.lines[p.pairs[k].0];
-            Some(format!(
-                "{}{}",
-                file.lines[q].trim_end(),
-                &l[l.trim_end().len()..]
-            ))
+            let f = file.lines[q];
+            let spacing_only = l.split_whitespace().eq(f.split_whitespace());
+            spacing_only
+                .then(|| format!("{}{}", &f[..f.len() - f.trim_start().len()], l.trim_start()))
         };
         let rendered: Vec<String> = p
             .out

@@ -522,6 +522,9 @@ fn a_snippet_opening_below_the_file_top_that_changes_nothing_deletes_the_lines_a
     // A marker before it: the lines above are under the marker, and nothing changes.
     let unchanged = merged(file, "// ...\nuse a;\nuse b;\n// ...\n").unwrap();
     assert_eq!(unchanged, file);
-    // Its lines differ from the file's inside (`use  a;`): that may be the change meant.
-    assert_eq!(merged(file, "use  a;\nuse b;\n// ...\n").unwrap(), file);
+    // Its lines differ from the file's inside (`use  a;`): that is the change meant.
+    assert_eq!(
+        merged(file, "use  a;\nuse b;\n// ...\n").unwrap(),
+        "// Copyright 2017\n// MIT\n\nuse  a;\nuse b;\n\nfn f() {}\n"
+    );
 }

@@ -1,0 +1,139 @@
+//! A snippet whose merge leaves the file as it was. A model sends no snippet that changes
+//! nothing, so its change is what its lines leave open, where one reading finds it: the lines
+//! above its top removed ([`opens_file`]), or the code between a piece's last line and a blank
+//! line it shows removed ([`blank_closes`]). Not the lines below a snippet's end that has no
+//! marker after it: on the stand-in corpus that reading gained 1 merge and made 1 wrong (a
+//! snippet that just stops is a fragment more often than a cut). Otherwise it is refused as changing nothing.
+
+use std::ops::Range;
+
+use super::place::{File, Placement};
+use super::Piece;
+
+/// Whether the first piece, which changes nothing where it stands, shows the file's first
+/// lines: the snippet opens with it (no marker before), every line it shows is the file's
+/// line as it is, and code stands above it. A snippet that merges to the file unchanged means
+/// a change all the same (a model sends none that changes nothing), and the one its lines
+/// leave open is the lines above its first: it starts where the file starts, so they are
+/// deleted (a licence header or an import dropped from the top of the file). On the stand-in
+/// corpus: 8 merges gained (7 exact, 1 sound; all refused as `snippet_changes_something`
+/// before), none wrong, no must-refuse case applied.
+pub(super) fn opens_file(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> bool {
+    piece.marker_before.is_none()
+        && p.start > 0
+        && p.pairs
+            .iter()
+            .all(|&(i, q)| piece.lines[i].trim() == file.lines[q].trim())
+        && file.lines[..p.start].iter().any(|l| !l.trim().is_empty())
+}
+
+/// The piece whose shown blank line closes a removal, and the file lines removed: a piece
+/// that shows a blank line between its last line and its marker where the file goes on with
+/// code. Read as shown lines, the blank line
+/// is the file's next blank line, and the code between the two is deleted by omission, as
+/// between any two lines one piece shows (`x = 1`, blank, marker, over `x = 1`, `y = 2`,
+/// blank: `y = 2` removed). The blank line must stand before the next piece's place, and only
+/// one piece may read so; otherwise the change stays open and the snippet is refused.
+pub(super) fn blank_closes(
+    file: &File<'_>,
+    placed: &[(Placement, &Piece<'_>)],
+) -> Option<(usize, Range<usize>)> {
+    let blank = |q: usize| file.lines[q].trim().is_empty();
+    let mut found = None;
+    for (k, (p, piece)) in placed.iter().enumerate() {
+        if !piece.blank_at_end {
+            continue;
+        }
+        let limit = placed.get(k + 1).map_or(file.lines.len(), |(q, _)| q.start);
+        let shows_last = p.pairs.last().is_some_and(|&(_, q)| q + 1 == p.end);
+        if !shows_last || p.end >= limit || blank(p.end) {
+            continue;
+        }
+        let Some(close) = (p.end..limit).find(|&q| blank(q)) else {
+            continue;
+        };
+        if found.replace((k, p.end..close)).is_some() {
+            return None;
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::snippet::{merge, Stopped};
+    use crate::Options;
+
+    fn merged(file: &str, snippet: &str) -> Option<String> {
+        match merge(file, snippet, &Options::default()) {
+            Ok(m) if m.text != file => Some(m.text),
+            Ok(_) | Err(Stopped::Refused(_)) => None,
+            Err(Stopped::Late) => panic!("late without a deadline"),
+        }
+    }
+
+    #[test]
+    fn a_shown_blank_line_after_the_last_line_removes_the_code_before_the_files_blank() {
+        let file = "a = 1\nb = 2\n\nc = 3\nd = 4\n\ne = 5\n";
+        let snippet = "# ... existing code ...\nc = 3\n\n# ... existing code ...\n";
+        assert_eq!(
+            merged(file, snippet).as_deref(),
+            Some("a = 1\nb = 2\n\nc = 3\n\ne = 5\n")
+        );
+    }
+
+    #[test]
+    fn without_the_shown_blank_line_or_the_files_the_snippet_changes_nothing() {
+        let file = "a = 1\nb = 2\n\nc = 3\nd = 4\n\ne = 5\n";
+        // No blank line shown after `c = 3`.
+        assert_eq!(
+            merged(
+                file,
+                "# ... existing code ...\nc = 3\n# ... existing code ...\n"
+            ),
+            None
+        );
+        // The file's next line is blank already: nothing is left open.
+        assert_eq!(
+            merged(
+                file,
+                "# ... existing code ...\nb = 2\n\n# ... existing code ...\n"
+            ),
+            None
+        );
+        // No blank line in the file before its end.
+        let tail = "a = 1\n\nc = 3\nd = 4\n";
+        assert_eq!(
+            merged(
+                tail,
+                "# ... existing code ...\nc = 3\n\n# ... existing code ...\n"
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn two_pieces_that_could_each_close_a_removal_leave_it_open() {
+        let file = "a = 1\nb = 2\n\nc = 3\nd = 4\n\ne = 5\n";
+        let snippet = "a = 1\n\n# ... existing code ...\nc = 3\n\n# ... existing code ...\n";
+        assert_eq!(merged(file, snippet), None);
+    }
+
+    #[test]
+    fn spacing_within_a_shown_line_is_the_change_when_nothing_else_differs() {
+        let file = "a = 1\n#ifdef X\n# include <a>\n#endif\nb = 2\n";
+        let snippet =
+            "# ... existing code ...\n#ifdef X\n#  include <a>\n#endif\n# ... existing code ...\n";
+        assert_eq!(
+            merged(file, snippet).as_deref(),
+            Some("a = 1\n#ifdef X\n#  include <a>\n#endif\nb = 2\n")
+        );
+        // Indented: the spacing after the indentation is the snippet's.
+        let file = "def f():\n    x = g(1,  2)\n    return x\n";
+        let snippet = "def f():\n    x = g(1, 2)\n    # ... existing code ...\n";
+        assert_eq!(
+            merged(file, snippet).as_deref(),
+            Some("def f():\n    x = g(1, 2)\n    return x\n")
+        );
+    }
+}
