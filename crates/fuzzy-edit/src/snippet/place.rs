@@ -20,9 +20,11 @@ use crate::normalize::{indent_width, loose_hash, loose_key, HashBits};
 mod closing;
 mod edges;
 mod order;
+mod unique;
 mod window;
 use edges::{edges_clear, end_of_scope};
 pub(super) use order::place_all;
+use unique::distinctive_only;
 use window::{best_explained, candidates, first_line_clear};
 
 pub(super) use crate::thresholds::EDITED_EDGE;
@@ -198,6 +200,7 @@ pub(super) fn place(
         return Err(piece.refuse(Why::NotInFile, nb.first().copied().unwrap_or(0), vec![]));
     };
     let (valid, last, crossing) = candidates(file, piece, &held, from, scope);
+    let (valid, last) = distinctive_only(file, piece, &held, from, (valid, last));
     // A window that holds another valid window is not where the piece stands when the smaller
     // one keeps every line of the piece the file holds and changes something there: the
     // larger would delete the lines between by omission (`x`, `y` shown, the file
