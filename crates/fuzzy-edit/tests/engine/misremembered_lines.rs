@@ -198,9 +198,9 @@ fn a_short_block_lands_a_misspelled_word_of_four_letters_or_more() {
 // both and is refused.
 #[test]
 fn a_dropped_comment_and_a_slip_elsewhere_are_memory_not_a_stale_block() {
-    let block = "MODEL_ALIASES = {  # keeps the order stable\n    # Claude models\n    \"sonnet\": \"claude-sonnet-4\",\n    \"haiku\": \"claude-3-5-haiku\",\n    # GPT models\n    \"4\": \"gpt-4-0613\",\n    \"4o\": \"gpt-4o\",\n}\n";
+    let block = "# Aliases to canonical names\nMODEL_ALIASES = {  # keeps the order stable\n    # Claude models\n    \"sonnet\": \"claude-sonnet-4\",\n    \"haiku\": \"claude-3-5-haiku\",\n    # GPT models\n    \"4\": \"gpt-4-0613\",\n    \"4o\": \"gpt-4o\",\n}\n";
     let file = format!("import os\n\n{block}\n\ndef main():\n    pass\n");
-    let old = "MODEL_ALIASES = {\n    # Claude models\n    \"sonnet\": \"claude-sonnet-4\",\n    \"haiku\": \"claude-3-5-haiku\",\n    # GxT models\n    \"4\": \"gpt-4-0613\",\n    \"4o\": \"gpt-4o\",\n}";
+    let old = "# Aliases to canonical names\nMODEL_ALIASES = {\n    # Claude models\n    \"sonnet\": \"claude-sonnet-4\",\n    \"haiku\": \"claude-3-5-haiku\",\n    # GxT models\n    \"4\": \"gpt-4-0613\",\n    \"4o\": \"gpt-4o\",\n}";
     let new = old.replace("\"gpt-4o\"", "\"gpt-4o-2024\"");
     let out = applied(&file, &Edit::new(old, &new));
     assert_eq!(out.text, file.replace("\"gpt-4o\"", "\"gpt-4o-2024\""));
