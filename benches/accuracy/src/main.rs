@@ -12,6 +12,7 @@
 //!
 //! `cargo run --release -p accuracy -- --gate` exits 1 if any gated set has a wrong edit.
 
+mod combined;
 mod judge;
 mod nearmiss;
 mod perturb;
@@ -345,6 +346,7 @@ fn run_perturbed(data: &Path, tally: &mut Tally, class: Option<&str>) -> std::io
         for case in cases
             .into_iter()
             .chain(nearmiss::near_misses(&hunk, idx as u64))
+            .chain(combined::combined(&hunk, idx as u64))
             .filter(|c| class.is_none_or(|p| c.class.starts_with(p)))
         {
             let (result, detail, _) = run_edit(&case.content, &case.edit, language);

@@ -212,28 +212,28 @@ pub fn near_misses(h: &Hunk, seed: u64) -> Vec<Perturbed> {
     out
 }
 
-fn splice(s: &str, at: usize, len: usize, with: &str) -> String {
+pub(crate) fn splice(s: &str, at: usize, len: usize, with: &str) -> String {
     format!("{}{}{}", &s[..at], with, &s[at + len..])
 }
 
-fn appended(content: &str, block: &str) -> String {
+pub(crate) fn appended(content: &str, block: &str) -> String {
     format!("{}\n{}\n", content.trim_end_matches('\n'), block)
 }
 
-fn crlf(s: &str) -> String {
+pub(crate) fn crlf(s: &str) -> String {
     s.replace('\n', "\r\n")
 }
 
 /// A tab-indented file, its expected result, and `old`/`new` as the model retyped them with
 /// four spaces per tab. A file indented with four spaces is re-indented with tabs for this.
-struct Tabbed {
-    content: String,
-    expected: String,
-    old: String,
-    new: String,
+pub(crate) struct Tabbed {
+    pub content: String,
+    pub expected: String,
+    pub old: String,
+    pub new: String,
 }
 
-fn tabbed(h: &Hunk, expected: &str) -> Option<Tabbed> {
+pub(crate) fn tabbed(h: &Hunk, expected: &str) -> Option<Tabbed> {
     if h.content.contains("\n\t") {
         if !h.old.contains('\t') {
             return None;
@@ -283,7 +283,7 @@ fn reindent(s: &str, to: impl Fn(usize) -> String) -> String {
 /// `old` with three of its (at least ten) non-blank middle lines each a letter off, and `new`
 /// repeating the slips in the lines it keeps; and a twin of the block with the same three
 /// lines off another way, with an `old` equally far from the block and the twin.
-fn typo_many(
+pub(crate) fn typo_many(
     old: &str,
     new: &str,
     kept: &[bool],
@@ -336,7 +336,7 @@ fn typo_many(
 
 /// Whether line `i` of `old` can take a trailing comment: long enough, without a comment or a
 /// line continuation already.
-fn commentable(h: &Hunk, i: usize) -> bool {
+pub(crate) fn commentable(h: &Hunk, i: usize) -> bool {
     let line = h.old.split('\n').nth(i).unwrap_or_default().trim_end();
     line.trim().len() >= 8
         && !line.contains(h.comment)
@@ -346,7 +346,7 @@ fn commentable(h: &Hunk, i: usize) -> bool {
 
 /// A kept middle line of at least 40 characters with a `, ` past its first third, and the line
 /// wrapped there (the rest one level deeper).
-fn wrappable(old: &str, kept: &[bool]) -> Option<(usize, String)> {
+pub(crate) fn wrappable(old: &str, kept: &[bool]) -> Option<(usize, String)> {
     let o: Vec<&str> = old.split('\n').collect();
     (1..o.len().saturating_sub(1)).find_map(|i| {
         let l = o[i];
@@ -363,7 +363,11 @@ fn wrappable(old: &str, kept: &[bool]) -> Option<(usize, String)> {
 
 /// An elided `old`/`new` (from [`elide`]) with a slip in the line before the marker, or in the
 /// line after it when `new` keeps that line; the model repeats the slip in `new`.
-fn elision_slipped(o: &str, n: &str, rng: &mut fastrand::Rng) -> Option<(String, String)> {
+pub(crate) fn elision_slipped(
+    o: &str,
+    n: &str,
+    rng: &mut fastrand::Rng,
+) -> Option<(String, String)> {
     let ol: Vec<&str> = o.split('\n').collect();
     let nl: Vec<&str> = n.split('\n').collect();
     let after_kept = ol.get(2).is_some_and(|l| nl.get(2) == Some(l));

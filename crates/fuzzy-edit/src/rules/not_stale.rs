@@ -29,7 +29,7 @@ use crate::text::Text;
 use crate::thresholds::MIN_FOREIGN_NAME;
 use crate::thresholds::{MIN_RUN_READ_ELSEWHERE, MIN_STALE_LINES};
 use name_read_elsewhere::name_read_elsewhere;
-use stale_line::{near_change_changed_since, slip_of};
+use stale_line::{comment_left_out_of, near_change_changed_since, slip_of};
 use stale_touch::differing_line_touched;
 
 /// Rule 3: refuse as a content mismatch when at least [`MIN_STALE_LINES`] non-blank lines of
@@ -47,9 +47,17 @@ pub(crate) fn check_not_stale(
     let old: Vec<&str> = needle.lines().collect();
     let window: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
     let alignment = align(&old, &window);
+    let (new, _) = lines_of(needle.new_text());
+    let mut rewritten = vec![false; old.len()];
+    for op in loose_diff(&old, &new) {
+        if op.tag() != similar::DiffTag::Equal {
+            op.old_range().for_each(|i| rewritten[i] = true);
+        }
+    }
     let differing: Vec<usize> = (0..old.len())
         .filter(|&i| alignment.equal[i].is_none() && !old[i].trim().is_empty())
         .filter(|&i| !slipped(text, &alignment, &old, &window, i))
+        .filter(|&i| rewritten[i] || !comment_dropped(&alignment, &old, &window, i))
         .collect();
     let refusal_of = |differing: &[usize]| EditError::ContentMismatch {
         rule: super::table::RuleId::NotStale.name(),
@@ -63,7 +71,6 @@ pub(crate) fn check_not_stale(
         // The whole block, to copy `old` from again: more than the rewritten line changed.
         file_text: numbered(text, candidate.lines.clone()),
     };
-    let (new, _) = lines_of(needle.new_text());
     let after = (candidate.lines.end < text.line_count()).then(|| text.line(candidate.lines.end));
     if let Some(i) = near_change_changed_since(&old, &window, after, &new) {
         return Err(refusal_of(&[i]));
@@ -84,12 +91,6 @@ pub(crate) fn check_not_stale(
     }
     if differing_line_touched(&old, &window, &new, &differing).is_some() {
         return Err(refusal());
-    }
-    let mut rewritten = vec![false; old.len()];
-    for op in loose_diff(&old, &new) {
-        if op.tag() != similar::DiffTag::Equal {
-            op.old_range().for_each(|i| rewritten[i] = true);
-        }
     }
     // Half the middle lines changed or more (of an odd count, the smaller half): not slips of
     // memory but a block rewritten since it was read; a merge of any line would be of a change
@@ -126,6 +127,20 @@ fn slipped(text: &Text, alignment: &Alignment, old: &[&str], window: &[&str], i:
         .iter()
         .find(|&&(o, _)| o == i)
         .is_some_and(|&(_, j)| slip_of(old[i], window[j], |w| contains_word(text.as_str(), w)))
+}
+
+/// Whether line `i` of `old` stands opposite the block's line with its trailing comment left
+/// out (`x = f(y);` for `x = f(y);  // why`): a model copying a line drops the comment, and a
+/// comment is no change of the code. Counted as differing, it made a block with one slip
+/// besides read as stale: the gate's `mixed_comment_typo` (a comment dropped and a letter off
+/// two lines away) was refused `not_stale` in 35 of 420 cases. Lines the edit rewrites still
+/// count (what the comment said may be why).
+fn comment_dropped(alignment: &Alignment, old: &[&str], window: &[&str], i: usize) -> bool {
+    alignment
+        .replaced
+        .iter()
+        .find(|&&(o, _)| o == i)
+        .is_some_and(|&(_, j)| comment_left_out_of(old[i], window[j]))
 }
 
 /// The lines of a run of at least [`MIN_RUN_READ_ELSEWHERE`] non-blank lines of `old`, in a

@@ -60,6 +60,7 @@ use crate::thresholds::{
     SLIPPED_ANCHOR, SUBSEQUENCE_SPAN, TWIN_MARGIN, TWIN_MAX_EDITS,
 };
 
+mod comments;
 mod names;
 mod source_lines;
 mod stale;
@@ -143,16 +144,25 @@ impl Strategy for BlockAnchor {
                     break 'starts;
                 }
                 let mut budget = middle.clone();
-                let shared = (start + 1..end)
-                    .filter(|&i| match budget.get_mut(&hashes[i]) {
-                        Some(c) if *c > 0 => {
-                            *c -= 1;
-                            true
-                        }
-                        _ => false,
-                    })
-                    .count();
-                if shared < needed {
+                let mut take = |h: u64| match budget.get_mut(&h) {
+                    Some(c) if *c > 0 => {
+                        *c -= 1;
+                        true
+                    }
+                    _ => false,
+                };
+                let shared = (start + 1..end).filter(|&i| take(hashes[i])).count();
+                // Lines equal but for a trailing comment `old` left out (see `comments`):
+                // counted equal too, or a block with that and one slip besides has too few.
+                let uncommented = if shared < needed {
+                    (start + 1..end)
+                        .filter_map(|i| comments::without_trailing_comment(text.line(i)))
+                        .filter(|code| take(normalize::loose_hash(code)))
+                        .count()
+                } else {
+                    0
+                };
+                if shared + uncommented < needed {
                     continue;
                 }
                 if scored == MAX_SCORED_WINDOWS {
@@ -168,7 +178,7 @@ impl Strategy for BlockAnchor {
                 }
                 let window: Vec<&str> = (start..=end).map(|i| text.line(i)).collect();
                 let sim = similarity(body, &window);
-                if sim.equal_lines < needed + 2 {
+                if sim.equal_lines + uncommented < needed + 2 {
                     continue;
                 }
                 out.push(Candidate {

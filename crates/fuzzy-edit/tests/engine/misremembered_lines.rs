@@ -191,3 +191,20 @@ fn a_short_block_lands_a_misspelled_word_of_four_letters_or_more() {
     let old = "def f(a):\n    txt = a\n    return text\n";
     assert_eq!(kind(file, &Edit::new(old, new)), "not_found");
 }
+
+// A trailing comment left out of one line and a short word a letter off on another: two lines
+// differ, but neither is a change of the code since the model read it. The edit lands and the
+// file's comment stays; with a twin of the block whose comment differs, `old` is as close to
+// both and is refused.
+#[test]
+fn a_dropped_comment_and_a_slip_elsewhere_are_memory_not_a_stale_block() {
+    let block = "# Aliases to canonical names\nMODEL_ALIASES = {  # keeps the order stable\n    # Claude models\n    \"sonnet\": \"claude-sonnet-4\",\n    \"haiku\": \"claude-3-5-haiku\",\n    # GPT models\n    \"4\": \"gpt-4-0613\",\n    \"4o\": \"gpt-4o\",\n}\n";
+    let file = format!("import os\n\n{block}\n\ndef main():\n    pass\n");
+    let old = "# Aliases to canonical names\nMODEL_ALIASES = {\n    # Claude models\n    \"sonnet\": \"claude-sonnet-4\",\n    \"haiku\": \"claude-3-5-haiku\",\n    # GxT models\n    \"4\": \"gpt-4-0613\",\n    \"4o\": \"gpt-4o\",\n}";
+    let new = old.replace("\"gpt-4o\"", "\"gpt-4o-2024\"");
+    let out = applied(&file, &Edit::new(old, &new));
+    assert_eq!(out.text, file.replace("\"gpt-4o\"", "\"gpt-4o-2024\""));
+    let twin = block.replace("keeps the order stable", "see the note above");
+    let with_twin = format!("{file}\n{twin}");
+    refused(&with_twin, &Edit::new(old, &new));
+}

@@ -151,6 +151,11 @@ pub(super) fn changed_since(old_line: &str, file_line: &str) -> bool {
     extended(&a, &b) || extended(&b, &a) || renamed(&a, &b) || rewritten(&a, &b)
 }
 
+/// Whether `file_line` is `old_line` with a trailing comment ([`comment_left_out`]).
+pub(super) fn comment_left_out_of(old_line: &str, file_line: &str) -> bool {
+    comment_left_out(&tokens(old_line), &tokens(file_line))
+}
+
 /// Whether `long` is `short` with a trailing comment (`x = f(y);  // why`): a model copying the
 /// line leaves the comment out, and the code is the same. (A long comment would otherwise read
 /// as the line [`rewritten`].)

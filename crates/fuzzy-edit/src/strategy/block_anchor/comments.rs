@@ -1,0 +1,80 @@
+//! A file line's code without its trailing comment (`x = f(y);  # why` -> `x = f(y);`): a
+//! model copying a block leaves such comments out, so a middle line of `old` equal to a
+//! window's line but for its comment counts as equal when windows are chosen.
+
+/// `line` without a trailing comment (`#`, `//`, `--`, `/*` after whitespace), trimmed at its
+/// end; `None` when it has none, when the code before it is empty or a comment, or when a quote
+/// is open before the leader (the leader may be inside a string: `"a # b"`).
+pub(super) fn without_trailing_comment(line: &str) -> Option<&str> {
+    let bytes = line.as_bytes();
+    let mut quote: Option<u8> = None;
+    for (i, &b) in bytes.iter().enumerate() {
+        match quote {
+            Some(q) if b == q && (i == 0 || bytes[i - 1] != b'\\') => quote = None,
+            Some(_) => {}
+            None if matches!(b, b'"' | b'\'' | b'`') => quote = Some(b),
+            None => {
+                // Bytes, not `&line[i..]`: `i` may fall inside a character of several bytes.
+                let rest = &bytes[i..];
+                let leader = [&b"#"[..], b"//", b"--", b"/*"]
+                    .iter()
+                    .any(|l| rest.starts_with(l));
+                let after_space = i > 0 && bytes[i - 1].is_ascii_whitespace();
+                if leader && after_space {
+                    let code = line[..i].trim_end();
+                    let is_code = !code.trim().is_empty()
+                        && !["#", "//", "--", "/*", "*"]
+                            .iter()
+                            .any(|l| code.trim_start().starts_with(l));
+                    return is_code.then_some(code);
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trailing_comment_is_cut_off_the_code() {
+        let cut = without_trailing_comment;
+        assert_eq!(
+            cut("    if diffs_only:  # keeps the order"),
+            Some("    if diffs_only:")
+        );
+        assert_eq!(cut("let a = 1; // why"), Some("let a = 1;"));
+        assert_eq!(cut("x = 1 -- sql"), Some("x = 1"));
+        assert_eq!(cut("f(a) /* note */"), Some("f(a)"));
+        // No comment, a comment line, a leader inside a string or glued to code: nothing cut.
+        assert_eq!(cut("    if diffs_only:"), None);
+        assert_eq!(cut("    # a comment line  # more"), None);
+        assert_eq!(cut("s = \"a # b\""), None);
+        assert_eq!(cut("url = http://x"), None);
+        assert_eq!(cut("i--"), None);
+    }
+
+    proptest::proptest! {
+        /// Any line, of any characters: no panic, and what is cut is a prefix of the line.
+        #[test]
+        fn any_line_cuts_to_a_prefix(line in "\\PC{0,40}") {
+            if let Some(code) = without_trailing_comment(&line) {
+                proptest::prop_assert!(line.starts_with(code));
+            }
+        }
+
+        /// Code with a comment added after a space gives back the code, whatever the comment.
+        #[test]
+        fn cutting_an_added_comment_gives_back_the_code(
+            code in "[a-z_][a-z_0-9]{0,8} = [a-z0-9_(), ]{1,20}",
+            leader in proptest::sample::select(vec!["#", "//", "--"]),
+            comment in "[ -~]{0,30}",
+        ) {
+            let line = format!("    {code}  {leader} {comment}");
+            let want = format!("    {code}");
+            proptest::prop_assert_eq!(without_trailing_comment(&line), Some(want.trim_end()));
+        }
+    }
+}
