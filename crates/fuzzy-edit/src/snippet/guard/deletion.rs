@@ -70,13 +70,13 @@ pub(super) fn deletes_no_shown_line(
             .iter()
             .zip(&piece[i + 1..i2])
             .all(|(w, s)| w.trim() == s.trim());
-    let blank = |r: std::ops::Range<usize>| r.into_iter().all(|q| a[q].trim().is_empty());
+    let all_blank = |mut r: std::ops::Range<usize>| r.all(|q| a[q].trim().is_empty());
     // A copy of `p` deleted last before `n`, or of `n` deleted first after `p` with nothing
     // written between: the same deletion with the other copy kept (see the function text).
     let slides = |d: usize| {
-        (a[d].trim() == a[p].trim() && blank(d + 1..n))
+        (a[d].trim() == a[p].trim() && all_blank(d + 1..n))
             || (a[d].trim() == a[n].trim()
-                && blank(p + 1..d)
+                && all_blank(p + 1..d)
                 && written.iter().all(|l| l.trim().is_empty()))
     };
     (p + 1..n).all(|d| {
