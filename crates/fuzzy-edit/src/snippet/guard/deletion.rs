@@ -45,6 +45,15 @@ pub(super) fn closer_could_be_new(
 /// rewrite of a deleted one (an edited `it(...)` title paired past its own block, which the
 /// blank reading then let through as a deletion of the next test's body: 1 wrong merge on the
 /// stand-in corpus with the blank-closed edge reading; the condition costs 5 right merges).
+///
+/// A deleted copy of `p` or `n` itself is not read so where it borders the deletion on the
+/// other side: the last line deleted before `n` and a copy of `p` (the `)` of
+/// `LocalFree = f(` and its argument deleted, the `)` above kept), or the first line deleted
+/// after `p` and a copy of `n` with nothing written between them (a method's closing `}`
+/// deleted with the method after it, the class's `}` kept). Then the same deletion keeps the
+/// other copy and deletes this one: which of the two the line diff keeps is its choice, and
+/// the result is the same text. A copy inside the deleted lines still reads as shown (two
+/// `})` of a test shown, paired with copies far apart, deleted the tests between).
 pub(super) fn deletes_no_shown_line(
     (a, b): (&[&str], &[&str]),
     piece: &[String],
@@ -61,10 +70,20 @@ pub(super) fn deletes_no_shown_line(
             .iter()
             .zip(&piece[i + 1..i2])
             .all(|(w, s)| w.trim() == s.trim());
+    let all_blank = |mut r: std::ops::Range<usize>| r.all(|q| a[q].trim().is_empty());
+    // A copy of `p` deleted last before `n`, or of `n` deleted first after `p` with nothing
+    // written between: the same deletion with the other copy kept (see the function text).
+    let slides = |d: usize| {
+        (a[d].trim() == a[p].trim() && all_blank(d + 1..n))
+            || (a[d].trim() == a[n].trim()
+                && all_blank(p + 1..d)
+                && written.iter().all(|l| l.trim().is_empty()))
+    };
     (p + 1..n).all(|d| {
         kept[d]
             || (in_full && a[d].trim().is_empty())
             || !piece[i..=i2].iter().any(|s| s.trim() == a[d].trim())
+            || (!a[d].trim().is_empty() && slides(d))
     })
 }
 
@@ -124,6 +143,23 @@ mod tests {
         assert!(passes(file, "a()\n\nb()\n", snippet));
         // The result between `a()` and `b()` is not what the piece shows there.
         assert!(!passes(file, "a()\nb()\n", snippet));
+    }
+
+    #[test]
+    fn a_deleted_copy_of_a_kept_line_beside_the_deletion_is_the_same_deletion() {
+        // The `)` deleted last is the kept `)` above with the other copy kept.
+        let file = "f = g(\n    \"a\",\n)\nh = k(\n    \"b\"\n)\n\nz = 1\n";
+        let snippet = "# ...\n    \"a\",\n)\nh = k(\"b\")\n\nz = 1\n# ...\n";
+        let merged = "f = g(\n    \"a\",\n)\nh = k(\"b\")\n\nz = 1\n";
+        assert!(passes(file, merged, snippet));
+        // A method deleted with its `}`, the class's `}` kept.
+        let file = "class A {\n  void f() {\n  }\n\n  void g() {\n    x();\n  }\n}\n";
+        let snippet = "// ...\n  void f() {\n  }\n}\n";
+        let merged = "class A {\n  void f() {\n  }\n}\n";
+        assert!(passes(file, merged, snippet));
+        // A copy inside the deleted lines still reads as shown (the `}` of the `if`).
+        let file = "class A {\n  void f() {\n  }\n\n  void g() {\n    if (x) {\n    }\n  }\n}\n";
+        assert!(!passes(file, merged, snippet));
     }
 
     #[test]
