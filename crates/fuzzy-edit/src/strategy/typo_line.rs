@@ -96,12 +96,12 @@ impl Strategy for TypoLine {
 
 /// Whether a trimmed line of the file is too short in bytes for its loose key to be within
 /// `reach` edits of a key of `len` chars: its key has at most as many chars as the line has
-/// bytes (no punctuation the key maps takes more chars than bytes; 4: the slack kept from the
-/// scan's first length test). A line's bytes bound its key from above only: a line padded
-/// with a long run of spaces (aligned code) has a short key, so a line long in bytes may still
-/// be near (a test on that side skipped such lines wrongly); the key's own length tells it
-/// ([`chars_out_of_reach`]).
+/// bytes (no punctuation the key maps takes more chars than bytes). A line's bytes bound its
+/// key from above only: a line padded with a long run of spaces (aligned code) has a short
+/// key, so a line long in bytes may still be near (a test on that side skipped such lines
+/// wrongly); the key's own length tells it ([`chars_out_of_reach`]).
 fn bytes_out_of_reach(trimmed: &str, len: usize, reach: usize) -> bool {
+    // (4: the most bytes a char takes in UTF-8, the slack the scan has always kept.)
     trimmed.len() + reach * 4 < len
 }
 
