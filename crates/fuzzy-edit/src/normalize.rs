@@ -117,11 +117,34 @@ fn ascii_space(b: u8) -> bool {
     b.is_ascii_whitespace() || b == 0x0b
 }
 
+/// How many spaces `bytes` starts with, counted eight at a time (most indentation is spaces;
+/// callgrind, a 100k-line file through the pipe: the file's indentation habits
+/// ([`crate::indent::IndentHabits::of`]) 11.3 M -> 9.3 M instructions, the loose hashes of its
+/// lines 24.3 M -> 22.4 M).
+pub(crate) fn leading_spaces(bytes: &[u8]) -> usize {
+    const SPACES: u64 = u64::from_ne_bytes([b' '; 8]);
+    let mut n = 0;
+    while let Some(eight) = bytes.get(n..n + 8) {
+        let other = u64::from_le_bytes(eight.try_into().expect("eight bytes")) ^ SPACES;
+        if other != 0 {
+            // The first byte that is not a space is the lowest non-zero one.
+            return n + (other.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + bytes[n..].iter().take_while(|&&b| b == b' ').count()
+}
+
 /// The line with ASCII whitespace trimmed from both ends, by bytes: `line.trim()` for an ASCII
 /// line, without decoding characters (`str::trim_ascii` leaves the vertical tab).
 pub(crate) fn trim_ascii_line(line: &str) -> &str {
     let bytes = line.as_bytes();
-    let Some(start) = bytes.iter().position(|&b| !ascii_space(b)) else {
+    let spaces = leading_spaces(bytes);
+    let Some(start) = bytes[spaces..]
+        .iter()
+        .position(|&b| !ascii_space(b))
+        .map(|at| spaces + at)
+    else {
         return "";
     };
     let end = bytes
@@ -558,6 +581,13 @@ mod tests {
         #[test]
         fn trim_line_is_str_trim(line in "[a \t\u{b}\u{c}\r\u{a0}\u{3000}\u{85}\u{e9}]{0,12}") {
             proptest::prop_assert_eq!(trim_line(&line), line.trim());
+        }
+
+        /// Spaces counted eight at a time are those a byte-by-byte count finds.
+        #[test]
+        fn leading_spaces_counts_bytes(line in "( {1,19}|[\t\u{e9}a]){0,4}") {
+            let bytewise = line.bytes().take_while(|&b| b == b' ').count();
+            proptest::prop_assert_eq!(leading_spaces(line.as_bytes()), bytewise);
         }
 
         /// A line is its own loose key exactly when the byte-by-byte test says so, whatever

@@ -314,7 +314,13 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         .chain(respaced)
         .filter(|r| !r.is_empty())
         .collect();
-    guard::check(body, &merged.text, &shown, &rewritten)?;
+    guard::check_with(
+        body,
+        indexed.indent_habits(),
+        &merged.text,
+        &shown,
+        &rewritten,
+    )?;
     Ok(merged)
 }
 

@@ -13,8 +13,10 @@ use super::for_each_loose_char;
 
 /// Hash of [`super::loose_key`]`(line)`.
 pub(crate) fn loose_hash(line: &str) -> u64 {
-    // Trimming takes ASCII whitespace only, so the line is ASCII if what remains is.
-    if let Some(h) = plain_hash(line.as_bytes().trim_ascii()) {
+    // Trimming takes ASCII whitespace only, so the line is ASCII if what remains is. (The
+    // leading spaces counted a word at a time first: the same slice, sooner.)
+    let bytes = line.as_bytes();
+    if let Some(h) = plain_hash(bytes[super::leading_spaces(bytes)..].trim_ascii()) {
         return h;
     }
     let mut h = KeyHasher::default();

@@ -260,7 +260,7 @@ pub fn verify_snippet(
                 }
             })
             .collect();
-        if let Err(r) = guard::check(body, merged_body, &shown, &[]) {
+        if let Err(r) = guard::check_with(body, indexed.indent_habits(), merged_body, &shown, &[]) {
             let q = r.lines.first().copied();
             findings.push(Finding {
                 kind: FindingKind::Unexplained,

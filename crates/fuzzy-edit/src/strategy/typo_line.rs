@@ -60,8 +60,7 @@ impl Strategy for TypoLine {
         let scorer = levenshtein::BatchComparator::new(key.chars());
         for i in 0..text.line_count() {
             let line = trim_line(text.line(i));
-            // (4: the most bytes a char takes in UTF-8: the line is measured in bytes, `old` in chars.)
-            if line.len() + reach * 4 < len || line.len() > (len + reach) * 4 {
+            if bytes_out_of_reach(line, len, reach) {
                 continue;
             }
             if !cx
@@ -71,9 +70,7 @@ impl Strategy for TypoLine {
                 break;
             }
             let other = loose_key(line);
-            // Lengths further apart than `reach` are further apart in edits (the scorer would
-            // answer None after collecting the line's chars: most of a scan's cost).
-            if key_len(&other).abs_diff(len) > reach {
+            if chars_out_of_reach(&other, len, reach) {
                 continue;
             }
             let args = levenshtein::Args::default().score_cutoff(reach);
@@ -95,6 +92,24 @@ impl Strategy for TypoLine {
             .collect();
         line_candidates(text, cx.needle, &close, None)
     }
+}
+
+/// Whether a trimmed line of the file is too short in bytes for its loose key to be within
+/// `reach` edits of a key of `len` chars: its key has at most as many chars as the line has
+/// bytes (no punctuation the key maps takes more chars than bytes). A line's bytes bound its
+/// key from above only: a line padded with a long run of spaces (aligned code) has a short
+/// key, so a line long in bytes may still be near (a test on that side skipped such lines
+/// wrongly); the key's own length tells it ([`chars_out_of_reach`]).
+fn bytes_out_of_reach(trimmed: &str, len: usize, reach: usize) -> bool {
+    // (4: the most bytes a char takes in UTF-8, the slack the scan has always kept.)
+    trimmed.len() + reach * 4 < len
+}
+
+/// Whether a loose key is further than `reach` in length from a key of `len` chars, so further
+/// in edits (the scorer would answer None after collecting the line's chars: most of a scan's
+/// cost).
+fn chars_out_of_reach(key: &str, len: usize, reach: usize) -> bool {
+    key_len(key).abs_diff(len) > reach
 }
 
 /// The length of a loose key in chars (by bytes when it is ASCII, as most lines of code are).
@@ -141,8 +156,7 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
         let mut row = vec![None; n];
         for (i, slot) in row.iter_mut().enumerate() {
             let line = trim_line(text.line(i));
-            // (4: as above.)
-            if line.len() + reach * 4 < lens[k] || line.len() > (lens[k] + reach) * 4 {
+            if bytes_out_of_reach(line, lens[k], reach) {
                 continue;
             }
             if !cx
@@ -155,8 +169,7 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
                 continue;
             }
             let other = loose_key(line);
-            // (As above: the scorer's None, without collecting the chars.)
-            if key_len(&other).abs_diff(lens[k]) > reach {
+            if chars_out_of_reach(&other, lens[k], reach) {
                 continue;
             }
             let args = levenshtein::Args::default().score_cutoff(reach);
@@ -211,4 +224,42 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
         .map(|(_, s)| *s)
         .collect();
     line_candidates(text, cx.needle, &close, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// The scans' length tests skip only lines the scorer would find out of reach: a line
+        /// either test rules out is further than `reach` edits from `old`'s line, loose keys
+        /// compared (spaces of every kind, tabs, Unicode of two to four bytes, punctuation
+        /// the loose key maps).
+        #[test]
+        fn length_tests_skip_only_lines_out_of_reach(
+            old in "[ \ta-c\u{e9}\u{2019}\u{1f600}]{0,14}",
+            line in "( {2,60}|[ \t\u{a0}\u{3000}a-c\u{e9}\u{2019}\u{1f600}]){0,30}",
+            reach in 0usize..5,
+        ) {
+            let key = loose_key(&old);
+            let len = key.chars().count();
+            let trimmed = trim_line(&line);
+            let other = loose_key(trimmed);
+            let skipped = bytes_out_of_reach(trimmed, len, reach)
+                || chars_out_of_reach(&other, len, reach);
+            if skipped {
+                let d = levenshtein::distance(key.chars(), other.chars());
+                proptest::prop_assert!(d > reach, "{old:?} {line:?}: {d} edits, skipped");
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_padded_with_spaces_is_in_reach_of_its_key() {
+        let padded = format!("total = f(a){}# note", " ".repeat(80));
+        let old = "total = f(a) # note";
+        let len = loose_key(old).chars().count();
+        assert!(!bytes_out_of_reach(trim_line(&padded), len, 3));
+        assert!(!chars_out_of_reach(&loose_key(&padded), len, 3));
+    }
 }
