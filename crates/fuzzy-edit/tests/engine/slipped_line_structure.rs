@@ -180,3 +180,40 @@ fn a_deletion_made_already_is_no_swap_to_undo() {
     let new = " *     b()\n * @since 2\n */\nexport {};\n";
     assert_eq!(kind(file, &Edit::new(old, new)), "already_applied");
 }
+
+const MAIN: &str = "def main(argv=None):\n    parser = get_parser()\n    args, unknown = parser.parse_known_args(argv)\n\n    if git is None:\n        args.git = False\n\n    # Load the .env file specified in the arguments\n    loaded_dotenvs = load_dotenv_files(git_root, args.env_file, args.encoding)\n\n    # Parse again to include any arguments that might have been defined in .env\n    args = parser.parse_args(argv)\n\n    if args.analytics_disable:\n        print(\"Analytics have been permanently disabled.\")\n    return 0\n";
+
+/// `old` two spaces deeper than the file, a long line it keeps wrapped in two, and the edit
+/// moving a statement down: the wrap is no change since the read, the move lands.
+#[test]
+fn a_wrapped_line_kept_in_a_drifted_block_with_a_move_applies() {
+    let at = |s: &str| {
+        s.lines()
+            .map(|l| {
+                if l.is_empty() {
+                    String::new()
+                } else {
+                    format!("  {l}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let old = at("    args, unknown = parser.parse_known_args(argv)\n\n    if git is None:\n        args.git = False\n\n    # Load the .env file specified in the arguments\n    loaded_dotenvs = load_dotenv_files(git_root,\n        args.env_file, args.encoding)\n\n    # Parse again to include any arguments that might have been defined in .env\n    args = parser.parse_args(argv)\n\n    if args.analytics_disable:");
+    let new = at("    args, unknown = parser.parse_known_args(argv)\n\n    # Load the .env file specified in the arguments\n    loaded_dotenvs = load_dotenv_files(git_root,\n        args.env_file, args.encoding)\n\n    # Parse again to include any arguments that might have been defined in .env\n    args = parser.parse_args(argv)\n\n    if git is None:\n        args.git = False\n\n    if args.analytics_disable:");
+    let out = applied(MAIN, &Edit::new(old.clone(), new.clone()));
+    let moved = MAIN
+        .replace("    if git is None:\n        args.git = False\n\n", "")
+        .replace(
+            "parse_args(argv)\n\n",
+            "parse_args(argv)\n\n    if git is None:\n        args.git = False\n\n",
+        );
+    assert_eq!(out.text, moved);
+    // The twin: the wrapped parts are not the file's line (`env_files`), and a second line
+    // differs too: a block changed since the read, refused.
+    let stale = |s: &str| {
+        s.replace("args.env_file,", "args.env_files,")
+            .replace("# Parse again", "# Parse once more")
+    };
+    refused(MAIN, &Edit::new(stale(&old), stale(&new)));
+}
