@@ -7,6 +7,10 @@
 /// is open before the leader (the leader may be inside a string: `"a # b"`).
 pub(super) fn without_trailing_comment(line: &str) -> Option<&str> {
     let bytes = line.as_bytes();
+    // Most lines hold no byte a leader starts with: one vectorised search rules them out (the
+    // scan below over every line of a 100k-line file with a common anchor line was 67 M
+    // instructions, callgrind).
+    memchr::memchr3(b'#', b'/', b'-', bytes)?;
     let mut quote: Option<u8> = None;
     for (i, &b) in bytes.iter().enumerate() {
         match quote {
