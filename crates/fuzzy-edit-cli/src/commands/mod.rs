@@ -10,6 +10,7 @@ pub mod man;
 pub mod mcp;
 pub mod pipe;
 mod pipe_answer;
+pub(crate) mod pipe_json;
 mod pipe_lines;
 mod pipe_request;
 pub mod read;

@@ -104,7 +104,7 @@ pub fn serve(
 /// The answer to one request line.
 pub fn answer(line: &str) -> Value {
     // Read once: the line of a 4 MB request is not parsed, nor searched, twice.
-    let value = serde_json::from_str::<Value>(line);
+    let value = super::pipe_json::read(line);
     let value = match super::pipe_lines::answer(line, value) {
         Ok(answer) => return answer,
         Err(value) => value,
