@@ -277,12 +277,11 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         respaced = merged.changes.iter().map(|c| c.0.clone()).collect();
     }
     if merged.text.len() == text.len() && merged.text == text {
-        if let Some((p, _)) = placed
-            .first_mut()
-            .filter(|(p, piece)| unchanged::opens_file(&file, piece, p))
-        {
-            p.start = 0;
-            merged = assemble(bom, &indexed, &file, &placed, false);
+        if let Some((p, piece)) = placed.first_mut() {
+            if unchanged::opens_file(&file, piece, p).map_err(Stopped::Refused)? {
+                p.start = 0;
+                merged = assemble(bom, &indexed, &file, &placed, false);
+            }
         }
     }
     if merged.text.len() == text.len() && merged.text == text {

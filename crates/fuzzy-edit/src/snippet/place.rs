@@ -271,11 +271,14 @@ pub(super) fn place(
             finish(file, piece, &held, p, (f, l), (from, scope)).map(Places::One)
         }
         n => {
-            let refusal = piece.refuse(
-                Why::Ambiguous,
-                f,
-                valid.iter().map(|(p, _)| p.start).collect(),
-            );
+            // (Windows from one start to two copies of the last line are one place named;
+            // when all start there, the places named are where each would end.)
+            let mut starts: Vec<usize> = valid.iter().map(|(p, _)| p.start).collect();
+            starts.dedup();
+            if starts.len() == 1 {
+                starts = valid.iter().map(|(p, _)| p.end - 1).collect();
+            }
+            let refusal = piece.refuse(Why::Ambiguous, f, starts);
             if n > MAX_TRIED {
                 return Err(refusal);
             }

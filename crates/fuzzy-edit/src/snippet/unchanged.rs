@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use super::place::{File, Placement};
-use super::Piece;
+use super::{Piece, Refusal, Why};
 
 /// Whether the first piece, which changes nothing where it stands, shows the file's first
 /// lines: the snippet opens with it (no marker before), every line it shows is the file's
@@ -18,13 +18,33 @@ use super::Piece;
 /// deleted (a licence header or an import dropped from the top of the file). On the stand-in
 /// corpus: 8 merges gained (7 exact, 1 sound; all refused as `snippet_changes_something`
 /// before), none wrong, no must-refuse case applied.
-pub(super) fn opens_file(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> bool {
-    piece.marker_before.is_none()
+///
+/// Refused as ambiguous when a line the piece shows after its first stands above it too: the
+/// piece's first lines may then be new, written above that copy (`total += 1`, `for x in xs:`
+/// over the file `for x in xs:`, `total += 1`, `for x in xs:` inserts a line at the top as
+/// much as it deletes one).
+pub(super) fn opens_file(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    p: &Placement,
+) -> Result<bool, Refusal> {
+    let opens = piece.marker_before.is_none()
         && p.start > 0
         && p.pairs
             .iter()
             .all(|&(i, q)| piece.lines[i].trim() == file.lines[q].trim())
-        && file.lines[..p.start].iter().any(|l| !l.trim().is_empty())
+        && file.lines[..p.start].iter().any(|l| !l.trim().is_empty());
+    if !opens {
+        return Ok(false);
+    }
+    let above = p.pairs.iter().skip(1).find_map(|&(i, _)| {
+        let q = *file.occurrences(piece.lines[i], 0).first()?;
+        (q < p.start).then_some((i, q))
+    });
+    match above {
+        Some((i, q)) => Err(piece.refuse(Why::Ambiguous, i, vec![p.start, q])),
+        None => Ok(true),
+    }
 }
 
 /// The piece whose shown blank line closes a removal, and the file lines removed: a piece

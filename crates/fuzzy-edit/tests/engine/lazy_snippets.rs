@@ -62,6 +62,43 @@ fn an_impl_gets_a_method_before_its_closing_brace_or_a_refusal() {
     assert_eq!((out.matches[0].start_line, out.matches[0].end_line), (7, 7));
 }
 
+/// Cases the property below found. A snippet that opens without a marker and shows the
+/// file's lines as they are, where a line it shows after its first stands above it too:
+/// its first line is new, written above that copy, as much as the line above it is deleted.
+#[test]
+fn a_snippet_that_inserts_or_deletes_at_the_top_is_refused() {
+    let file = "    for item in items:\ntotal += item\n    for item in items:\n";
+    let snippet = "total += item\n    for item in items:\n# ... existing code ...";
+    match apply_snippet(file, snippet, &Options::default()) {
+        Err(EditError::SnippetUnplaced {
+            reason, file_lines, ..
+        }) => assert_eq!((reason, file_lines), (SnippetReason::Ambiguous, vec![2, 1])),
+        other => panic!("expected an ambiguous refusal, got {other:?}"),
+    }
+    // Without the copy above, the snippet shows the file's first lines: the line above them
+    // is deleted.
+    let file = "import os\ntotal += item\n    for item in items:\n";
+    let out = apply_snippet(file, snippet, &Options::default()).unwrap();
+    assert_eq!(out.text, "total += item\n    for item in items:\n");
+}
+
+/// A piece whose last line the file holds twice after its first: the nearer copy pairs two
+/// of its lines and writes its middle line again, the next one pairs all three and deletes a
+/// line. Where the line written again stands right beside, as here, both readings stay open
+/// (a model adding a variant of a block writes its lines again): refused, naming both ends.
+/// (Before, the nearer copy was the only window tried, and the middle line written again.)
+#[test]
+fn a_farther_copy_of_the_last_line_that_pairs_every_line() {
+    let snippet = "# ... existing code ...\nreturn x\n    y = 2\nx = 1\n# ... existing code ...";
+    let file = "def f(x):\nreturn x\nx = 1\n    y = 2\nx = 1\nx = 1\ndef g(x):\n";
+    match apply_snippet(file, snippet, &Options::default()) {
+        Err(EditError::SnippetUnplaced {
+            reason, file_lines, ..
+        }) => assert_eq!((reason, file_lines), (SnippetReason::Ambiguous, vec![3, 5])),
+        other => panic!("expected an ambiguous refusal, got {other:?}"),
+    }
+}
+
 #[test]
 fn a_refusal_names_the_piece_and_the_places() {
     let file = "fn a() {\n    x();\n}\n\nfn b() {\n    x();\n}\n";
@@ -259,19 +296,78 @@ impl Case {
         let code = |r: std::ops::Range<usize>| self.file[r].iter().any(|l| !l.trim().is_empty());
         let deletes_unshown =
             self.end > self.start && !(code(from..self.start) && code(self.end..to));
-        blank_edge || first_clash || last_clash || deletes_unshown
+        blank_edge || first_clash || last_clash || deletes_unshown || self.another_edit_reads_so()
+    }
+
+    /// Whether another edit of the file renders the same snippet and a different file: the
+    /// snippet then names no one edit (the file `for`, `total`, `for` and the snippet `total`,
+    /// `for`, marker insert `total` at the top as much as they delete the first `for`). Every
+    /// split of the piece into the file's lines before the change, new lines and the file's
+    /// lines after it, at every place the markers allow (a snippet that begins or ends
+    /// without one is a fragment, not the file's first or last lines), keeping as many of its lines as this
+    /// edit does, compared line by line without indentation (a flush-left snippet loses it).
+    fn another_edit_reads_so(&self) -> bool {
+        let key = |l: &String| l.trim().to_string();
+        let file: Vec<String> = self.file.iter().map(key).collect();
+        let n = file.len();
+        let from = self.start.saturating_sub(self.before);
+        let to = (self.end + self.after).min(n);
+        let piece: Vec<String> = self.file[from..self.start]
+            .iter()
+            .chain(&self.new)
+            .chain(&self.file[self.end..to])
+            .map(key)
+            .collect();
+        let meant: Vec<String> = self.edited().iter().map(key).collect();
+        let (lead, trail) = (from > 0, to < n);
+        // (Only edits that keep as many of the piece's lines: one that writes lines the file
+        // holds as new explains the snippet less, and the merge takes the one that explains
+        // it best.)
+        let shown = (self.start - from) + (to - self.end);
+        for f in 0..=n {
+            if lead && f == 0 {
+                continue;
+            }
+            for b in 0..=piece.len().min(n - f) {
+                if piece[..b] != file[f..f + b] {
+                    continue;
+                }
+                for t in f + b..=n {
+                    if trail && t == n {
+                        continue;
+                    }
+                    for a in 0..=(piece.len() - b).min(t - f - b) {
+                        if a + b < shown || piece[piece.len() - a..] != file[t - a..t] {
+                            continue;
+                        }
+                        let mut other = file[..f + b].to_vec();
+                        other.extend_from_slice(&piece[b..piece.len() - a]);
+                        other.extend_from_slice(&file[t - a..]);
+                        if other != meant {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
     }
 }
 
 proptest! {
-    #![proptest_config(config())]
+    // (About three generated snippets in four read two ways on these files of a few repeated
+    // lines, and are skipped.)
+    #![proptest_config(ProptestConfig { max_global_rejects: 65_536, ..config() })]
 
     // KNOWN FAILING, so ignored: on files made of a few repeated lines a piece can read two
-    // ways and the merge sees only one. The case where a new first line pairs with a later
-    // copy of itself while the rest fits before it is refused now (`place::first_line_clear`);
-    // still merged wrong: the file `return x`, `def f(x):`, `        def f(x):`, `return x`,
-    // `def f(x):`, `def f(x):`, `return x`, ...; the snippet inserts `        def f(x):` before
-    // the first `def f(x):` and shows the three lines after it, then a marker. Run it with
+    // ways and the merge sees only one. Found by it and fixed (tests above): a snippet that
+    // opens without a marker over lines that also stand below a copy of its later lines; a
+    // farther copy of the last line that pairs more. Still merged wrong, e.g.: the file
+    // `    total += item`, `def f(x):`, `    total += item` and the snippet
+    // `    total += item` twice (no marker) appends a third copy where the edit deleted
+    // `def f(x):`; a new first line that pairs with a later copy of itself while the rest fits
+    // before it (`        def f(x):` written new above `print(x)`, `        def f(x):`,
+    // `def f(x):`). Run it with
     // `cargo test -p fuzzy-edit --test engine lazy_snippets -- --ignored`.
     #[test]
     #[ignore = "finds wrong merges on files of repeated lines (issue 27, open)"]
