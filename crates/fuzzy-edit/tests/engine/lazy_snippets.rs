@@ -125,6 +125,47 @@ fn a_refusal_names_the_piece_and_the_places() {
     assert!(err.to_string().contains("lines 2, 6"), "{err}");
 }
 
+/// Snippets an adversarial review wrote against rules tried for the stand-in corpus and left
+/// out (docs/snippets.md): each merged wrong under one of them, and must stay refused.
+mod stays_refused {
+    use super::*;
+
+    fn refused(file: &str, snippet: &str) -> EditError {
+        let options = Options {
+            language: fuzzy_edit::Language::from_path(std::path::Path::new("t.js")),
+            ..Options::default()
+        };
+        match apply_snippet(file, snippet, &options) {
+            Ok(out) => panic!("merged:\n{}", out.text),
+            Err(e) => e,
+        }
+    }
+
+    /// The file swapped `lookup` for `findUser` since the model read it, and uses `findUser`
+    /// elsewhere: the shown `lookup` line is a stale copy, not an edit reverting it.
+    #[test]
+    fn a_stale_line_whose_newer_word_the_file_uses_elsewhere() {
+        let e = refused("const { findUser, lookup } = require(\"./db\");\n\nfunction handle(req, res) {\n  const user = findUser(req.id);\n  if (!user) {\n    return res.status(404).end();\n  }\n  res.json(user);\n}\n\nfunction admin(req, res) {\n  const user = findUser(req.params.id);\n  res.json(user);\n}\n", "// ... existing code ...\nfunction handle(req, res) {\n  const user = lookup(req.id);\n  if (!user) {\n    log.warn(\"missing user\", req.id);\n    return res.status(404).end();\n  }\n// ... existing code ...\n");
+        assert_eq!(e.rule(), "snippet_stale_line", "{e}");
+    }
+
+    /// A test added after another, with blank lines around it: inserted or replacing the next
+    /// test is open (a renamed test reads the same).
+    #[test]
+    fn a_new_sibling_between_blank_lines_is_no_replacement() {
+        let e = refused("const { add, sub, mul } = require(\"./calc\");\n\ndescribe(\"calc\", () => {\n  it(\"adds\", () => expect(add(1, 2)).toBe(3));\n\n  it(\"subtracts\", () => expect(sub(5, 2)).toBe(3));\n\n  it(\"multiplies\", () => expect(mul(2, 3)).toBe(6));\n});\n", "// ... existing code ...\n  it(\"adds\", () => expect(add(1, 2)).toBe(3));\n\n  it(\"adds negatives\", () => expect(add(-1, -2)).toBe(-3));\n\n// ... existing code ...\n");
+        assert_eq!(e.rule(), "snippet_edited_edge", "{e}");
+    }
+
+    /// A line copied from test "two" into test "one": held once, it does not name test "two"
+    /// over the test whose lines the piece pairs.
+    #[test]
+    fn a_line_copied_from_another_test_does_not_name_its_place() {
+        let e = refused("it(\"one\", () => {\n  const s = setup();\n  s.run(1);\n  s.flush();\n  expect(s.ok).toBe(true);\n});\n\nit(\"two\", () => {\n  const s = setup();\n  s.reset();\n  s.run(2);\n  expect(s.ok).toBe(true);\n  expect(s.log).toEqual([\"ran 2\"]);\n});\n\nit(\"three\", () => {\n  const s = setup();\n  s.run(3);\n  s.flush();\n  expect(s.ok).toBe(true);\n});\n", "// ... existing code ...\n  const s = setup();\n  s.run(1, { verbose: true });\n  s.flush();\n  expect(s.ok).toBe(true);\n  expect(s.log).toEqual([\"ran 2\"]);\n});\n// ... existing code ...\n");
+        assert_eq!(e.rule(), "snippet_ambiguous", "{e}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The invariant: random files, random edits rendered as snippets the way models write them;
 // the merge reproduces the edited file exactly, or refuses.

@@ -153,7 +153,8 @@ fn ends(
     };
     // (Lines changed: the piece's shown lines not paired plus the window's not paired, as
     // `best_explained` counts them. A farther window deletes no more lines than the nearest
-    // writes new: it pairs those lines where the nearest would write them again.)
+    // writes new: it pairs those lines where the nearest would write them again. One line
+    // more, as a rival only, refused 5 merges right on the in-repository `lazy-snippet` set.)
     let shown = (f..=l)
         .filter(|&i| !piece.lines[i].trim().is_empty())
         .count();
@@ -179,8 +180,7 @@ fn ends(
             continue;
         };
         let gone = deleted(&q, u);
-        if q.pairs.len() > most && gone <= written + 1 && shown - q.pairs.len() + gone <= least + 1
-        {
+        if q.pairs.len() > most && gone <= written && shown - q.pairs.len() + gone <= least {
             most = q.pairs.len();
             out.push((u, q));
             if most >= held.len() {
