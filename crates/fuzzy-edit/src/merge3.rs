@@ -26,6 +26,7 @@ use crate::normalize::is_word_char;
 use crate::thresholds::MAX_MISREMEMBERED_TOKENS;
 use crate::thresholds::MIN_HEX_CHARS;
 use crate::thresholds::MIN_MISSPELLED_CHARS;
+use crate::thresholds::MIN_REWRITTEN_MISSPELLED_CHARS;
 
 /// Merge a line: `file` and `new` both derived from the model's `old`. `None` when `file` is
 /// more than [`MAX_MISREMEMBERED_TOKENS`] tokens off `old`, or the changes overlap (unless the
@@ -62,6 +63,15 @@ pub(crate) fn misspelled_word<'a>(old: &'a str, file: &str) -> Option<&'a str> {
 ///
 /// (`if isOpn(x):` remembered, `if isOpen(x):` in the file: `("isOpn", "isOpen")`.)
 pub(crate) fn misspelling<'a, 'f>(old: &'a str, file: &'f str) -> Option<(&'a str, &'f str)> {
+    misspelling_of_at_least(old, file, MIN_MISSPELLED_CHARS)
+}
+
+/// [`misspelling`], for words of at least `min_chars` characters.
+fn misspelling_of_at_least<'a, 'f>(
+    old: &'a str,
+    file: &'f str,
+    min_chars: usize,
+) -> Option<(&'a str, &'f str)> {
     let (b, o) = (tokens(old), tokens(file));
     let regions = changes(&b, &o);
     let [(r, n)] = regions.as_slice() else {
@@ -74,7 +84,7 @@ pub(crate) fn misspelling<'a, 'f>(old: &'a str, file: &'f str) -> Option<(&'a st
     // A word starts with a letter (`0xCAFEBABE` is a number), and is not a run of hex digits
     // (`deadbeefcafebabe`, a colour `abcdef`): a digest one letter off is another value.
     let word = |w: &str| {
-        w.chars().count() >= MIN_MISSPELLED_CHARS
+        w.chars().count() >= min_chars
             && w.starts_with(|c: char| c.is_alphabetic() || c == '_')
             && w.chars().all(is_word_char)
             && !(w.len() >= MIN_HEX_CHARS && w.chars().all(|c| c.is_ascii_hexdigit()))
@@ -108,11 +118,14 @@ pub(crate) fn misspelling<'a, 'f>(old: &'a str, file: &'f str) -> Option<(&'a st
     (differing(was) && differing(is)).then_some((was, is))
 }
 
-/// Whether the model's `new` rewrites a word it misspelled in `old` (see [`misspelled_word`])
+/// Whether the model's `new` rewrites a word it misspelled in `old` (see [`misspelled_word`],
+/// here for words as short as [`MIN_REWRITTEN_MISSPELLED_CHARS`]: the model's name for the
+/// word is gone from the result, so a short word read as another name cannot reach the file)
 /// without writing that misspelling anywhere: then `new` carries nothing of the slip, and the
 /// file's spelling of the word is replaced along with it, as the model asked.
 pub(crate) fn rewrites_misspelling(old: &str, file: &str, new: &str) -> bool {
-    misspelled_word(old, file).is_some_and(|w| !tokens(new).contains(&w))
+    misspelling_of_at_least(old, file, MIN_REWRITTEN_MISSPELLED_CHARS)
+        .is_some_and(|(w, _)| !tokens(new).contains(&w))
 }
 
 /// Split a line into identifier/number runs, whitespace runs and single other characters.
@@ -266,6 +279,34 @@ mod tests {
             "y = getItem(a)",
             "y = [a].map(getItem)"
         ));
+    }
+
+    #[test]
+    fn a_rewrite_of_a_short_misspelled_word_stands() {
+        // `ox` remembered for `os`, and the line rewritten without it: the rewrite stands.
+        assert!(rewrites_misspelling(
+            "dump(ox.environ)",
+            "dump(os.environ)",
+            "dump(os.environ.get(k))"
+        ));
+        assert_eq!(
+            merge_line(r#"p = ".*xi!""#, r#"p = ".*ai!""#, r#"p = ".*\bai!""#).as_deref(),
+            Some(r#"p = ".*\bai!""#)
+        );
+        // Written again by the rewrite, the short word may be the model's name: no rewrite
+        // stands (where the rest of the line merges, the file's word is kept).
+        assert!(!rewrites_misspelling(
+            "x = id + 1",
+            "x = is + 1",
+            "y = id + 2"
+        ));
+        assert_eq!(
+            merge_line("x = id + 1", "x = is + 1", "x = id + 2").as_deref(),
+            Some("x = is + 2")
+        );
+        // A value or a one-letter name is no slip of the pen, whatever the rewrite.
+        assert!(!rewrites_misspelling("x = 1", "x = 2", "y = 3"));
+        assert!(!rewrites_misspelling("f(i)", "f(j)", "g(k)"));
     }
 
     #[test]

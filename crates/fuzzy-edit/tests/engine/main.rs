@@ -22,6 +22,7 @@ mod exact;
 mod feedback;
 mod file_formats;
 mod generate;
+mod kept_lines_copied_otherwise;
 mod lazy_snippets;
 mod line_endings;
 mod lines_changed_since;

@@ -66,6 +66,71 @@ pub(super) fn misremembered(hunk: &Hunk, old: &[&str], win: &[&str]) -> bool {
         })
 }
 
+/// Whether a file hunk only wraps a line of `old` in two or more, or joins lines into one (the
+/// same tokens in the same order, broken at other places): a model rewraps a long line as it
+/// copies it, and that is no change of the code, so a change the model makes next to it is
+/// independent of it and the file's lines stay. (Tokens, not characters: `return x` is no
+/// wrap of `returnx`.)
+pub(super) fn rewrapped(hunk: &Hunk, old: &[&str], win: &[&str]) -> bool {
+    let (ours, theirs) = (&old[hunk.old.clone()], &win[hunk.new.clone()]);
+    ours.len() != theirs.len()
+        && !ours.is_empty()
+        && !theirs.is_empty()
+        && ours
+            .iter()
+            .any(|l| l.chars().any(crate::normalize::is_word_char))
+        && code_tokens(ours).eq(code_tokens(theirs))
+}
+
+/// Whether a file hunk only has trailing comments the model left out of lines it copied
+/// (`x = f(y);  // why` in the file, `x = f(y);` in `old`), line for line: a comment is no
+/// change of the code, so a change the model makes next to it is independent of it and the
+/// file's lines, comments and all, stay.
+pub(super) fn comments_left_out(hunk: &Hunk, old: &[&str], win: &[&str]) -> bool {
+    hunk.old.len() == hunk.new.len()
+        && !hunk.old.is_empty()
+        && hunk
+            .old
+            .clone()
+            .zip(hunk.new.clone())
+            .all(|(i, j)| comment_left_out(old[i], win[j]))
+}
+
+/// Whether `file` is the code line `copied` with a trailing comment (`//`, `/*`, `#`, `--`)
+/// after a blank.
+fn comment_left_out(copied: &str, file: &str) -> bool {
+    let leaders = ["//", "/*", "#", "--"];
+    let copied = copied.trim();
+    let Some(rest) = file.trim().strip_prefix(copied) else {
+        return false;
+    };
+    let comment = rest.trim_start();
+    copied.chars().any(crate::normalize::is_word_char)
+        && !leaders.iter().any(|l| copied.starts_with(l))
+        && rest.len() > comment.len()
+        && leaders.iter().any(|l| comment.starts_with(l))
+}
+
+/// The tokens of `lines` in order, whitespace and line breaks left out: runs of word
+/// characters, and every other character alone.
+fn code_tokens<'a>(lines: &'a [&'a str]) -> impl Iterator<Item = &'a str> + 'a {
+    use crate::normalize::is_word_char;
+    lines.iter().flat_map(|line| {
+        let mut rest = line.trim_start();
+        std::iter::from_fn(move || {
+            let c = rest.chars().next()?;
+            let len = if is_word_char(c) {
+                rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len())
+            } else {
+                c.len_utf8()
+            };
+            let (token, after) = rest.split_at(len);
+            rest = after.trim_start();
+            Some(token)
+        })
+    })
+}
+
 /// Where the file and the model both change the same `old` lines, line for line, and the file's
 /// lines are the model's misremembered a few characters off: merge each line's characters
 /// (content only; indentation follows the model's line, mapped later). `None` when any line
@@ -103,5 +168,72 @@ pub(super) fn merged_indent<'a>(old: &str, file: &'a str, new: &str) -> std::bor
     match n.strip_prefix(o) {
         Some(extra) if !extra.is_empty() => Cow::Owned(format!("{f}{extra}")),
         _ => Cow::Borrowed(f),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fit::merge::hunk::{Resolution, Side};
+
+    fn hunk(old: std::ops::Range<usize>, new: std::ops::Range<usize>) -> Hunk {
+        Hunk {
+            old,
+            new,
+            side: Side::File,
+            resolution: Resolution::Kept,
+        }
+    }
+
+    #[test]
+    fn a_line_wrapped_or_joined_is_a_rewrap() {
+        let old = ["a()", "f(x,", "    y)", "b()"];
+        let win = ["a()", "f(x, y)", "b()"];
+        assert!(rewrapped(&hunk(1..3, 1..2), &old, &win));
+        assert!(rewrapped(&hunk(1..2, 1..3), &win, &old));
+        let broken = ["a()", "f(", "x, y)", "b()"];
+        assert!(rewrapped(&hunk(1..3, 1..2), &broken, &win));
+    }
+
+    #[test]
+    fn trailing_comments_left_out_line_for_line() {
+        let old = ["a = 1;", "b = f(a);", "c()"];
+        let win = ["a = 1;  // one", "b = f(a); # why", "c()"];
+        assert!(comments_left_out(&hunk(0..2, 0..2), &old, &win));
+        // Code added, a comment line cut short, no blank before the comment, lines unpaired.
+        assert!(!comments_left_out(
+            &hunk(0..1, 0..1),
+            &["a = 1;"],
+            &["a = 1; b();"]
+        ));
+        assert!(!comments_left_out(
+            &hunk(0..1, 0..1),
+            &["// a"],
+            &["// a // b"]
+        ));
+        assert!(!comments_left_out(
+            &hunk(0..1, 0..1),
+            &["a = x"],
+            &["a = x#y"]
+        ));
+        assert!(!comments_left_out(
+            &hunk(0..1, 0..2),
+            &["a = 1;"],
+            &["a = 1;", "// x"]
+        ));
+    }
+
+    #[test]
+    fn other_tokens_or_one_line_for_one_are_no_rewrap() {
+        let win = ["f(x, y)"];
+        // A token changed, split or joined differently, or no break at all.
+        assert!(!rewrapped(&hunk(0..2, 0..1), &["f(x,", "z)"], &win));
+        assert!(!rewrapped(
+            &hunk(0..2, 0..1),
+            &["return", "x"],
+            &["returnx"]
+        ));
+        assert!(!rewrapped(&hunk(0..1, 0..1), &["f(x,y)"], &win));
+        assert!(!rewrapped(&hunk(0..2, 0..1), &["", "  "], &[""]));
     }
 }

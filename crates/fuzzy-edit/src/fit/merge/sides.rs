@@ -7,7 +7,8 @@ use std::ops::Range;
 use similar::{capture_diff_slices, Algorithm};
 
 use super::agreement::{
-    merge_misremembered, misremembered, new_has_the_files_lines, rewrites_misspellings,
+    comments_left_out, merge_misremembered, misremembered, new_has_the_files_lines, rewrapped,
+    rewrites_misspellings,
 };
 use super::blank_runs::join_no_blank_runs;
 use super::hunk::{hunks, paired_old_line, Hunk, Resolution, Side};
@@ -85,9 +86,14 @@ impl Sides<'_, '_> {
                 }
                 let file_blank_only =
                     same_non_blank(&old[f.old.clone()], &win[f.new.clone()], loose_eq);
-                // Next to the model's change, the file's own blank lines and misremembered lines
-                // are independent of it and kept.
-                if !f.overlaps(m) && (file_blank_only || misremembered(f, old, win)) {
+                // Next to the model's change, the file's own blank lines, misremembered lines,
+                // lines the model wrapped otherwise and comments it left out are independent of
+                // it and kept.
+                let independent = file_blank_only
+                    || misremembered(f, old, win)
+                    || rewrapped(f, old, win)
+                    || comments_left_out(f, old, win);
+                if !f.overlaps(m) && independent {
                     continue;
                 }
                 // Over it, blank lines alone do not make a conflict (the side that only moves

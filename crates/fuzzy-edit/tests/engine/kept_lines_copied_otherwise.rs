@@ -1,0 +1,73 @@
+//! Lines the edit keeps, copied otherwise than the file has them (a trailing comment left out, a
+//! long line wrapped or joined), beside a line the model changes: the edit lands and the file's
+//! lines stay as they are; the same block standing twice is still refused.
+
+use fuzzy_edit::Edit;
+
+use crate::support::{applied, kind, strategy};
+
+const IMPORTS: &str = "import unittest\nimport time\nfrom unittest.mock import MagicMock\nfrom requests.exceptions import ReadTimeout, ConnectionError\n\nimport aider  # keeps the order stable\nfrom aider.coders import Coder\n";
+
+// `import aider` copied without its comment, next to the lines the model reorders.
+#[test]
+fn a_comment_left_out_beside_a_change_stays_in_the_file() {
+    let old = "import unittest\nimport time\nfrom unittest.mock import MagicMock\nfrom requests.exceptions import ReadTimeout, ConnectionError\n\nimport aider\nfrom aider.coders import Coder";
+    let new = "import time\nimport unittest\nfrom unittest.mock import MagicMock\n\nfrom requests.exceptions import ConnectionError, ReadTimeout\n\nimport aider\nfrom aider.coders import Coder";
+    let out = applied(IMPORTS, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        "import time\nimport unittest\nfrom unittest.mock import MagicMock\n\nfrom requests.exceptions import ConnectionError, ReadTimeout\n\nimport aider  # keeps the order stable\nfrom aider.coders import Coder\n"
+    );
+    assert_eq!(strategy(&out), "block_anchor");
+    // Twice in the file: which copy is meant is unclear.
+    let twice = format!("{IMPORTS}\n{IMPORTS}");
+    assert_eq!(kind(&twice, &Edit::new(old, new)), "low_confidence");
+}
+
+// Code written onto the line since (not a comment): a change beside it is still refused.
+#[test]
+fn code_added_to_a_kept_line_beside_a_change_is_refused() {
+    let file = IMPORTS.replace(
+        "import aider  # keeps the order stable",
+        "import aider; import aider.models",
+    );
+    let old = "import unittest\nimport time\nfrom unittest.mock import MagicMock\nfrom requests.exceptions import ReadTimeout, ConnectionError\n\nimport aider\nfrom aider.coders import Coder";
+    let new = "import time\nimport unittest\nfrom unittest.mock import MagicMock\n\nfrom requests.exceptions import ConnectionError, ReadTimeout\n\nimport aider\nfrom aider.coders import Coder";
+    assert_eq!(kind(&file, &Edit::new(old, new)), "content_mismatch");
+}
+
+const CALLS: &str = "def cmd_model(self, args):\n    model = models.Model(args)\n    models.sanity_check_models(self.io, model)\n    raise SwitchCoder(main_model=model)\n\ndef cmd_editor_model(self, args):\n    \"Switch the Editor Model to a new LLM\"\n";
+
+// The model wrapped a long line it keeps, and changes the line after it; and the other way
+// round (the file wraps the line, the model joined it).
+#[test]
+fn a_kept_line_wrapped_otherwise_beside_a_change_stays_as_the_file_has_it() {
+    let old = "def cmd_model(self, args):\n    model = models.Model(args)\n    models.sanity_check_models(self.io,\n        model)\n    raise SwitchCoder(main_model=model)\n\ndef cmd_editor_model(self, args):";
+    let new = "def cmd_model(self, args):\n    model = models.Model(args)\n    models.sanity_check_models(self.io,\n        model)\n    raise SwitchCoder(main_model=model, edit_format=None)\n\ndef cmd_editor_model(self, args):";
+    let out = applied(CALLS, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        CALLS.replace("(main_model=model)", "(main_model=model, edit_format=None)")
+    );
+    let wrapped = CALLS.replace("(self.io, model)", "(self.io,\n        model)");
+    let joined_old = "def cmd_model(self, args):\n    model = models.Model(args)\n    models.sanity_check_models(self.io, model)\n    raise SwitchCoder(main_model=model)\n\ndef cmd_editor_model(self, args):";
+    let joined_new =
+        joined_old.replace("(main_model=model)", "(main_model=model, edit_format=None)");
+    let out = applied(&wrapped, &Edit::new(joined_old, &joined_new));
+    assert_eq!(
+        out.text,
+        wrapped.replace("(main_model=model)", "(main_model=model, edit_format=None)")
+    );
+    // Twice in the file: refused.
+    let twice = format!("{CALLS}\n{CALLS}");
+    assert_eq!(kind(&twice, &Edit::new(old, new)), "low_confidence");
+}
+
+// A wrapped line whose words differ from the file's is a changed line, not a rewrap: the
+// change beside it is refused.
+#[test]
+fn a_wrapped_line_with_other_words_beside_a_change_is_refused() {
+    let old = "def cmd_model(self, args):\n    model = models.Model(args)\n    models.sanity_check_models(self.io,\n        other)\n    raise SwitchCoder(main_model=model)\n\ndef cmd_editor_model(self, args):";
+    let new = old.replace("(main_model=model)", "(main_model=model, edit_format=None)");
+    assert_eq!(kind(CALLS, &Edit::new(old, &new)), "content_mismatch");
+}
