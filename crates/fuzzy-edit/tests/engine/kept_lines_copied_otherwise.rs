@@ -1,6 +1,7 @@
 //! Lines the edit keeps, copied otherwise than the file has them (a trailing comment left out, a
-//! long line wrapped or joined), beside a line the model changes: the edit lands and the file's
-//! lines stay as they are; the same block standing twice is still refused.
+//! long line wrapped or joined, a comment line made up), beside a line the model changes: the
+//! edit lands and the file's lines stay as they are; the same block standing twice, or a line
+//! of code made up, is still refused.
 
 use fuzzy_edit::Edit;
 
@@ -70,4 +71,24 @@ fn a_wrapped_line_with_other_words_beside_a_change_is_refused() {
     let old = "def cmd_model(self, args):\n    model = models.Model(args)\n    models.sanity_check_models(self.io,\n        other)\n    raise SwitchCoder(main_model=model)\n\ndef cmd_editor_model(self, args):";
     let new = old.replace("(main_model=model)", "(main_model=model, edit_format=None)");
     assert_eq!(kind(CALLS, &Edit::new(old, &new)), "content_mismatch");
+}
+
+const PLAIN_IMPORTS: &str = "import unittest\nimport time\nfrom unittest.mock import MagicMock\nfrom requests.exceptions import ReadTimeout, ConnectionError\n\nimport aider\nfrom aider.coders import Coder\n";
+
+// `old` has a comment line the file lacks, next to the lines the model reorders: the file stays
+// without it. A line of code made up there is refused.
+#[test]
+fn a_comment_line_made_up_beside_a_change_is_left_out() {
+    let old = "import unittest\nimport time\nfrom unittest.mock import MagicMock\nfrom requests.exceptions import ReadTimeout, ConnectionError\n\n# keep this in sync\nimport aider\nfrom aider.coders import Coder";
+    let new = "import time\nimport unittest\nfrom unittest.mock import MagicMock\n\nfrom requests.exceptions import ConnectionError, ReadTimeout\n\n# keep this in sync\nimport aider\nfrom aider.coders import Coder";
+    let out = applied(PLAIN_IMPORTS, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        "import time\nimport unittest\nfrom unittest.mock import MagicMock\n\nfrom requests.exceptions import ConnectionError, ReadTimeout\n\nimport aider\nfrom aider.coders import Coder\n"
+    );
+    let code = |s: &str| s.replace("# keep this in sync", "import aider.models");
+    assert_eq!(
+        kind(PLAIN_IMPORTS, &Edit::new(code(old), code(new))),
+        "content_mismatch"
+    );
 }

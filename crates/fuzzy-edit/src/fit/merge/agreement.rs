@@ -96,10 +96,36 @@ pub(super) fn comments_left_out(hunk: &Hunk, old: &[&str], win: &[&str]) -> bool
             .all(|(i, j)| comment_left_out(old[i], win[j]))
 }
 
+/// Whether a file hunk only drops comment lines `old` has and the file does not (blank lines
+/// aside, one comment at least): a comment line the model made up or the file lost is no code,
+/// so a change the model makes next to it is independent of it and the file stays without it.
+pub(super) fn comment_lines_made_up(hunk: &Hunk, old: &[&str]) -> bool {
+    let lines = &old[hunk.old.clone()];
+    hunk.new.is_empty()
+        && lines.iter().any(|l| !l.trim().is_empty())
+        && lines
+            .iter()
+            .all(|l| l.trim().is_empty() || is_comment_line(l))
+}
+
+/// Whether `line` is a comment alone: `//` or `/*` first, or `#` or `--` before a blank or
+/// the line's end (`#include`, `#[test]`, `#!` and `--x` are code).
+fn is_comment_line(line: &str) -> bool {
+    let line = line.trim();
+    let before_blank = |leader: &str| {
+        line.strip_prefix(leader)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with([' ', '\t', '#']))
+    };
+    line.starts_with("//") || line.starts_with("/*") || before_blank("#") || before_blank("--")
+}
+
+/// What opens a comment in the languages the gate's hunks are in (C-like, Python, shell, SQL).
+const COMMENT_LEADERS: [&str; 4] = ["//", "/*", "#", "--"];
+
 /// Whether `file` is the code line `copied` with a trailing comment (`//`, `/*`, `#`, `--`)
 /// after a blank.
 fn comment_left_out(copied: &str, file: &str) -> bool {
-    let leaders = ["//", "/*", "#", "--"];
+    let leaders = COMMENT_LEADERS;
     let copied = copied.trim();
     let Some(rest) = file.trim().strip_prefix(copied) else {
         return false;
@@ -221,6 +247,25 @@ mod tests {
             &["a = 1;"],
             &["a = 1;", "// x"]
         ));
+    }
+
+    #[test]
+    fn comment_lines_the_file_lacks_are_made_up() {
+        let old = ["a()", "# keep this in sync", "", "b()"];
+        assert!(comment_lines_made_up(&hunk(1..3, 1..1), &old));
+        // Code, blank lines alone, or lines the file has others for: no.
+        assert!(!comment_lines_made_up(&hunk(0..2, 0..0), &old));
+        assert!(!comment_lines_made_up(&hunk(2..3, 1..1), &old));
+        assert!(!comment_lines_made_up(&hunk(1..2, 1..2), &old));
+        for code in ["#include <x.h>", "#[test]", "#![allow(x)]", "--i;"] {
+            assert!(!comment_lines_made_up(&hunk(0..1, 0..0), &[code]), "{code}");
+        }
+        for comment in ["// a", "/* a */", "#", "## a", "-- a", "#\tkeep"] {
+            assert!(
+                comment_lines_made_up(&hunk(0..1, 0..0), &[comment]),
+                "{comment}"
+            );
+        }
     }
 
     #[test]

@@ -7,8 +7,8 @@ use std::ops::Range;
 use similar::{capture_diff_slices, Algorithm};
 
 use super::agreement::{
-    comments_left_out, merge_misremembered, misremembered, new_has_the_files_lines, rewrapped,
-    rewrites_misspellings,
+    comment_lines_made_up, comments_left_out, merge_misremembered, misremembered,
+    new_has_the_files_lines, rewrapped, rewrites_misspellings,
 };
 use super::blank_runs::join_no_blank_runs;
 use super::hunk::{hunks, paired_old_line, Hunk, Resolution, Side};
@@ -87,12 +87,13 @@ impl Sides<'_, '_> {
                 let file_blank_only =
                     same_non_blank(&old[f.old.clone()], &win[f.new.clone()], loose_eq);
                 // Next to the model's change, the file's own blank lines, misremembered lines,
-                // lines the model wrapped otherwise and comments it left out are independent of
-                // it and kept.
+                // lines the model wrapped otherwise, comments it left out and comment lines it
+                // made up are independent of it: the file's side is kept.
                 let independent = file_blank_only
                     || misremembered(f, old, win)
                     || rewrapped(f, old, win)
-                    || comments_left_out(f, old, win);
+                    || comments_left_out(f, old, win)
+                    || comment_lines_made_up(f, old);
                 if !f.overlaps(m) && independent {
                     continue;
                 }
