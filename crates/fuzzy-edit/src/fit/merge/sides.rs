@@ -89,12 +89,15 @@ impl Sides<'_, '_> {
                 // Next to the model's change, the file's own blank lines, misremembered lines,
                 // lines the model wrapped otherwise, comments it left out and comment lines it
                 // made up are independent of it: the file's side is kept.
-                let independent = file_blank_only
-                    || misremembered(f, old, win)
-                    || rewrapped(f, old, win)
-                    || comments_left_out(f, old, win)
-                    || comment_lines_made_up(f, old);
-                if !f.overlaps(m) && independent {
+                // (Asked only where the hunks do not overlap: the readings compare lines.)
+                let independent = || {
+                    file_blank_only
+                        || misremembered(f, old, win)
+                        || rewrapped(f, old, win)
+                        || comments_left_out(f, old, win)
+                        || comment_lines_made_up(f, old)
+                };
+                if !f.overlaps(m) && independent() {
                     continue;
                 }
                 // Over it, blank lines alone do not make a conflict (the side that only moves
