@@ -115,22 +115,23 @@ fn a_rewritten_line_with_a_misspelled_word_is_applied() {
     assert_eq!(out.text, format!("{new}\n"));
 }
 
-// A short word a letter off (`ox` for `os`) in a line the model deletes or rewrites without
-// it: the model's lines stand. A number a digit off in that line is another value: refused.
+// A short word a letter off in a line the model deletes (`if x is bad:` remembered for the
+// file's `if x in bad:`) is another name as often as a slip: refused, the file as it is. From
+// four letters (`envron` for `environ`) the model's lines stand.
 #[test]
-fn a_changed_line_with_a_short_word_a_letter_off_is_applied() {
-    let file = "def main(argv):\n    args = parse(argv)\n\n    dump(os.environ.get(\"KEY\"))\n\n    # Load the .env file\n    loaded = load_env(args.env_file)\n";
-    let old = "    args = parse(argv)\n\n    dump(ox.environ.get(\"KEY\"))\n\n    # Load the .env file\n    loaded = load_env(args.env_file)";
-    let new =
-        "    args = parse(argv)\n\n    # Load the .env file\n    loaded = load_env(args.env_file)";
-    let out = applied(file, &Edit::new(old, new));
+fn a_deleted_line_with_a_short_word_a_letter_off_is_refused() {
+    let file = "def scan(xs, bad):\n    for x in xs:\n        if x in bad:\n            continue\n        emit(x)\n    done()\n";
+    let old =
+        "    for x in xs:\n        if x is bad:\n            continue\n        emit(x)\n    done()";
+    let new = "    for x in xs:\n        emit(x)\n    done()";
+    refused(file, &Edit::new(old, new));
+    let file = file.replace("if x in bad:", "if x in os.environ:");
+    let old = old.replace("if x is bad:", "if x in os.envron:");
+    let out = applied(&file, &Edit::new(&old, new));
     assert_eq!(
         out.text,
-        "def main(argv):\n    args = parse(argv)\n\n    # Load the .env file\n    loaded = load_env(args.env_file)\n"
+        "def scan(xs, bad):\n    for x in xs:\n        emit(x)\n    done()\n"
     );
-    let file = file.replace("\"KEY\"", "1");
-    let old = old.replace("ox.environ.get(\"KEY\")", "os.environ.get(2)");
-    assert_eq!(kind(&file, &Edit::new(&old, new)), "content_mismatch");
 }
 
 // A different value, operator or name (`1` for `2`, `item1` for `item2`) is not a misspelling:
