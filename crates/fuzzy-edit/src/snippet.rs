@@ -313,8 +313,8 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         .chain(respaced)
         .filter(|r| !r.is_empty())
         .collect();
-    guard::check_with(
-        body,
+    guard::check_lines(
+        &file.lines,
         indexed.indent_habits(),
         &merged.text,
         &shown,
