@@ -314,6 +314,7 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         .filter(|r| !r.is_empty())
         .collect();
     guard::check_lines(
+        body,
         &file.lines,
         indexed.indent_habits(),
         &merged.text,
