@@ -115,7 +115,6 @@ pub(super) fn check_lines(
     rewritten: &[std::ops::Range<usize>],
 ) -> Result<(), Refusal> {
     let a = as_split(file, held);
-    let a = &a[..];
     let b = lines(merged);
     let ops = capture_diff_slices(Algorithm::Myers, &a, &b);
     let mut kept = vec![false; a.len()];
