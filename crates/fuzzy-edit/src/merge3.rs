@@ -26,7 +26,6 @@ use crate::normalize::is_word_char;
 use crate::thresholds::MAX_MISREMEMBERED_TOKENS;
 use crate::thresholds::MIN_HEX_CHARS;
 use crate::thresholds::MIN_MISSPELLED_CHARS;
-use crate::thresholds::MIN_REWRITTEN_MISSPELLED_CHARS;
 
 /// Merge a line: `file` and `new` both derived from the model's `old`. `None` when `file` is
 /// more than [`MAX_MISREMEMBERED_TOKENS`] tokens off `old`, or the changes overlap (unless the
@@ -63,15 +62,6 @@ pub(crate) fn misspelled_word<'a>(old: &'a str, file: &str) -> Option<&'a str> {
 ///
 /// (`if isOpn(x):` remembered, `if isOpen(x):` in the file: `("isOpn", "isOpen")`.)
 pub(crate) fn misspelling<'a, 'f>(old: &'a str, file: &'f str) -> Option<(&'a str, &'f str)> {
-    misspelling_of_at_least(old, file, MIN_MISSPELLED_CHARS)
-}
-
-/// [`misspelling`], for words of at least `min_chars` characters.
-fn misspelling_of_at_least<'a, 'f>(
-    old: &'a str,
-    file: &'f str,
-    min_chars: usize,
-) -> Option<(&'a str, &'f str)> {
     let (b, o) = (tokens(old), tokens(file));
     let regions = changes(&b, &o);
     let [(r, n)] = regions.as_slice() else {
@@ -84,7 +74,7 @@ fn misspelling_of_at_least<'a, 'f>(
     // A word starts with a letter (`0xCAFEBABE` is a number), and is not a run of hex digits
     // (`deadbeefcafebabe`, a colour `abcdef`): a digest one letter off is another value.
     let word = |w: &str| {
-        w.chars().count() >= min_chars
+        w.chars().count() >= MIN_MISSPELLED_CHARS
             && w.starts_with(|c: char| c.is_alphabetic() || c == '_')
             && w.chars().all(is_word_char)
             && !(w.len() >= MIN_HEX_CHARS && w.chars().all(|c| c.is_ascii_hexdigit()))
@@ -118,13 +108,11 @@ fn misspelling_of_at_least<'a, 'f>(
     (differing(was) && differing(is)).then_some((was, is))
 }
 
-/// Whether the model's `new` rewrites a word it misspelled in `old` (see [`misspelled_word`],
-/// here for words as short as [`MIN_REWRITTEN_MISSPELLED_CHARS`])
+/// Whether the model's `new` rewrites a word it misspelled in `old` (see [`misspelled_word`])
 /// without writing that misspelling anywhere: then `new` carries nothing of the slip, and the
 /// file's spelling of the word is replaced along with it, as the model asked.
 pub(crate) fn rewrites_misspelling(old: &str, file: &str, new: &str) -> bool {
-    misspelling_of_at_least(old, file, MIN_REWRITTEN_MISSPELLED_CHARS)
-        .is_some_and(|(w, _)| !tokens(new).contains(&w))
+    misspelled_word(old, file).is_some_and(|w| !tokens(new).contains(&w))
 }
 
 /// Split a line into identifier/number runs, whitespace runs and single other characters.

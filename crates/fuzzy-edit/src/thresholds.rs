@@ -419,21 +419,14 @@ pub(crate) const MIN_DRIFTED_LINES: usize = 3;
 pub(crate) const MAX_MISREMEMBERED_TOKENS: usize = 1;
 
 /// Shortest word (in characters) read as misspelled rather than as another word: `id` for
-/// `is` is a different name, `isOpen` for `isOpn` a slip.
+/// `is` is a different name, `isOpen` for `isOpn` a slip. Also where the model's `new`
+/// rewrites the word and never writes its spelling (`merge3::rewrites_misspelling`): at 2 there
+/// the gate (`cargo run --release -q -p accuracy -- --gate`) landed `typo_changed` 971 -> 1,026
+/// of 1,042 and `typo_single_line` 242 -> 255, 0 wrong, but an adversarial review found short
+/// words a letter off that are other names, the model's rewrite applied over the file's newer
+/// line (`if key in cache:` remembered as `is`, rewritten to `==`; `clock.ns` as `ms`; `-le` as
+/// `-lt`; `units.mb` as `kb`), and three letters hold as many (`get`/`set`, `pop`/`top`).
 pub(crate) const MIN_MISSPELLED_CHARS: usize = 4;
-
-/// Shortest word (in characters) read as misspelled where the model's `new` rewrites it and
-/// never writes the model's spelling (`merge3::rewrites_misspelling`): its line, or the word,
-/// goes, so nothing of the model's name for it reaches the file (`ox.environ` remembered for
-/// `os.environ` in a line the model deletes). Measured on the gate (`cargo run --release -q -p
-/// accuracy -- --gate`): at 4 (as [`MIN_MISSPELLED_CHARS`]) `typo_changed` 971 exact of 1,042,
-/// `typo_single_line` 242 of 302; at 2, 1,026 (+1 sound) and 255, 0 wrong. Kept at 4: an
-/// adversarial review found short words a letter off that are other names, not slips, where 2
-/// applied the model's rewrite over the file's newer line (`if key in cache:` remembered as
-/// `is`, rewritten to `==`; `clock.ns` remembered as `ms`; `-le` as `-lt`; `units.mb` as `kb`;
-/// a deleted `if x in bad:` remembered with `is`), and three letters hold as many (`get` and
-/// `set`, `pop` and `top`, `new` and `now`).
-pub(crate) const MIN_REWRITTEN_MISSPELLED_CHARS: usize = 4;
 
 /// Fewest characters of a word of hex digits read as a hash or a colour (`deadbeef`,
 /// `a1b2c3`), never as a misspelled word. Not measured.

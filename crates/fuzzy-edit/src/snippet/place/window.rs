@@ -132,13 +132,13 @@ pub(super) fn candidates(
 
 /// The windows from file line `s` to the piece's last line at `t` and at its next copies:
 /// the nearest copy first, then each farther one that pairs more of the piece's lines and
-/// changes no more than the nearest, while some line the file holds is still written new (`return x`, `def f(x):`, `x = 1` shown
-/// over `return x`, `x = 1`, `def f(x):`, `x = 1`: the nearest `x = 1` pairs two lines and
-/// writes `def f(x):` again, the next pairs all three and deletes the first `x = 1`; which
-/// explains the piece better is `best_explained`'s to say). A farther window that changes
-/// more is no rival: the nearest wins there, as it did before farther ones were tried (on
-/// the stand-in corpus, counting them as rivals refused 20 pieces merged right, as
-/// `ambiguous`). At most [`FARTHER_ENDS`] copies.
+/// changes no more than the nearest, while some line the file holds is still written new
+/// (`return x`, `def f(x):`, `x = 1` shown over `return x`, `x = 1`, `def f(x):`, `x = 1`:
+/// the nearest `x = 1` pairs two lines and writes `def f(x):` again, the next pairs all three
+/// and deletes the first `x = 1`; which explains the piece better is `best_explained`'s to
+/// say). A farther window that changes more is no rival: the nearest wins there, as it did
+/// before farther ones were tried (on the stand-in corpus, counting them as rivals refused 20
+/// pieces merged right, as `ambiguous`). At most [`FARTHER_ENDS`] copies.
 fn ends(
     file: &File<'_>,
     piece: &Piece<'_>,
