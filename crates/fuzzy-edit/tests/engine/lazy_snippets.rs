@@ -62,6 +62,18 @@ fn an_impl_gets_a_method_before_its_closing_brace_or_a_refusal() {
     assert_eq!((out.matches[0].start_line, out.matches[0].end_line), (7, 7));
 }
 
+/// The file lines an `ambiguous` refusal of the snippet names.
+fn ambiguous_at(file: &str, snippet: &str) -> Vec<usize> {
+    match apply_snippet(file, snippet, &Options::default()) {
+        Err(EditError::SnippetUnplaced {
+            reason: SnippetReason::Ambiguous,
+            file_lines,
+            ..
+        }) => file_lines,
+        other => panic!("expected an ambiguous refusal, got {other:?}"),
+    }
+}
+
 /// Cases the property below found. A snippet that opens without a marker and shows the
 /// file's lines as they are, where a line it shows after its first stands above it too:
 /// its first line is new, written above that copy, as much as the line above it is deleted.
@@ -69,12 +81,7 @@ fn an_impl_gets_a_method_before_its_closing_brace_or_a_refusal() {
 fn a_snippet_that_inserts_or_deletes_at_the_top_is_refused() {
     let file = "    for item in items:\ntotal += item\n    for item in items:\n";
     let snippet = "total += item\n    for item in items:\n# ... existing code ...";
-    match apply_snippet(file, snippet, &Options::default()) {
-        Err(EditError::SnippetUnplaced {
-            reason, file_lines, ..
-        }) => assert_eq!((reason, file_lines), (SnippetReason::Ambiguous, vec![2, 1])),
-        other => panic!("expected an ambiguous refusal, got {other:?}"),
-    }
+    assert_eq!(ambiguous_at(file, snippet), vec![2, 1]);
     // Without the copy above, the snippet shows the file's first lines: the line above them
     // is deleted.
     let file = "import os\ntotal += item\n    for item in items:\n";
@@ -86,17 +93,11 @@ fn a_snippet_that_inserts_or_deletes_at_the_top_is_refused() {
 /// of its lines and writes its middle line again, the next one pairs all three and deletes a
 /// line. Where the line written again stands right beside, as here, both readings stay open
 /// (a model adding a variant of a block writes its lines again): refused, naming both ends.
-/// (Before, the nearer copy was the only window tried, and the middle line written again.)
 #[test]
 fn a_farther_copy_of_the_last_line_that_pairs_every_line() {
     let snippet = "# ... existing code ...\nreturn x\n    y = 2\nx = 1\n# ... existing code ...";
     let file = "def f(x):\nreturn x\nx = 1\n    y = 2\nx = 1\nx = 1\ndef g(x):\n";
-    match apply_snippet(file, snippet, &Options::default()) {
-        Err(EditError::SnippetUnplaced {
-            reason, file_lines, ..
-        }) => assert_eq!((reason, file_lines), (SnippetReason::Ambiguous, vec![3, 5])),
-        other => panic!("expected an ambiguous refusal, got {other:?}"),
-    }
+    assert_eq!(ambiguous_at(file, snippet), vec![3, 5]);
 }
 
 #[test]

@@ -31,9 +31,6 @@ pub(super) fn candidates(
     let Some(&f) = held.first() else {
         return (valid, last, crossing);
     };
-    let held_in = |f: usize, l: usize| -> Vec<usize> {
-        held.iter().copied().filter(|&i| f <= i && i <= l).collect()
-    };
     let first_code = (0..lines.len())
         .find(|&i| !lines[i].trim().is_empty())
         .unwrap_or(f);
@@ -94,7 +91,9 @@ pub(super) fn candidates(
             None => fewer().map_or((l, None), |(k, t)| (k, Some(t))),
         };
         let Some(t) = end else { continue };
-        for (t, mut p) in ends(file, piece, &held_in(f, l), (f, l), (s, t), shift) {
+        // (How many lines up to the last the file holds: every held line is at or after `f`.)
+        let up_to_l = held.iter().filter(|&&i| i <= l).count();
+        for (t, mut p) in ends(file, piece, up_to_l, (f, l), (s, t), shift) {
             // The lines the marker before the piece stands for stay inside its block: none is
             // shallower than both the marker and the piece's first line (`...` in a function body
             // never stretches over the next function to a `return` there).
@@ -124,7 +123,7 @@ pub(super) fn candidates(
             p.start = s;
             p.end = t + 1;
             valid.push(p);
-            last.push((l, held.iter().filter(|&&i| i <= l).count()));
+            last.push((l, up_to_l));
         }
     }
     (valid, last, crossing)
@@ -138,11 +137,12 @@ pub(super) fn candidates(
 /// and deletes the first `x = 1`; which explains the piece better is `best_explained`'s to
 /// say). A farther window that changes more is no rival: the nearest wins there, as it did
 /// before farther ones were tried (on the stand-in corpus, counting them as rivals refused 20
-/// pieces merged right, as `ambiguous`). At most [`FARTHER_ENDS`] copies.
+/// pieces merged right, as `ambiguous`). At most [`FARTHER_ENDS`] copies. `held`: how many of
+/// the piece's lines from `f` to `l` the file holds.
 fn ends(
     file: &File<'_>,
     piece: &Piece<'_>,
-    held: &[usize],
+    held: usize,
     (f, l): (usize, usize),
     (s, t): (usize, usize),
     shift: isize,
@@ -166,7 +166,7 @@ fn ends(
     let written = shown.saturating_sub(most);
     let least = written + deleted(&p, t);
     out.push((t, p));
-    if l == f || most >= held.len() {
+    if l == f || most >= held {
         return out;
     }
     let farther = file
@@ -183,7 +183,7 @@ fn ends(
         if q.pairs.len() > most && gone <= written && shown - q.pairs.len() + gone <= least {
             most = q.pairs.len();
             out.push((u, q));
-            if most >= held.len() {
+            if most >= held {
                 break;
             }
         }
