@@ -218,15 +218,33 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         (0..indexed.line_count()).map(|i| indexed.line(i)).collect(),
         snippet,
     );
+    merge_placed((text, bom, body), &indexed, snippet, &file, options)
+}
+
+/// [`merge`] from the point where the file is indexed (`indexed`, of `body`, `text` less its
+/// `bom`) and its lines are held for the final `snippet` (`file`): rewritten by its markers
+/// and its indentation as [`merge`] rewrites it. A verify has both built already.
+fn merge_placed<'a>(
+    (text, bom, body): (&str, &str, &str),
+    indexed: &Text<'_>,
+    snippet: &'a str,
+    file: &File<'a>,
+    options: &Options,
+) -> Result<Merged, Stopped> {
+    let late = || {
+        options
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+    };
     if late() {
         return Err(Stopped::Late);
     }
-    let lines = snippet_lines(&file, snippet);
+    let lines = snippet_lines(file, snippet);
     let blank_end = ends_with_blank(snippet);
-    let marker = |i: usize| is_marker(&file, &lines, i);
+    let marker = |i: usize| is_marker(file, &lines, i);
     let (mut pieces, open_end) = pieces(&lines, &marker);
     for piece in &mut pieces {
-        take_notes(&file, piece);
+        take_notes(file, piece);
     }
     if late() {
         return Err(Stopped::Late);
@@ -247,12 +265,12 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
             timed_out.set(true);
             return Err(piece.refuse(Why::Ambiguous, 0, Vec::new()));
         }
-        notes_delete(&file, piece, p)?;
-        stale_line(&file, piece, p)?;
-        end_open(&file, piece, p)?;
-        unshown_body(&file, piece, p)
+        notes_delete(file, piece, p)?;
+        stale_line(file, piece, p)?;
+        end_open(file, piece, p)?;
+        unshown_body(file, piece, p)
     };
-    let placed = place::place_all(&file, &pieces, open_end, &check);
+    let placed = place::place_all(file, &pieces, open_end, &check);
     if timed_out.get() || late() {
         return Err(Stopped::Late);
     }
@@ -264,30 +282,30 @@ pub(crate) fn merge(text: &str, snippet: &str, options: &Options) -> Result<Merg
         brackets_at_depth(piece, p, prev)?;
     }
     if let Some((p, piece)) = placed.last().filter(|_| blank_end && !open_end) {
-        blank_end_open(&file, piece, p)?;
+        blank_end_open(file, piece, p)?;
     }
-    let mut merged = assemble(bom, &indexed, &file, &placed, false);
+    let mut merged = assemble(bom, indexed, file, &placed, false);
     let mut respaced = Vec::new();
     if merged.text.len() == text.len() && merged.text == text {
         // The snippet shows its lines as the file has them but for spacing within or after
         // them (`#  include` for `# include`): that is its change (a model sends no snippet
         // that changes nothing). Before, trailing spacing only: 2 stand-in cases more now.
-        merged = assemble(bom, &indexed, &file, &placed, true);
+        merged = assemble(bom, indexed, file, &placed, true);
         // (Each line it rewrites is one it shows: no deletion there needs explaining.)
         respaced = merged.changes.iter().map(|c| c.0.clone()).collect();
     }
     if merged.text.len() == text.len() && merged.text == text {
         if let Some((p, piece)) = placed.first_mut() {
-            if unchanged::opens_file(&file, piece, p).map_err(Stopped::Refused)? {
+            if unchanged::opens_file(file, piece, p).map_err(Stopped::Refused)? {
                 p.start = 0;
-                merged = assemble(bom, &indexed, &file, &placed, false);
+                merged = assemble(bom, indexed, file, &placed, false);
             }
         }
     }
     if merged.text.len() == text.len() && merged.text == text {
-        if let Some((k, lines)) = unchanged::blank_closes(&file, &placed) {
+        if let Some((k, lines)) = unchanged::blank_closes(file, &placed) {
             placed[k].0.end = lines.end;
-            merged = assemble(bom, &indexed, &file, &placed, false);
+            merged = assemble(bom, indexed, file, &placed, false);
         }
     }
     if late() {

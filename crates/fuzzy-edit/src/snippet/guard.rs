@@ -36,8 +36,10 @@ pub(super) use placed::{
 pub(super) use resemble::{removal_note, resembles, rewrites, same_head};
 pub(super) use stale::stale_line;
 pub(super) use text::comment_leader;
+#[cfg(test)]
+use text::lines;
 use text::one_word_apart;
-use text::{lines, marker_like};
+use text::{lines_beside, marker_like};
 
 /// Least character similarity for an inserted line to read as an edited copy of a kept file
 /// line beside it. Below the placement's `edited_edge` (0.6): on the snippet benchmark, lines
@@ -51,8 +53,8 @@ pub(super) struct Shown {
     pub(super) lines: Vec<String>,
 }
 
-/// [`check_with`], the file's indentation habits learnt from its lines (what the callers'
-/// indexed file knows already).
+/// [`check_lines`], the file's lines split and its indentation habits learnt from them (what
+/// the callers' indexed file knows already).
 #[cfg(test)]
 pub(super) fn check(
     file: &str,
@@ -60,8 +62,9 @@ pub(super) fn check(
     pieces: &[Shown],
     rewritten: &[std::ops::Range<usize>],
 ) -> Result<(), Refusal> {
-    check_with(
+    check_lines(
         file,
+        &lines(file),
         IndentHabits::of(lines(file)),
         merged,
         pieces,
@@ -69,7 +72,7 @@ pub(super) fn check(
     )
 }
 
-/// The lines `held` of the indexed text `file` as [`lines`] splits it: when `file` ends in a
+/// The lines `held` of the indexed text `file` as `lines` splits it: when `file` ends in a
 /// `\r` without a `\n`, its last line without that `\r`; none when it is empty but for a BOM
 /// (the index holds one empty line).
 fn as_split<'a, 'b>(file: &str, held: &'b [&'a str]) -> std::borrow::Cow<'b, [&'a str]> {
@@ -91,18 +94,7 @@ fn as_split<'a, 'b>(file: &str, held: &'b [&'a str]) -> std::borrow::Cow<'b, [&'
 /// in full beyond its marker (see `place::edge_rewrite`), deleted as meant.
 /// `habits` are the file's, as its indexed text has them ([`crate::text::Text::indent_habits`];
 /// learnt again here from `file`'s lines, they were 7.4 M instructions of a snippet on a
-/// 100k-line file).
-pub(super) fn check_with(
-    file: &str,
-    habits: IndentHabits,
-    merged: &str,
-    pieces: &[Shown],
-    rewritten: &[std::ops::Range<usize>],
-) -> Result<(), Refusal> {
-    check_lines(file, &lines(file), habits, merged, pieces, rewritten)
-}
-
-/// [`check_with`] on the file's lines `held` as the placement holds them
+/// 100k-line file). `held` are the file's lines as the placement holds them
 /// ([`crate::text::Text::line`]: a final line without a newline keeps a `\r` the guard's own
 /// split drops, so that one line is trimmed here). Splitting the file again was 13 M
 /// instructions of a snippet on a 100k-line file (callgrind).
@@ -115,8 +107,38 @@ pub(super) fn check_lines(
     rewritten: &[std::ops::Range<usize>],
 ) -> Result<(), Refusal> {
     let a = as_split(file, held);
-    let b = lines(merged);
-    let ops = capture_diff_slices(Algorithm::Myers, &a, &b);
+    let b = lines_beside(file, &a, merged);
+    check_split(&a, habits, &b, pieces, rewritten)
+}
+
+/// [`check_lines`] on the merged text's lines too as an index holds them (`merged_held`, of
+/// the merged text `merged`): a verify has both texts indexed, and splitting the merged one
+/// again was 13 M instructions of a 100k-line verify (callgrind).
+pub(super) fn check_indexed(
+    (file, held): (&str, &[&str]),
+    habits: IndentHabits,
+    (merged, merged_held): (&str, &[&str]),
+    pieces: &[Shown],
+    rewritten: &[std::ops::Range<usize>],
+) -> Result<(), Refusal> {
+    check_split(
+        &as_split(file, held),
+        habits,
+        &as_split(merged, merged_held),
+        pieces,
+        rewritten,
+    )
+}
+
+/// [`check_lines`] on the file's lines `a` and the merged text's `b` as `lines` splits them.
+fn check_split(
+    a: &[&str],
+    habits: IndentHabits,
+    b: &[&str],
+    pieces: &[Shown],
+    rewritten: &[std::ops::Range<usize>],
+) -> Result<(), Refusal> {
+    let ops = capture_diff_slices(Algorithm::Myers, a, b);
     let mut kept = vec![false; a.len()];
     // Where each kept file line stands in the result.
     let mut to_result = vec![usize::MAX; a.len()];
@@ -341,7 +363,7 @@ mod tests {
     use crate::notation::is_elision_marker;
 
     proptest::proptest! {
-        /// The habits `check_with` is given, the indexed file's, are those of the guard's own
+        /// The habits `check_lines` is given, the indexed file's, are those of the guard's own
         /// lines of it: the two readings differ only in a last line's `\r` without a `\n` and
         /// in an empty file, neither of which has indentation.
         #[test]

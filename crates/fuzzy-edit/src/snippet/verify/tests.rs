@@ -142,3 +142,120 @@ fn findings_are_counted_beyond_those_listed() {
     assert!(u.total > MAX_FINDINGS);
     assert!(u.to_string().contains("more"));
 }
+
+/// [`elsewhere`] as it was before it skipped the texts' common prefix: both texts walked whole.
+fn elsewhere_walking_whole(own: &str, merged: &str) -> Option<Finding> {
+    fn code(t: &str) -> impl Iterator<Item = (usize, &str)> {
+        t.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| (i, l.trim_end()))
+    }
+    let (mut own, mut merged) = (code(own), code(merged));
+    let first = loop {
+        match (own.next(), merged.next()) {
+            (None, None) => return None,
+            (o, m) if o.map(|o| o.1) == m.map(|m| m.1) => continue,
+            (_, m) => break m,
+        }
+    };
+    let (line, text) = first.map_or((None, String::new()), |(i, l)| {
+        (Some(i + 1), l.trim().to_string())
+    });
+    Some(Finding {
+        kind: FindingKind::Place,
+        merged_line: line,
+        file_line: None,
+        snippet_line: None,
+        text,
+    })
+}
+
+proptest::proptest! {
+    #[test]
+    fn elsewhere_agrees_with_walking_both_texts_whole(
+        own in "[ab \t\r\n]{0,24}",
+        edit in proptest::collection::vec((0usize..24, "[ab \t\r\n]{0,3}", 0usize..3), 0..3),
+    ) {
+        // The merged text is `own` with a few small splices, so the two share long runs.
+        let mut merged = own.clone();
+        for (at, put, cut) in &edit {
+            let at = (*at).min(merged.len());
+            let end = (at + cut).min(merged.len());
+            merged.replace_range(at..end, put);
+        }
+        proptest::prop_assert_eq!(elsewhere(&own, &merged), elsewhere_walking_whole(&own, &merged));
+        proptest::prop_assert_eq!(elsewhere(&merged, &own), elsewhere_walking_whole(&merged, &own));
+    }
+
+    #[test]
+    fn has_key_agrees_with_comparing_keys(
+        line in "[ a\t\u{a0}\u{200b}\u{2019}'b]{0,8}",
+        other in "[ a\t\u{a0}\u{200b}\u{2019}'b]{0,8}",
+    ) {
+        proptest::prop_assert_eq!(
+            has_key(&line, &loose_key(&other)),
+            loose_key(&line) == loose_key(&other)
+        );
+    }
+}
+
+/// [`own_merge`] from the verify's index and held lines, and [`super::super::merge`] whole.
+fn both_merges(original: &str, given: &str) -> (String, String) {
+    let options = Options::default();
+    let body = original.strip_prefix(BOM).unwrap_or(original);
+    let indexed = Text::new(body);
+    let snippet = given.strip_prefix(BOM).unwrap_or(given);
+    let rewritten = markers_behind_leaders(body, &options.conventions, snippet);
+    let snippet = rewritten.as_deref().unwrap_or(snippet);
+    let file = File::for_snippet(
+        (0..indexed.line_count()).map(|i| indexed.line(i)).collect(),
+        snippet,
+    );
+    let show = |m: Result<super::super::Merged, super::super::Stopped>| match m {
+        Ok(m) => format!("{:?} {:?}", m.text, m.changes),
+        Err(e) => format!("{e:?}"),
+    };
+    (
+        show(own_merge(
+            original,
+            given,
+            &options,
+            (&indexed, snippet, &file),
+        )),
+        show(super::super::merge(original, given, &options)),
+    )
+}
+
+#[test]
+fn the_own_merge_is_the_whole_merge() {
+    let tabs = "class S:\n\tdef push(self, x):\n\t\tself.items.append(x)\n";
+    let spaced =
+        "class S:\n    def push(self, x):\n        self.items.append(x)\n        self.n += 1\n";
+    for (file, snippet) in [
+        (STACK, SIZE),
+        (tabs, spaced),
+        (&*format!("\u{feff}{STACK}"), SIZE),
+        ("", SIZE),
+        (STACK, "def absent():\n    pass\n"),
+    ] {
+        let (own, whole) = both_merges(file, snippet);
+        assert_eq!(own, whole, "{file:?} {snippet:?}");
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn the_own_merge_is_the_whole_merge_of_any_snippet(
+        file in proptest::collection::vec(0usize..7, 0..8),
+        snippet in proptest::collection::vec(0usize..9, 1..6),
+    ) {
+        const LINES: [&str; 9] = [
+            "def f():", "    x = 1", "    y = 2", "", "def g():", "\treturn 3", "class S:",
+            "# ... existing code ...", "    z = 9",
+        ];
+        let join = |v: &[usize]| v.iter().map(|&i| format!("{}\n", LINES[i])).collect::<String>();
+        let (own, whole) = both_merges(&join(&file), &join(&snippet));
+        proptest::prop_assert_eq!(own, whole);
+    }
+}
