@@ -237,7 +237,7 @@ fn check_split(
                 .is_some_and(|q| new_lines.binary_search(&q).is_ok());
             // (A bare `...` under a new `def` is its body: see `depths::stub_body`.)
             let stub = || {
-                super::depths::stub_header(&b, j)
+                super::depths::stub_header(b, j)
                     .is_some_and(|h| new_lines.binary_search(&h).is_ok())
             };
             if (marker_like(l) && !stub()) || (removal_note(l) && !over_new_line) {
@@ -304,7 +304,7 @@ fn check_split(
                                 && i2 > i
                                 && between(&pieces[k].lines[i + 1..i2]) == written
                                 && deletion::deletes_no_shown_line(
-                                    (&a, &b),
+                                    (a, b),
                                     &pieces[k].lines,
                                     (i, i2),
                                     (p, n),
@@ -315,7 +315,7 @@ fn check_split(
                     })
                 };
                 explained(false)
-                    || (deletion::blank_reading(&a, pieces, &deleted) && explained(true))
+                    || (deletion::blank_reading(a, pieces, &deleted) && explained(true))
             }
             _ => false,
         };
@@ -328,8 +328,7 @@ fn check_split(
         }
         if let (Some(p), Some(n)) = (p, n) {
             // (One deleted line is an edit of it: `let total` to `let count` above `step();`.)
-            if deleted.len() >= 2 && closer_could_be_new(&a, &b, pieces, (p, n), &to_result, first)
-            {
+            if deleted.len() >= 2 && closer_could_be_new(a, b, pieces, (p, n), &to_result, first) {
                 return refuse(Why::RepeatedCloser, snippet_line(a[n]), vec![n]);
             }
         }
