@@ -84,7 +84,7 @@ pub(crate) use table::RuleId;
 #[cfg(test)]
 use table::{Stage, TABLE};
 pub(crate) use whitespace_edit::check_whitespace_edit;
-pub(crate) use whole_words::check_whole_words;
+pub(crate) use whole_words::{check_whole_words, cuts_a_word_at_an_edge};
 
 use crate::applied::Match;
 use crate::budget::Budget;
