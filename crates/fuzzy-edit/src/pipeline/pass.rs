@@ -135,6 +135,11 @@ impl Request<'_, '_> {
                 sent: needle,
                 decoded: &decoded_edit,
             })?;
+            if !edit.replace_all {
+                if let [m] = matches.as_slice() {
+                    rules::check_no_closer_block(text, m, needle)?;
+                }
+            }
             return Ok(Some(matches));
         }
         Ok(None)
