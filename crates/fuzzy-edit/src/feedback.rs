@@ -127,6 +127,39 @@ pub(crate) fn hint(needle: &Needle) -> Option<String> {
 /// The fragment of `text` most similar to `old`, if any is at least
 /// [`MIN_FRAGMENT_SIMILARITY`] alike.
 pub(crate) fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
+    let (score, lines) = closest_window(text, needle, None)?;
+    if score < MIN_FRAGMENT_SIMILARITY {
+        return None;
+    }
+    let old: Vec<&str> = needle.lines().take(MAX_FRAGMENT_LINES).collect();
+    let fragment_lines: Vec<&str> = lines.clone().map(|i| text.line(i)).collect();
+    let fragment = fragment_lines.join("\n");
+    Some(Fragment {
+        start_line: lines.start + 1,
+        end_line: lines.end,
+        similarity: round_to(score, 2),
+        diff: compact_diff(&old, &fragment_lines),
+        text: fragment,
+    })
+}
+
+/// The similarity of `old` to the most similar window of `text` that does not overlap the
+/// lines `apart` (0-based, end exclusive), and that window.
+pub(crate) fn closest_apart(
+    text: &Text,
+    needle: &Needle,
+    apart: Range<usize>,
+) -> Option<(f64, Range<usize>)> {
+    closest_window(text, needle, Some(apart))
+}
+
+/// The window of `text` (as many lines as `old`) most similar to `old`, among those voted
+/// for, and its similarity; none overlapping `apart`.
+fn closest_window(
+    text: &Text,
+    needle: &Needle,
+    apart: Option<Range<usize>>,
+) -> Option<(f64, Range<usize>)> {
     let old: Vec<&str> = needle.lines().take(MAX_FRAGMENT_LINES).collect();
     let non_blank: Vec<usize> = (0..old.len())
         .filter(|&i| !old[i].trim().is_empty())
@@ -172,25 +205,19 @@ pub(crate) fn closest(text: &Text, needle: &Needle) -> Option<Fragment> {
     let mut best: Option<(f64, Range<usize>)> = None;
     for (start, _) in starts {
         let end = (start + len).min(text.line_count());
+        if apart
+            .as_ref()
+            .is_some_and(|a| start < a.end && a.start < end)
+        {
+            continue;
+        }
         let window: Vec<&str> = (start..end).map(|i| text.line(i)).collect();
         let score = similarity(&old, &window).score;
         if best.as_ref().is_none_or(|(s, _)| score > *s) {
             best = Some((score, start..end));
         }
     }
-    let (score, lines) = best?;
-    if score < MIN_FRAGMENT_SIMILARITY {
-        return None;
-    }
-    let fragment_lines: Vec<&str> = lines.clone().map(|i| text.line(i)).collect();
-    let fragment = fragment_lines.join("\n");
-    Some(Fragment {
-        start_line: lines.start + 1,
-        end_line: lines.end,
-        similarity: round_to(score, 2),
-        diff: compact_diff(&old, &fragment_lines),
-        text: fragment,
-    })
+    best
 }
 
 /// Votes for each window start (dense, one per line of the file) by file lines loosely equal

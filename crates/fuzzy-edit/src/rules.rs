@@ -74,7 +74,7 @@ mod whole_words;
 
 pub(crate) use changed_lines_match::mismatch;
 pub(crate) use changes_something::check_changes_something;
-pub(crate) use choose::{choose, settle, Choice, Rules};
+pub(crate) use choose::{check_no_closer_block, choose, settle, Choice, Rules};
 pub(crate) use cut_lines::check_cut_lines;
 pub(crate) use no_conflict::conflicts;
 pub(crate) use not_found::{not_found, too_complex};
@@ -84,7 +84,7 @@ pub(crate) use table::RuleId;
 #[cfg(test)]
 use table::{Stage, TABLE};
 pub(crate) use whitespace_edit::check_whitespace_edit;
-pub(crate) use whole_words::check_whole_words;
+pub(crate) use whole_words::{check_whole_words, cuts_a_word_at_an_edge};
 
 use crate::applied::Match;
 use crate::budget::Budget;

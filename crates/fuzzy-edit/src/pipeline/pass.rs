@@ -59,6 +59,16 @@ impl Request<'_, '_> {
                 // the next strategy replaces every one, not these alone.
                 continue;
             }
+            if !edit.replace_all
+                && strategy.id() == StrategyId::Exact
+                && candidates
+                    .iter()
+                    .any(|c| rules::cuts_a_word_at_an_edge(text, &c.span, needle))
+            {
+                // A block found only inside a longer word at its edge: the looser strategies
+                // weigh it against the block's other versions (`rules::whole_words`).
+                continue;
+            }
             let rules = Rules {
                 replace_all: edit.replace_all,
                 anchor: self.anchor.map(|(_, at)| at),
@@ -125,6 +135,11 @@ impl Request<'_, '_> {
                 sent: needle,
                 decoded: &decoded_edit,
             })?;
+            if !edit.replace_all {
+                if let [m] = matches.as_slice() {
+                    rules::check_no_closer_block(text, m, needle)?;
+                }
+            }
             return Ok(Some(matches));
         }
         Ok(None)

@@ -63,6 +63,31 @@ pub(crate) fn check_whole_words(
     Ok(span)
 }
 
+/// Whether a multi-line `old` found exactly at `span` starts or ends inside a word of the file
+/// (`return true` found in `return true_alt`). A model copies a block by whole lines: a block
+/// whose edge line goes on into a longer word is another version of the block (a name renamed
+/// at its edge since), and the exact search must not take it for the block the model read; the
+/// looser strategies weigh it against the other versions instead (a near twin renamed on
+/// another line is as close). Measured on the attack generator (other languages, 4 seeds,
+/// 104 `twin_equidistant` and 104 `twin_unequal` cases): applied to one of two near twins
+/// 2 and 2 -> 0, nothing else moved; the gate (summary and details) unchanged.
+pub(crate) fn cuts_a_word_at_an_edge(text: &Text, span: &Range<usize>, needle: &Needle) -> bool {
+    let (old, new) = (needle.old_text(), needle.new_text());
+    if !old.trim_end_matches(['\n', '\r']).contains('\n') {
+        return false;
+    }
+    let t = text.as_str();
+    // (An edge line `new` rewrites is a line the model cut short: rule 3 grows or refuses it.)
+    let kept = |line: Option<&str>| line.is_some_and(|l| new.lines().any(|n| n == l));
+    let ends_inside = old.ends_with(is_word_char)
+        && t[span.end..].starts_with(is_word_char)
+        && kept(old.lines().last());
+    let starts_inside = old.starts_with(is_word_char)
+        && t[..span.start].ends_with(is_word_char)
+        && kept(old.lines().next());
+    ends_inside || starts_inside
+}
+
 /// The refusal: the line whose word `old` cuts, as the file has it.
 fn cut(
     text: &Text,
@@ -141,11 +166,20 @@ mod tests {
     fn a_piece_new_keeps_leaves_the_word_whole() {
         // `old` and `new` end in the same piece of a word: the word stays whole.
         let out = applied(
+            "a = 1; return total\n",
+            "a = 1; return tota",
+            "a = 2; return tota",
+        );
+        assert_eq!(out.unwrap(), "a = 2; return total\n");
+        // Not a block of several lines, whose last line goes on into a longer word: another
+        // version of the block (a name renamed since), not taken by the exact search, and too
+        // short a block for the looser ones.
+        let err = applied(
             "a = 1\nreturn total\n",
             "a = 1\nreturn tota",
             "a = 2\nreturn tota",
         );
-        assert_eq!(out.unwrap(), "a = 2\nreturn total\n");
+        assert!(err.unwrap_err().contains("[rule: not_found]"));
         // Not inside a word.
         assert_eq!(applied("f(x)\n", "f(", "g(").unwrap(), "g(x)\n");
         // replace_all renames inside longer names.

@@ -224,3 +224,54 @@ fn a_twins_slipped_copy_of_a_line_is_not_read_as_a_line_left_out() {
     );
     assert_eq!(kind(TIMER_DOCS, &Edit::new(old, new)), "low_confidence");
 }
+
+/// Two near twins of one loop: the first with `count` renamed `count_alt` in its last line, the
+/// second with `total` renamed `total_alt` in a middle line.
+const EDGE_TWINS: &str = "\
+fn first(items: &[u32]) -> u32 {
+    let mut total = 0;
+    for item in items {
+        total += item * 2;
+        count += 1;
+    }
+    total / count_alt
+}
+
+fn second(items: &[u32]) -> u32 {
+    let mut total = 0;
+    for item in items {
+        total_alt += item * 2;
+        count += 1;
+    }
+    total / count
+}
+";
+
+/// The loop as the model read it, with `new`'s `* 2` made `* 3`.
+fn loop_edit() -> Edit {
+    let old = "    for item in items {\n        total += item * 2;\n        count += 1;\n    }\n    total / count";
+    Edit::new(old, old.replace("* 2", "* 3"))
+}
+
+// (Generated, the attack benchmark's `twin_equidistant`: `#endif` found in `#endif_alt`, the
+// edit applied to that twin.) `old` ends inside the first twin's renamed `count_alt`: found
+// there exactly as a string, it is one line from each twin, and is refused, not guessed.
+#[test]
+fn a_block_found_inside_a_longer_word_at_its_edge_is_weighed_against_its_twin() {
+    assert_eq!(kind(EDGE_TWINS, &loop_edit()), "low_confidence");
+}
+
+// The twin: the second block as the model read it, whole lines: it is edited, not the first
+// (found only inside `count_alt`), which made the edit ambiguous before.
+#[test]
+fn a_twin_of_whole_lines_is_edited_not_the_one_inside_a_longer_word() {
+    let file = EDGE_TWINS.replace("total_alt +=", "total +=");
+    let out = applied(&file, &loop_edit());
+    assert_eq!(lines(&out), [(12, 16)]);
+    let want = format!(
+        "{}{}",
+        &file[..file.find("fn second").unwrap()],
+        file[file.find("fn second").unwrap()..].replace("* 2", "* 3")
+    );
+    assert_eq!(out.text, want);
+}

@@ -254,3 +254,75 @@ fn lines_differing_by_trailing_commas_alone_do_not_stop_an_edit_beside_them() {
     let out = applied(file, &Edit::new(old, new));
     assert_eq!(out.text, file.replace("\"json\"", "\"text\""));
 }
+
+/// A DNS plugin's `add` and `rm` functions: `rm`'s block as the model read it is `add`'s with
+/// one line fewer (`_debug txtvalue`), and `rm` changed since in four of its lines.
+const PLUGIN: &str = r#"dns_add() {
+  _debug fulldomain "$fulldomain"
+  _debug txtvalue "$txtvalue"
+
+  if ! _check_auth; then
+    return 1
+  fi
+
+  root_domain_id=$(_get_root_domain_id "$fulldomain")
+  if [ -z "$root_domain_id" ]; then
+    _err "Unable to determine root domain ID for $fulldomain"
+    return 1
+  fi
+  _debug root_domain_id "$root_domain_id"
+}
+
+dns_rm() {
+  _debug fulldomain "$fulldomain"
+
+  if ! _check_auth; then
+    return 4
+  fi
+
+  root_domain_id=$(_get_root_domain_ix "$fulldomain")
+  if [ -z "$root_domain_ix" ]; then
+    _err "Unable to determine root domain_new ID for $fulldomain"
+    return 1
+  fi
+}
+"#;
+
+/// `rm`'s block as the model read it, and a comment added to it.
+fn rm_edit() -> Edit {
+    let old = r#"  _debug fulldomain "$fulldomain"
+
+  if ! _check_auth; then
+    return 1
+  fi
+
+  root_domain_id=$(_get_root_domain_id "$fulldomain")
+  if [ -z "$root_domain_id" ]; then
+    _err "Unable to determine root domain ID for $fulldomain"
+    return 1"#;
+    Edit::new(
+        old,
+        old.replace("    return 1\n  fi", "    return 1\n  # checked\n  fi"),
+    )
+}
+
+// (Generated, the attack benchmark's stale blocks over shell: the edit landed in `add` by
+// `line_slips`, `old` read as `add`'s block with a line left out.) `rm`, changed since, keeps
+// the block's first and last lines and is as similar to `old`: which the model read is
+// unknowable, and the edit is refused, naming both.
+#[test]
+fn a_block_a_line_short_of_a_sibling_is_refused_beside_its_stale_copy() {
+    assert_eq!(kind(PLUGIN, &rm_edit()), "low_confidence");
+}
+
+// The twin: without `rm`, `old` is `add`'s block with a line left out, and lands there.
+#[test]
+fn a_block_a_line_short_lands_when_no_stale_copy_stands_beside_it() {
+    let add_only = &PLUGIN[..PLUGIN.find("dns_rm").unwrap()];
+    let out = applied(add_only, &rm_edit());
+    assert_eq!(strategy(&out), "line_slips");
+    assert_eq!(
+        out.text,
+        add_only.replacen("    return 1\n  fi", "    return 1\n  # checked\n  fi", 1)
+    );
+}
