@@ -55,7 +55,12 @@ fn object(line: &str) -> Option<Value> {
                     // (a 100k-line verify's two: 18 M instructions, callgrind). What is not
                     // written is only reserved: the allocator's pages for it are never touched.
                     let sized = String::with_capacity(line.len() - at);
-                    let (s, next) = string(line, at + 1, sized)?;
+                    let (mut s, next) = string(line, at + 1, sized)?;
+                    // (A short value gives the room back at once: a line of many members never
+                    // holds more than a line's length reserved at a time.)
+                    if s.capacity() > 2 * s.len() {
+                        s.shrink_to_fit();
+                    }
                     (Value::String(s), next)
                 }
                 Some(_) => member(line, at)?,
