@@ -40,7 +40,7 @@ use assemble::assemble;
 use depths::in_file_indent;
 use guard::{
     blank_end_open, brackets_at_depth, end_open, ends_with_blank, notes_delete, stale_line,
-    unshown_body,
+    unshown_body, words_marker_elides,
 };
 pub(crate) use over_span::over_span;
 use pieces::{is_marker, pieces, snippet_lines, take_notes};
@@ -280,6 +280,7 @@ fn merge_placed<'a>(
             continue;
         };
         brackets_at_depth(piece, p, prev)?;
+        words_marker_elides(&file, &lines, piece, p, prev)?;
     }
     if let Some((p, piece)) = placed.last().filter(|_| blank_end && !open_end) {
         blank_end_open(file, piece, p)?;

@@ -32,6 +32,7 @@ pub(super) use closed::blank_closed;
 use deletion::closer_could_be_new;
 pub(super) use placed::{
     blank_end_open, brackets_at_depth, end_open, ends_with_blank, notes_delete, unshown_body,
+    words_marker_elides,
 };
 pub(super) use resemble::{removal_note, resembles, rewrites, same_head};
 pub(super) use stale::stale_line;
@@ -327,6 +328,11 @@ fn check_split(
             );
         }
         if let (Some(p), Some(n)) = (p, n) {
+            if let Some(d) =
+                deletion::leaves_block(&a, &b[to_result[p] + 1..to_result[n]], (p, n), &deleted)
+            {
+                return refuse(Why::DeletedUnshown, snippet_line(a[p]), vec![d]);
+            }
             // (One deleted line is an edit of it: `let total` to `let count` above `step();`.)
             if deleted.len() >= 2 && closer_could_be_new(a, b, pieces, (p, n), &to_result, first) {
                 return refuse(Why::RepeatedCloser, snippet_line(a[n]), vec![n]);

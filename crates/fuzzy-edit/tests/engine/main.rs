@@ -42,6 +42,7 @@ mod properties;
 mod requests;
 mod several_edits;
 mod slipped_line_structure;
+mod snippet_far_pairs;
 mod snippet_shapes;
 mod stale_blocks;
 mod syntax_policy;

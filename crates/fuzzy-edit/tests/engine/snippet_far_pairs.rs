@@ -1,0 +1,87 @@
+//! Lazy snippets whose generic lines fit far from their place: a new `#[inline]` paired with
+//! another block's copy (the lines between deleted by omission across a block's end), and a
+//! marker said in words (`// original code`) that is the program's own comment. Each refused,
+//! beside a twin whose lines name the place and that merges.
+
+use fuzzy_edit::snippet::SnippetReason;
+use fuzzy_edit::{apply_snippet, EditError, Options};
+
+fn reason(file: &str, snippet: &str) -> SnippetReason {
+    match apply_snippet(file, snippet, &Options::default()) {
+        Err(EditError::SnippetUnplaced { reason, .. }) => reason,
+        other => panic!("not a placement refusal: {other:?}"),
+    }
+}
+
+const MATCHER_RS: &str = "trait Matcher {
+    #[inline]
+    fn find(&self) -> u8 {
+        1
+    }
+}
+
+impl Matcher for X {
+    fn find(&self) -> u8 {
+        3
+    }
+}
+
+impl Y {
+    fn captures_iter<F>(&self, f: F) -> u8 {
+        4
+    }
+}
+";
+
+/// The new `#[inline]` fits the trait's copy; pairing it there deleted the ten lines down to
+/// `captures_iter`, the trait's and the impl's ends among them (ripgrep `matcher/src/lib.rs`:
+/// 454 lines).
+#[test]
+fn a_deletion_by_omission_past_the_end_of_its_block_is_refused() {
+    let snippet = "// ... existing code ...
+    #[inline]
+    fn captures_iter<F>(&self, f: F) -> u8 {
+// ... existing code ...
+";
+    assert_eq!(reason(MATCHER_RS, snippet), SnippetReason::DeletedUnshown);
+}
+
+#[test]
+fn the_same_attribute_under_its_block_header_merges() {
+    let snippet = "impl Y {
+    #[inline]
+    fn captures_iter<F>(&self, f: F) -> u8 {
+// ... existing code ...
+";
+    let out = apply_snippet(MATCHER_RS, snippet, &Options::default()).unwrap();
+    assert_eq!(
+        out.text,
+        MATCHER_RS.replace(
+            "    fn captures_iter",
+            "    #[inline]\n    fn captures_iter"
+        )
+    );
+}
+
+/// `// original code` reads as a marker in words, yet it stands for no line: the pieces
+/// around it are placed side by side, and it opens a new comment (axios `utils.js`).
+#[test]
+fn a_words_marker_that_stands_for_no_line_above_new_lines_is_refused() {
+    let file = "const isThenable = (thing) => thing && thing.then;
+
+export default {
+  isThenable,
+};
+";
+    let snippet = "// ... existing code ...
+const isThenable = (thing) => thing && thing.then;
+
+// original code
+// https://example.com/utils.js
+const asap = queueMicrotask;
+
+export default {
+// ... existing code ...
+";
+    assert_eq!(reason(file, snippet), SnippetReason::MarkerAsCode);
+}
