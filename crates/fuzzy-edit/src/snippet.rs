@@ -280,7 +280,7 @@ fn merge_placed<'a>(
             continue;
         };
         brackets_at_depth(piece, p, prev)?;
-        words_marker_elides(&file, &lines, piece, p, prev)?;
+        words_marker_elides(file, &lines, piece, p, prev)?;
     }
     if let Some((p, piece)) = placed.last().filter(|_| blank_end && !open_end) {
         blank_end_open(file, piece, p)?;

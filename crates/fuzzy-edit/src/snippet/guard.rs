@@ -329,7 +329,7 @@ fn check_split(
         }
         if let (Some(p), Some(n)) = (p, n) {
             if let Some(d) =
-                deletion::leaves_block(&a, &b[to_result[p] + 1..to_result[n]], (p, n), &deleted)
+                deletion::leaves_block(a, &b[to_result[p] + 1..to_result[n]], (p, n), &deleted)
             {
                 return refuse(Why::DeletedUnshown, snippet_line(a[p]), vec![d]);
             }
