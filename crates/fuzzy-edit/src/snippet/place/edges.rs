@@ -52,7 +52,9 @@ pub(super) fn edges_clear(
             beyond
                 .iter()
                 .find(|&&n| {
-                    resembles(lines[i], file.lines[n]) || carries_words(lines[i], file.lines[n])
+                    resembles(lines[i], file.lines[n])
+                        || carries_words(lines[i], file.lines[n])
+                        || carried_by(lines[i], file.lines[n])
                 })
                 .map(|&n| (i, n))
         });
@@ -98,6 +100,26 @@ fn carries_words(new: &str, old: &str) -> bool {
     }
     let mut rest = n.iter();
     o.iter().all(|w| rest.any(|x| x == w))
+}
+
+/// Whether every word of `new` stands, in order, in `old`, which has more: `from,` beside the
+/// file's `from: from,` (the field written short, or a new field beside it?). Measured on the
+/// snippet stand-in corpus (outside the repository) and its nine other draws: 5 must-refuse
+/// edges that were added beside (Rust field shorthand) refused, 0 right merges lost; the gate
+/// unchanged but for two refusals' reasons.
+fn carried_by(new: &str, old: &str) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let (n, o) = (words(new), words(old));
+    if n.is_empty() || n.len() >= o.len() {
+        return false;
+    }
+    let mut rest = o.iter();
+    n.iter().all(|w| rest.any(|x| x == w))
 }
 
 /// Fewest words of a file line for [`carries_words`]: with one or two (`return x`, `end`)
@@ -209,7 +231,7 @@ pub(super) fn end_of_scope(
 
 #[cfg(test)]
 mod tests {
-    use super::carries_words;
+    use super::{carried_by, carries_words};
 
     #[test]
     fn a_line_rewritten_around_all_its_words_carries_them() {
@@ -219,5 +241,16 @@ mod tests {
         // Too few words to tell, and words out of order.
         assert!(!carries_words("return x + y;", "return x;"));
         assert!(!carries_words("b = a + c", "a = b + c"));
+    }
+
+    #[test]
+    fn a_line_written_short_is_carried_by_the_longer_one() {
+        assert!(carried_by("from,", "from: from,"));
+        assert!(carried_by("return x;", "return x + y;"));
+        // As many words, words out of order, none at all.
+        assert!(!carried_by("from: from,", "from: from,"));
+        assert!(!carried_by("to, from", "from: to,"));
+        assert!(!carried_by("},", "from: from,"));
+        assert!(!carried_by("limit,", "from: from,"));
     }
 }
