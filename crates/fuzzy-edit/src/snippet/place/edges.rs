@@ -88,18 +88,8 @@ pub(super) fn edges_clear(
 /// [`CARRIED_WORDS`] of them: `inst._def = def;` rewritten as
 /// `Object.defineProperty(inst, "_def", { value: def });` beside it (replace or insert?).
 fn carries_words(new: &str, old: &str) -> bool {
-    let words = |s: &str| -> Vec<String> {
-        s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect()
-    };
     let (n, o) = (words(new), words(old));
-    if o.len() < CARRIED_WORDS || n == o {
-        return false;
-    }
-    let mut rest = n.iter();
-    o.iter().all(|w| rest.any(|x| x == w))
+    o.len() >= CARRIED_WORDS && n != o && in_order(&o, &n)
 }
 
 /// Whether every word of `new` stands, in order, in `old`, which has more: `from,` beside the
@@ -108,18 +98,21 @@ fn carries_words(new: &str, old: &str) -> bool {
 /// edges that were added beside (Rust field shorthand) refused, 0 right merges lost; the gate
 /// unchanged but for two refusals' reasons.
 fn carried_by(new: &str, old: &str) -> bool {
-    let words = |s: &str| -> Vec<String> {
-        s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .collect()
-    };
     let (n, o) = (words(new), words(old));
-    if n.is_empty() || n.len() >= o.len() {
-        return false;
-    }
-    let mut rest = o.iter();
-    n.iter().all(|w| rest.any(|x| x == w))
+    !n.is_empty() && n.len() < o.len() && in_order(&n, &o)
+}
+
+/// The words of a line: its runs of letters, digits and `_`.
+fn words(s: &str) -> Vec<&str> {
+    s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Whether every word of `few` stands in `many`, in order.
+fn in_order(few: &[&str], many: &[&str]) -> bool {
+    let mut rest = many.iter();
+    few.iter().all(|w| rest.any(|x| x == w))
 }
 
 /// Fewest words of a file line for [`carries_words`]: with one or two (`return x`, `end`)
