@@ -17,7 +17,7 @@ use crate::applied::{round_to, shorten};
 use crate::budget::Budget;
 use crate::error::{Fragment, Location};
 use crate::needle::Needle;
-use crate::normalize::{self, Level};
+use crate::normalize::{self, HashBits, Level};
 use crate::notation::is_elision_marker;
 use crate::strategy::{find_windows, HashIsKey};
 use crate::text::exact_spans;
@@ -169,26 +169,26 @@ fn closest_window(
     }
     // Votes by window start, dense: a `}` votes in every function, and a map entry per start
     // cost more than the rest of a failed search on a 100k-line file. Every vote weighs more
-    // than 0, so a start was voted for exactly when its sum is above 0.
-    let mut votes = line_votes(text, &old, &non_blank);
+    // than 0, so a start was voted for exactly when its sum is above 0; the starts voted for
+    // are listed as they are first voted for, so no scan of every start looks for them.
+    let (mut votes, mut voted) = line_votes(text, &old, &non_blank);
     // Lines that occur all over the file tie every window they start (unweighted, the
     // first windows of the file won the tie: a block at line 81,668 of a 100k-line file, its
     // signature and a local renamed, was shown as "closest" at line 818, and another at
     // line 15). Then the identifiers decide.
-    if votes.iter().all(|&v| v < RARE_EVIDENCE) {
+    if voted.iter().all(|&s| votes[s] < RARE_EVIDENCE) {
         for (start, v) in token_votes(text, &old) {
             if start >= votes.len() {
                 votes.resize(start + 1, 0.0);
+            }
+            if votes[start] == 0.0 {
+                voted.push(start);
             }
             votes[start] += v;
         }
     }
     // The order of `starts` does not matter: they are ranked by a total order below.
-    let mut starts: Vec<(usize, f64)> = votes
-        .into_iter()
-        .enumerate()
-        .filter(|(_, v)| *v > 0.0)
-        .collect();
+    let mut starts: Vec<(usize, f64)> = voted.into_iter().map(|s| (s, votes[s])).collect();
     if starts.is_empty() {
         starts = prefix_votes(text, &old).into_iter().collect();
     }
@@ -222,8 +222,8 @@ fn closest_window(
 
 /// Votes for each window start (dense, one per line of the file) by file lines loosely equal
 /// to a line of `old`, each file line with weight 1 / (how many file lines equal it): a line
-/// found once weighs 1.
-fn line_votes(text: &Text, old: &[&str], non_blank: &[usize]) -> Vec<f64> {
+/// found once weighs 1. With them, the starts voted for, each once.
+fn line_votes(text: &Text, old: &[&str], non_blank: &[usize]) -> (Vec<f64>, Vec<usize>) {
     // The distinct lines of `old` (by loose hash), each with the lines of `old` it is.
     let mut group_of: HashMap<u64, usize, HashIsKey> = HashMap::default();
     let mut groups: Vec<Vec<usize>> = Vec::new();
@@ -236,24 +236,37 @@ fn line_votes(text: &Text, old: &[&str], non_blank: &[usize]) -> Vec<f64> {
             });
         groups[g].push(i);
     }
+    // One bit test rules out most lines of the file before a map lookup.
+    let mut bits = HashBits::default();
+    for &h in group_of.keys() {
+        bits.insert(h);
+    }
     let mut hits: Vec<(usize, usize)> = Vec::new();
     let mut occurrences = vec![0u32; groups.len()];
     for (j, h) in text.loose_hashes().iter().enumerate() {
+        if !bits.may_hold(*h) {
+            continue;
+        }
         if let Some(&g) = group_of.get(h) {
             hits.push((j, g));
             occurrences[g] += 1;
         }
     }
     let mut votes = vec![0.0f64; text.line_count()];
+    let mut voted = Vec::new();
     for (j, g) in hits {
         let weight = 1.0 / f64::from(occurrences[g]);
         for &i in groups[g].iter().take(4) {
             if let Some(start) = j.checked_sub(i) {
+                // Every vote weighs more than 0: a start at 0 has none yet.
+                if votes[start] == 0.0 {
+                    voted.push(start);
+                }
                 votes[start] += weight;
             }
         }
     }
-    votes
+    (votes, voted)
 }
 
 /// Window starts voted for by occurrences of the longest identifiers of `old`, each occurrence
