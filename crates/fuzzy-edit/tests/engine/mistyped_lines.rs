@@ -1,0 +1,79 @@
+//! A block copied with a typing slip on several of its lines (two letters swapped, one dropped
+//! or doubled): found line for line and merged, the file's spelling kept; a block renamed
+//! since, or one `old` reads as a slipped copy of in two places, refused.
+
+use fuzzy_edit::Edit;
+
+use crate::support::{applied, refused, strategy};
+
+const FILE: &str = "\
+use std::io;
+
+fn load(config: &Config) -> Result<Store, Error> {
+    let connection = open_connection(&config.address)?;
+    let timeout = config.request_timeout;
+    connection.set_timeout(timeout);
+    let store = Store::new(connection);
+    Ok(store)
+}
+";
+
+/// `FILE`'s block as the model copied it: the first line and three of the five middle lines
+/// a letter off (too few middle lines equal for a window, and the first anchor off).
+const OLD: &str = "\
+fn laod(config: &Config) -> Result<Store, Error> {
+    let connetcion = open_connection(&config.address)?;
+    let timeout = config.request_timout;
+    connection.set_timeoutt(timeout);
+    let store = Store::new(connection);
+    Ok(store)
+}";
+
+#[test]
+fn a_block_mistyped_on_most_lines_is_merged_keeping_the_files_spelling() {
+    let new = OLD.replace("Ok(store)", "Ok(store.with_cache())");
+    let out = applied(FILE, &Edit::new(OLD, new));
+    assert_eq!(
+        out.text,
+        FILE.replace("    Ok(store)\n", "    Ok(store.with_cache())\n")
+    );
+    assert_eq!(strategy(&out), "block_anchor");
+}
+
+#[test]
+fn a_block_renamed_since_is_refused_and_the_mistyped_one_beside_it_applied() {
+    // The same lines renamed (`connection` -> `conn_next`), not mistyped: the block changed.
+    let renamed = FILE.replace("connection", "conn_next");
+    let new = OLD.replace("Ok(store)", "Ok(store.with_cache())");
+    let err = refused(&renamed, &Edit::new(OLD, new.clone()));
+    assert_eq!(err.kind(), "not_found");
+    // Beside it, the block the model mistyped is the one edited.
+    let file = format!("{FILE}\n{renamed}");
+    let out = applied(&file, &Edit::new(OLD, new));
+    assert_eq!(out.matches[0].start_line, 3);
+    assert_eq!(
+        out.text,
+        format!(
+            "{}\n{renamed}",
+            FILE.replace("    Ok(store)\n", "    Ok(store.with_cache())\n")
+        )
+    );
+}
+
+#[test]
+fn a_block_mistyped_the_same_from_two_copies_is_refused() {
+    let file = format!("{FILE}\n{}", FILE.replace("use std::io;\n\n", ""));
+    let new = OLD.replace("Ok(store)", "Ok(store.with_cache())");
+    assert_eq!(
+        refused(&file, &Edit::new(OLD, new)).kind(),
+        "low_confidence"
+    );
+}
+
+#[test]
+fn a_word_the_file_writes_elsewhere_is_no_slip() {
+    // `laod` is a name the file has: the first line may be another function's.
+    let file = format!("{FILE}\nfn laod() {{}}\n");
+    let new = OLD.replace("Ok(store)", "Ok(store.with_cache())");
+    assert_eq!(refused(&file, &Edit::new(OLD, new)).kind(), "not_found");
+}
