@@ -77,3 +77,17 @@ fn a_word_the_file_writes_elsewhere_is_no_slip() {
     let new = OLD.replace("Ok(store)", "Ok(store.with_cache())");
     assert_eq!(refused(&file, &Edit::new(OLD, new)).kind(), "not_found");
 }
+
+#[test]
+fn a_slip_on_a_line_whose_comment_was_left_out_too_is_a_slip() {
+    let file = FILE.replace(
+        "config.request_timeout;",
+        "config.request_timeout; // seconds",
+    );
+    let new = OLD.replace("Ok(store)", "Ok(store.with_cache())");
+    let out = applied(&file, &Edit::new(OLD, new));
+    assert_eq!(
+        out.text,
+        file.replace("    Ok(store)\n", "    Ok(store.with_cache())\n")
+    );
+}
