@@ -193,3 +193,19 @@ fn a_name_made_plural_since_is_refused_and_a_slip_of_the_plural_applied() {
         file.replace("\ts.wg.Wait()", "\ts.wg.Wait()\n\ts.done()")
     );
 }
+
+#[test]
+fn a_twin_whose_copy_of_a_line_has_a_comment_is_a_rival_all_the_same() {
+    // The twin's `let store` line carries a comment: of `OLD`'s lines that stand in the file,
+    // it stands once, yet the twin is a slipped copy of `OLD` as much as `FILE`'s block is.
+    let twin = FILE.replace("use std::io;\n\n", "").replace(
+        "Store::new(connection);",
+        "Store::new(connection); // pooled",
+    );
+    let file = format!("{FILE}\n{twin}");
+    let new = OLD.replace("Ok(store)", "Ok(store.with_cache())");
+    assert_eq!(
+        refused(&file, &Edit::new(OLD, new)).kind(),
+        "low_confidence"
+    );
+}
