@@ -8,7 +8,9 @@
 //! Unlike opencode's legacy anchor (any single candidate accepted, middle lines unchecked), a
 //! window is a candidate only when at least half of the middle lines are equal, and it is
 //! accepted only above [`BLOCK_ANCHOR_FLOOR`] and [`BLOCK_ANCHOR_MARGIN`] ahead of the
-//! runner-up. Even then, lines the edit *changes* must match the file: the merge in
+//! runner-up. A block copied line for line with typing slips on several lines (too few
+//! middle lines equal, or both anchors off) is found too (see `typed_lines`). Even then,
+//! lines the edit *changes* must match the file: the merge in
 //! [`crate::fit`] refuses when a line the model rewrites is not the line in the file, because
 //! then the model is wrong about the code, not just about where it is.
 //!
@@ -65,6 +67,7 @@ mod names;
 mod source_lines;
 mod stale;
 mod twins;
+mod typed_lines;
 
 /// Windows scored at most; beyond that the block is too common to choose among.
 pub(crate) const MAX_SCORED_WINDOWS: usize = 256;
@@ -203,6 +206,9 @@ impl Strategy for BlockAnchor {
         }
         if out.is_empty() && !truncated {
             out = slipped_anchor_windows(cx, &old, first, last, needed, Standing::NotSlipped);
+            if out.is_empty() {
+                out = typed_lines::typed_windows(cx, &old, first, last);
+            }
             for c in &mut out {
                 c.span = text.span_of_lines(c.lines.clone(), trailing);
                 c.fit = Fit::Lines(fit_needle.clone());

@@ -32,6 +32,7 @@ mod markers_on_both_sides;
 mod markup_edits;
 mod misremembered_blocks;
 mod misremembered_lines;
+mod mistyped_lines;
 mod must_refuse;
 mod near_twins;
 mod new_side;
