@@ -27,6 +27,7 @@
 //! `getItem`/`getIdem`), not a sign of a typing slip.
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::ops::Range;
 
 use super::comments::without_trailing_comment;
@@ -108,30 +109,30 @@ pub(super) fn typed_windows(
     };
     // Pairs (line of `old`, line of the file) some walk took: a walk from one of them is the
     // same walk again.
-    let mut walked: Vec<(usize, usize)> = Vec::new();
+    let mut walked: HashSet<(usize, usize)> = HashSet::new();
     let mut out: Vec<Range<usize>> = Vec::new();
     for &seed in &seeds {
         'seeds: for &p in &places[&wanted[seed]].1 {
-            if walked.contains(&(seed, p)) {
+            if !walked.insert((seed, p)) {
                 continue;
             }
-            walked.push((seed, p));
             let mut slips: Vec<(&str, &str)> = Vec::new();
-            let mut take = |s: usize, i: usize, walked: &mut Vec<(usize, usize)>| match pair(i, s) {
-                Some(Pair::Equal) => {
-                    walked.push((s, i));
-                    true
-                }
-                // The same slip on two lines is a rename (`read` for `ready` throughout a
-                // sibling block), not a typing slip: 4 of the 22 hand-made wrong applies
-                // the end-letter rule leaves refused, for 20 of the stand-in corpus's 391
-                // gains (exact 4,328 -> 4,308).
-                Some(Pair::Slipped(was, is)) if !slips.contains(&(was, is)) => {
-                    slips.push((was, is));
-                    true
-                }
-                _ => false,
-            };
+            let mut take =
+                |s: usize, i: usize, walked: &mut HashSet<(usize, usize)>| match pair(i, s) {
+                    Some(Pair::Equal) => {
+                        walked.insert((s, i));
+                        true
+                    }
+                    // The same slip on two lines is a rename (`read` for `ready` throughout a
+                    // sibling block), not a typing slip: 4 of the 22 hand-made wrong applies
+                    // the end-letter rule leaves refused, for 20 of the stand-in corpus's 391
+                    // gains (exact 4,328 -> 4,308).
+                    Some(Pair::Slipped(was, is)) if !slips.contains(&(was, is)) => {
+                        slips.push((was, is));
+                        true
+                    }
+                    _ => false,
+                };
             // Backwards from the seed, then forwards, over the file's non-blank lines.
             let mut i = p;
             let mut start = p;
