@@ -4,7 +4,8 @@
 //! under a marker: `deleted_unshown`), and not be closed by a repeated line that may be new
 //! (`repeated_closer`); no inserted line may be a marker or a note that code was removed
 //! (`marker_as_code`), an unclear copy of a kept line beside it the snippet does not show
-//! (`edited_edge`), a line the file holds right beside it (`moved_line`), or indented in the
+//! (`edited_edge`; or of a kept line beside another copy of a repeated line it stands by,
+//! `kept`), a line the file holds right beside it (`moved_line`), or indented in the
 //! other character (tabs/spaces) than the file; a kept line may change its indentation only
 //! to the depth the snippet writes it at (those two `unexplained_change`).
 //!
@@ -24,6 +25,7 @@ use crate::normalize::indent_width;
 
 mod closed;
 mod deletion;
+mod kept;
 mod placed;
 mod resemble;
 mod stale;
@@ -272,6 +274,10 @@ fn check_split(
             if line_similarity(b[j], a[q]) >= COPY_OF_KEPT {
                 return refuse(Why::EditedEdge, snippet_line(b[j]), vec![q]);
             }
+        }
+        let shown = |l: &str| !shown_at(l).is_empty();
+        if let Some((j, q)) = kept::edited_kept_near((a, b), &kept, &shown, ins, (*at, del.len())) {
+            return refuse(Why::EditedEdge, snippet_line(b[j]), vec![q]);
         }
         // Deletion by omission: between two lines one piece shows, in order, no marker between.
         let deleted: Vec<usize> = del

@@ -44,6 +44,7 @@ mod requests;
 mod several_edits;
 mod slipped_line_structure;
 mod snippet_far_pairs;
+mod snippet_kept_look_alike;
 mod snippet_shapes;
 mod stale_blocks;
 mod syntax_policy;

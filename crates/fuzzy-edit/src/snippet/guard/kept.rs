@@ -1,0 +1,70 @@
+//! A new line beside a repeated line, one word apart from the file line beside another copy of
+//! it, which the merge keeps a few lines away and the snippet does not show: an edit of that
+//! line placed at the wrong copy of the repeated line, or a line added? Unclear, refused
+//! (`edited_edge`).
+
+use super::text::one_word_apart;
+
+/// How far from a changed run (file lines) the kept look-alike is read.
+const NEAR: usize = 3;
+
+/// The edge line `j` of a changed run (result lines `ins`, standing at file line `at` and
+/// deleting `deleted` lines) and the file line `q` it may edit: the run's kept neighbour `r`
+/// (the line before its first new line, or after its last) is a line the snippet shows
+/// (`shown`) and the file holds again at `r2`; `q` stands beside `r2` on the same side as the
+/// new line beside `r`, within [`NEAR`] lines of the run, kept, unshown, one word apart from
+/// the new line, which the file does not hold.
+///
+/// `session.mount(..., max_retries=5)` written between `session = make_session(url)` and
+/// `session.headers.update(DEFAULT_HEADERS)`, the file holding the latter twice with
+/// `max_retries=3` before the second: inserted before the first, the `3` line kept, was not
+/// what the model meant.
+///
+/// Measured on the lazy-snippet stand-in corpus (outside the repository; seed 7 and the nine
+/// extra draws, 11,028 apply and 2,392 must-refuse cases): 0 exact or sound merges lost,
+/// wrong merges unchanged (36; none of this shape), must-refuse refusals unchanged. Wider
+/// readings cost right merges there: any kept file line one word apart within 3 lines of the
+/// run, 152 (`} else` beside `}`, a new `#include` or `#[doc(hidden)]` beside its sibling);
+/// only past a shown line the file repeats (not beside its other copy), 21. On the accuracy
+/// gate, 1 exact lazy-snippet merge lost (a new struct field after a repeated
+/// `#[serde(default)]`, a field one word off kept after the other copy), 0 wrong. The
+/// adversarial review's four wrong merges of this shape are refused.
+pub(super) fn edited_kept_near(
+    (a, b): (&[&str], &[&str]),
+    kept: &[bool],
+    shown: &dyn Fn(&str) -> bool,
+    ins: &[usize],
+    (at, deleted): (usize, usize),
+) -> Option<(usize, usize)> {
+    let end = at + deleted;
+    let near = |q: usize| q + NEAR >= at && q < end + NEAR;
+    // (new line, its kept neighbour, the side the new line stands on: -1 before it, +1 after)
+    let edges = [
+        (ins.first(), at.checked_sub(1), 1isize),
+        (ins.last(), Some(end), -1),
+    ];
+    for (j, r, side) in edges {
+        let (Some(&j), Some(r)) = (j, r) else {
+            continue;
+        };
+        let t = a.get(r).map_or("", |l| l.trim());
+        if r >= a.len() || !kept[r] || !t.chars().any(char::is_alphanumeric) || !shown(t) {
+            continue;
+        }
+        let l = b[j];
+        // (The other copy stands beside `q`, so within one line more of the run.)
+        let around = at.saturating_sub(NEAR + 1)..(end + NEAR + 1).min(a.len());
+        for r2 in around.filter(|&r2| r2 != r && a[r2].trim() == t) {
+            let Some(q) = r2.checked_add_signed(side).filter(|&q| q < a.len()) else {
+                continue;
+            };
+            if near(q) && kept[q] && !shown(a[q]) && one_word_apart(l, a[q])
+                // (A line the file holds is a copy, not an edit.)
+                && !a.iter().any(|f| f.trim() == l.trim())
+            {
+                return Some((j, q));
+            }
+        }
+    }
+    None
+}
