@@ -276,7 +276,10 @@ fn check_split(
             }
         }
         let shown = |l: &str| !shown_at(l).is_empty();
-        if let Some((j, q)) = kept::edited_kept_near((a, b), &kept, &shown, ins, (*at, del.len())) {
+        let held = |l: &str| in_file.contains_key(l.trim());
+        if let Some((j, q)) =
+            kept::edited_kept_near((a, b), &kept, &shown, &held, ins, (*at, del.len()))
+        {
             return refuse(Why::EditedEdge, snippet_line(b[j]), vec![q]);
         }
         // Deletion by omission: between two lines one piece shows, in order, no marker between.

@@ -13,7 +13,8 @@ const NEAR: usize = 3;
 /// (the line before its first new line, or after its last) is a line the snippet shows
 /// (`shown`) and the file holds again at `r2`; `q` stands beside `r2` on the same side as the
 /// new line beside `r`, within [`NEAR`] lines of the run, kept, unshown, one word apart from
-/// the new line, which the file does not hold.
+/// the new line, which the file does not hold (`held`: the guard's index of the inserted
+/// lines the file has).
 ///
 /// `session.mount(..., max_retries=5)` written between `session = make_session(url)` and
 /// `session.headers.update(DEFAULT_HEADERS)`, the file holding the latter twice with
@@ -33,6 +34,7 @@ pub(super) fn edited_kept_near(
     (a, b): (&[&str], &[&str]),
     kept: &[bool],
     shown: &dyn Fn(&str) -> bool,
+    held: &dyn Fn(&str) -> bool,
     ins: &[usize],
     (at, deleted): (usize, usize),
 ) -> Option<(usize, usize)> {
@@ -58,10 +60,8 @@ pub(super) fn edited_kept_near(
             let Some(q) = r2.checked_add_signed(side).filter(|&q| q < a.len()) else {
                 continue;
             };
-            if near(q) && kept[q] && !shown(a[q]) && one_word_apart(l, a[q])
-                // (A line the file holds is a copy, not an edit.)
-                && !a.iter().any(|f| f.trim() == l.trim())
-            {
+            // (A line the file holds is a copy, not an edit.)
+            if near(q) && kept[q] && !shown(a[q]) && one_word_apart(l, a[q]) && !held(l) {
                 return Some((j, q));
             }
         }
