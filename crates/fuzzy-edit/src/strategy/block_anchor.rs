@@ -64,6 +64,7 @@ use crate::thresholds::{
 
 mod comments;
 mod names;
+mod renames;
 mod source_lines;
 mod stale;
 mod twins;
@@ -215,12 +216,15 @@ impl Strategy for BlockAnchor {
             }
         }
         // A window of another block of the same shape is no candidate, however many of its
-        // braces and keywords it shares with `old` (see `names`).
+        // braces and keywords it shares with `old` (see `names`); nor is a sibling whose names
+        // `old` writes a letter off on several lines (see `renames`).
         out.retain(|c| {
             let window: Vec<&str> = c.lines.clone().map(|i| text.line(i)).collect();
             let bytes: usize = body.iter().chain(&window).map(|l| l.len()).sum();
             // Out of budget, the search reports itself cut short; the window is left as it is.
-            !cx.budget.charge(bytes) || !names::names_another_block(body, &window)
+            !cx.budget.charge(bytes)
+                || !(names::names_another_block(body, &window)
+                    || renames::renamed_block(cx.budget, body, &window))
         });
         let mut out = closest_by_edits(cx, body, out);
         let Some(best) = out.iter().map(|c| c.score).max_by(f64::total_cmp) else {

@@ -42,6 +42,7 @@ mod olds_slipped_indent;
 mod properties;
 mod requests;
 mod several_edits;
+mod siblings_a_letter_off;
 mod slipped_line_structure;
 mod snippet_far_pairs;
 mod snippet_kept_look_alike;

@@ -189,7 +189,7 @@ pub(super) fn typed_windows(
 
 /// The sub-words (split on `_` and at a lower-case letter before an upper-case one) where the
 /// written word and the file's differ, when both split alike; else the words.
-fn differing_subwords<'a, 'f>(was: &'a str, is: &'f str) -> (&'a str, &'f str) {
+pub(super) fn differing_subwords<'a, 'f>(was: &'a str, is: &'f str) -> (&'a str, &'f str) {
     let (a, b) = (subwords(was), subwords(is));
     match a.iter().zip(&b).find(|(x, y)| x != y) {
         Some((x, y)) if a.len() == b.len() => (x, y),
@@ -256,7 +256,7 @@ fn typing_slip<'a, 'f>(
 }
 
 /// Whether the letter at `at` starts or ends the word or one of its sub-words.
-fn subword_end(w: &[char], at: usize) -> bool {
+pub(super) fn subword_end(w: &[char], at: usize) -> bool {
     let edge = |c: Option<&char>| c.is_none_or(|&c| c == '_');
     let camel = |x: Option<&char>, y: Option<&char>| matches!((x, y), (Some(x), Some(y)) if x.is_lowercase() && y.is_uppercase());
     let before = at.checked_sub(1).and_then(|k| w.get(k));
