@@ -218,13 +218,18 @@ impl Strategy for BlockAnchor {
         // A window of another block of the same shape is no candidate, however many of its
         // braces and keywords it shares with `old` (see `names`); nor is a sibling whose names
         // `old` writes a letter off on several lines (see `renames`).
+        let body_hashes: Vec<u64> = body.iter().map(|l| normalize::loose_hash(l)).collect();
         out.retain(|c| {
             let window: Vec<&str> = c.lines.clone().map(|i| text.line(i)).collect();
             let bytes: usize = body.iter().chain(&window).map(|l| l.len()).sum();
             // Out of budget, the search reports itself cut short; the window is left as it is.
             !cx.budget.charge(bytes)
                 || !(names::names_another_block(body, &window)
-                    || renames::renamed_block(cx.budget, body, &window))
+                    || renames::renamed_block(
+                        cx.budget,
+                        (body, &body_hashes),
+                        (&window, &hashes[c.lines.clone()]),
+                    ))
         });
         let mut out = closest_by_edits(cx, body, out);
         let Some(best) = out.iter().map(|c| c.score).max_by(f64::total_cmp) else {

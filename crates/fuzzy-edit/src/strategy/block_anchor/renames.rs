@@ -26,7 +26,6 @@ use std::collections::HashSet;
 use super::typed_lines::{differing_subwords, subword_end};
 use crate::budget::Budget;
 use crate::merge3::misspelling;
-use crate::normalize;
 
 /// Lines, at least, on which `old` writes a sub-word of the window one letter off in
 /// different words for the window to be a sibling renamed (`TrailBatch`, `trailOne`,
@@ -48,20 +47,31 @@ struct Slip {
 }
 
 /// Whether `old` writes a sub-word of `window` another way on lines enough to make it a
-/// sibling renamed (see the module docs). Out of budget, the window is left as it is.
-pub(super) fn renamed_block(budget: &Budget, old: &[&str], window: &[&str]) -> bool {
-    let hashes: HashSet<u64> = window.iter().map(|l| normalize::loose_hash(l)).collect();
+/// sibling renamed (see the module docs); each line comes with its loose hash
+/// ([`crate::normalize::loose_hash`]). Out of budget, the window is left as it is.
+pub(super) fn renamed_block(
+    budget: &Budget,
+    (old, old_hashes): (&[&str], &[u64]),
+    (window, window_hashes): (&[&str], &[u64]),
+) -> bool {
+    // Only lines that differ can slip: each side's lines the other lacks (loosely).
+    let (old_set, window_set): (HashSet<u64>, HashSet<u64>) = (
+        old_hashes.iter().copied().collect(),
+        window_hashes.iter().copied().collect(),
+    );
+    let (mine_lone, theirs_lone) = (
+        lone(old, old_hashes, &window_set),
+        lone(window, window_hashes, &old_set),
+    );
+    if mine_lone.len() < 2 {
+        return false;
+    }
     let mut slips: Vec<Slip> = Vec::new();
-    for line in old {
-        if line.trim().is_empty() || hashes.contains(&normalize::loose_hash(line)) {
-            continue;
-        }
-        let mine = line.trim();
-        let near = window
+    for mine in mine_lone {
+        let near = theirs_lone
             .iter()
-            .map(|l| l.trim())
             // One letter apart: at most a character's bytes (4 in UTF-8) apart in length.
-            .filter(|l| l.len().abs_diff(mine.len()) <= 4 && !l.is_empty());
+            .filter(|l| l.len().abs_diff(mine.len()) <= 4);
         for theirs in near {
             if !budget.charge(mine.len() + theirs.len()) {
                 return false;
@@ -87,6 +97,16 @@ pub(super) fn renamed_block(budget: &Budget, old: &[&str], window: &[&str]) -> b
         let across_words = same.len() >= MIN_RENAMED_LINES && same.iter().any(|t| t.word != s.word);
         at_edge || across_words
     })
+}
+
+/// The non-blank lines of `lines` (loose hashes `hashes`), trimmed, that `other` lacks.
+fn lone<'a>(lines: &[&'a str], hashes: &[u64], other: &HashSet<u64>) -> Vec<&'a str> {
+    lines
+        .iter()
+        .zip(hashes)
+        .filter(|(l, h)| !l.trim().is_empty() && !other.contains(h))
+        .map(|(l, _)| l.trim())
+        .collect()
 }
 
 /// Whether one of `was` and `is` is the other with a letter added at a sub-word's start or
@@ -123,9 +143,17 @@ fn slip<'a, 'f>(mine: &'a str, theirs: &'f str) -> Option<(&'a str, &'f str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::normalize;
 
     fn renamed(old: &[&str], window: &[&str]) -> bool {
-        renamed_block(&Budget::unlimited(), old, window)
+        let hashes = |lines: &[&str]| -> Vec<u64> {
+            lines.iter().map(|l| normalize::loose_hash(l)).collect()
+        };
+        renamed_block(
+            &Budget::unlimited(),
+            (old, &hashes(old)),
+            (window, &hashes(window)),
+        )
     }
 
     #[test]
