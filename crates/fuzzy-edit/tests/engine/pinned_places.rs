@@ -2,7 +2,8 @@
 //! beside it and again farther off (two assertion runs in one test, two doc comments over
 //! `#[cfg(unix)]` and `#[cfg(not(unix))]` twins): merged beside the pin. Each beside a twin
 //! that stays refused: no pin, nothing changed beside the pin, a new line beyond the repeated
-//! ones, twin functions with a line omitted. (Only a `};` repeated before the pin stays
+//! ones, twin functions with a line omitted, a new line that edits a line by the farther
+//! copy (a one-word change or tokens added, at its depth). (Only a `};` repeated before the pin stays
 //! ambiguous too: `snippet::tests`, `a_nearer_place_without_the_deletion_leaves_the_place_open`.)
 
 use fuzzy_edit::snippet::SnippetReason;
@@ -136,4 +137,113 @@ fn a_new_line_beyond_the_repeated_ones_stays_refused() {
 // ... existing code ...
 ";
     assert_eq!(reason(file, snippet), SnippetReason::Ambiguous);
+}
+
+/// A repeated `log.debug(...)` line, the file's `index = Index(shards=4)` two lines past its
+/// first copy, and the pin `return index.finish(docs)` after the second.
+const INDEX_PY: &str = r#"def build_index(docs):
+    log.debug("building the index now")
+    settings = load_index_settings()
+    index = Index(shards=4)
+    index.optimize()
+    log.debug("building the index now")
+    return index.finish(docs)
+"#;
+
+/// A new line unlike any line near the first copy goes beside the pin.
+#[test]
+fn a_new_line_unlike_the_lines_by_the_farther_copy_merges_beside_the_pin() {
+    let snippet = r#"# ... existing code ...
+    log.debug("building the index now")
+    metrics.increment("index.builds")
+    return index.finish(docs)
+# ... existing code ...
+"#;
+    let out = apply_snippet(INDEX_PY, snippet, &Options::default()).unwrap();
+    assert_eq!(
+        out.text,
+        INDEX_PY.replace(
+            "    return index",
+            "    metrics.increment(\"index.builds\")\n    return index"
+        )
+    );
+}
+
+/// `Index(shards=8)` edits the `Index(shards=4)` line two lines past the farther copy: beside
+/// the pin it would stand as a second index, the old one kept. Refused.
+#[test]
+fn a_new_line_editing_a_line_by_the_farther_copy_stays_refused() {
+    let snippet = r#"# ... existing code ...
+    log.debug("building the index now")
+    index = Index(shards=8)
+    return index.finish(docs)
+# ... existing code ...
+"#;
+    assert_eq!(reason(INDEX_PY, snippet), SnippetReason::Ambiguous);
+}
+
+/// Two `client.use(...)` copies, `client.setTimeout(5000)` between them.
+const CLIENT_TS: &str = "export function createClient(options: ClientOptions): Client {
+  const client = new Client(options.baseUrl);
+  client.use(loggingMiddleware);
+  client.setTimeout(5000);
+  client.use(loggingMiddleware);
+  client.setRetryPolicy(defaultRetryPolicy);
+  return client;
+}
+";
+
+/// The old line with tokens added (`options.timeout ?? 5000`) is an edit of it though the
+/// characters differ much: refused. A call with the same head and other arguments alone
+/// (`client.on(...)` is no edit of `client.setTimeout(...)`) goes beside the pin.
+#[test]
+fn a_line_rewritten_by_adding_to_it_is_an_edit_a_new_call_is_not() {
+    let edit = "// ... existing code ...
+  client.use(loggingMiddleware);
+  client.setTimeout(options.timeout ?? 5000);
+  client.setRetryPolicy(defaultRetryPolicy);
+// ... existing code ...
+";
+    assert_eq!(reason(CLIENT_TS, edit), SnippetReason::Ambiguous);
+    let added = "// ... existing code ...
+  client.use(loggingMiddleware);
+  client.on(\"error\", reportClientError);
+  client.setRetryPolicy(defaultRetryPolicy);
+// ... existing code ...
+";
+    let out = apply_snippet(CLIENT_TS, added, &Options::default()).unwrap();
+    assert_eq!(
+        out.text,
+        CLIENT_TS.replace(
+            "  client.setRetryPolicy",
+            "  client.on(\"error\", reportClientError);\n  client.setRetryPolicy"
+        )
+    );
+}
+
+/// `writer.writerow(FOOTER_FIELDS)` one word from the loop's `writer.writerow(row)` near the
+/// farther copy, but a level deeper: no edit of it; the footer goes beside the pin.
+#[test]
+fn a_look_alike_at_another_depth_is_no_edit() {
+    let file = "def export(rows):
+    writer.writerow(HEADER_FIELDS)
+    for row in rows:
+        writer.writerow(row)
+    writer.writerow(HEADER_FIELDS)
+    stream.flush_to_disk()
+";
+    let snippet = "# ... existing code ...
+    writer.writerow(HEADER_FIELDS)
+    writer.writerow(FOOTER_FIELDS)
+    stream.flush_to_disk()
+# ... existing code ...
+";
+    let out = apply_snippet(file, snippet, &Options::default()).unwrap();
+    assert_eq!(
+        out.text,
+        file.replace(
+            "    stream",
+            "    writer.writerow(FOOTER_FIELDS)\n    stream"
+        )
+    );
 }
