@@ -247,3 +247,26 @@ fn a_look_alike_at_another_depth_is_no_edit() {
         )
     );
 }
+
+/// The edited line farther from the farther copy, two lines above the nearer one: beside the
+/// nearer copy the new index would stand three lines below the old one. Refused.
+#[test]
+fn a_new_line_editing_a_line_just_above_the_nearer_copy_stays_refused() {
+    let file = r#"def build_index(docs):
+    log.debug("building the index now")
+    settings = load_index_settings()
+    retries = settings.retries
+    timeout = settings.timeout
+    index = Index(shards=4)
+    index.optimize()
+    log.debug("building the index now")
+    return index.finish(docs)
+"#;
+    let snippet = r#"# ... existing code ...
+    log.debug("building the index now")
+    index = Index(shards=8)
+    return index.finish(docs)
+# ... existing code ...
+"#;
+    assert_eq!(reason(file, snippet), SnippetReason::Ambiguous);
+}

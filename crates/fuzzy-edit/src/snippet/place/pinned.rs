@@ -33,7 +33,9 @@ use crate::thresholds::EDITED_EDGE;
 /// of the kept look-alike guard (`guard::kept`). Measured on the stand-in corpus's ten draws
 /// and the review's hand cases: at 1, `Index(shards=4)` two lines past the other copy is
 /// missed (1 wrong merge); 2 to 15 lose no right merge; the farther window's whole gap loses
-/// one (`/// caller.` written 16 lines past a `/// pattern.` the far window deletes).
+/// one (`/// caller.` written 16 lines past a `/// pattern.` the far window deletes). Read
+/// from the nearer copy too, no right merge is lost and `Index(shards=4)` four lines past
+/// the farther copy, two above the nearer, is refused.
 const NEAR: usize = 3;
 
 /// Of several windows, the one nearest the pin when the piece has one: a line of at least
@@ -132,7 +134,8 @@ pub(super) fn nearest_pinned(
 }
 
 /// Whether the farther window `p` reads a new line of the piece as an edit: between the two
-/// pairs around it, within [`NEAR`] lines of the farther copy that bounds them, `p` deletes
+/// pairs around it, within [`NEAR`] lines of the farther copy that bounds them or of the
+/// nearer copy on the side the run leaves (a look-alike kept just above the run), `p` deletes
 /// a file line the new line [`edits`], which the nearest window `q` keeps and the piece does
 /// not show. Not when `q` reads the new line as an edit too, of a line it deletes around it
 /// (a line replaced in place, a sibling of it farther off).
@@ -153,7 +156,11 @@ fn edits_farther(file: &File<'_>, piece: &Piece<'_>, q: &Placement, p: &Placemen
     p.pairs.windows(2).any(|w| {
         let ((i0, f0), (i1, f1)) = (w[0], w[1]);
         let (far0, far1) = (at_q(i0) != Some(f0), at_q(i1) != Some(f1));
-        let near = |f: usize| (far0 && f <= f0 + NEAR) || (far1 && f + NEAR >= f1);
+        // (Near either copy: past the farther one, or before the nearer one the run follows.)
+        let near = |f: usize| {
+            (far0 && (f <= f0 + NEAR || f + NEAR >= q.start))
+                || (far1 && (f + NEAR >= f1 || f < q.end + NEAR))
+        };
         (i0 + 1..i1).filter(|&i| !replaced(i)).any(|i| {
             (f0 + 1..f1)
                 .filter(|&f| near(f) && !(q.start..q.end).contains(&f) && !shown(f))
