@@ -41,7 +41,7 @@ pub(super) use stale::stale_line;
 pub(super) use text::comment_leader;
 #[cfg(test)]
 use text::lines;
-use text::one_word_apart;
+pub(super) use text::one_word_apart;
 use text::{lines_beside, marker_like};
 
 /// Least character similarity for an inserted line to read as an edited copy of a kept file

@@ -8,8 +8,9 @@
 //! lines at an edge that meets a marker go right beside the unchanged line, unless they read
 //! as an edited version of the file's line on the other side ([`EDITED_EDGE`]). Of several
 //! windows, the one that pairs more of the piece's lines wins only when it changes less too
-//! (`best_explained`); a first line that may be new rather than a later copy of itself is
-//! refused (`first_line_clear`).
+//! (`best_explained`); else, of windows nested around one line the file holds once, the
+//! nearest (`nearest_pinned`). A first line that may be new rather than a later copy of
+//! itself is refused (`first_line_clear`).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -20,10 +21,12 @@ use crate::normalize::{indent_width, loose_hash, loose_key, HashBits};
 mod closing;
 mod edges;
 mod order;
+mod pinned;
 mod unique;
 mod window;
 use edges::{edges_clear, end_of_scope};
 pub(super) use order::place_all;
+use pinned::nearest_pinned;
 use unique::distinctive_only;
 use window::{best_explained, candidates, first_line_clear};
 
@@ -260,6 +263,13 @@ pub(super) fn place(
         piece,
         &valid.iter().map(|(p, _)| p).collect::<Vec<_>>(),
     );
+    let best = best.or_else(|| {
+        nearest_pinned(
+            file,
+            piece,
+            &valid.iter().map(|(p, _)| p).collect::<Vec<_>>(),
+        )
+    });
     if let Some(best) = best {
         valid = vec![valid.swap_remove(best)];
     }

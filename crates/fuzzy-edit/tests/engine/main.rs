@@ -39,6 +39,7 @@ mod new_side;
 mod numbered_one_line;
 mod old_misses_lines;
 mod olds_slipped_indent;
+mod pinned_places;
 mod properties;
 mod requests;
 mod several_edits;

@@ -88,3 +88,53 @@ fn a_replacement_beside_the_other_copy_of_its_look_alike_is_refused_unless_shown
         )
     );
 }
+
+const INDEX: &str = "def build_index(docs):
+    index = Index(shards=4)
+    log.debug(\"building the index now\")
+    index.optimize()
+    log.debug(\"building the index now\")
+    return index.finish(docs)
+";
+
+// `shards=8` written after the second `log.debug`, the `4` line standing before the first:
+// an edit of that line remembered in the wrong order, or a second index? Refused.
+#[test]
+fn an_edit_whose_look_alike_stands_before_the_other_copy_is_refused() {
+    let snippet = "# ... existing code ...
+    log.debug(\"building the index now\")
+    index = Index(shards=8)
+    return index.finish(docs)
+# ... existing code ...
+";
+    let err = merged(INDEX, snippet).unwrap_err();
+    assert_eq!(err.rule(), "snippet_edited_edge", "{err}");
+    assert!(err.to_string().contains("line 2"), "{err}");
+}
+
+// A new arm among sibling arms (`case X:` / `break;`): the line before the shown `break;` is a
+// sibling of the new line as much as the one before the other copy is, so the arm is added.
+#[test]
+fn a_sibling_arm_after_a_repeated_line_is_added() {
+    let file = "switch (kind) {
+  case Kind.Pipeline:
+    break;
+  case Kind.Promise:
+    break;
+  default:
+    fail(kind);
+}
+";
+    let snippet = "// ... existing code ...
+  case Kind.Promise:
+    break;
+  case Kind.Symbol:
+    break;
+  default:
+// ... existing code ...
+";
+    assert_eq!(
+        merged(file, snippet).unwrap(),
+        file.replace("  default:", "  case Kind.Symbol:\n    break;\n  default:")
+    );
+}

@@ -21,6 +21,13 @@ const NEAR: usize = 3;
 /// `max_retries=3` before the second: inserted before the first, the `3` line kept, was not
 /// what the model meant.
 ///
+/// `q` may also stand on the far side of the other copy (`Index(shards=4)` before the first
+/// `log.debug(..)`, `shards=8` written after the second: an edit remembered in the wrong
+/// order), unless the near copy's line on that side is one word apart from the new line too
+/// (arms of a `switch`, `case X:` / `break;`: a sibling added). On the stand-in corpus's ten
+/// draws this far side costs no merge (with no sibling test, 2: new `case` arms after a
+/// repeated `break;`).
+///
 /// Measured on the lazy-snippet stand-in corpus (outside the repository; seed 7 and the nine
 /// extra draws, 11,028 apply and 2,392 must-refuse cases): 0 exact or sound merges lost,
 /// wrong merges unchanged (36; none of this shape), must-refuse refusals unchanged. Wider
@@ -57,12 +64,22 @@ pub(super) fn edited_kept_near(
         // (The other copy stands beside `q`, so within one line more of the run.)
         let around = at.saturating_sub(NEAR + 1)..(end + NEAR + 1).min(a.len());
         for r2 in around.filter(|&r2| r2 != r && a[r2].trim() == t) {
-            let Some(q) = r2.checked_add_signed(side).filter(|&q| q < a.len()) else {
-                continue;
-            };
-            // (A line the file holds is a copy, not an edit.)
-            if near(q) && kept[q] && !shown(a[q]) && one_word_apart(l, a[q]) && !held(l) {
-                return Some((j, q));
+            for s in [side, -side] {
+                let Some(q) = r2.checked_add_signed(s).filter(|&q| q < a.len()) else {
+                    continue;
+                };
+                // (A line the file holds is a copy, not an edit.)
+                // On the far side of the other copy only when the near copy's line on that
+                // side is no sibling of the new line (`case A:` / `break;` arms repeat).
+                let mirrored = || {
+                    r.checked_add_signed(s)
+                        .and_then(|p| a.get(p))
+                        .is_some_and(|p| one_word_apart(l, p))
+                };
+                let reach = if s == side { near(q) } else { !mirrored() };
+                if reach && kept[q] && !shown(a[q]) && one_word_apart(l, a[q]) && !held(l) {
+                    return Some((j, q));
+                }
             }
         }
     }

@@ -12,7 +12,7 @@ use crate::snippet::Piece;
 /// fit; a line held once must reach it to decide. Measured on the stand-in corpus (1,112 apply
 /// cases, 285 must-refuse): 10 merges 3 refused cases more (the ones a `@Test`, `#[inline]` or
 /// `*/` line opened 18 to 108 windows for), no must-refuse case applied.
-const DISTINCT_LEN: usize = 10;
+pub(super) const DISTINCT_LEN: usize = 10;
 
 /// The windows that pair every distinctive line of the piece (one of at least
 /// [`DISTINCT_LEN`] characters that the file holds once, at or after `from`) and delete no
