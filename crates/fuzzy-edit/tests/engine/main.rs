@@ -43,6 +43,7 @@ mod properties;
 mod requests;
 mod several_edits;
 mod slipped_line_structure;
+mod slips_beside_other_habits;
 mod snippet_far_pairs;
 mod snippet_kept_look_alike;
 mod snippet_shapes;
