@@ -1,8 +1,8 @@
 //! Typing slips on lines the model copied with another habit too: an emoji written without
 //! its variation selector and curly quotes written straight on a slipped line, a slip the
-//! model spelled right again in `new` on a line whose trailing comment it left out. Applied
-//! with the file's characters and comment kept; a sibling block one word off, a block renamed
-//! since and a block changed since on three lines still refused.
+//! model spelled right again in `new` on a line whose trailing comment it left out, a letter
+//! and `_` swapped. Applied with the file's characters and comment kept; a sibling block one
+//! word off, a block renamed since and a block changed since on three lines still refused.
 
 use fuzzy_edit::Edit;
 
@@ -108,4 +108,43 @@ fn a_slip_spelled_right_again_in_a_block_changed_since_is_still_refused() {
         .replace("gocehcknoinits", "gochecknoinits");
     let err = refused(file, &Edit::new(old, new));
     assert_eq!(err.kind(), "content_mismatch");
+}
+
+const READER: &str = "\
+static int read_header(struct reader *r, size_t limit) {
+    size_t header_len = r->header_len;
+    uint8_t *header_buf = r->header_buf;
+    if (header_len > limit)
+        return READ_ERR_TOO_LONG;
+    memcpy(r->scratch, header_buf, header_len);
+    return READ_OK;
+}
+";
+
+/// `READER`'s body mistyped on four of five lines, two of the slips a letter and `_` swapped
+/// (`siz_et`, `TOOL_ONG`).
+const READER_OLD: &str = "    siz_et header_len = r->header_len;
+    uint8_t *header_buf = r->haeder_buf;
+    if (header_ln > limit)
+        return READ_ERR_TOOL_ONG;
+    memcpy(r->scratch, header_buf, header_len);";
+
+#[test]
+fn a_letter_and_an_underscore_swapped_are_a_slip_and_a_sibling_one_word_off_is_not() {
+    let new = READER_OLD.replace("memcpy(", "memmove(");
+    let want = READER.replace("memcpy(", "memmove(");
+    let out = applied(READER, &Edit::new(READER_OLD, new.clone()));
+    assert_eq!(out.text, want);
+    let sibling = READER
+        .replace("read_header(", "read_trailer(")
+        .replace("header_buf", "header_bufs");
+    let out = applied(
+        &format!("{READER}\n{sibling}"),
+        &Edit::new(READER_OLD, new.clone()),
+    );
+    assert_eq!(out.text, format!("{want}\n{sibling}"));
+    assert_eq!(
+        refused(&sibling, &Edit::new(READER_OLD, new)).kind(),
+        "not_found"
+    );
 }
