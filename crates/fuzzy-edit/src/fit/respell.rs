@@ -34,7 +34,7 @@ use super::gaps;
 use crate::align::{changed_regions, loose_diff};
 use crate::merge3::misspelling;
 use crate::needle::Needle;
-use crate::normalize::{contains_word, loose_equal};
+use crate::normalize::{contains_word, is_word_char, loose_equal};
 use crate::strategy::{typing_slip, without_trailing_comment};
 use crate::text::Text;
 
@@ -85,21 +85,82 @@ pub(super) fn respelled(
         }
     }
     // A word spelled two ways by the file is no single slip; one the file writes is its own.
-    let words: Vec<(&str, &str)> = words
+    // Each kept word with whether `new` is respelled too: it writes the slip again and does
+    // not rename the file's word to it.
+    let old_text = needle.old_text();
+    let words: Vec<(&str, &str, bool)> = words
         .iter()
         .filter(|(was, _)| words.iter().filter(|(w, _)| w == was).count() == 1)
-        .filter(|(was, _)| !file.contains(was) && (typed_copy || new.contains(was)))
-        .copied()
+        .map(|&(was, is)| {
+            let in_new = occurrences(new, was).next().is_some();
+            (was, is, in_new && !renamed(old_text, new, was, is))
+        })
+        .filter(|&(was, _, in_new)| !file.contains(was) && (typed_copy || in_new))
         .collect();
     if words.is_empty() {
         return None;
     }
-    let respell = |s: &str| {
+    let respell = |s: &str, all: bool| {
         words
             .iter()
-            .fold(s.to_string(), |s, (was, is)| s.replace(was, is))
+            .filter(|w| all || w.2)
+            .fold(s.to_string(), |s, &(was, is, _)| replace_word(&s, was, is))
     };
-    Some(Needle::new(respell(needle.old_text()), respell(new)))
+    Some(Needle::new(respell(old_text, true), respell(new, false)))
+}
+
+/// Whether the model renames the file's word `is` to the slip `was` on purpose: `new` writes
+/// `is` fewer times than `old` and `was` more times (`colour` read on four lines, one of them
+/// copied as `color`, and `color` written on all four: the model means `color`). Respelling
+/// `new` would drop the rename silently, and apply only the rest of the change; so `new` is
+/// left as written. On the review's hand cases (`/work/review-combos`): `g_ren_color*`,
+/// `g_fix_*` wrong or refused with a false `already_applied` -> applied as the model wrote.
+fn renamed(old: &str, new: &str, was: &str, is: &str) -> bool {
+    let count = |s: &str, w: &str| s.matches(w).count();
+    count(new, is) < count(old, is) && count(new, was) > count(old, was)
+}
+
+/// Where `word` occurs in `s` as a word of its own or a sub-word of a camel-case name
+/// (`JsonShcema` in `JsonShcemaImpl`), never inside a longer run of lower-case letters or
+/// across `_` (`form` is no slip inside `format`, `inform` or `form_error`). Replaced as a
+/// substring, a slip `form` for `from` wrote `fromat` where the model wrote `format`: the
+/// review's hand cases (`/work/review-combos`) `g_sub_*`, `g_subc_*`, 18 wrong -> 0.
+fn occurrences<'a>(s: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let first = word.chars().next();
+    let last = word.chars().next_back();
+    s.match_indices(word).map(|(at, _)| at).filter(move |&at| {
+        let before = s[..at].chars().next_back();
+        let after = s[at + word.len()..].chars().next();
+        let starts = match before {
+            None => true,
+            Some(b) if !is_word_char(b) => true,
+            Some(b) => {
+                (b.is_lowercase() || b.is_ascii_digit()) && first.is_some_and(char::is_uppercase)
+            }
+        };
+        let ends = match after {
+            None => true,
+            Some(a) if !is_word_char(a) => true,
+            Some(a) => {
+                a.is_uppercase() && last.is_some_and(|l| l.is_lowercase() || l.is_ascii_digit())
+            }
+        };
+        starts && ends
+    })
+}
+
+/// `s` with `was` replaced by `is` where it occurs as a word or camel-case sub-word
+/// ([`occurrences`]).
+fn replace_word(s: &str, was: &str, is: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut from = 0;
+    for at in occurrences(s, was).collect::<Vec<_>>() {
+        out.push_str(&s[from..at]);
+        out.push_str(is);
+        from = at + was.len();
+    }
+    out.push_str(&s[from..]);
+    out
 }
 
 #[cfg(test)]

@@ -148,3 +148,64 @@ fn a_letter_and_an_underscore_swapped_are_a_slip_and_a_sibling_one_word_off_is_n
         "not_found"
     );
 }
+
+const DRAIN: &str = "\
+from collections import deque
+import sys
+
+
+def drain(queue, sink):
+    pending = deque(queue)
+    while pending:
+        item = pending.popleft()
+        sink.write(item)
+    sink.close()
+    return True
+";
+
+#[test]
+fn a_slip_is_respelled_as_a_word_never_inside_a_longer_one() {
+    // `form` for `from` slipped; `format`, `transform` written in `new` stay as written.
+    let old = "form collections import deque\nimport sys\n\n\ndef drain(queue, sink):\n    pending = deque(queue)\n    while pendign:\n        item = pending.popleft()";
+    for call in ["format", "transform", "platform"] {
+        let new = format!(
+            "{}\n        sink.write({call}(item))",
+            old.replace("form coll", "from coll")
+                .replace("pendign", "pending")
+        );
+        let out = applied(DRAIN, &Edit::new(old, new));
+        assert_eq!(
+            out.text,
+            DRAIN.replace(
+                "popleft()\n",
+                &format!("popleft()\n        sink.write({call}(item))\n")
+            )
+        );
+    }
+}
+
+const PAINT: &str = "\
+def paint(shape):
+    colour = shape.colour
+    fill(colour, mode=SOLID)
+    outline(colour, width=2)
+    shadow(colour, blur=4)
+    return colour
+";
+
+#[test]
+fn a_rename_to_the_slipped_word_is_not_respelled_back() {
+    // `old` copied `colour` as `color` once; `new` writes `color` on every line: a rename.
+    let old = "    color = shape.colour\n    fill(colour, mode=SOILD)\n    outline(colour, width=2)\n    shadow(colour, blur=4)";
+    let new = "    color = shape.color\n    fill(color, mode=SOLID)\n    outline(color, width=2)\n    shadow(color, blur=4)\n    glow(color)";
+    let out = applied(PAINT, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        format!("def paint(shape):\n{new}\n    return colour\n")
+    );
+    // With the file's trailing comment left out the merge cannot place it: refused, and not
+    // as already applied (the rename is not in the file).
+    let file = PAINT.replace("SOLID)", "SOLID)  # solid fill");
+    let kind = refused(&file, &Edit::new(old, new)).kind();
+    assert_ne!(kind, "already_applied");
+}
