@@ -35,7 +35,7 @@ use crate::align::{changed_regions, loose_diff};
 use crate::merge3::misspelling;
 use crate::needle::Needle;
 use crate::normalize::{contains_word, is_word_char, loose_equal};
-use crate::strategy::{typing_slip, without_trailing_comment};
+use crate::strategy::{near_word, typing_slip, without_trailing_comment};
 use crate::text::Text;
 
 /// `needle` with the words it misspelled (by the lines of `old` paired with `win`, the file's
@@ -57,6 +57,7 @@ pub(super) fn respelled(
     let mut words: Vec<(&str, &str)> = Vec::new();
     let file = text.as_str();
     let in_file = |w: &str| contains_word(file, w);
+    let near = |w: &str| near_word(file, w);
     // Whether every line `old` differs from the file in is a typing slip of the file's line
     // or that line with its trailing comment left out (see `typed_copy`).
     let mut typed_copy = true;
@@ -72,8 +73,9 @@ pub(super) fn respelled(
             let code = || without_trailing_comment(win[j]).map(str::trim);
             typed_copy = typed_copy
                 && (code().is_some_and(|code| loose_equal(code, old[i]))
-                    || typing_slip(old[i], win[j], in_file).is_some()
-                    || code().is_some_and(|code| typing_slip(old[i], code, in_file).is_some()));
+                    || typing_slip(old[i], win[j], in_file, near).is_some()
+                    || code()
+                        .is_some_and(|code| typing_slip(old[i], code, in_file, near).is_some()));
             let Some((was, is)) = misspelling(old[i].trim(), win[j].trim())
                 .or_else(|| code().and_then(|code| misspelling(old[i].trim(), code)))
             else {

@@ -64,7 +64,7 @@ use crate::thresholds::{
 
 mod comments;
 pub(crate) use comments::without_trailing_comment;
-pub(crate) use typed_lines::typing_slip;
+pub(crate) use typed_lines::{near_word, typing_slip};
 mod names;
 mod source_lines;
 mod stale;

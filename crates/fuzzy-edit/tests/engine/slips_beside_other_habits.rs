@@ -209,3 +209,39 @@ fn a_rename_to_the_slipped_word_is_not_respelled_back() {
     let kind = refused(&file, &Edit::new(old, new)).kind();
     assert_ne!(kind, "already_applied");
 }
+
+const HEADERS: &str = "\
+static int read_header(struct reader *r, size_t limit) {
+    int user_sid = lookup(r);
+    uint8_t *header_buf = r->header_buf;
+    if (header_len > limit)
+        return READ_ERR_TOO_LONG;
+    memcpy(r->scratch, header_buf, header_len);
+    return READ_OK;
+}
+
+static int read_trailer(struct reader *r, size_t limit) {
+    int users_idx = lookup(r);
+    uint8_t *header_buf = r->header_buf;
+    if (header_len > limit)
+        return READ_ERR_TOO_LONG;
+    memcpy(r->scratch, header_buf, header_len);
+    return READ_OK;
+}
+";
+
+#[test]
+fn a_swap_of_underscore_is_no_slip_beside_a_word_one_letter_off() {
+    // `users_id` is `user_sid` with `_` swapped and `users_idx` with a letter dropped: the two
+    // blocks are as near, so the edit is refused; with the second block gone it applies.
+    let old = "    int users_id = lookup(r);
+    uint8_t *header_buf = r->haeder_buf;
+    if (header_ln > limit)
+        return READ_ERR_TOO_LONG;
+    memcpy(r->scratch, header_buf, header_len);";
+    let new = old.replace("memcpy", "memmove");
+    refused(HEADERS, &Edit::new(old, new.clone()));
+    let first = HEADERS.split("\n\n").next().unwrap().to_string() + "\n";
+    let out = applied(&first, &Edit::new(old, new));
+    assert_eq!(out.text, first.replace("memcpy", "memmove"));
+}
