@@ -122,9 +122,9 @@ fn renamed(old: &str, new: &str, was: &str, is: &str) -> bool {
     count(new, is) < count(old, is) && count(new, was) > count(old, was)
 }
 
-/// Where `word` occurs in `s` as a word of its own or a sub-word of a camel-case name
-/// (`JsonShcema` in `JsonShcemaImpl`), never inside a longer run of lower-case letters or
-/// across `_` (`form` is no slip inside `format`, `inform` or `form_error`). Replaced as a
+/// Where `word` occurs in `s` as a word of its own or a sub-word of a name (`JsonShcema` in
+/// `JsonShcemaImpl`, `PRAM_SHIFT` in `PRAM_SHIFT_BITS`), never inside a longer run of letters
+/// (`form` is no slip inside `format` or `inform`). Replaced as a
 /// substring, a slip `form` for `from` wrote `fromat` where the model wrote `format`: the
 /// review's hand cases (`/work/review-combos`) `g_sub_*`, `g_subc_*`, 18 wrong -> 0.
 fn occurrences<'a>(s: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
@@ -135,14 +135,14 @@ fn occurrences<'a>(s: &'a str, word: &'a str) -> impl Iterator<Item = usize> + '
         let after = s[at + word.len()..].chars().next();
         let starts = match before {
             None => true,
-            Some(b) if !is_word_char(b) => true,
+            Some(b) if !is_word_char(b) || b == '_' => true,
             Some(b) => {
                 (b.is_lowercase() || b.is_ascii_digit()) && first.is_some_and(char::is_uppercase)
             }
         };
         let ends = match after {
             None => true,
-            Some(a) if !is_word_char(a) => true,
+            Some(a) if !is_word_char(a) || a == '_' => true,
             Some(a) => {
                 a.is_uppercase() && last.is_some_and(|l| l.is_lowercase() || l.is_ascii_digit())
             }

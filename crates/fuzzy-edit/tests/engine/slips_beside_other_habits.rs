@@ -2,7 +2,9 @@
 //! its variation selector and curly quotes written straight on a slipped line, a slip the
 //! model spelled right again in `new` on a line whose trailing comment it left out, a letter
 //! and `_` swapped. Applied with the file's characters and comment kept; a sibling block one
-//! word off, a block renamed since and a block changed since on three lines still refused.
+//! word off, a block renamed since and a block changed since on three lines still refused; a
+//! slip respelled as a word only, a rename to the slipped word kept, a `_` swap beside a word
+//! one letter off refused.
 
 use fuzzy_edit::Edit;
 
