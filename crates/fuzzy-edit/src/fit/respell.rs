@@ -87,16 +87,12 @@ pub(super) fn respelled(
         }
     }
     // A word spelled two ways by the file is no single slip; one the file writes is its own.
-    // Each kept word with whether `new` is respelled too: it writes the slip again and does
-    // not rename the file's word to it.
+    // Each kept word with whether `new` is respelled too: it writes the slip again.
     let old_text = needle.old_text();
     let words: Vec<(&str, &str, bool)> = words
         .iter()
         .filter(|(was, _)| words.iter().filter(|(w, _)| w == was).count() == 1)
-        .map(|&(was, is)| {
-            let in_new = occurrences(new, was).next().is_some();
-            (was, is, in_new && !renamed(old_text, new, was, is))
-        })
+        .map(|&(was, is)| (was, is, occurrences(new, was).next().is_some()))
         .filter(|&(was, _, in_new)| !file.contains(was) && (typed_copy || in_new))
         .collect();
     if words.is_empty() {
@@ -109,17 +105,6 @@ pub(super) fn respelled(
             .fold(s.to_string(), |s, &(was, is, _)| replace_word(&s, was, is))
     };
     Some(Needle::new(respell(old_text, true), respell(new, false)))
-}
-
-/// Whether the model renames the file's word `is` to the slip `was` on purpose: `new` writes
-/// `is` fewer times than `old` and `was` more times (`colour` read on four lines, one of them
-/// copied as `color`, and `color` written on all four: the model means `color`). Respelling
-/// `new` would drop the rename silently, and apply only the rest of the change; so `new` is
-/// left as written. On the review's hand cases (`/work/review-combos`): `g_ren_color*`,
-/// `g_fix_*` wrong or refused with a false `already_applied` -> applied as the model wrote.
-fn renamed(old: &str, new: &str, was: &str, is: &str) -> bool {
-    let count = |s: &str, w: &str| s.matches(w).count();
-    count(new, is) < count(old, is) && count(new, was) > count(old, was)
 }
 
 /// Where `word` occurs in `s` as a word of its own or a sub-word of a name (`JsonShcema` in
