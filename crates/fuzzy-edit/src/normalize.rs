@@ -222,6 +222,20 @@ pub(crate) fn loose_with_offsets(line: &str) -> (Vec<char>, Vec<std::ops::Range<
     (chars, spans)
 }
 
+/// The line with its typographic punctuation as ASCII and its variation selectors dropped
+/// ([`push_punctuation`]), nothing trimmed or collapsed: what a model retyping the line writes
+/// (`⚠ don't` for `⚠️ don’t`), so that a slip on such a line is a slip on its ASCII form.
+pub(crate) fn punctuation_as_typed(line: &str) -> Cow<'_, str> {
+    if line.is_ascii() {
+        return Cow::Borrowed(line);
+    }
+    let mut out = String::with_capacity(line.len());
+    for c in line.chars() {
+        push_punctuation(c, &mut out);
+    }
+    Cow::Owned(out)
+}
+
 /// Push `c`, or its ASCII stand-in when it is typographic punctuation or an odd space.
 pub(crate) fn push_punctuation(c: char, out: &mut String) {
     match c {

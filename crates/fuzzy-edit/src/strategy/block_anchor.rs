@@ -63,6 +63,8 @@ use crate::thresholds::{
 };
 
 mod comments;
+pub(crate) use comments::without_trailing_comment;
+pub(crate) use typed_lines::{near_word, typing_slip};
 mod names;
 mod renames;
 mod source_lines;

@@ -45,6 +45,7 @@ mod requests;
 mod several_edits;
 mod siblings_a_letter_off;
 mod slipped_line_structure;
+mod slips_beside_other_habits;
 mod snippet_far_pairs;
 mod snippet_kept_look_alike;
 mod snippet_shapes;

@@ -167,9 +167,15 @@ fn comment_left_out(short: &[&str], long: &[&str]) -> bool {
 /// Whether `old_line` is `file_line` with one word a slip of memory: the same tokens but one
 /// word, at most [`MAX_SLIP_EDITS`] character edits from the file's, and standing nowhere in
 /// the file (`in_file`): a misspelling no one wrote, not a name the file was changed to
-/// since, nor a number or another name it has (`_ONCE 0` for the file's `_ONCE 1`).
+/// since, nor a number or another name it has (`_ONCE 0` for the file's `_ONCE 1`). The lines
+/// are compared as typed ([`crate::normalize::punctuation_as_typed`]: `⚠ don't` for the
+/// file's `⚠️ don’t`), as the window's pairing compared them.
 pub(super) fn slip_of(old_line: &str, file_line: &str, in_file: impl Fn(&str) -> bool) -> bool {
-    let (a, b) = (tokens(old_line), tokens(file_line));
+    let (old_line, file_line) = (
+        crate::normalize::punctuation_as_typed(old_line),
+        crate::normalize::punctuation_as_typed(file_line),
+    );
+    let (a, b) = (tokens(&old_line), tokens(&file_line));
     if a.len() != b.len() {
         return false;
     }

@@ -5,7 +5,7 @@
 /// `line` without a trailing comment (`#`, `//`, `--`, `/*` after whitespace), trimmed at its
 /// end; `None` when it has none, when the code before it is empty or a comment, or when a quote
 /// is open before the leader (the leader may be inside a string: `"a # b"`).
-pub(super) fn without_trailing_comment(line: &str) -> Option<&str> {
+pub(crate) fn without_trailing_comment(line: &str) -> Option<&str> {
     let bytes = line.as_bytes();
     // Most lines hold no byte a leader starts with: one vectorised search rules them out (the
     // scan below over every line of a 100k-line file with a common anchor line was 67 M
