@@ -160,6 +160,20 @@ pub(super) struct Placement {
     pub(super) pairs: Vec<(usize, usize)>,
 }
 
+impl Placement {
+    /// Whether the placement changes the file: it writes a non-blank line of the piece
+    /// (`lines`) that is new, or deletes a non-blank file line between two of its pairs.
+    pub(super) fn changes(&self, file: &File<'_>, lines: &[&str]) -> bool {
+        self.out
+            .iter()
+            .any(|l| matches!(l, Line::New(i) if !lines[*i].trim().is_empty()))
+            || self
+                .pairs
+                .windows(2)
+                .any(|w| (w[0].1 + 1..w[1].1).any(|i| !file.blank(i)))
+    }
+}
+
 /// One line a placement writes.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum Line {
@@ -212,14 +226,7 @@ pub(super) fn place(
     // places stay open and the piece is refused as ambiguous.
     let whole = |q: &Placement, held: usize| {
         let paired = q.pairs.len() == held;
-        let changes = q
-            .out
-            .iter()
-            .any(|l| matches!(l, Line::New(i) if !lines[*i].trim().is_empty()))
-            || q.pairs
-                .windows(2)
-                .any(|w| (w[0].1 + 1..w[1].1).any(|i| !file.blank(i)));
-        paired && changes
+        paired && q.changes(file, lines)
     };
     // And only when the smaller one deletes lines on the side where the two differ: both
     // then read "delete between these lines", the nearer extent wins. When the piece's lines

@@ -22,7 +22,7 @@
 //! look-alike guard refuses 8 (one word apart, right beside it) and the farther-edit
 //! condition the other 6; its 17 right merges and every one of the 77 stay.
 
-use super::{File, Line, Placement};
+use super::{File, Placement};
 use crate::align::line_similarity;
 use crate::normalize::{indent_width, loose_key};
 use crate::snippet::guard::{one_word_apart, rewrites};
@@ -123,14 +123,7 @@ pub(super) fn nearest_pinned(
     {
         return None;
     }
-    let changes = q
-        .out
-        .iter()
-        .any(|l| matches!(l, Line::New(i) if !lines[*i].trim().is_empty()))
-        || q.pairs
-            .windows(2)
-            .any(|w| (w[0].1 + 1..w[1].1).any(|i| !file.blank(i)));
-    changes.then_some(near)
+    q.changes(file, lines).then_some(near)
 }
 
 /// Whether the farther window `p` reads a new line of the piece as an edit: between the two
