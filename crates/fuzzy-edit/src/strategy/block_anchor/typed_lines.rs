@@ -133,7 +133,9 @@ pub(super) fn typed_windows(
                     Some(Pair::Slipped(was, is)) => {
                         let slip = (was, is);
                         let new = !slips.contains(&slip);
-                        slips.push(slip);
+                        if new {
+                            slips.push(slip);
+                        }
                         new
                     }
                     None => false,
