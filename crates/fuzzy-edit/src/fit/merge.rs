@@ -34,8 +34,15 @@ pub(super) fn merge(
     let old: Vec<&str> = needle.lines().collect();
     let win: Vec<&str> = window.clone().map(|i| text.line(i)).collect();
     let merged = match respell::respelled(text, &old, &win, needle) {
-        Some(respelled) => merge_spelled(text, window.clone(), &respelled)?,
-        None => merge_spelled(text, window.clone(), needle)?,
+        Ok(Some(respelled)) => merge_spelled(text, window.clone(), &respelled)?,
+        Ok(None) => merge_spelled(text, window.clone(), needle)?,
+        Err(renamed) => {
+            let line = window.start + renamed.file_line;
+            return Err(Mismatch {
+                old_lines: renamed.old_line..renamed.old_line + 1,
+                file_lines: line..line + 1,
+            });
+        }
     };
     if let Some(line) = written_more_often(&merged, &win, &old, needle.new_text()) {
         return Err(Mismatch {

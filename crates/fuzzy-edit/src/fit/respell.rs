@@ -29,6 +29,10 @@
 //! five other typo kinds one case each; every must-refuse kind unchanged. Without the
 //! copy condition, `comment+typos` 115 but two `stale_3_typo` blocks (three lines changed since,
 //! two of them a letter off like slips) applied wrong.
+//!
+//! A word `new` writes in place of the file's spelling on other lines is no slip but the
+//! model's rename of the file's word ([`Renamed`]): the edit is refused, showing the file's
+//! line.
 
 use super::gaps;
 use crate::align::{changed_regions, loose_diff};
@@ -50,11 +54,13 @@ pub(super) fn respelled(
     old: &[&str],
     win: &[&str],
     needle: &Needle,
-) -> Option<Needle<'static>> {
+) -> Result<Option<Needle<'static>>, Renamed> {
     let new = needle.new_text();
     let mut regions = changed_regions(loose_diff(old, win));
     gaps::slide_gaps(old, win, &mut regions);
+    // Each misspelling with the first pair of lines (of `old`, of the window) it was read on.
     let mut words: Vec<(&str, &str)> = Vec::new();
+    let mut read_on: Vec<(usize, usize)> = Vec::new();
     let file = text.as_str();
     let in_file = |w: &str| contains_word(file, w);
     let near = |w: &str| near_word(file, w);
@@ -83,12 +89,23 @@ pub(super) fn respelled(
             };
             if !words.contains(&(was, is)) {
                 words.push((was, is));
+                read_on.push((i, j));
             }
         }
     }
     // A word spelled two ways by the file is no single slip; one the file writes is its own.
     // Each kept word with whether `new` is respelled too: it writes the slip again.
     let old_text = needle.old_text();
+    if let Some(at) = words
+        .iter()
+        .position(|&(was, is)| renames(old_text, new, was, is) && !file.contains(was))
+    {
+        let (old_line, file_line) = read_on[at];
+        return Err(Renamed {
+            old_line,
+            file_line,
+        });
+    }
     let words: Vec<(&str, &str, bool)> = words
         .iter()
         .filter(|(was, _)| words.iter().filter(|(w, _)| w == was).count() == 1)
@@ -96,7 +113,7 @@ pub(super) fn respelled(
         .filter(|&(was, _, in_new)| !file.contains(was) && (typed_copy || in_new))
         .collect();
     if words.is_empty() {
-        return None;
+        return Ok(None);
     }
     let respell = |s: &str, all: bool| {
         words
@@ -104,7 +121,31 @@ pub(super) fn respelled(
             .filter(|w| all || w.2)
             .fold(s.to_string(), |s, &(was, is, _)| replace_word(&s, was, is))
     };
-    Some(Needle::new(respell(old_text, true), respell(new, false)))
+    Ok(Some(Needle::new(
+        respell(old_text, true),
+        respell(new, false),
+    )))
+}
+
+/// A word `old` spelled unlike the file on one line that `new` writes in place of the file's
+/// spelling elsewhere: the model renames the file's word (`recieve` -> `receive` on every
+/// line, its `old` already writing `receive` on the first). Read as a slip, the rename was
+/// undone in `new` and the edit refused as already applied, which it was not; merged as
+/// written, the first line kept the file's word and the rename was half made. The edit is
+/// refused as a line the file does not hold, showing the file's spelling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Renamed {
+    /// The line of `old` (0-based) that spells the word unlike the file.
+    pub(super) old_line: usize,
+    /// The window's line (0-based) it was paired with.
+    pub(super) file_line: usize,
+}
+
+/// Whether `new` writes `was` in place of `is`: `old` writes `is` (the file's spelling) more
+/// often than `new` does, and `was` less often (see [`Renamed`]).
+fn renames(old: &str, new: &str, was: &str, is: &str) -> bool {
+    let count = |s: &str, w: &str| occurrences(s, w).count();
+    count(new, is) < count(old, is) && count(new, was) > count(old, was)
 }
 
 /// Where `word` occurs in `s` as a word of its own or a sub-word of a name (`JsonShcema` in
@@ -160,6 +201,7 @@ mod tests {
         let old_lines: Vec<&str> = needle.lines().collect();
         let win: Vec<&str> = (0..old_lines.len()).map(|i| text.line(i)).collect();
         respelled(&text, &old_lines, &win, &needle)
+            .unwrap()
             .map(|n| (n.old_text().to_string(), n.new_text().to_string()))
     }
 
@@ -194,5 +236,32 @@ mod tests {
         );
         // A value is no misspelling.
         assert_eq!(respell("x = 2\n", "x = 1", "x = 1 + 1"), None);
+    }
+
+    #[test]
+    fn a_rename_of_the_files_word_is_no_slip() {
+        let file = "data = recieve(sock)\nack = recieve_ack(sock)\nlog_recieve(ack)\n";
+        let old = "data = receive(sock)\nack = recieve_ack(sock)\nlog_recieve(ack)";
+        let new = "data = receive(sock)\nack = receive_ack(sock)\nlog_receive(ack)";
+        let text = Text::new(file);
+        let needle = Needle::new(old, new);
+        let old_lines: Vec<&str> = needle.lines().collect();
+        let win: Vec<&str> = (0..3).map(|i| text.line(i)).collect();
+        assert_eq!(
+            respelled(&text, &old_lines, &win, &needle).err(),
+            Some(Renamed {
+                old_line: 0,
+                file_line: 0
+            })
+        );
+        // The slip copied into `new` once more, on its own line only: still a slip.
+        let new = "data = receive(sock)\nack = recieve_ack(sock)\nlog_recieve(ack, 1)";
+        assert_eq!(
+            respell(file, old, new),
+            Some((
+                file.trim_end().to_string(),
+                "data = recieve(sock)\nack = recieve_ack(sock)\nlog_recieve(ack, 1)".into()
+            ))
+        );
     }
 }

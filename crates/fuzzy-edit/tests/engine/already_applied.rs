@@ -167,3 +167,23 @@ fn an_edit_of_space_at_line_ends_alone_is_still_made() {
         )
     );
 }
+
+#[test]
+fn a_rename_of_the_files_misspelling_is_not_called_applied() {
+    // The model renames the file's `recieve` to `receive` on three lines; its `old` already
+    // wrote `receive` on the first. Read as a slip of `old`, the rename undid itself and the
+    // edit read as made already, which it is not. Refused, showing the file's line.
+    let file = "def on_msg(sock, queue):\n    data = recieve(sock)  # blocking\n    queue.put(data)\n    ack = recieve_ack(sock)\n    log_recieve(data, ack)\n    return ack\n";
+    let old = "    data = receive(sock)\n    queue.put(data)\n    ack = recieve_ack(sock)\n    log_recieve(data, ack)";
+    let new = "    data = receive(sock)\n    queue.put(data)\n    ack = receive_ack(sock)\n    log_receive(data, ack)";
+    let err = refused(file, &Edit::new(old, new));
+    assert_eq!(err.kind(), "content_mismatch");
+    assert!(err.to_string().contains("data = recieve(sock)"), "{err}");
+    // The slip alone, copied into `new` on its own line: still read as a slip and made.
+    let new = "    data = receive(sock)\n    queue.put(data)\n    ack = recieve_ack(sock)\n    log_recieve(data, ack, 1)";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        file.replace("log_recieve(data, ack)", "log_recieve(data, ack, 1)")
+    );
+}
