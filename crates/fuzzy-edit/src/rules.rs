@@ -31,7 +31,7 @@
 //!    cuts a line or a word where `new` writes it whole, a whitespace-only edit whose
 //!    whitespace the match ignored, a change to a line the model misremembered.
 //! 5. **Each candidate, once fitted** (stage `changing`, judged on the fitted text): a stale
-//!    block, a block `old` skips lines of, a twin's line copied, `new` repeating the block's
+//!    block, a loose match away from the lines `old`'s read-tool numbers name, a block `old` skips lines of, a twin's line copied, `new` repeating the block's
 //!    neighbours, an elided start standing twice.
 //! 6. **A strategy's replacements together** (stage `result`): they must change the text,
 //!    and a loose match must change more than space for an edit that changes more.
@@ -65,6 +65,7 @@ mod not_sent_again_spaced;
 mod not_skipping_lines;
 mod not_stale;
 mod not_there_already;
+mod numbered_place;
 mod request;
 mod starts_a_line;
 mod syntax;
@@ -180,6 +181,9 @@ const CHANGING: &[ChangingRule] = &[
     }),
     (RuleId::NotDrifted, |c| {
         not_drifted::check_not_drifted(c.text, c.strategy, c.candidate, c.needle)
+    }),
+    (RuleId::NumberedPlace, |c| {
+        numbered_place::check_numbered_place(c.text, c.strategy, c.candidate, c.sent_old)
     }),
     (RuleId::NotSkippingLines, |c| {
         not_skipping_lines::check_not_skipping_lines(c.text, c.strategy, c.candidate, c.needle)

@@ -413,6 +413,18 @@ pub(crate) const MIN_FOLLOWED_LINES: usize = 3;
 /// The accuracy gate: every gated set unchanged; `real-patch` 10 -> 9 wrong.
 pub(crate) const MIN_DRIFTED_LINES: usize = 3;
 
+/// `numbered_place`: at least this many of `old`'s non-blank lines stand, loosely equal, at
+/// the lines its read-tool numbers name, and at least one in
+/// [`MIN_NUMBERED_EQUAL_PER_LINES`] of them, for that place to be the block the model read
+/// (a loose match elsewhere is then refused). The wrong edit it refuses (the attack set's
+/// `stale+prefix` Swift test beside its plural-named sibling) has 5 of 10; at these values
+/// nothing else of the attack set (9,424 cases) or the gate moved, so they are set low, as
+/// the place the numbers name is the model's own word for where it read.
+pub(crate) const MIN_NUMBERED_EQUAL: usize = 3;
+
+/// See [`MIN_NUMBERED_EQUAL`]: a third.
+pub(crate) const MIN_NUMBERED_EQUAL_PER_LINES: usize = 3;
+
 // The line merge (`merge3.rs`), read by the fit stage.
 
 /// The most tokens a file line may differ by from the model's memory of it and still merge.

@@ -108,6 +108,7 @@ rule_table! {
     ChangedLinesMatch = "changed_lines_match", Candidate, ["content_mismatch"], "a change to a line the model misremembered (the lines it changes differ from the file)";
     NotStale = "not_stale", Changing, ["content_mismatch"], "a change to a stale block: lines of `old` differing from it, names the file has nowhere";
     NotDrifted = "not_drifted", Changing, ["content_mismatch"], "a block that drifted since the read in 3 or more lines the edit keeps (a name renamed, numbers changed, lines inserted): a change written against code the file no longer has";
+    NumberedPlace = "numbered_place", Changing, ["content_mismatch"], "a loose match away from the lines `old`'s read-tool numbers name, where those lines still read much like `old` (the block read there changed since)";
     NotSkippingLines = "not_skipping_lines", Changing, ["content_mismatch"], "a block `old` skips lines of in a row, read elsewhere";
     NoTwinCopied = "no_twin_copied", Changing, ["low_confidence"], "a block beside a twin as close to `old` that holds a line of `old` the block differs on";
     NotRepeatingNeighbours = "not_repeating_neighbours", Changing, ["already_applied"], "a fuzzy match whose `new` repeats the lines standing just past the block";

@@ -37,6 +37,7 @@ mod must_refuse;
 mod near_twins;
 mod new_side;
 mod numbered_one_line;
+mod numbered_places;
 mod old_misses_lines;
 mod olds_slipped_indent;
 mod pinned_places;
