@@ -181,6 +181,16 @@ pub(crate) const ELISION_START_ALIKE: f64 = 0.8;
 /// apply cases unchanged; the gate and the independent apply benchmark unchanged.
 pub(crate) const TWIN_REACH: usize = 2;
 
+/// How many character edits further from `old` than the chosen block a twin may be and still
+/// rival it when it differs from `old` in no more lines than the block (its own line a number,
+/// a name suffix, an argument off: 1-7 edits). The attack set (`/work/attack`, 9,424 cases):
+/// `twin_unequal` (two copies of a block, each with another line changed; `old` the block as
+/// it was) 2 wrong of 200 -> refused (the twins 4 edits off, the blocks 1), `stale_3_typo` 1
+/// wrong -> refused; the one apply case it refused besides (a PHP docblock whose line's
+/// trailing comment `old` left out, the twin's signature another function, 32 edits) is
+/// kept at 8.
+pub(crate) const TWIN_LINE_REACH: usize = 8;
+
 /// Places a differing line of `old` may stand elsewhere for its twins to be weighed: a line
 /// found more often is a common line (`}`), which places nothing. At 64 (an empty doc
 /// attribute slipped in a twin, dozens per generated file, is weighed) `twin_slip` went

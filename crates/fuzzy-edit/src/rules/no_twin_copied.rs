@@ -16,10 +16,10 @@ use crate::feedback::location;
 use crate::needle::Needle;
 use crate::normalize::loose_hash;
 use crate::notation::is_elision_marker;
-use crate::strategy::line_places;
+use crate::strategy::{line_places, without_trailing_comment};
 use crate::text::lines_of;
 use crate::text::Text;
-use crate::thresholds::{TWIN_MAX_PLACES, TWIN_REACH};
+use crate::thresholds::{TWIN_LINE_REACH, TWIN_MAX_PLACES, TWIN_REACH};
 
 /// Rule 3: refuse as low confidence a loosely found candidate beside a twin block that holds,
 /// as written, a line of `old` the candidate differs on, and is at most [`TWIN_REACH`]
@@ -94,6 +94,8 @@ fn twin_copied(
     // (The first places past the window's own lines, which may hold the line too.)
     let found = line_places(text, &wanted, TWIN_MAX_PLACES + 1 + at.len());
     let key = block_key(old);
+    // (An elided `old` differs from any window in the lines its marker stands for.)
+    let elided = old.iter().any(|l| is_elision_marker(l));
     let mut closest: Option<usize> = None;
     for (i, h) in differing.into_iter().zip(wanted) {
         let places: Vec<usize> = found[&h]
@@ -117,12 +119,40 @@ fn twin_copied(
             let own =
                 *closest.get_or_insert_with(|| crate::align::block_edits(&key, &block_key(window)));
             let twin: Vec<&str> = (start..end).map(|k| text.line(k)).collect();
-            if block_edits_within(&key, &block_key(&twin), own + TWIN_REACH).is_some() {
+            let twin_key = block_key(&twin);
+            if block_edits_within(&key, &twin_key, own + TWIN_REACH).is_some()
+                || (!elided
+                    && lines_off(old, &twin) <= lines_off(old, window)
+                    && block_edits_within(&key, &twin_key, own + TWIN_LINE_REACH).is_some())
+            {
                 return Some(start..end);
             }
         }
     }
     None
+}
+
+/// How many non-blank lines `a` and `b` differ in (loosely), on the side with more.
+///
+/// A twin that holds `old`'s line as written and differs from `old` in no more lines than the
+/// block rivals it, a few more characters off than the block ([`TWIN_LINE_REACH`]): the model
+/// copied one line of each, and which block it read is a guess (the block's line one letter
+/// off `old`'s, the twin's a number or a name changed).
+/// A trailing comment the model left out of a line is a habit, not a difference: `b`'s lines
+/// are read without theirs (the attack set's `comment` kind: 2 exact cases otherwise refused).
+fn lines_off(a: &[&str], b: &[&str]) -> usize {
+    let b: Vec<&str> = b
+        .iter()
+        .map(|l| without_trailing_comment(l).unwrap_or(l))
+        .collect();
+    let (mut left, mut right) = (0, 0);
+    for op in loose_diff(a, &b) {
+        if op.tag() != similar::DiffTag::Equal {
+            left += op.old_range().filter(|&i| !a[i].trim().is_empty()).count();
+            right += op.new_range().filter(|&j| !b[j].trim().is_empty()).count();
+        }
+    }
+    left.max(right)
 }
 
 #[cfg(test)]

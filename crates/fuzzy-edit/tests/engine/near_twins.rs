@@ -275,3 +275,37 @@ fn a_twin_of_whole_lines_is_edited_not_the_one_inside_a_longer_word() {
     );
     assert_eq!(out.text, want);
 }
+
+// Each copy differs from `old` in one line: the block in the proc one letter off (`counx`),
+// the bare copy below a name 4 edits off (`$portNext`), and it holds `old`'s `count` line as
+// written. `old` copied one line of each; which block it read is a guess: refused.
+#[test]
+fn old_one_line_from_each_twin_is_refused_however_many_letters_off() {
+    let file = "proc start_server {base_port} {
+    while {$retry} {
+        set cfg [open $cfgfile a+]
+        if {$::tls} {
+            puts $cfg \"tls-port $port\"
+            set pport [find_available_port $base_port $::redis_port_counx]
+            puts $cfg \"port $pport\"
+        }
+        close $cfg
+    }
+}
+
+        if {$::tls} {
+            puts $cfg \"tls-port $portNext\"
+            set pport [find_available_port $base_port $::redis_port_count]
+";
+    let old = "        if {$::tls} {\n            puts $cfg \"tls-port $port\"\n            set pport [find_available_port $base_port $::redis_port_count]";
+    let new = old.replacen("{\n", "{\n            # keep in sync\n", 1);
+    let edit = Edit::new(old, &new);
+    assert_eq!(kind(file, &edit), "low_confidence");
+    // The copy's line another statement (many edits): the block in the proc is meant.
+    let file = file.replace(
+        "tls-port $portNext",
+        "plaintext-port $port $extra_listener_flags",
+    );
+    let out = applied(&file, &edit);
+    assert_eq!(lines(&out), [(4, 6)]);
+}
