@@ -50,6 +50,7 @@ mod slips_beside_other_habits;
 mod snippet_far_pairs;
 mod snippet_kept_look_alike;
 mod snippet_shapes;
+mod snippet_stale_edges;
 mod stale_blocks;
 mod syntax_policy;
 mod verified_merges;

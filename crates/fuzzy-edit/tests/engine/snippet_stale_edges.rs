@@ -1,0 +1,129 @@
+//! A change whose first or last line is one word apart from the file line it stands on: a
+//! stale copy of that line beside the change, or the change's own edge? Refused, unless
+//! another new line of the change holds that file line whole (the line is kept there,
+//! extended); each merge beside a look-alike that stays refused.
+
+use fuzzy_edit::{apply_snippet, EditError, Options};
+
+fn merged(file: &str, snippet: &str) -> Result<String, Box<EditError>> {
+    apply_snippet(file, snippet, &Options::default())
+        .map(|a| a.text)
+        .map_err(Box::new)
+}
+
+const MESSAGE: &str = "function describe(issue) {
+  let message = \"Invalid input\";
+  if (typeof issue.validation === \"object\") {
+    if (\"startsWith\" in issue.validation) {
+      message = `must start with ${issue.validation.startsWith}`;
+    } else if (\"endsWith\" in issue.validation) {
+      message = `must end with ${issue.validation.endsWith}`;
+    }
+  }
+  return message;
+}
+";
+
+// A new branch above the `startsWith` one: the file's `if` line is kept as the `else if`
+// below it, so the new `if ("includes" ...)` line is no stale copy of it.
+#[test]
+fn a_new_branch_above_an_if_kept_as_else_if_merges() {
+    let snippet = "// ... existing code ...
+  if (typeof issue.validation === \"object\") {
+    if (\"includes\" in issue.validation) {
+      message = `must include ${issue.validation.includes}`;
+    } else if (\"startsWith\" in issue.validation) {
+      message = `must start with ${issue.validation.startsWith}`;
+// ... existing code ...
+";
+    assert_eq!(
+        merged(MESSAGE, snippet).unwrap(),
+        MESSAGE.replace(
+            "    if (\"startsWith\" in issue.validation) {\n",
+            "    if (\"includes\" in issue.validation) {
+      message = `must include ${issue.validation.includes}`;
+    } else if (\"startsWith\" in issue.validation) {\n"
+        )
+    );
+}
+
+// The same first line over the `startsWith` branch, which no new line keeps: that branch
+// replaced, or a stale copy of its `if` line with a line added under it? Refused.
+#[test]
+fn a_branch_no_new_line_keeps_is_refused() {
+    let snippet = "// ... existing code ...
+  if (typeof issue.validation === \"object\") {
+    if (\"includes\" in issue.validation) {
+      message = `must include ${issue.validation.includes}`;
+    } else if (\"endsWith\" in issue.validation) {
+// ... existing code ...
+";
+    let err = merged(MESSAGE, snippet).unwrap_err();
+    assert_eq!(err.rule(), "snippet_stale_line", "{err}");
+}
+
+const RAW: &str = "function isRaw(data) {
+  if (utils.isArrayBuffer(data) ||
+    utils.isBuffer(data) ||
+    utils.isFile(data) ||
+    utils.isBlob(data)
+  ) {
+    return true;
+  }
+  return false;
+}
+";
+
+// A condition continued: the file's last `isBlob` line is kept with `||` after it, so the
+// new last line one word apart from it is added, not a stale copy.
+#[test]
+fn a_condition_continued_with_its_last_line_kept_merges() {
+    let snippet = "// ... existing code ...
+    utils.isFile(data) ||
+    utils.isBlob(data) ||
+    utils.isReadableStream(data)
+  ) {
+// ... existing code ...
+";
+    assert_eq!(
+        merged(RAW, snippet).unwrap(),
+        RAW.replace(
+            "    utils.isBlob(data)\n",
+            "    utils.isBlob(data) ||\n    utils.isReadableStream(data)\n"
+        )
+    );
+}
+
+// The same shape where no new line keeps `isBlob`: replaced, or stale? Refused.
+#[test]
+fn a_condition_whose_last_line_no_new_line_keeps_is_refused() {
+    let snippet = "// ... existing code ...
+    utils.isFile(data) ||
+    utils.isStream(data) ||
+    utils.isReadableStream(data)
+  ) {
+// ... existing code ...
+";
+    let err = merged(RAW, snippet).unwrap_err();
+    assert_eq!(err.rule(), "snippet_stale_line", "{err}");
+}
+
+// A new line that holds the file line's words with others between them keeps nothing of it
+// (`==` for `=`): the one-word-off line above it stays unclear.
+#[test]
+fn the_file_lines_words_with_gaps_keep_nothing() {
+    let file = "def check(items):
+    total = compute(items)
+    report(total)
+    return total
+";
+    let snippet = "# ... existing code ...
+def check(items):
+    total = compute(item)
+    assert total == compute(items)
+    report(total)
+# ... existing code ...
+";
+    let err = merged(file, snippet).unwrap_err();
+    assert_eq!(err.rule(), "snippet_stale_line", "{err}");
+}
