@@ -295,11 +295,16 @@ pub(crate) fn contains_word(text: &str, word: &str) -> bool {
     // a word the file lacks is a scan of the whole file. Both give the same non-overlapping
     // starts; an occurrence skipped inside another starts after a word character anyway.
     !word.is_empty()
-        && memchr::memmem::find_iter(text.as_bytes(), word.as_bytes()).any(|at| {
-            let before = text[..at].chars().next_back();
-            let after = text[at + word.len()..].chars().next();
-            !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
-        })
+        && memchr::memmem::find_iter(text.as_bytes(), word.as_bytes())
+            .any(|at| word_at(text, at, word.len()))
+}
+
+/// Whether the `len` bytes of `text` at `at` stand as a whole word: no word character either
+/// side.
+pub(crate) fn word_at(text: &str, at: usize, len: usize) -> bool {
+    let before = text[..at].chars().next_back();
+    let after = text[at + len..].chars().next();
+    !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
 }
 
 /// Whether the `'` that `rest` follows, after the character `prev`, opens a literal: it is not

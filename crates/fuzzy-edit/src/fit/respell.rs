@@ -38,7 +38,7 @@ use super::gaps;
 use crate::align::{changed_regions, loose_diff};
 use crate::merge3::misspelling;
 use crate::needle::Needle;
-use crate::normalize::{contains_word, is_word_char, loose_equal};
+use crate::normalize::{is_word_char, loose_equal};
 use crate::strategy::{near_word, typing_slip, without_trailing_comment};
 use crate::text::Text;
 
@@ -62,7 +62,7 @@ pub(super) fn respelled(
     let mut words: Vec<(&str, &str)> = Vec::new();
     let mut read_on: Vec<(usize, usize)> = Vec::new();
     let file = text.as_str();
-    let in_file = |w: &str| contains_word(file, w);
+    let in_file = |w: &str| text.contains_word(w);
     let near = |w: &str| near_word(file, w);
     // Whether every line `old` differs from the file in is a typing slip of the file's line
     // or that line with its trailing comment left out (see `typed_copy`).
@@ -110,7 +110,7 @@ pub(super) fn respelled(
         .iter()
         .filter(|(was, _)| words.iter().filter(|(w, _)| w == was).count() == 1)
         .map(|&(was, is)| (was, is, occurrences(new, was).next().is_some()))
-        .filter(|&(was, _, in_new)| !file.contains(was) && (typed_copy || in_new))
+        .filter(|&(was, _, in_new)| !text.contains_str(was) && (typed_copy || in_new))
         .collect();
     if words.is_empty() {
         return Ok(None);

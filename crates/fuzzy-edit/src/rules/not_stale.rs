@@ -129,7 +129,7 @@ fn slipped(text: &Text, alignment: &Alignment, old: &[&str], window: &[&str], i:
         .replaced
         .iter()
         .find(|&&(o, _)| o == i)
-        .is_some_and(|&(_, j)| slip_of(old[i], window[j], |w| contains_word(text.as_str(), w)))
+        .is_some_and(|&(_, j)| slip_of(old[i], window[j], |w| text.contains_word(w)))
 }
 
 /// Whether line `i` of `old` stands opposite the block's line with its trailing comment left

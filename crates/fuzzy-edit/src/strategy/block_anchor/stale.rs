@@ -36,6 +36,7 @@ use crate::align::{align, block_edits_within, block_key, similarity};
 use crate::candidate::Candidate;
 use crate::normalize::{self, Level};
 use crate::strategy::Context;
+use crate::text::Text;
 use crate::thresholds::{BLOCK_ANCHOR_MARGIN, MAX_LINE_DELTA, STALE_FLOOR, TWIN_MAX_EDITS};
 
 /// The lines of every window apart from the best of `out` (and not itself within the margin
@@ -75,8 +76,7 @@ pub(super) fn stale_rivals(
     // which was meant is unclear.
     let slipped = slipped_only(&old_nb, &window_nb);
     if slipped
-        && (!cx.budget.charge(text.as_str().len())
-            || !copied_elsewhere(text.as_str(), &old_nb, &window_nb))
+        && (!cx.budget.charge(text.as_str().len()) || !copied_elsewhere(text, &old_nb, &window_nb))
     {
         return Vec::new();
     }
@@ -167,7 +167,7 @@ fn half_rewritten(old: &[&str], window: &[&str]) -> bool {
 /// 882 exact (the one lost: `x` slipped for `e`, a word the file has). Taking the rewritten
 /// block as a rival beside any window a slip away refused 331 of the `legit_typo` cases.
 /// The gate, the independent apply benchmark and the real calls: unchanged.
-fn copied_elsewhere(text: &str, old: &[&str], window: &[&str]) -> bool {
+fn copied_elsewhere(text: &Text, old: &[&str], window: &[&str]) -> bool {
     let words = |line: &str| -> Vec<String> {
         line.split(|c: char| !normalize::is_word_char(c))
             .filter(|w| !w.is_empty())
@@ -183,7 +183,7 @@ fn copied_elsewhere(text: &str, old: &[&str], window: &[&str]) -> bool {
             words(old[i])
                 .iter()
                 .filter(|w| !theirs.contains(w))
-                .all(|w| normalize::contains_word(text, w))
+                .all(|w| text.contains_word(w))
         })
 }
 
@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn a_difference_made_of_words_the_file_has_is_text_read_elsewhere() {
-        let text = "load(fixture_1);\nload(fixture_2);\nrun(options);\n";
+        let text = &Text::new("load(fixture_1);\nload(fixture_2);\nrun(options);\n");
         let window = ["load(fixture_2);", "run(options);"];
         // `fixture_1` stands in the file: copied from there.
         assert!(copied_elsewhere(

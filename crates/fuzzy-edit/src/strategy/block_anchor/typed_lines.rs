@@ -35,7 +35,7 @@ use super::{alignment_cost, Context};
 use crate::align::similarity;
 use crate::candidate::{Candidate, Fit};
 use crate::merge3::misspelling;
-use crate::normalize::{self, contains_word, Level};
+use crate::normalize::{self, Level};
 use crate::strategy::line_places;
 
 /// Most places a seed line (a line of `old` that stands in the file) may stand at.
@@ -85,8 +85,7 @@ pub(super) fn typed_windows(
         if let Some(&(_, known)) = written.borrow().iter().find(|(w, _)| *w == word) {
             return known;
         }
-        let known =
-            !cx.budget.charge(text.as_str().len() / 16) || contains_word(text.as_str(), word);
+        let known = !cx.budget.charge(text.as_str().len() / 16) || text.contains_word(word);
         written.borrow_mut().push((word.to_string(), known));
         known
     };
