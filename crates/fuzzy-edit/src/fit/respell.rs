@@ -98,7 +98,7 @@ pub(super) fn respelled(
     let old_text = needle.old_text();
     if let Some(at) = words
         .iter()
-        .position(|&(was, is)| renames(old_text, new, was, is) && !file.contains(was))
+        .position(|&(was, is)| renames(old_text, new, was, is) && !text.contains_str(was))
     {
         let (old_line, file_line) = read_on[at];
         return Err(Renamed {
