@@ -426,10 +426,11 @@ pub(crate) const MIN_DRIFTED_LINES: usize = 3;
 /// `numbered_place`: at least this many of `old`'s non-blank lines stand, loosely equal, at
 /// the lines its read-tool numbers name, and at least one in
 /// [`MIN_NUMBERED_EQUAL_PER_LINES`] of them, for that place to be the block the model read
-/// (a loose match elsewhere is then refused). The wrong edit it refuses (the attack set's
-/// `stale+prefix` Swift test beside its plural-named sibling) has 5 of 10; at these values
-/// nothing else of the attack set (9,424 cases) or the gate moved, so they are set low, as
-/// the place the numbers name is the model's own word for where it read.
+/// (a loose match elsewhere is then refused, when the lines there are as close to `old` as
+/// the match: see the rule). The wrong edits it refuses (a Swift test beside its plural-named
+/// sibling) have 5 of 10; at these values nothing else of the attack set (9,424 cases) or the
+/// gate moved, so they are set low, as the place the numbers name is the model's own word
+/// for where it read.
 pub(crate) const MIN_NUMBERED_EQUAL: usize = 3;
 
 /// See [`MIN_NUMBERED_EQUAL`]: a third.

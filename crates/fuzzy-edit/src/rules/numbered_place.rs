@@ -7,20 +7,25 @@
 //! closely than the changed block (a test beside the test the model read, the name one
 //! plural off): the edit would land on the sibling. So a loose match that leaves the
 //! numbered lines, while at least [`MIN_NUMBERED_EQUAL`] of `old`'s non-blank lines, and a
-//! third of them, still stand there, is refused: the model read that block, and it changed.
+//! third of them, still stand there, and the lines there are within [`TWIN_REACH`] character
+//! edits as close to `old` as the match, is refused: the model read that block, and it
+//! changed. (Without the last condition, sibling blocks the numbers name since the file grew
+//! above, by an earlier edit, were refused: 13 hand cases of an adversarial review.)
 //! A match over the numbered lines (the numbers a few lines off, the file grown above since
-//! the read) is the model's block and is not judged. An attack set outside the repository
-//! (9,424 cases, `/work/attack`): one wrong edit (`stale+prefix`, a Swift test beside its
-//! plural-named sibling) refused, nothing else changed.
+//! the read) is the model's block and is not judged. The review's hand cases
+//! (`/work/review-rf`): 5 wrong edits (a Swift test, read in five read-tool styles, changed
+//! since in 2 lines, beside its plural-named sibling) refused, nothing lost; the gate and an
+//! attack set (9,424 cases) unchanged. Left applied: a read block changed since in more than
+//! the sibling differs (the attack set's `stale+prefix` wrong edit, 5 lines changed).
 
 use super::table::RuleId;
-use crate::align::align;
+use crate::align::{align, block_edits, block_edits_within, block_key};
 use crate::candidate::{Candidate, StrategyId};
 use crate::error::EditError;
 use crate::feedback::{location, numbered_line};
 use crate::notation::{parse_prefix, strip_line_prefixes};
 use crate::text::Text;
-use crate::thresholds::{MIN_NUMBERED_EQUAL, MIN_NUMBERED_EQUAL_PER_LINES};
+use crate::thresholds::{MIN_NUMBERED_EQUAL, MIN_NUMBERED_EQUAL_PER_LINES, TWIN_REACH};
 
 /// Refuse as a content mismatch a loose match of a numbered `old` (`sent_old`, as the model
 /// sent it) that does not cover the lines its numbers name, where those lines still read
@@ -61,6 +66,15 @@ pub(crate) fn check_numbered_place(
     if standing.len() < MIN_NUMBERED_EQUAL
         || standing.len() * MIN_NUMBERED_EQUAL_PER_LINES < written
     {
+        return Ok(());
+    }
+    // As close to `old` as the match, or nearly: the block read there. Several edits further,
+    // a sibling the numbers name since the file grew above (an earlier edit), and the match
+    // is the block (`handleDelete` read at the lines `handlePut` stands on now).
+    let key = block_key(&old);
+    let matched: Vec<&str> = candidate.lines.clone().map(|i| text.line(i)).collect();
+    let own = block_edits(&key, &block_key(&matched));
+    if block_edits_within(&key, &block_key(&window), own + TWIN_REACH).is_none() {
         return Ok(());
     }
     // The lines of `old` that do not stand there, and the numbered place as it reads now.
