@@ -71,6 +71,7 @@ mod source_lines;
 mod stale;
 mod twins;
 mod typed_lines;
+mod typed_wraps;
 
 /// Windows scored at most; beyond that the block is too common to choose among.
 pub(crate) const MAX_SCORED_WINDOWS: usize = 256;
@@ -214,7 +215,10 @@ impl Strategy for BlockAnchor {
             }
             for c in &mut out {
                 c.span = text.span_of_lines(c.lines.clone(), trailing);
-                c.fit = Fit::Lines(fit_needle.clone());
+                // (A window with a wrap undone keeps its needle, the halves joined.)
+                if c.fit.needle().is_none() {
+                    c.fit = Fit::Lines(fit_needle.clone());
+                }
             }
         }
         // A window of another block of the same shape is no candidate, however many of its
