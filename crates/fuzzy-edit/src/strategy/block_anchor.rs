@@ -71,6 +71,7 @@ mod source_lines;
 mod stale;
 mod twins;
 mod typed_lines;
+mod typed_wraps;
 
 /// Windows scored at most; beyond that the block is too common to choose among.
 pub(crate) const MAX_SCORED_WINDOWS: usize = 256;
@@ -129,9 +130,25 @@ impl Strategy for BlockAnchor {
         let trailing = fit_needle
             .as_ref()
             .map_or(cx.needle.trailing_newline(), |n| n.trailing_newline());
-        let starts: Vec<usize> = (0..hashes.len())
+        let mut starts: Vec<usize> = (0..hashes.len())
             .filter(|&j| hashes[j] == hf && anchor(j, first))
             .collect();
+        // An anchor line the file holds nowhere as written may stand with a trailing comment
+        // `old` left out (see `comments`).
+        let commented_first = match starts.is_empty() {
+            true => {
+                comments::commented_lines(text, old[first], old.get(first + 1).copied(), cx.budget)
+            }
+            false => Vec::new(),
+        };
+        starts.extend(&commented_first);
+        let commented_last = match hashes.contains(&hl) {
+            true => Vec::new(),
+            false => comments::commented_lines(text, old[last], None, cx.budget),
+        };
+        let last_anchor = |e: usize| {
+            (hashes[e] == hl && anchor(e, last)) || commented_last.binary_search(&e).is_ok()
+        };
         // Each line's code without its trailing comment, hashed, worked out once when first
         // asked for: windows share their lines (a scan per window cost a 100k-line request
         // with a common anchor 70 M instructions, callgrind).
@@ -143,7 +160,7 @@ impl Strategy for BlockAnchor {
         'starts: for &start in &starts {
             let lo = start + span.saturating_sub(MAX_LINE_DELTA).max(1);
             let hi = (start + span + MAX_LINE_DELTA).min(hashes.len() - 1);
-            for end in (lo..=hi).filter(|&e| hashes[e] == hl && anchor(e, last)) {
+            for end in (lo..=hi).filter(|&e| last_anchor(e)) {
                 // Bound the total work on files where the anchors are everywhere.
                 examined += end - start;
                 if examined > MAX_EXAMINED_LINES {
@@ -196,7 +213,9 @@ impl Strategy for BlockAnchor {
                 }
                 let window: Vec<&str> = (start..=end).map(|i| text.line(i)).collect();
                 let sim = similarity(body, &window);
-                if sim.equal_lines + uncommented < needed + 2 {
+                let commented = usize::from(commented_first.contains(&start))
+                    + usize::from(commented_last.binary_search(&end).is_ok());
+                if sim.equal_lines + uncommented + commented < needed + 2 {
                     continue;
                 }
                 out.push(Candidate {
@@ -214,7 +233,10 @@ impl Strategy for BlockAnchor {
             }
             for c in &mut out {
                 c.span = text.span_of_lines(c.lines.clone(), trailing);
-                c.fit = Fit::Lines(fit_needle.clone());
+                // (A window with a wrap undone keeps its needle, the halves joined.)
+                if c.fit.needle().is_none() {
+                    c.fit = Fit::Lines(fit_needle.clone());
+                }
             }
         }
         // A window of another block of the same shape is no candidate, however many of its

@@ -92,3 +92,35 @@ fn a_comment_line_made_up_beside_a_change_is_left_out() {
         "content_mismatch"
     );
 }
+
+const SERVE: &str = "class Static\n    def can_serve(path)  # why: see above\n      route_file(path) || overwrite_file_path(path)\n    end\n\n    def call(env)\n      @app.call(env)\n    end\nend\n";
+
+// The comment left out of `old`'s first line, an anchor of the window.
+#[test]
+fn a_comment_left_out_of_an_edge_line_stays_in_the_file() {
+    let old =
+        "    def can_serve(path)\n      route_file(path) || overwrite_file_path(path)\n    end";
+    let new = "    def can_serve(path)\n      route_file(path)\n    end";
+    let out = applied(SERVE, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        SERVE.replace(" || overwrite_file_path(path)\n", "\n")
+    );
+    assert_eq!(strategy(&out), "block_anchor");
+}
+
+// Its twins: the block twice (each copy with the comment), and code written after the edge
+// line since (no comment), are still refused.
+#[test]
+fn an_edge_line_commented_twice_or_with_code_added_is_refused() {
+    let old =
+        "    def can_serve(path)\n      route_file(path) || overwrite_file_path(path)\n    end";
+    let new = "    def can_serve(path)\n      route_file(path)\n    end";
+    let twice = format!("{SERVE}{SERVE}");
+    assert_eq!(kind(&twice, &Edit::new(old, new)), "low_confidence");
+    let file = SERVE.replace(
+        "can_serve(path)  # why: see above",
+        "can_serve(path) = cached(path)",
+    );
+    assert_eq!(kind(&file, &Edit::new(old, new)), "not_found");
+}

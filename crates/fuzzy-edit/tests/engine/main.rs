@@ -55,3 +55,4 @@ mod stale_blocks;
 mod syntax_policy;
 mod verified_merges;
 mod whitespace;
+mod wrapped_lines_with_slips;

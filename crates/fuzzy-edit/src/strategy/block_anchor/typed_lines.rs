@@ -8,8 +8,9 @@
 //! Tried only when no window was found otherwise. A window pairs `old`'s non-blank lines one
 //! for one with the file's non-blank lines, from a line of `old` that stands in the file; each
 //! pair equal (loosely, or but for a trailing comment the file has), or one word a typing slip
-//! ([`typing_slip`], the comment left out or not); any other difference and there is no
-//! window. The windows then go the way of every window (scored, the floor and the margin, the
+//! ([`typing_slip`], the comment left out or not); two adjacent lines of `old` may pair with
+//! one line of the file they wrap, once a window (see `typed_wraps`); any other difference
+//! and there is no window. The windows then go the way of every window (scored, the floor and the margin, the
 //! rivals and the stale rules): two places `old` reads as slipped copies of are two
 //! candidates and refused as ambiguous.
 //!
@@ -31,12 +32,22 @@ use std::collections::HashSet;
 use std::ops::Range;
 
 use super::comments::without_trailing_comment;
-use super::{alignment_cost, Context};
+use super::{alignment_cost, typed_wraps, Context};
 use crate::align::similarity;
 use crate::candidate::{Candidate, Fit};
 use crate::merge3::misspelling;
 use crate::normalize::{self, Level};
 use crate::strategy::line_places;
+
+/// Two lines of `old` that wrap one line of the file (see `typed_wraps`).
+struct Wrap {
+    /// The head's index among `old`'s non-blank lines.
+    head: usize,
+    /// What joins the halves: the file's spaces at the break, or nothing beside a bracket.
+    gap: String,
+    /// The file's line broken where `old` wrapped it.
+    parts: (String, String),
+}
 
 /// Most places a seed line (a line of `old` that stands in the file) may stand at.
 const MAX_SEEDS: usize = 64;
@@ -92,14 +103,8 @@ pub(super) fn typed_windows(
     // Asked of `_` swaps alone (see [`near_word`]).
     let near =
         |word: &str| !cx.budget.charge(text.as_str().len() / 16) || near_word(text.as_str(), word);
-    let pair = |i: usize, s: usize| -> Option<Pair> {
-        let (line, mine) = (text.line(i), old[nb[s]]);
-        if !cx.budget.charge(line.len() + mine.len()) {
-            return None;
-        }
-        if hashes[i] == wanted[s] && normalize::lines_equal(line, mine, Level::InnerWhitespace) {
-            return Some(Pair::Equal);
-        }
+    // How a line of `old` pairs with a line of the file, or a part of one, not loosely equal.
+    let pair_text = |mine: &str, line: &str| -> Option<Pair> {
         let code = without_trailing_comment(line);
         if code.is_some_and(|code| normalize::loose_equal(code, mine)) {
             return Some(Pair::Equal);
@@ -109,40 +114,82 @@ pub(super) fn typed_windows(
             .or_else(|| code.and_then(|code| typing_slip(mine, code, in_file, near)))
             .map(|(was, is)| Pair::Slipped(was, is))
     };
+    let pair = |i: usize, s: usize| -> Option<Pair> {
+        let (line, mine) = (text.line(i), old[nb[s]]);
+        if !cx.budget.charge(line.len() + mine.len()) {
+            return None;
+        }
+        if hashes[i] == wanted[s] && normalize::lines_equal(line, mine, Level::InnerWhitespace) {
+            return Some(Pair::Equal);
+        }
+        pair_text(mine, line)
+    };
+    // Lines `head` and `head + 1` of `old`, adjacent, as the halves of the file's line `i`:
+    // each half pairs with the line's part either side of a break.
+    let halves = |head: usize, i: usize| -> Option<(Vec<Pair>, Wrap)> {
+        let (a, b) = (old[nb[head]], old[nb[head + 1]]);
+        let line = text.line(i).trim();
+        if nb[head + 1] != nb[head] + 1 || !cx.budget.charge(4 * (line.len() + a.len() + b.len())) {
+            return None;
+        }
+        // One slip a half changes a word by a letter at most.
+        let chars = |s: &str| s.chars().filter(|c| !c.is_whitespace()).count();
+        if chars(line).abs_diff(chars(a) + chars(b)) > 2 {
+            return None;
+        }
+        typed_wraps::breaks(line).find_map(|(end, from)| {
+            let (head_part, tail_part) = (&line[..end], &line[from..]);
+            let part = |mine: &str, part: &str| match normalize::loose_equal(part, mine) {
+                true => Some(Pair::Equal),
+                false => pair_text(mine, part),
+            };
+            let pairs = vec![part(a, head_part)?, part(b, tail_part)?];
+            // (The file's own spacing: `x,      // why` keeps its column.)
+            let gap = line[end..from].to_string();
+            Some((
+                pairs,
+                Wrap {
+                    head,
+                    gap,
+                    parts: (head_part.to_string(), tail_part.to_string()),
+                },
+            ))
+        })
+    };
     // Pairs (line of `old`, line of the file) some walk took: a walk from one of them is the
     // same walk again.
     let mut walked: HashSet<(usize, usize)> = HashSet::new();
-    let mut out: Vec<Range<usize>> = Vec::new();
+    let mut out: Vec<(Range<usize>, Option<Wrap>)> = Vec::new();
     for &seed in &seeds {
         'seeds: for &p in &places[&wanted[seed]].1 {
             if !walked.insert((seed, p)) {
                 continue;
             }
             let mut slips: Vec<(String, String)> = Vec::new();
-            let mut take =
-                |s: usize, i: usize, walked: &mut HashSet<(usize, usize)>| match pair(i, s) {
-                    Some(Pair::Equal) => {
-                        walked.insert((s, i));
-                        true
-                    }
-                    // The same slip on two lines is a rename (`read` for `ready` throughout a
-                    // sibling block), not a typing slip: 4 of the 22 hand-made wrong applies
-                    // the end-letter rule leaves refused, for 20 of the stand-in corpus's 391
-                    // gains (exact 4,328 -> 4,308).
-                    Some(Pair::Slipped(was, is)) => {
-                        let slip = (was, is);
-                        let new = !slips.contains(&slip);
-                        if new {
-                            slips.push(slip);
-                        }
-                        new
-                    }
-                    None => false,
+            let take = |s: usize, i: usize, walked: &mut HashSet<(usize, usize)>, slips: &mut _| {
+                let found = pair(i, s);
+                if found == Some(Pair::Equal) {
+                    walked.insert((s, i));
+                }
+                found.is_some_and(|found| kept(found, slips))
+            };
+            // At most one line of the file wrapped in two by `old` (see `typed_wraps`).
+            let mut wrap: Option<Wrap> = None;
+            let wrapped = |head: usize, i: usize, wrap: &mut Option<Wrap>, slips: &mut _| {
+                let found = (wrap.is_none() && head + 1 < nb.len())
+                    .then(|| halves(head, i))
+                    .flatten();
+                let Some((pairs, at)) = found else {
+                    return false;
                 };
+                *wrap = Some(at);
+                pairs.into_iter().all(|p| kept(p, slips))
+            };
             // Backwards from the seed, then forwards, over the file's non-blank lines.
             let mut i = p;
             let mut start = p;
-            for s in (0..seed).rev() {
+            let mut s = seed;
+            while s > 0 {
                 loop {
                     if i == 0 {
                         continue 'seeds;
@@ -152,13 +199,18 @@ pub(super) fn typed_windows(
                         break;
                     }
                 }
-                if !take(s, i, &mut walked) {
+                if take(s - 1, i, &mut walked, &mut slips) {
+                    s -= 1;
+                } else if s >= 2 && wrapped(s - 2, i, &mut wrap, &mut slips) {
+                    s -= 2;
+                } else {
                     continue 'seeds;
                 }
                 start = i;
             }
             let mut i = p;
-            for s in seed + 1..nb.len() {
+            let mut s = seed + 1;
+            while s < nb.len() {
                 loop {
                     i += 1;
                     if i >= lines {
@@ -168,29 +220,58 @@ pub(super) fn typed_windows(
                         break;
                     }
                 }
-                if !take(s, i, &mut walked) {
+                if take(s, i, &mut walked, &mut slips) {
+                    s += 1;
+                } else if wrapped(s, i, &mut wrap, &mut slips) {
+                    s += 2;
+                } else {
                     continue 'seeds;
                 }
             }
             let window = start..i + 1;
-            if !slips.is_empty() && !out.contains(&window) {
-                out.push(window);
+            if !slips.is_empty() && !out.iter().any(|(w, _)| *w == window) {
+                out.push((window, wrap));
             }
         }
     }
     let body = &old[first..=last];
     out.into_iter()
-        .take_while(|lines| cx.budget.charge(alignment_cost(body.len(), lines.len())))
-        .map(|lines| {
+        .take_while(|(lines, _)| cx.budget.charge(alignment_cost(body.len(), lines.len())))
+        .map(|(lines, wrap)| {
             let window: Vec<&str> = lines.clone().map(|i| text.line(i)).collect();
+            let joined = wrap.map(|w| {
+                typed_wraps::joined_needle(cx.needle, nb[w.head], &w.gap, (&w.parts.0, &w.parts.1))
+            });
+            let score = match &joined {
+                Some(n) => similarity(&n.lines().collect::<Vec<_>>(), &window).score,
+                None => similarity(body, &window).score,
+            };
             Candidate {
                 span: 0..0,
-                score: similarity(body, &window).score,
+                score,
                 lines,
-                fit: Fit::Lines(None),
+                fit: Fit::Lines(joined),
             }
         })
         .collect()
+}
+
+/// Whether a walk keeps going past a pair: an equal line, or a slip not seen before in the walk
+/// (noted in `slips`). The same slip on two lines is a rename (`read` for `ready` throughout a
+/// sibling block), not a typing slip: 4 of the 22 hand-made wrong applies the end-letter rule
+/// leaves refused, for 20 of the stand-in corpus's 391 gains (exact 4,328 -> 4,308).
+fn kept(found: Pair, slips: &mut Vec<(String, String)>) -> bool {
+    match found {
+        Pair::Equal => true,
+        Pair::Slipped(was, is) => {
+            let slip = (was, is);
+            let new = !slips.contains(&slip);
+            if new {
+                slips.push(slip);
+            }
+            new
+        }
+    }
 }
 
 /// The sub-words (split on `_` and at a lower-case letter before an upper-case one) where the

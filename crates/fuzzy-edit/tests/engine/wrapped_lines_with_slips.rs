@@ -1,0 +1,98 @@
+//! A long line the model wrapped in two, in a block it also mistyped on other lines (or on a
+//! half of the wrap): applied, the file's line kept whole with its own spacing, whether `new`
+//! repeats the slip or spells the word right again. Refused: halves that differ from the
+//! file's line by more than a typing slip (another argument), and the same block twice.
+
+use fuzzy_edit::Edit;
+
+use crate::support::{applied, kind, strategy};
+
+const FILE: &str = "\
+func render(w io.Writer, name string) error {
+\tref := strings.ReplaceAll(name, \" \", \"_\")
+\tbuf.WriteString(\".. _\" + ref + \":\\n\\n\")
+\tbuf.WriteString(name + \"\\n\")
+\tbuf.WriteString(strings.Repeat(\"-\", len(name)) + \"\\n\\n\")
+\tbuf.WriteString(short + \"\\n\\n\")
+\treturn flush(w, buf)
+}
+";
+
+/// `FILE`'s body as the model typed it: the `ReplaceAll` line wrapped after its first
+/// argument, two other lines a letter off (`sohrt`, `WriteStirng`).
+const OLD: &str = "\
+\tref := strings.ReplaceAll(name,
+\t    \" \", \"_\")
+\tbuf.WriteString(\".. _\" + ref + \":\\n\\n\")
+\tbuf.WriteStirng(name + \"\\n\")
+\tbuf.WriteString(strings.Repeat(\"-\", len(name)) + \"\\n\\n\")
+\tbuf.WriteString(sohrt + \"\\n\\n\")
+\treturn flush(w, buf)";
+
+#[test]
+fn a_wrapped_line_beside_slips_is_matched_whole() {
+    let new = OLD.replace("flush(w, buf)", "flush(w, &buf)");
+    let out = applied(FILE, &Edit::new(OLD, new));
+    assert_eq!(out.text, FILE.replace("flush(w, buf)", "flush(w, &buf)"));
+    assert_eq!(strategy(&out), "block_anchor");
+}
+
+#[test]
+fn a_slip_on_a_half_of_the_wrap_is_a_slip_still() {
+    // `nmae` on the wrap's head; `new` spells it right again on one line, keeps it on another.
+    let old = OLD.replace("ReplaceAll(name,", "ReplaceAll(nmae,");
+    let new = OLD.replace("return flush(w, buf)", "return nil");
+    let out = applied(FILE, &Edit::new(old.clone(), new));
+    assert_eq!(out.text, FILE.replace("return flush(w, buf)", "return nil"));
+    let new = old.replace("return flush(w, buf)", "return nil");
+    let out = applied(FILE, &Edit::new(old, new));
+    assert_eq!(out.text, FILE.replace("return flush(w, buf)", "return nil"));
+}
+
+#[test]
+fn an_aligned_comment_keeps_its_column_when_new_respells_the_head() {
+    let file = "\
+enum color {
+  dark_red = 0x8B0000,                 // rgb(139,0,0)
+  dark_salmon = 0xE9967A,              // rgb(233,150,122)
+  dark_sea_green = 0x8FBC8F,           // rgb(143,188,143)
+  dark_slate_blue = 0x483D8B,          // rgb(72,61,139)
+  dark_slate_gray = 0x2F4F4F,          // rgb(47,79,79)
+};
+";
+    let old = "  drak_salmon = 0xE9967A,
+                   // rgb(233,150,122)
+  dark_sea_green = 0x8FBC8F,           // rgb(143,188,143)
+  darks_late_blue = 0x483D8B,          // rgb(72,61,139)
+  dark_slate_gray = 0x2F4F4F,          // rgb(47,79,79)";
+    let new = "  dark_salmon = 0xE9967A,
+                   // rgb(233,150,122)
+  dark_slate_blue = 0x483D8B,          // rgb(72,61,139)
+  dark_slate_gray = 0x2F4F4F,          // rgb(47,79,79)";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        file.replace(
+            "  dark_sea_green = 0x8FBC8F,           // rgb(143,188,143)\n",
+            ""
+        )
+    );
+}
+
+#[test]
+fn halves_another_argument_off_are_refused() {
+    // `" ", "-"`: the wrap's tail is another call, not a slip of the file's.
+    let old = OLD.replace("\" \", \"_\")", "\" \", \"-\")");
+    let new = old.replace("flush(w, buf)", "flush(w, &buf)");
+    assert_eq!(kind(FILE, &Edit::new(old, new)), "not_found");
+}
+
+#[test]
+fn the_same_block_twice_is_refused() {
+    let file = format!(
+        "{FILE}\n{}",
+        FILE.replace("func render(", "func renderAll(")
+    );
+    let new = OLD.replace("flush(w, buf)", "flush(w, &buf)");
+    assert_eq!(kind(&file, &Edit::new(OLD, new)), "low_confidence");
+}
