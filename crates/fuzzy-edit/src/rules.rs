@@ -31,8 +31,9 @@
 //!    cuts a line or a word where `new` writes it whole, a whitespace-only edit whose
 //!    whitespace the match ignored, a change to a line the model misremembered.
 //! 5. **Each candidate, once fitted** (stage `changing`, judged on the fitted text): a stale
-//!    block, a loose match away from the lines `old`'s read-tool numbers name, a block `old` skips lines of, a twin's line copied, `new` repeating the block's
-//!    neighbours, an elided start standing twice.
+//!    block, a loose match away from the lines `old`'s read-tool numbers name, a block `old`
+//!    skips lines of, a twin's line copied, `new` repeating the block's neighbours, an elided
+//!    start standing twice.
 //! 6. **A strategy's replacements together** (stage `result`): they must change the text,
 //!    and a loose match must change more than space for an edit that changes more.
 //! 7. **Nothing found** (stage `not_found`): found only before the anchor; `new` already

@@ -10,9 +10,9 @@
 //! pair equal (loosely, or but for a trailing comment the file has), or one word a typing slip
 //! ([`typing_slip`], the comment left out or not); two adjacent lines of `old` may pair with
 //! one line of the file they wrap, once a window (see `typed_wraps`); any other difference
-//! and there is no window. The windows then go the way of every window (scored, the floor and the margin, the
-//! rivals and the stale rules): two places `old` reads as slipped copies of are two
-//! candidates and refused as ambiguous.
+//! and there is no window. The windows then go the way of every window (scored, the floor and
+//! the margin, the rivals and the stale rules): two places `old` reads as slipped copies of
+//! are two candidates and refused as ambiguous.
 //!
 //! Measured on a stand-in for an outside corpus (`old`s a model might send over 17 projects
 //! in 12 languages, 9,424 cases of 57 kinds, 2-4 lines of a 3-12-line block mistyped where

@@ -42,8 +42,9 @@ pub(super) fn breaks(line: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
 }
 
 /// `needle` with its lines `head` and `head + 1` joined as the file writes the line they wrap
-/// (`gap`: the file's spaces at the break, or nothing), in `old` and where `new` has the two halves (as `old` wrote
-/// them, or as the file's `parts`); blank edges left off as for any window.
+/// (`gap`: the file's spaces at the break, or nothing), in `old` and where `new` has the two
+/// halves (as `old` wrote them, or as the file's `parts`); blank edges left off as for any
+/// window.
 pub(super) fn joined_needle(
     needle: &Needle,
     head: usize,
