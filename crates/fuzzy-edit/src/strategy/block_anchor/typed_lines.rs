@@ -237,21 +237,28 @@ pub(super) fn typed_windows(
     let body = &old[first..=last];
     out.into_iter()
         .take_while(|(lines, _)| cx.budget.charge(alignment_cost(body.len(), lines.len())))
-        .map(|(lines, wrap)| {
+        .filter_map(|(lines, wrap)| {
             let window: Vec<&str> = lines.clone().map(|i| text.line(i)).collect();
-            let joined = wrap.map(|w| {
-                typed_wraps::joined_needle(cx.needle, nb[w.head], &w.gap, (&w.parts.0, &w.parts.1))
-            });
+            // (A wrap `new` gives no one-line reading of is no window: see `joined_needle`.)
+            let joined = match wrap {
+                Some(w) => Some(typed_wraps::joined_needle(
+                    cx.needle,
+                    nb[w.head],
+                    &w.gap,
+                    (&w.parts.0, &w.parts.1),
+                )?),
+                None => None,
+            };
             let score = match &joined {
                 Some(n) => similarity(&n.lines().collect::<Vec<_>>(), &window).score,
                 None => similarity(body, &window).score,
             };
-            Candidate {
+            Some(Candidate {
                 span: 0..0,
                 score,
                 lines,
                 fit: Fit::Lines(joined),
-            }
+            })
         })
         .collect()
 }

@@ -16,6 +16,7 @@
 
 use std::rc::Rc;
 
+use crate::align::loose_diff;
 use crate::needle::Needle;
 use crate::normalize::loose_key;
 use crate::text::lines_of;
@@ -44,13 +45,17 @@ pub(super) fn breaks(line: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// `needle` with its lines `head` and `head + 1` joined as the file writes the line they wrap
 /// (`gap`: the file's spaces at the break, or nothing), in `old` and where `new` has the two
 /// halves (as `old` wrote them, or as the file's `parts`); blank edges left off as for any
-/// window.
+/// window. `None` when `new` neither repeats both halves nor deletes both: a half changed
+/// would replace the file's one line with `new`'s two, which breaks a statement where a line
+/// break ends it (a shell command's last flag, a Go method chain, a string literal). An
+/// adversarial review's hand cases (`/work/review-wt`): 5 wrong edits and 16 lines left split
+/// refused; the 44 right merges kept.
 pub(super) fn joined_needle(
     needle: &Needle,
     head: usize,
     gap: &str,
     parts: (&str, &str),
-) -> Rc<Needle<'static>> {
+) -> Option<Rc<Needle<'static>>> {
     let old: Vec<&str> = needle.lines().collect();
     let join = |a: &str, b: &str| format!("{}{gap}{}", a.trim_end(), b.trim_start());
     let mut old_lines: Vec<String> = old.iter().map(|l| l.to_string()).collect();
@@ -71,6 +76,16 @@ pub(super) fn joined_needle(
     };
     let at = (0..new.len().saturating_sub(1))
         .find(|&j| half(new[j], old[head], parts.0) && half(new[j + 1], old[head + 1], parts.1));
+    let both_deleted = || {
+        loose_diff(&old, &new).iter().any(|op| {
+            op.tag() == similar::DiffTag::Delete
+                && op.old_range().contains(&head)
+                && op.old_range().contains(&(head + 1))
+        })
+    };
+    if at.is_none() && !both_deleted() {
+        return None;
+    }
     let mut new_lines: Vec<String> = new.iter().map(|l| l.to_string()).collect();
     if let Some(j) = at {
         new_lines[j] = join(new[j], new[j + 1]);
@@ -81,7 +96,7 @@ pub(super) fn joined_needle(
         new_text.push('\n');
     }
     let joined = Needle::owned(old_text, new_text);
-    Rc::new(joined.without_blank_edges().unwrap_or(joined))
+    Some(Rc::new(joined.without_blank_edges().unwrap_or(joined)))
 }
 
 #[cfg(test)]
@@ -101,8 +116,18 @@ mod tests {
             "x\n    call(a,\n        b)\ny",
             "x\n    call(a,\n        b)\nz",
         );
-        let joined = joined_needle(&needle, 1, " ", ("call(a,", "b)"));
+        let joined = joined_needle(&needle, 1, " ", ("call(a,", "b)")).unwrap();
         assert_eq!(joined.old_text(), "x\n    call(a, b)\ny");
         assert_eq!(joined.new_text(), "x\n    call(a, b)\nz");
+        // Both halves deleted: joined in `old` alone.
+        let needle = Needle::new("x\n    call(a,\n        b)\ny", "x\ny");
+        let joined = joined_needle(&needle, 1, " ", ("call(a,", "b)")).unwrap();
+        assert_eq!(joined.new_text(), "x\ny");
+        // A half changed: no reading of the one line `new` means.
+        let needle = Needle::new(
+            "x\n    call(a,\n        b)\ny",
+            "x\n    call(a,\n        c)\ny",
+        );
+        assert!(joined_needle(&needle, 1, " ", ("call(a,", "b)")).is_none());
     }
 }
