@@ -135,17 +135,24 @@ impl Strategy for BlockAnchor {
             .collect();
         // An anchor line the file holds nowhere as written may stand with a trailing comment
         // `old` left out (see `comments`).
-        let commented_first = match starts.is_empty() {
-            true => {
-                comments::commented_lines(text, old[first], old.get(first + 1).copied(), cx.budget)
-            }
+        // Once one end is so anchored, the other is too, wherever it stands as written: a
+        // twin with the comment at that end is a window as well (see `comments::tie_twins`).
+        let commented =
+            |line: usize, next| comments::commented_lines(text, old[line], next, cx.budget);
+        let mut commented_first = match starts.is_empty() {
+            true => commented(first, old.get(first + 1).copied()),
             false => Vec::new(),
         };
-        starts.extend(&commented_first);
-        let commented_last = match hashes.contains(&hl) {
+        let commented_last = match hashes.contains(&hl) && commented_first.is_empty() {
             true => Vec::new(),
-            false => comments::commented_lines(text, old[last], None, cx.budget),
+            false => commented(last, None),
         };
+        if commented_first.is_empty() && !commented_last.is_empty() {
+            commented_first = commented(first, old.get(first + 1).copied());
+        }
+        starts.extend(&commented_first);
+        starts.sort_unstable();
+        starts.dedup();
         let last_anchor = |e: usize| {
             (hashes[e] == hl && anchor(e, last)) || commented_last.binary_search(&e).is_ok()
         };
@@ -225,6 +232,9 @@ impl Strategy for BlockAnchor {
                     fit: Fit::Lines(fit_needle.clone()),
                 });
             }
+        }
+        if !commented_first.is_empty() || !commented_last.is_empty() {
+            comments::tie_twins(text, &mut out);
         }
         if out.is_empty() && !truncated {
             out = slipped_anchor_windows(cx, &old, first, last, needed, Standing::NotSlipped);

@@ -124,3 +124,13 @@ fn an_edge_line_commented_twice_or_with_code_added_is_refused() {
     );
     assert_eq!(kind(&file, &Edit::new(old, new)), "not_found");
 }
+
+#[test]
+fn twins_alike_but_for_their_comments_are_refused_when_old_writes_none() {
+    // `a` and `b` hold the same code; `old` writes it without either's comments. `b` looked
+    // closer (its last line has none); which the model read is a guess.
+    let file = "def a(x):\n    y = prep(x)  # a\n    z = run(y)\n    return fin(z)  # a end\n\ndef b(x):\n    y = prep(x)  # b\n    z = run(y)\n    return fin(z)\n";
+    let old = "    y = prep(x)\n    z = run(y)\n    return fin(z)";
+    let new = "    y = prep(x)\n    z = run(y, fast=True)\n    return fin(z)";
+    assert_eq!(kind(file, &Edit::new(old, new)), "low_confidence");
+}

@@ -1,7 +1,8 @@
 //! A long line the model wrapped in two, in a block it also mistyped on other lines (or on a
 //! half of the wrap): applied, the file's line kept whole with its own spacing, whether `new`
 //! repeats the slip or spells the word right again. Refused: halves that differ from the
-//! file's line by more than a typing slip (another argument), and the same block twice.
+//! file's line by more than a typing slip (another argument), the same block twice, and a half
+//! `new` changes (no one-line reading of the file's line).
 
 use fuzzy_edit::Edit;
 
@@ -95,4 +96,22 @@ fn the_same_block_twice_is_refused() {
     );
     let new = OLD.replace("flush(w, buf)", "flush(w, &buf)");
     assert_eq!(kind(&file, &Edit::new(OLD, new)), "low_confidence");
+}
+
+#[test]
+fn a_half_new_changes_is_refused_not_written_as_two_lines() {
+    // `return lo - margin, hi + margin` wrapped outside brackets, a slip above; `new` changes
+    // the tail. Written as `new`'s two lines, the tail is a statement of its own.
+    let file = "def bounds(values):\n    lo = min(values)\n    hi = max(values)\n    return lo - margin, hi + margin\n";
+    let old =
+        "    lo = min(vaules)\n    hi = max(values)\n    return lo - margin,\n        hi + margin";
+    let new = old.replace("hi + margin", "hi + 2 * margin");
+    assert_eq!(kind(file, &Edit::new(old, &new)), "not_found");
+    // The same `new` changing a line beside the wrap, both halves repeated: applied whole.
+    let new = old.replace("hi = max(values)", "hi = max(values) + 1");
+    let out = applied(file, &Edit::new(old, &new));
+    assert_eq!(
+        out.text,
+        file.replace("hi = max(values)", "hi = max(values) + 1")
+    );
 }
