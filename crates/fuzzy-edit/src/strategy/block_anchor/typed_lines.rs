@@ -380,6 +380,7 @@ pub(crate) fn typing_slip(
 /// halves stand everywhere, are compared with every word of the file.
 pub(crate) fn near_word(text: &str, word: &str) -> bool {
     let n = word.chars().count();
+    // (A half of one letter stands everywhere: short words are compared with every word.)
     if n < 4 {
         return near_word_by_words(text, word);
     }
