@@ -97,6 +97,7 @@ fn twin_copied(
     // (An elided `old` differs from any window in the lines its marker stands for.)
     let elided = old.iter().any(|l| is_elision_marker(l));
     let mut closest: Option<usize> = None;
+    let mut window_lines_off: Option<usize> = None;
     for (i, h) in differing.into_iter().zip(wanted) {
         let places: Vec<usize> = found[&h]
             .1
@@ -122,7 +123,8 @@ fn twin_copied(
             let twin_key = block_key(&twin);
             if block_edits_within(&key, &twin_key, own + TWIN_REACH).is_some()
                 || (!elided
-                    && lines_off(old, &twin) <= lines_off(old, window)
+                    && lines_off(old, &twin)
+                        <= *window_lines_off.get_or_insert_with(|| lines_off(old, window))
                     && block_edits_within(&key, &twin_key, own + TWIN_LINE_REACH).is_some())
             {
                 return Some(start..end);

@@ -45,7 +45,7 @@ pub(crate) fn check_numbered_place(
     ) {
         return Ok(());
     }
-    let Some(place) = numbered_lines(sent_old) else {
+    let Some((stripped, place)) = numbered_lines(sent_old) else {
         return Ok(());
     };
     let place = place.start..place.end.min(text.line_count());
@@ -53,19 +53,14 @@ pub(crate) fn check_numbered_place(
     {
         return Ok(());
     }
-    let Some(stripped) = strip_line_prefixes(sent_old) else {
-        return Ok(());
-    };
     let old: Vec<&str> = stripped.lines().collect();
     let window: Vec<&str> = place.clone().map(|i| text.line(i)).collect();
     let alignment = align(&old, &window);
     let written = old.iter().filter(|l| !l.trim().is_empty()).count();
-    let standing: Vec<usize> = (0..old.len())
+    let standing = (0..old.len())
         .filter(|&i| alignment.equal[i].is_some() && !old[i].trim().is_empty())
-        .collect();
-    if standing.len() < MIN_NUMBERED_EQUAL
-        || standing.len() * MIN_NUMBERED_EQUAL_PER_LINES < written
-    {
+        .count();
+    if standing < MIN_NUMBERED_EQUAL || standing * MIN_NUMBERED_EQUAL_PER_LINES < written {
         return Ok(());
     }
     // As close to `old` as the match, or nearly: the block read there. Several edits further,
@@ -77,7 +72,11 @@ pub(crate) fn check_numbered_place(
     if block_edits_within(&key, &block_key(&window), own + TWIN_REACH).is_none() {
         return Ok(());
     }
-    // The lines of `old` that do not stand there, and the numbered place as it reads now.
+    // The lines of `old` that do not stand there, and the numbered place's others as they read.
+    let mut paired = vec![false; window.len()];
+    for &j in alignment.equal.iter().flatten() {
+        paired[j] = true;
+    }
     let differing: Vec<&str> = (0..old.len())
         .filter(|&i| alignment.equal[i].is_none() && !old[i].trim().is_empty())
         .map(|i| old[i])
@@ -89,23 +88,22 @@ pub(crate) fn check_numbered_place(
         old_text: differing.join("\n"),
         file_text: place
             .clone()
-            .filter(|&j| alignment.equal.iter().all(|&e| e != Some(j - place.start)))
-            .filter(|&j| !text.line(j).trim().is_empty())
+            .filter(|&j| !paired[j - place.start] && !text.line(j).trim().is_empty())
             .map(|j| numbered_line(j + 1, text.line(j)))
             .collect::<Vec<_>>()
             .join("\n"),
     })
 }
 
-/// The lines (0-based) `old`'s read-tool numbers name, first to last, when every non-blank
-/// line carries one.
-fn numbered_lines(old: &str) -> Option<std::ops::Range<usize>> {
-    strip_line_prefixes(old)?;
+/// `old` without its read-tool numbers, and the lines (0-based) they name, first to last,
+/// when every non-blank line carries one.
+fn numbered_lines(old: &str) -> Option<(String, std::ops::Range<usize>)> {
+    let stripped = strip_line_prefixes(old)?;
     let mut numbers = old.lines().filter_map(parse_prefix).map(|(_, n, _)| n);
     let first = numbers.next()?;
     let last = numbers.next_back().unwrap_or(first);
     let first = usize::try_from(first).ok()?.checked_sub(1)?;
-    Some(first..usize::try_from(last).ok()?)
+    Some((stripped, first..usize::try_from(last).ok()?))
 }
 
 #[cfg(test)]
@@ -116,7 +114,7 @@ mod tests {
     fn the_numbers_name_first_to_last_line() {
         assert_eq!(
             numbered_lines("  266\ta\n  267\tb\n\n  270\tc"),
-            Some(265..270)
+            Some(("a\nb\n\nc".to_string(), 265..270))
         );
         assert_eq!(numbered_lines("a\nb"), None);
         assert_eq!(numbered_lines("    0\ta"), None);
