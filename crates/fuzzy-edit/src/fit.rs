@@ -339,10 +339,6 @@ fn tabs_for_spaces<'n>(
     if !new.contains("\n ") && !new.starts_with(' ') {
         return new;
     }
-    let habits = text.indent_habits();
-    if !habits.tabs_only {
-        return new;
-    }
     let old_lines: Vec<&str> = old.split('\n').collect();
     let pieces: Vec<&str> = new.split_inclusive('\n').collect();
     let new_lines: Vec<&str> = pieces.iter().map(|p| p.trim_end_matches('\n')).collect();
@@ -353,6 +349,17 @@ fn tabs_for_spaces<'n>(
             op.new_range()
                 .for_each(|k| added[k] = k > 0 || at_line_start);
         }
+    }
+    // The file's habits only for an added line indented by a space: learning them reads every
+    // line of the file (`exact` at 100k lines, a line rewritten and none added: 9.2 M of 97.9 M
+    // instructions, callgrind).
+    let by_space = |(piece, added): (&&str, &bool)| *added && piece.starts_with(' ');
+    if !pieces.iter().zip(&added).any(by_space) {
+        return new;
+    }
+    let habits = text.indent_habits();
+    if !habits.tabs_only {
+        return new;
     }
     let mut changed = false;
     let mut out = String::with_capacity(new.len() + 8);
@@ -411,5 +418,94 @@ mod tests {
     fn splice_adapts_line_endings() {
         assert_eq!(adapt_line_endings("a\nb", LineEnding::CrLf, true), "a\r\nb");
         assert_eq!(adapt_line_endings("a\r\nb", LineEnding::Lf, false), "a\nb");
+    }
+
+    /// [`tabs_for_spaces`] as it was, the file's habits learnt before the lines `new` adds
+    /// are known: its oracle.
+    fn tabs_for_spaces_habits_first<'n>(
+        text: &Text,
+        span: &Range<usize>,
+        old: &str,
+        new: Cow<'n, str>,
+    ) -> Cow<'n, str> {
+        if !new.contains("\n ") && !new.starts_with(' ') {
+            return new;
+        }
+        let habits = text.indent_habits();
+        if !habits.tabs_only {
+            return new;
+        }
+        let old_lines: Vec<&str> = old.split('\n').collect();
+        let pieces: Vec<&str> = new.split_inclusive('\n').collect();
+        let new_lines: Vec<&str> = pieces.iter().map(|p| p.trim_end_matches('\n')).collect();
+        let at_line_start = span.start == text.lines()[text.line_of(span.start)].start;
+        let mut added = vec![false; pieces.len()];
+        for op in loose_diff(&old_lines, &new_lines) {
+            if op.tag() == similar::DiffTag::Insert {
+                op.new_range()
+                    .for_each(|k| added[k] = k > 0 || at_line_start);
+            }
+        }
+        let mut changed = false;
+        let mut out = String::with_capacity(new.len() + 8);
+        for (piece, added) in pieces.iter().zip(added) {
+            match habits.tabs_for_spaces(piece).filter(|_| added) {
+                Some(line) => {
+                    changed = true;
+                    out.push_str(&line);
+                }
+                None => out.push_str(piece),
+            }
+        }
+        if changed {
+            Cow::Owned(out)
+        } else {
+            new
+        }
+    }
+
+    use proptest::prelude::*;
+
+    /// Lines indented with tabs, spaces, both or neither, some blank.
+    fn lines() -> impl Strategy<Value = Vec<String>> {
+        let indent = prop_oneof![
+            Just(""),
+            Just("\t"),
+            Just("\t\t"),
+            Just("    "),
+            Just("  "),
+            Just(" \t")
+        ];
+        let body = prop_oneof![
+            Just("a"),
+            Just("b()"),
+            Just("x = 1"),
+            Just("}"),
+            Just("* c"),
+            Just("")
+        ];
+        prop::collection::vec((indent, body).prop_map(|(i, b)| format!("{i}{b}")), 1..6)
+    }
+
+    proptest! {
+        #[test]
+        fn tabs_for_spaces_gives_what_it_gave_learning_the_habits_first(
+            file in lines(),
+            old in lines(),
+            new in lines(),
+            at in 0usize..6,
+            from_line_start in any::<bool>(),
+        ) {
+            let file = file.join("\n");
+            let text = Text::new(&file);
+            let line = text.lines()[at.min(text.line_count() - 1)];
+            let start = if from_line_start { line.start } else { line.content_end };
+            let span = start..start;
+            let (old, new) = (old.join("\n"), new.join("\n"));
+            prop_assert_eq!(
+                tabs_for_spaces(&text, &span, &old, Cow::Borrowed(&new)),
+                tabs_for_spaces_habits_first(&text, &span, &old, Cow::Borrowed(&new))
+            );
+        }
     }
 }
