@@ -139,9 +139,15 @@ fn common(a: &[&str], b: &[&str]) -> usize {
 
 /// Whether `old_line` (a line of `old`) and `file_line` (the block's line opposite it) differ
 /// as a line changed since, not as a slip of memory: [`extended`], [`renamed`] or
-/// [`rewritten`].
+/// [`rewritten`]. Compared as typed, as [`slip_of`] compares: the file's `⚠️ don’t “x”` is
+/// one token of words where the model's `⚠ don't "x"` is six, and a slip on such a line read as
+/// the line rewritten (the attack benchmark's `emoji+typos`, 58 of 200 refused `not_stale`).
 pub(super) fn changed_since(old_line: &str, file_line: &str) -> bool {
-    let (a, b) = (tokens(old_line), tokens(file_line));
+    let (old_line, file_line) = (
+        crate::normalize::punctuation_as_typed(old_line),
+        crate::normalize::punctuation_as_typed(file_line),
+    );
+    let (a, b) = (tokens(&old_line), tokens(&file_line));
     if a.len() > STALE_LINE_MAX_TOKENS || b.len() > STALE_LINE_MAX_TOKENS {
         return false;
     }
