@@ -147,7 +147,23 @@ pub(super) fn changed_since(old_line: &str, file_line: &str) -> bool {
         crate::normalize::punctuation_as_typed(old_line),
         crate::normalize::punctuation_as_typed(file_line),
     );
-    let (a, b) = (tokens(&old_line), tokens(&file_line));
+    // A trailing comment on one line only, left out as the line was copied, and the code as
+    // many tokens on both: the code is compared alone, so that a slip besides reads as a slip.
+    // (Compared whole, the comment's words made the line read as rewritten: the attack
+    // benchmark's `comment+typos` refused `not_stale` where the slipped line was the one the
+    // edit rewrote. Code of other lengths is compared whole, comment and all, as before.)
+    fn code(line: &str) -> Option<Vec<&str>> {
+        crate::strategy::without_trailing_comment(line).map(tokens)
+    }
+    let (a, b) = match (code(&old_line), code(&file_line)) {
+        (None, Some(file_code)) if file_code.len() == tokens(&old_line).len() => {
+            (tokens(&old_line), file_code)
+        }
+        (Some(old_code), None) if old_code.len() == tokens(&file_line).len() => {
+            (old_code, tokens(&file_line))
+        }
+        _ => (tokens(&old_line), tokens(&file_line)),
+    };
     if a.len() > STALE_LINE_MAX_TOKENS || b.len() > STALE_LINE_MAX_TOKENS {
         return false;
     }
