@@ -265,6 +265,18 @@ mod tests {
             .map(|n| (n.old_text().to_string(), n.new_text().to_string()))
     }
 
+    /// [`respell`] for an `old` of more lines than the file's block, the window being the
+    /// file's lines.
+    fn respell_lines(file: &str, old: &str, new: &str) -> Option<(String, String)> {
+        let text = Text::new(file);
+        let needle = Needle::new(old, new);
+        let old_lines: Vec<&str> = needle.lines().collect();
+        let win: Vec<&str> = (0..text.line_count()).map(|i| text.line(i)).collect();
+        respelled(&text, &old_lines, &win, &needle)
+            .unwrap()
+            .map(|n| (n.old_text().to_string(), n.new_text().to_string()))
+    }
+
     #[test]
     fn a_slip_written_again_in_new_takes_the_files_spelling() {
         assert_eq!(
@@ -296,6 +308,32 @@ mod tests {
         );
         // A value is no misspelling.
         assert_eq!(respell("x = 2\n", "x = 1", "x = 1 + 1"), None);
+    }
+
+    #[test]
+    fn a_slip_on_a_line_wrapped_otherwise_is_respelled_in_old() {
+        let file = "f(alpha, gamma, delta)\ng(x)\n";
+        // `new` writes the file's word: `old` alone is respelled.
+        assert_eq!(
+            respell_lines(
+                file,
+                "f(alpha,\n    gmama, delta)\ng(x)",
+                "f(alpha,\n    gamma, delta)\ng(y)"
+            ),
+            Some((
+                "f(alpha,\n    gamma, delta)\ng(x)".into(),
+                "f(alpha,\n    gamma, delta)\ng(y)".into()
+            ))
+        );
+        // An argument more is no slip.
+        assert_eq!(
+            respell_lines(
+                file,
+                "f(alpha,\n    gmama, delta, eta)\ng(x)",
+                "f(alpha,\n    gamma, delta)\ng(y)"
+            ),
+            None
+        );
     }
 
     #[test]

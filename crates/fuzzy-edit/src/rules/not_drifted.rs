@@ -193,4 +193,14 @@ mod tests {
         ];
         assert_eq!(drifted_lines(&slipped, &window), Drifted::default());
     }
+
+    #[test]
+    fn a_line_wrapped_otherwise_with_a_slip_is_no_drift() {
+        let window = ["f(alpha, gamma, delta)", "g(x)", "h(y)"];
+        let old = ["f(alpha,", "    gmama, delta)", "g(x)", "h(y)"];
+        assert_eq!(drifted_lines(&old, &window), Drifted::default());
+        // Wrapped, with an argument changed since: drifted.
+        let old = ["f(alpha,", "    beta, delta)", "g(x)", "h(y)"];
+        assert_eq!(drifted_lines(&old, &window).old.len(), 2);
+    }
 }

@@ -309,6 +309,27 @@ mod tests {
     }
 
     #[test]
+    fn a_slip_on_a_line_typed_plain_or_without_its_comment_is_no_change() {
+        // The file's emoji, curly quotes and trailing comment are habits; the slip is memory.
+        let file = "  installed:  # \u{26a0}\u{fe0f} don\u{2019}t \u{201c}change\u{201d}";
+        assert!(!changed_since(
+            "  instaleld:  # \u{26a0} don't \"change\"",
+            file
+        ));
+        let file = "hamming_distance(PG_FUNCTION_ARGS)  // why: see above";
+        assert!(!changed_since("hamming_distance(PG_FUNCTIO_NARGS)", file));
+        // The code rewritten beside the comment is a change still.
+        assert!(changed_since(
+            "hamming_distance(FunctionCallInfo fcinfo, int flags)",
+            file
+        ));
+        assert!(changed_since(
+            "hamming_distance_in_bits(PG_FUNCTION_ARGS)",
+            file
+        ));
+    }
+
+    #[test]
     fn a_misspelt_word_is_a_slip_a_word_the_file_has_is_not() {
         let file = "    git_config_path = git_dir / config";
         let nowhere = |_: &str| false;
