@@ -174,7 +174,9 @@ fn comment_dropped(alignment: &Alignment, old: &[&str], window: &[&str], i: usiz
 /// a letter or two off, nowhere in the file: [`slip_of`]); a line the edit rewrites counts as
 /// rewrapped only as `new` writes it (`line`), joined to the file's line exactly: the model
 /// only spelled right what it misremembered, and writes the file's line. Counted as differing,
-/// a slip on a wrapped line refused the attack benchmark's `wrap+typos` as stale.
+/// a slip on a wrapped line refused the attack benchmark's `wrap+typos` as stale (with the
+/// respelling of wrapped lines and `not_drifted`'s reading of them: 119 -> 143 exact of 200,
+/// every other kind unchanged).
 fn rewrapped(keys: &Keys, i: usize, line: &str, slipped: Option<&dyn Fn(&str) -> bool>) -> bool {
     let (old, window) = (&keys.old, &keys.window);
     let joined = |a: &str, b: &str, w: &str| {
