@@ -1,8 +1,9 @@
 //! A slip of the pen on the very line the model also copied with another habit, spelled right
 //! again in `new`: an emoji typed without its variation selector and curly quotes typed
-//! straight, a long line wrapped otherwise, a trailing comment left out. Applied with the
-//! file's line as it stands. Refused beside each: the same block where that line changed
-//! since it was read (a name renamed or another, an argument changed, the line rewritten).
+//! straight, a long line wrapped otherwise, a trailing comment left out, a blank line beside
+//! it left out. Applied with the file's line as it stands. Refused beside each: the same
+//! block where that line changed since it was read (a name renamed or another, an argument
+//! changed, the line rewritten).
 
 use fuzzy_edit::Edit;
 
@@ -175,5 +176,77 @@ fn a_slip_on_a_line_whose_trailing_comment_was_left_out_is_spelled_right() {
     ] {
         let e = refused(&changed, &Edit::new(HAMMING_OLD, new.clone()));
         assert_eq!(e.kind(), "content_mismatch", "{changed}");
+    }
+}
+
+const ROUTE_TEST: &str = "\
+    public function testAddMiddleware()
+    {
+        $called = 0;
+        $mw = function ($request, $handler) use (&$called) {
+            $called++;
+            return $handler->handle($request);
+        };
+        $route = $this->createRoute();
+        $route->add($mw);
+
+        $request = $this->createServerRequest('/');
+        $route->run($request);
+
+        $this->assertSame($called, 1);
+    }
+
+    public function testAddMiddlewareOnGroup()
+    {
+";
+
+/// `ROUTE_TEST`'s body as the model typed it: indented a unit deeper, its blank lines left
+/// out, three lines a letter off (one of them beside each blank line left out).
+const ROUTE_TEST_OLD: &str = "\
+            $called = 0;
+            $mw = function ($request, $handler) use (&$called) {
+                $called++;
+                return $handler->handle($request);
+            };
+            $route = $this->createRoute();
+            $rouet->add($mw);
+            $request = $this->createSerevrRequest('/');
+            $route->run($request);
+            $this->assertSame($called, 1);
+        }
+        public functino testAddMiddlewareOnGroup()";
+
+#[test]
+fn a_slip_beside_a_blank_line_left_out_is_spelled_right() {
+    let new = ROUTE_TEST_OLD
+        .replace("$rouet", "$route")
+        .replace("Serevr", "Server")
+        .replace(
+            "            $route->run(",
+            "            // note: checked above, keep in sync\n            $route->run(",
+        );
+    let out = applied(ROUTE_TEST, &Edit::new(ROUTE_TEST_OLD, new.clone()));
+    assert_eq!(
+        out.text,
+        ROUTE_TEST.replace(
+            "        $route->run(",
+            "        // note: checked above, keep in sync\n        $route->run("
+        )
+    );
+    assert_eq!(strategy(&out), "block_anchor");
+    // The slipped line changed since: renamed, an argument added, rewritten, another name.
+    for changed in [
+        ROUTE_TEST.replace(
+            "createServerRequest('/')",
+            "createServerRequestWithBody('/')",
+        ),
+        ROUTE_TEST.replace("('/')", "('/', 'POST', $body)"),
+        ROUTE_TEST.replace(
+            "$this->createServerRequest('/');",
+            "(new RequestFactory())->create('GET', '/');",
+        ),
+        ROUTE_TEST.replace("createServerRequest", "createSecureRequest"),
+    ] {
+        refused(&changed, &Edit::new(ROUTE_TEST_OLD, new.clone()));
     }
 }
