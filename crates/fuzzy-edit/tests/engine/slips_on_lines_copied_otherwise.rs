@@ -1,7 +1,8 @@
 //! A slip of the pen on the very line the model also copied with another habit, spelled right
 //! again in `new`: an emoji typed without its variation selector and curly quotes typed
 //! straight, a long line wrapped otherwise, a trailing comment left out, a blank line beside
-//! it left out. Applied with the file's line as it stands. Refused beside each: the same
+//! it left out; and a line inserted beside a line copied without its comment and a blank
+//! line. Applied with the file's lines as they stand. Refused beside each: the same
 //! block where that line changed since it was read (a name renamed or another, an argument
 //! changed, the line rewritten).
 
@@ -248,5 +249,48 @@ fn a_slip_beside_a_blank_line_left_out_is_spelled_right() {
         ROUTE_TEST.replace("createServerRequest", "createSecureRequest"),
     ] {
         refused(&changed, &Edit::new(ROUTE_TEST_OLD, new.clone()));
+    }
+}
+
+const WORKFLOW_STEPS: &str = "\
+jobs:
+  build:
+    steps:
+      - name: Install dependencies
+        run: |
+          dnf -y group install \"Development Tools\"
+          dnf -y install openssl-devel cmake valgrind libevent-devel
+
+      - name: Build using cmake  # why: see above
+        env:
+          EXTRA_CMAKE_OPTS: -DENABLE_EXAMPLES:BOOL=ON
+";
+
+/// `WORKFLOW_STEPS`'s steps as the model copied them: the blank line and the trailing comment
+/// of the line after it left out.
+const WORKFLOW_STEPS_OLD: &str = "\
+      - name: Install dependencies
+        run: |
+          dnf -y group install \"Development Tools\"
+          dnf -y install openssl-devel cmake valgrind libevent-devel
+      - name: Build using cmake
+        env:";
+
+#[test]
+fn a_line_inserted_beside_a_comment_and_a_blank_line_left_out_keeps_both() {
+    let add = "        # note: checked above, keep in sync\n";
+    let new = WORKFLOW_STEPS_OLD.replace("cmake\n", &format!("cmake\n{add}"));
+    let out = applied(WORKFLOW_STEPS, &Edit::new(WORKFLOW_STEPS_OLD, new.clone()));
+    assert_eq!(
+        out.text,
+        WORKFLOW_STEPS.replace("see above\n", &format!("see above\n{add}"))
+    );
+    // The commented line changed since: renamed, code added before the comment.
+    for changed in [
+        WORKFLOW_STEPS.replace("using cmake", "using meson"),
+        WORKFLOW_STEPS.replace("using cmake  #", "using cmake and ninja  #"),
+    ] {
+        let e = refused(&changed, &Edit::new(WORKFLOW_STEPS_OLD, new.clone()));
+        assert_eq!(e.kind(), "content_mismatch", "{changed}");
     }
 }
