@@ -13,6 +13,9 @@ use similar::{capture_diff_slices_by_key, Algorithm, DiffOp, DiffTag};
 
 use crate::normalize::loose_key;
 
+mod wrap_groups;
+pub(crate) use wrap_groups::{joined, wrap_groups};
+
 /// A Myers diff of two blocks of lines compared by their loose keys: the one line diff the
 /// engine uses wherever it asks how a block the model remembered differs from the file.
 pub(crate) fn loose_diff(a: &[&str], b: &[&str]) -> Vec<DiffOp> {

@@ -35,7 +35,7 @@
 //! line.
 
 use super::gaps;
-use crate::align::{changed_regions, loose_diff};
+use crate::align::{changed_regions, joined, loose_diff, wrap_groups};
 use crate::merge3::misspelling;
 use crate::needle::Needle;
 use crate::normalize::{is_word_char, loose_equal};
@@ -71,25 +71,37 @@ pub(super) fn respelled(
         // A blank line missing or extra aside, the region's lines pair one for one.
         let o: Vec<usize> = o.filter(|&i| !old[i].trim().is_empty()).collect();
         let w: Vec<usize> = w.filter(|&j| !win[j].trim().is_empty()).collect();
-        if o.len() != w.len() {
+        // A line wrapped otherwise than the file's (in two, or two joined) pairs as a group.
+        let Some(pairs) = wrap_groups(old, win, &o, &w) else {
             typed_copy = false;
             continue;
-        }
-        for (&i, &j) in o.iter().zip(&w) {
-            let code = || without_trailing_comment(win[j]).map(str::trim);
-            typed_copy = typed_copy
-                && (code().is_some_and(|code| loose_equal(code, old[i]))
-                    || typing_slip(old[i], win[j], in_file, near).is_some()
-                    || code()
-                        .is_some_and(|code| typing_slip(old[i], code, in_file, near).is_some()));
-            let Some((was, is)) = misspelling(old[i].trim(), win[j].trim())
-                .or_else(|| code().and_then(|code| misspelling(old[i].trim(), code)))
-            else {
+        };
+        for (o, w) in pairs {
+            if let ([i], [j]) = (o, w) {
+                let (i, j) = (*i, *j);
+                let code = || without_trailing_comment(win[j]).map(str::trim);
+                typed_copy = typed_copy
+                    && (code().is_some_and(|code| loose_equal(code, old[i]))
+                        || typing_slip(old[i], win[j], in_file, near).is_some()
+                        || code().is_some_and(|code| {
+                            typing_slip(old[i], code, in_file, near).is_some()
+                        }));
+                let Some((was, is)) = misspelling(old[i].trim(), win[j].trim())
+                    .or_else(|| code().and_then(|code| misspelling(old[i].trim(), code)))
+                else {
+                    continue;
+                };
+                if !words.contains(&(was, is)) {
+                    words.push((was, is));
+                    read_on.push((i, j));
+                }
                 continue;
-            };
-            if !words.contains(&(was, is)) {
-                words.push((was, is));
-                read_on.push((i, j));
+            }
+            let (was_is, copy) = rewrapped_slip(old, win, o, w, in_file, near);
+            typed_copy = typed_copy && copy;
+            if let Some(pair) = was_is.filter(|pair| !words.contains(pair)) {
+                words.push(pair);
+                read_on.push((o[0], w[0]));
             }
         }
     }
@@ -139,6 +151,48 @@ pub(super) struct Renamed {
     pub(super) old_line: usize,
     /// The window's line (0-based) it was paired with.
     pub(super) file_line: usize,
+}
+
+/// A region where `old`'s lines are the file's wrapped otherwise (a line in two, or two joined:
+/// `f(a,` / `b)` for `f(a, b)`), read as one line on each side, joined by a space: the slip of
+/// the pen on it ([`misspelling`], each word found on a line of its side) and whether the
+/// region reads as the model's copy (the joined lines loosely equal, or a typing slip of one
+/// another). Read line by line, a wrapped line with a slip made the block no copy, and a
+/// slip the model only spelled right again in `new` read as a change of lines the file does
+/// not hold (`changed_lines_match`).
+fn rewrapped_slip<'o, 'w>(
+    old: &[&'o str],
+    win: &[&'w str],
+    o: &[usize],
+    w: &[usize],
+    in_file: impl Fn(&str) -> bool,
+    near: impl Fn(&str) -> bool,
+) -> (Option<(&'o str, &'w str)>, bool) {
+    if o.is_empty() || w.is_empty() {
+        return (None, false);
+    }
+    let (mine, file) = (joined(old, o), joined(win, w));
+    if loose_equal(&mine, &file) {
+        return (None, true);
+    }
+    let copy = typing_slip(&mine, &file, &in_file, &near).is_some();
+    let word_on = |lines: &[&'o str], at: &[usize], word: &str| -> Option<&'o str> {
+        at.iter().find_map(|&k| {
+            occurrences(lines[k], word)
+                .next()
+                .map(|p| &lines[k][p..p + word.len()])
+        })
+    };
+    let file_word = |word: &str| -> Option<&'w str> {
+        w.iter().find_map(|&k| {
+            occurrences(win[k], word)
+                .next()
+                .map(|p| &win[k][p..p + word.len()])
+        })
+    };
+    let pair = misspelling(&mine, &file)
+        .and_then(|(was, is)| Some((word_on(old, o, was)?, file_word(is)?)));
+    (pair, copy)
 }
 
 /// Whether `new` writes `was` in place of `is`: `old` writes `is` (the file's spelling) more
@@ -211,6 +265,18 @@ mod tests {
             .map(|n| (n.old_text().to_string(), n.new_text().to_string()))
     }
 
+    /// [`respell`] for an `old` of more lines than the file's block, the window being the
+    /// file's lines.
+    fn respell_lines(file: &str, old: &str, new: &str) -> Option<(String, String)> {
+        let text = Text::new(file);
+        let needle = Needle::new(old, new);
+        let old_lines: Vec<&str> = needle.lines().collect();
+        let win: Vec<&str> = (0..text.line_count()).map(|i| text.line(i)).collect();
+        respelled(&text, &old_lines, &win, &needle)
+            .unwrap()
+            .map(|n| (n.old_text().to_string(), n.new_text().to_string()))
+    }
+
     #[test]
     fn a_slip_written_again_in_new_takes_the_files_spelling() {
         assert_eq!(
@@ -242,6 +308,32 @@ mod tests {
         );
         // A value is no misspelling.
         assert_eq!(respell("x = 2\n", "x = 1", "x = 1 + 1"), None);
+    }
+
+    #[test]
+    fn a_slip_on_a_line_wrapped_otherwise_is_respelled_in_old() {
+        let file = "f(alpha, gamma, delta)\ng(x)\n";
+        // `new` writes the file's word: `old` alone is respelled.
+        assert_eq!(
+            respell_lines(
+                file,
+                "f(alpha,\n    gmama, delta)\ng(x)",
+                "f(alpha,\n    gamma, delta)\ng(y)"
+            ),
+            Some((
+                "f(alpha,\n    gamma, delta)\ng(x)".into(),
+                "f(alpha,\n    gamma, delta)\ng(y)".into()
+            ))
+        );
+        // An argument more is no slip.
+        assert_eq!(
+            respell_lines(
+                file,
+                "f(alpha,\n    gmama, delta, eta)\ng(x)",
+                "f(alpha,\n    gamma, delta)\ng(y)"
+            ),
+            None
+        );
     }
 
     #[test]

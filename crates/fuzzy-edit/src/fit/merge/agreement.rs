@@ -85,15 +85,28 @@ pub(super) fn rewrapped(hunk: &Hunk, old: &[&str], win: &[&str]) -> bool {
 /// Whether a file hunk only has trailing comments the model left out of lines it copied
 /// (`x = f(y);  // why` in the file, `x = f(y);` in `old`), line for line: a comment is no
 /// change of the code, so a change the model makes next to it is independent of it and the
-/// file's lines, comments and all, stay.
+/// file's lines, comments and all, stay. Blank lines aside: a blank line `old` left out beside
+/// the commented line is the file's too (the attack benchmark's `comment+blank+tabs`, where
+/// the model inserts a line beside it, was refused `changed_lines_match`: 118 -> 140 exact of
+/// 200 and 1 more sound, every other kind and the wrong cases unchanged).
 pub(super) fn comments_left_out(hunk: &Hunk, old: &[&str], win: &[&str]) -> bool {
-    hunk.old.len() == hunk.new.len()
-        && !hunk.old.is_empty()
-        && hunk
-            .old
-            .clone()
-            .zip(hunk.new.clone())
-            .all(|(i, j)| comment_left_out(old[i], win[j]))
+    fn non_blank<'a>(lines: &[&'a str]) -> Vec<&'a str> {
+        lines
+            .iter()
+            .copied()
+            .filter(|l| !l.trim().is_empty())
+            .collect()
+    }
+    let (ours, theirs) = (
+        non_blank(&old[hunk.old.clone()]),
+        non_blank(&win[hunk.new.clone()]),
+    );
+    ours.len() == theirs.len()
+        && !ours.is_empty()
+        && ours
+            .iter()
+            .zip(&theirs)
+            .all(|(o, f)| comment_left_out(o, f))
 }
 
 /// Whether a file hunk only drops comment lines `old` has and the file does not (blank lines
