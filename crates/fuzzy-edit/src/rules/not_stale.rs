@@ -91,7 +91,7 @@ pub(crate) fn check_not_stale(
         file_text: numbered(text, candidate.lines.clone()),
     };
     let after = (candidate.lines.end < text.line_count()).then(|| text.line(candidate.lines.end));
-    if let Some(i) = near_change_changed_since(&old, &window, after, &new) {
+    if let Some(i) = near_change_changed_since(&old, &window, after, &new, in_file) {
         return Err(refusal_of(&[i]));
     }
     if let Some(run) = lines_read_elsewhere(text, &old, &window) {

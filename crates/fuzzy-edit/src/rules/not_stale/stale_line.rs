@@ -40,12 +40,21 @@ use crate::thresholds::{
 /// made up as well, and which stands for which is a guess), and neither line may stand on the
 /// other side too (then the block was taken a line off around a line made up or left out).
 /// `after` is the file's line after the window: a last line of `old` that is the window's
-/// last line and `after` joined is two lines joined, not a line extended.
+/// last line and `after` joined is two lines joined, not a line extended. A pair that is a
+/// [`slip_of`] one another (compared as typed: the file's `⚠️ don’t “x”` for the model's
+/// `⚠ don't "x"`, one word a letter off and nowhere in the file, `in_file`) is the model's
+/// line misremembered, not changed since. (Only the pair as a whole is read as typed: a line
+/// rewritten since under an emoji or curly-quoted comment, `total = 0  # don’t “touch”` to
+/// `total = sum(prices)  # don’t “touch”`, shares the comment's words and read as no
+/// rewrite when `changed_since` compared as typed: 5 wrong edits and 3 coin tosses of an
+/// adversarial review's hand cases, 15 of 392 attack cases so mutated. As a slip, the attack
+/// benchmark's `emoji+typos` gains stand: 58 of 200 refused `not_stale` before.)
 pub(super) fn near_change_changed_since(
     old: &[&str],
     window: &[&str],
     after: Option<&str>,
     new: &[&str],
+    in_file: &dyn Fn(&str) -> bool,
 ) -> Option<usize> {
     let key = |l: &str| loose_key(l).into_owned();
     let old_keys: HashSet<String> = old.iter().map(|l| key(l)).collect();
@@ -60,6 +69,7 @@ pub(super) fn near_change_changed_since(
             !window_keys.contains(&key(old[i])) && !old_keys.contains(&key(window[j]))
         })
         .filter(|&(i, j)| !(j + 1 == window.len() && joins(old[i], window[j], after)))
+        .filter(|&(i, j)| !slip_of(old[i], window[j], in_file))
         .find(|&(i, j)| changed_since(old[i], window[j]))
         .map(|(i, _)| i)
 }
@@ -139,14 +149,9 @@ fn common(a: &[&str], b: &[&str]) -> usize {
 
 /// Whether `old_line` (a line of `old`) and `file_line` (the block's line opposite it) differ
 /// as a line changed since, not as a slip of memory: [`extended`], [`renamed`] or
-/// [`rewritten`]. Compared as typed, as [`slip_of`] compares: the file's `⚠️ don’t “x”` is
-/// one token of words where the model's `⚠ don't "x"` is six, and a slip on such a line read as
-/// the line rewritten (the attack benchmark's `emoji+typos`, 58 of 200 refused `not_stale`).
+/// [`rewritten`]. Compared token for token as written (a slip on a line typed plain is read
+/// by [`slip_of`], before).
 pub(super) fn changed_since(old_line: &str, file_line: &str) -> bool {
-    let (old_line, file_line) = (
-        crate::normalize::punctuation_as_typed(old_line),
-        crate::normalize::punctuation_as_typed(file_line),
-    );
     // A trailing comment on one line only, left out as the line was copied, and the code as
     // many tokens on both: the code is compared alone, so that a slip besides reads as a slip.
     // (Compared whole, the comment's words made the line read as rewritten: the attack
@@ -156,14 +161,14 @@ pub(super) fn changed_since(old_line: &str, file_line: &str) -> bool {
     fn code(line: &str) -> Option<Vec<&str>> {
         crate::strategy::without_trailing_comment(line).map(tokens)
     }
-    let (a, b) = match (code(&old_line), code(&file_line)) {
-        (None, Some(file_code)) if file_code.len() == tokens(&old_line).len() => {
-            (tokens(&old_line), file_code)
+    let (a, b) = match (code(old_line), code(file_line)) {
+        (None, Some(file_code)) if file_code.len() == tokens(old_line).len() => {
+            (tokens(old_line), file_code)
         }
-        (Some(old_code), None) if old_code.len() == tokens(&file_line).len() => {
-            (old_code, tokens(&file_line))
+        (Some(old_code), None) if old_code.len() == tokens(file_line).len() => {
+            (old_code, tokens(file_line))
         }
-        _ => (tokens(&old_line), tokens(&file_line)),
+        _ => (tokens(old_line), tokens(file_line)),
     };
     if a.len() > STALE_LINE_MAX_TOKENS || b.len() > STALE_LINE_MAX_TOKENS {
         return false;
@@ -313,10 +318,32 @@ mod tests {
     fn a_slip_on_a_line_typed_plain_or_without_its_comment_is_no_change() {
         // The file's emoji, curly quotes and trailing comment are habits; the slip is memory.
         let file = "  installed:  # \u{26a0}\u{fe0f} don\u{2019}t \u{201c}change\u{201d}";
-        assert!(!changed_since(
-            "  instaleld:  # \u{26a0} don't \"change\"",
-            file
-        ));
+        let window = ["x:", file, "  y: 1"];
+        let old = ["x:", "  instaleld:  # \u{26a0} don't \"change\"", "  y: 1"];
+        let new = ["x:", "  installed:  # \u{26a0} don't \"change\"", "  y: 2"];
+        assert_eq!(
+            near_change_changed_since(&old, &window, None, &new, &|_| false),
+            None
+        );
+        // A statement rewritten since under such a comment is a change still: its shared
+        // comment words do not make it a slip.
+        let file = "  total = sum(prices)  # don\u{2019}t \u{201c}touch\u{201d} \u{2014} see \u{201c}notes\u{201d}";
+        let window = ["def f(prices):", file, "  return total"];
+        let old = [
+            "def f(prices):",
+            "  total = 0  # don't \"touch\" - see \"notes\"",
+            "  return total",
+        ];
+        let new = [
+            "def f(prices):",
+            old[1],
+            "  for p in prices: total += p",
+            "  return total",
+        ];
+        assert_eq!(
+            near_change_changed_since(&old, &window, None, &new, &|_| false),
+            Some(1)
+        );
         let file = "hamming_distance(PG_FUNCTION_ARGS)  // why: see above";
         assert!(!changed_since("hamming_distance(PG_FUNCTIO_NARGS)", file));
         // The code rewritten beside the comment is a change still.
@@ -428,16 +455,16 @@ mod tests {
         };
         // `b();` extended since; the edit changes `c();` (beside it) or `d();` (one between).
         assert_eq!(
-            near_change_changed_since(&old, &window, None, &edit_at(3, "    c(1);")),
+            near_change_changed_since(&old, &window, None, &edit_at(3, "    c(1);"), &|_| true),
             Some(2)
         );
         assert_eq!(
-            near_change_changed_since(&old, &window, None, &edit_at(4, "    d(1);")),
+            near_change_changed_since(&old, &window, None, &edit_at(4, "    d(1);"), &|_| true),
             Some(2)
         );
         // Two lines between: merged as git merges it.
         assert_eq!(
-            near_change_changed_since(&old, &window, None, &edit_at(5, "} // f")),
+            near_change_changed_since(&old, &window, None, &edit_at(5, "} // f"), &|_| true),
             None
         );
         // A line made up in `old` opposite a line `old` has too: the block taken a line off.
@@ -448,7 +475,8 @@ mod tests {
                 &old,
                 &window,
                 None,
-                &["    a();", "    // keep this in sync", "    c(1);"]
+                &["    a();", "    // keep this in sync", "    c(1);"],
+                &|_| true
             ),
             None
         );
@@ -460,9 +488,12 @@ mod tests {
         let old = ["<p>Use a file,", "then write to the temporary one.</p>"];
         let new = ["<p>Use the file,", "then write to the temporary one.</p>"];
         let next = Some("the temporary one.</p>");
-        assert_eq!(near_change_changed_since(&old, &window, next, &new), None);
         assert_eq!(
-            near_change_changed_since(&old, &window, Some("<p>"), &new),
+            near_change_changed_since(&old, &window, next, &new, &|_| true),
+            None
+        );
+        assert_eq!(
+            near_change_changed_since(&old, &window, Some("<p>"), &new, &|_| true),
             Some(1)
         );
     }
