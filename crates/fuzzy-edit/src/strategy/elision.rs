@@ -27,7 +27,7 @@ use dropped_lines::{drop_is_unclear, marker_moved_down};
 pub(crate) use new_markers::resolve_against_file;
 use new_markers::{marker_moved_up, shows_elided_lines};
 
-use super::{find_windows, Context, Strategy, LINE_COMPARE_UNITS};
+use super::{Context, Strategy, LINE_COMPARE_UNITS};
 use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::needle::Needle;
 use crate::normalize::{indent_width, lines_equal, unescape, unescape_code, Level};
@@ -97,17 +97,7 @@ impl Strategy for Elision {
             segments
         };
         let text = cx.text;
-        let occurrences: Vec<Vec<usize>> = pieces
-            .iter()
-            .map(
-                |p| match find_windows(text, p, Level::InnerWhitespace, cx.budget) {
-                    found if found.is_empty() => {
-                        slipped_pieces::slipped_windows(text, p, super::MAX_WINDOWS)
-                    }
-                    found => found,
-                },
-            )
-            .collect();
+        let (occurrences, remembered) = slipped_pieces::piece_windows(text, &pieces, cx.budget);
         // A piece found more often than the window search collects: the candidates are some
         // of the blocks, and `replace_all` must not replace just those (2,500 functions: 501
         // were replaced).
@@ -234,6 +224,7 @@ impl Strategy for Elision {
                 None => chosen.extend(same_end.first().filter(|b| holds(b)).cloned()),
             }
         }
+        chosen.retain(|b| !slipped_pieces::remembered_twice(&remembered, b));
         let placements = chosen;
 
         let trailing = cx.needle.trailing_newline();
