@@ -41,10 +41,6 @@ use crate::thresholds::{MAX_PIECE_SLIP_EDITS, MAX_WINDOWS, MIN_SLIPPED_PIECE_LIN
 /// reason to refuse the request as too complex).
 const MAX_STARTS_LOOKED_AT: usize = 1 << 20;
 
-/// Most bytes a slipped line's trimmed length differs from the file's: a cheap test before the
-/// slip is read (two edits, and a tab written for spaces inside the line).
-const MAX_LENGTH_OFF: usize = 4;
-
 /// Where each piece stands (0-based starts): loosely equal, or else with slips (see the module
 /// docs); and for each piece the starts where one of its lines is a slip of memory.
 pub(super) fn piece_windows(
@@ -83,19 +79,30 @@ pub(super) fn slipped_windows(text: &Text, piece: &[&str], limit: usize) -> Vec<
         return Vec::new();
     }
     let wanted: Vec<u64> = piece.iter().map(|l| loose_hash(l)).collect();
+    let keys: Vec<Vec<char>> = piece
+        .iter()
+        .map(|l| loose_key(l).chars().collect())
+        .collect();
+    let solid = |l: &str| l.chars().filter(|c| !c.is_whitespace()).count();
+    let solids: Vec<usize> = piece.iter().map(|l| solid(l)).collect();
     let mut out = Vec::new();
     let mut off: Vec<usize> = Vec::new();
     for s in 0..=hashes.len() - n {
         off.clear();
-        // (Lines that cannot be a slip of the file's: no window, before any slip is read.)
+        // Every slip, typed or remembered, is a few character edits from the file's line: a
+        // line further off is no window, before the slips are read (the cheap count first).
         let mut possible = true;
         for k in (0..n).filter(|&k| hashes[s + k] != wanted[k]) {
-            let (mine, line) = (piece[k].trim(), text.line(s + k).trim());
-            if mine.is_empty()
-                || line.is_empty()
-                || mine.len().abs_diff(line.len()) > MAX_LENGTH_OFF
-            {
-                possible = false;
+            let line = text.line(s + k);
+            possible = !keys[k].is_empty()
+                && solid(line).abs_diff(solids[k]) <= MAX_PIECE_SLIP_EDITS
+                && block_edits_within(
+                    &keys[k],
+                    &loose_key(line).chars().collect::<Vec<_>>(),
+                    MAX_PIECE_SLIP_EDITS,
+                )
+                .is_some();
+            if !possible {
                 break;
             }
             off.push(k);
