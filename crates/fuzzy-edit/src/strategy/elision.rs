@@ -22,6 +22,7 @@ use std::rc::Rc;
 
 mod dropped_lines;
 mod new_markers;
+mod retyped_indent;
 mod slipped_pieces;
 use dropped_lines::{drop_is_unclear, marker_moved_down};
 pub(crate) use new_markers::resolve_against_file;
@@ -244,6 +245,15 @@ impl Strategy for Elision {
                 let drift = uniform_drift(text, &pieces, &bounds);
                 let moved: Option<Vec<Vec<String>>> =
                     gaps.iter().map(|g| at_models_depth(g, drift)).collect();
+                // (Or in the model's characters: see `retyped_indent`.)
+                let moved = moved.or_else(|| {
+                    let model = retyped_indent::models_char(text, &pieces, &bounds)?;
+                    Some(
+                        gaps.iter()
+                            .map(|g| retyped_indent::in_models_chars(g, model))
+                            .collect(),
+                    )
+                });
                 let gap = |k: usize| -> Vec<&str> {
                     match &moved {
                         Some(m) => m[k].iter().map(String::as_str).collect(),

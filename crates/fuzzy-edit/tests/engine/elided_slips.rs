@@ -95,3 +95,13 @@ fn a_number_off_is_another_value_and_refused() {
     );
     assert_eq!(out.text, file.replace("Ok(total)", "Ok(total / 100)"));
 }
+
+#[test]
+fn a_line_rewritten_beside_the_covered_lines_takes_the_files_characters() {
+    let file = "class A {\n  void testAccessor() {\n    Gson gson = new Gson();\n    assertThat(gson.toJson(x)).isEqualTo(\"y\");\n  }\n\n  @JsonAdapter(Adapter.class)\n  private record Record(int i) {\n  }\n}\n";
+    // The model's tab for the file's 4 spaces, a slip it puts right in `new`, a name changed.
+    let old = "  void testAccessor() {\n\tGson gsox = new Gson();\n\t// ... existing code ...\n  @JsonAdapter(Adapter.class)";
+    let new = "  void testAccessorX() {\n\tGson gson = new Gson();\n\t// ... existing code ...\n  @JsonAdapter(Adapter.class)";
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("testAccessor()", "testAccessorX()"));
+}
