@@ -98,7 +98,7 @@ impl Strategy for Elision {
             segments
         };
         let text = cx.text;
-        let (occurrences, remembered) = slipped_pieces::piece_windows(text, &pieces, cx.budget);
+        let (occurrences, slipped) = slipped_pieces::piece_windows(text, &pieces, cx.budget);
         // A piece found more often than the window search collects: the candidates are some
         // of the blocks, and `replace_all` must not replace just those (2,500 functions: 501
         // were replaced).
@@ -225,7 +225,7 @@ impl Strategy for Elision {
                 None => chosen.extend(same_end.first().filter(|b| holds(b)).cloned()),
             }
         }
-        chosen.retain(|b| !slipped_pieces::remembered_twice(&remembered, b));
+        chosen.retain(|b| !slipped_pieces::slips_too_much(&slipped, b));
         let placements = chosen;
 
         let trailing = cx.needle.trailing_newline();

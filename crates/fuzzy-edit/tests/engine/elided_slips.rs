@@ -69,6 +69,12 @@ fn the_same_slip_twice_is_a_rename_and_refused() {
     // `ordres` for `orders` on two lines of a piece: a name, not two typing slips.
     let slips = [("orders {", "ordres {"), ("price(orders", "price(ordres")];
     assert_eq!(kind(SETTLE, &edit(OLD, &slips)), "not_found");
+    // Once either side of the marker, as well.
+    let slips = [("orders {", "ordres {"), ("orders.len()", "ordres.len()")];
+    assert_eq!(kind(SETTLE, &edit(OLD, &slips)), "not_found");
+    // Two different slips either side: typed.
+    let slips = [("orders {", "ordres {"), ("report", "reprot")];
+    assert_eq!(applied(SETTLE, &edit(OLD, &slips)).text, settled());
 }
 
 #[test]
