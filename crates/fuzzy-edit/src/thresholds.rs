@@ -125,8 +125,9 @@ pub(crate) const MIN_SHARED_RUN: usize = 8;
 // Elided `old`s (`strategy/elision/slipped_pieces.rs`).
 
 /// Most character edits (loose keys) between a line of a piece of an elided `old` and the
-/// file's line for the piece to be found there with that line a slip: as `typo_line`'s
-/// `MAX_EDITS`. Not swept.
+/// file's line for the piece to be found there with that line a slip of memory (one such line
+/// in all of `old`, writing the file's numbers; typing slips besides are not counted here): as
+/// `typo_line`'s `MAX_EDITS`. Not swept.
 pub(crate) const MAX_PIECE_SLIP_EDITS: usize = 2;
 
 /// Shortest slipped line of a piece (characters of its loose key, indentation aside); shorter

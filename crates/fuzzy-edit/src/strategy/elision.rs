@@ -22,12 +22,13 @@ use std::rc::Rc;
 
 mod dropped_lines;
 mod new_markers;
+mod retyped_indent;
 mod slipped_pieces;
 use dropped_lines::{drop_is_unclear, marker_moved_down};
 pub(crate) use new_markers::resolve_against_file;
 use new_markers::{marker_moved_up, shows_elided_lines};
 
-use super::{find_windows, Context, Strategy, LINE_COMPARE_UNITS};
+use super::{Context, Strategy, LINE_COMPARE_UNITS};
 use crate::candidate::{Candidate, Fit, StrategyId};
 use crate::needle::Needle;
 use crate::normalize::{indent_width, lines_equal, unescape, unescape_code, Level};
@@ -97,17 +98,7 @@ impl Strategy for Elision {
             segments
         };
         let text = cx.text;
-        let occurrences: Vec<Vec<usize>> = pieces
-            .iter()
-            .map(
-                |p| match find_windows(text, p, Level::InnerWhitespace, cx.budget) {
-                    found if found.is_empty() => {
-                        slipped_pieces::slipped_windows(text, p, super::MAX_WINDOWS)
-                    }
-                    found => found,
-                },
-            )
-            .collect();
+        let (occurrences, slipped) = slipped_pieces::piece_windows(text, &pieces, cx.budget);
         // A piece found more often than the window search collects: the candidates are some
         // of the blocks, and `replace_all` must not replace just those (2,500 functions: 501
         // were replaced).
@@ -234,6 +225,7 @@ impl Strategy for Elision {
                 None => chosen.extend(same_end.first().filter(|b| holds(b)).cloned()),
             }
         }
+        chosen.retain(|b| !slipped_pieces::slips_too_much(&slipped, b));
         let placements = chosen;
 
         let trailing = cx.needle.trailing_newline();
@@ -253,6 +245,15 @@ impl Strategy for Elision {
                 let drift = uniform_drift(text, &pieces, &bounds);
                 let moved: Option<Vec<Vec<String>>> =
                     gaps.iter().map(|g| at_models_depth(g, drift)).collect();
+                // (Or in the model's characters: see `retyped_indent`.)
+                let moved = moved.or_else(|| {
+                    let model = retyped_indent::models_char(text, &pieces, &bounds)?;
+                    Some(
+                        gaps.iter()
+                            .map(|g| retyped_indent::in_models_chars(g, model))
+                            .collect(),
+                    )
+                });
                 let gap = |k: usize| -> Vec<&str> {
                     match &moved {
                         Some(m) => m[k].iter().map(String::as_str).collect(),

@@ -17,6 +17,7 @@ mod differences_reported;
 mod drifted_blocks;
 mod edge_lines;
 mod elided_lines;
+mod elided_slips;
 mod escapes;
 mod exact;
 mod feedback;
