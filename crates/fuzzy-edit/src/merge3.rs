@@ -111,7 +111,7 @@ pub(crate) fn misspelling<'a, 'f>(old: &'a str, file: &'f str) -> Option<(&'a st
 /// Whether the differing letters of two words are a letter and `_` swapped (`siz_et` for
 /// `size_t`, `apps_tatus` for `app_status`): two keys struck in the wrong order, as two
 /// letters are; a `_` for a letter or left out (`itemxcount`, `itemcount`) stays another name. On the stand-in
-/// corpus (`/work/attack`, 9,424 cases, where a slip swaps two adjacent characters of a name
+/// corpus (outside the repository, 9,424 cases, where a slip swaps two adjacent characters of a name
 /// of five or more): exact 4,434 -> 4,501, wrong 9 -> 9 (the same cases); `typos` 166 -> 176
 /// of 200, `flush+typos+crlf` 176 -> 188, `escaped+typos` 162 -> 171, `indent+typos` 175 ->
 /// 182, `tabs+typos` 171 -> 178, `blank+typos+indent` 137 -> 144, `comment+typos` 111 -> 117,

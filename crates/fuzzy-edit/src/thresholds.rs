@@ -184,7 +184,7 @@ pub(crate) const TWIN_REACH: usize = 2;
 
 /// How many character edits further from `old` than the chosen block a twin may be and still
 /// rival it when it differs from `old` in no more lines than the block (its own line a number,
-/// a name suffix, an argument off: 1-7 edits). The attack set (`/work/attack`, 9,424 cases):
+/// a name suffix, an argument off: 1-7 edits). The attack set (outside the repository, 9,424 cases):
 /// `twin_unequal` (two copies of a block, each with another line changed; `old` the block as
 /// it was) 2 wrong of 200 -> refused (the twins 4 edits off, the blocks 1), `stale_3_typo` 1
 /// wrong -> refused; the one apply case it refused besides (a PHP docblock whose line's

@@ -11,7 +11,7 @@
 //! On the attack benchmark (seeds 1-3, fe-s9 -> fe-markup-5): entity_new WRONG 9 -> 0,
 //! combo_entity_fence 11 -> 0 (with the fences of `markup_wrappers`); md_list, md_real_fence,
 //! nonascii_control still all exact; adv and the gate unchanged. The named tag (fe-m10 ->
-//! fe-newleft-6, 100 generated cases per reading, scripts in /work/scratch/newleft): a tag
+//! fe-newleft-6, 100 generated cases per reading): a tag
 //! escaped on purpose on a rewritten line 7 -> 60 of 60 written as sent; a `new` escaped by
 //! mistake 32 of 40 decoded before and after; attack, adv and the gate unchanged.
 

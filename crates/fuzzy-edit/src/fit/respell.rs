@@ -24,7 +24,7 @@
 //! one line, a neighbour slipped and kept) the merge refused the edit (`changed_lines_match`).
 //! A block with any other difference (a name changed, an argument added since it was read) is
 //! not respelled so: its differences are the stale rules' to judge. On the stand-in corpus
-//! (9,424 cases, `/work/attack`): exact 4,339 -> 4,434, wrong 9 -> 9 (the same cases);
+//! (9,424 cases, outside the repository): exact 4,339 -> 4,434, wrong 9 -> 9 (the same cases);
 //! `blank+typos+indent` 93 -> 137 of 200, `comment+typos` 73 -> 111, `emoji+typos` 120 -> 128,
 //! five other typo kinds one case each; every must-refuse kind unchanged. Without the
 //! copy condition, `comment+typos` 115 but two `stale_3_typo` blocks (three lines changed since,
@@ -200,7 +200,7 @@ fn rewrapped_slip<'o, 'w>(
 /// letter left out (`clent` for `client`, `fetch_usr`): a slip of the pen the model wrote again
 /// on the lines it rewrote, where a rename of a misspelling restores a letter (`confg` ->
 /// `config`) or puts two back in order (`recieve` -> `receive`). An adversarial review's hand
-/// cases (`/work/review-rf`): 7 such slips spread into `new` refused -> 6 respelled as before
+/// cases: 7 such slips spread into `new` refused -> 6 respelled as before
 /// (a `serialise` written for `serialize` stays refused), every rename still refused.
 fn renames(old: &str, new: &str, was: &str, is: &str) -> bool {
     let count = |s: &str, w: &str| occurrences(s, w).count();
@@ -212,7 +212,7 @@ fn renames(old: &str, new: &str, was: &str, is: &str) -> bool {
 /// `JsonShcemaImpl`, `PRAM_SHIFT` in `PRAM_SHIFT_BITS`), never inside a longer run of letters
 /// (`form` is no slip inside `format` or `inform`). Replaced as a
 /// substring, a slip `form` for `from` wrote `fromat` where the model wrote `format`: the
-/// review's hand cases (`/work/review-combos`) `g_sub_*`, `g_subc_*`, 18 wrong -> 0.
+/// review's hand cases `g_sub_*`, `g_subc_*`, 18 wrong -> 0.
 fn occurrences<'a>(s: &'a str, word: &'a str) -> impl Iterator<Item = usize> + 'a {
     let first = word.chars().next();
     let last = word.chars().next_back();

@@ -25,7 +25,7 @@
 //! Otherwise (`return 0` -> `return 1` with the `;` left outside the match) the edit is the
 //! in-line edit it looks like. `replace_all` keeps substring semantics.
 //!
-//! Measured on /work/attack (seeds 1-3, 10,980 cases): the trunc_last_old, trunc_first_old,
+//! Measured on the attack set outside the repository (seeds 1-3, 10,980 cases): the trunc_last_old, trunc_first_old,
 //! trunc_tail_old and trunc_tail_both classes went from 159 wrong to 0, all now exact, as are
 //! 36 trunc_first_old cases refused before and 3 trunc_tail_old ones applied otherwise; one
 //! that doubled a changed trailing comment is refused (the 8-byte run of `alike`). No other

@@ -91,7 +91,18 @@ pub(crate) fn check_not_stale(
         file_text: numbered(text, candidate.lines.clone()),
     };
     let after = (candidate.lines.end < text.line_count()).then(|| text.line(candidate.lines.end));
-    if let Some(i) = near_change_changed_since(&old, &window, after, &new, in_file) {
+    // (Asked only of a line with a `//` comment on one side: a pass over the file, once.)
+    let slash = std::cell::OnceCell::new();
+    let slash_comments = || {
+        *slash.get_or_init(|| {
+            (0..text.line_count()).any(|i| {
+                let t = text.line(i).trim_start();
+                t.starts_with("//") || t.starts_with("/*")
+            })
+        })
+    };
+    if let Some(i) = near_change_changed_since(&old, &window, after, &new, in_file, &slash_comments)
+    {
         return Err(refusal_of(&[i]));
     }
     if let Some(run) = lines_read_elsewhere(text, &old, &window) {

@@ -13,7 +13,7 @@
 //! above, by an earlier edit, were refused: 13 hand cases of an adversarial review.)
 //! A match over the numbered lines (the numbers a few lines off, the file grown above since
 //! the read) is the model's block and is not judged. The review's hand cases
-//! (`/work/review-rf`): 5 wrong edits (a Swift test, read in five read-tool styles, changed
+//!: 5 wrong edits (a Swift test, read in five read-tool styles, changed
 //! since in 2 lines, beside its plural-named sibling) refused, nothing lost; the gate and an
 //! attack set (9,424 cases) unchanged. Left applied: a read block changed since in more than
 //! the sibling differs (the attack set's `stale+prefix` wrong edit, 5 lines changed).

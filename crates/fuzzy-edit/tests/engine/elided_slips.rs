@@ -1,7 +1,8 @@
 //! An elided `old` whose pieces the model typed with slips on several lines, tabs for the
-//! file's spaces, and one line beside the marker a letter off: found where its pieces stand,
-//! the file's lines and indentation kept. Beside each, the must-refuse twin: a piece the same
-//! slip twice (a rename), two lines misremembered, a number off.
+//! file's spaces, and one line beside the marker a letter off (alone in its piece): found
+//! where its pieces stand, the file's lines and indentation kept. Beside each, the
+//! must-refuse twin: a piece the same slip twice (a rename), two lines misremembered, a line
+//! misremembered beside a typing slip in its piece, a number off.
 
 use fuzzy_edit::Edit;
 
@@ -56,12 +57,15 @@ fn typing_slips_on_both_pieces_in_tabs_land_in_the_files_lines() {
     let out = applied(SETTLE, &edit(&tabbed, &slips));
     assert_eq!(out.text, settled());
     assert_eq!(strategy(&out), "elision");
-    // The line beside the marker misremembered as well (`ordxr`), once.
-    let beside = [
+    // The line beside the marker misremembered (`ordxr`), the other piece typed with a slip.
+    let beside = [("orders, order)", "orders, ordxr)"), ("report", "reprot")];
+    assert_eq!(applied(SETTLE, &edit(&tabbed, &beside)).text, settled());
+    // Beside a typing slip in its own piece it is not read: a look-alike block reads so too.
+    let with_typed = [
         ("orders {", "ordres {"),
         ("orders, order)", "orders, ordxr)"),
     ];
-    assert_eq!(applied(SETTLE, &edit(&tabbed, &beside)).text, settled());
+    assert_eq!(kind(SETTLE, &edit(&tabbed, &with_typed)), "not_found");
 }
 
 #[test]

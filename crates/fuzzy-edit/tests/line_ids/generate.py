@@ -5,13 +5,13 @@ Writes one JSON array per line, `[number, line, id]`, for lines sampled from the
 (by default the repository's own sources and docs), each also written with a CR, trailing
 blanks and a leading tab, so CRLF files, tabs, Unicode, blank and punctuation-only lines are
 all covered. `tests/line_ids.rs` checks the Rust IDs against `ids.jsonl`, and against any
-file named by `FUZZY_EDIT_LINE_IDS` (e.g. one generated here from /work/shared/data):
+file named by `FUZZY_EDIT_LINE_IDS` (e.g. one generated from the shared data set):
 
     pip install xxhash
     python3 crates/fuzzy-edit/tests/line_ids/generate.py > crates/fuzzy-edit/tests/line_ids/ids.jsonl
     python3 crates/fuzzy-edit/tests/line_ids/generate.py --all /some/files > /tmp/ids.jsonl
     python3 crates/fuzzy-edit/tests/line_ids/generate.py --contents \
-        /work/shared/data/real-edit-failures/replace-calls.jsonl.gz > /tmp/ids.jsonl
+        ../shared/data/real-edit-failures/replace-calls.jsonl.gz > /tmp/ids.jsonl
     FUZZY_EDIT_LINE_IDS=/tmp/ids.jsonl cargo test -p fuzzy-edit --test line_ids
 
 The rule, as oh-my-pi and oh-my-opencode's hashline-core write it: every `\\r` removed, then

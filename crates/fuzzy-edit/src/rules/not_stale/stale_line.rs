@@ -55,6 +55,7 @@ pub(super) fn near_change_changed_since(
     after: Option<&str>,
     new: &[&str],
     in_file: &dyn Fn(&str) -> bool,
+    slash_comments: &dyn Fn() -> bool,
 ) -> Option<usize> {
     let key = |l: &str| loose_key(l).into_owned();
     let old_keys: HashSet<String> = old.iter().map(|l| key(l)).collect();
@@ -70,7 +71,7 @@ pub(super) fn near_change_changed_since(
         })
         .filter(|&(i, j)| !(j + 1 == window.len() && joins(old[i], window[j], after)))
         .filter(|&(i, j)| !slip_of(old[i], window[j], in_file))
-        .find(|&(i, j)| changed_since(old[i], window[j]))
+        .find(|&(i, j)| changed_since(old[i], window[j], slash_comments))
         .map(|(i, _)| i)
 }
 
@@ -151,17 +152,32 @@ fn common(a: &[&str], b: &[&str]) -> usize {
 /// as a line changed since, not as a slip of memory: [`extended`], [`renamed`] or
 /// [`rewritten`]. Compared token for token as written (a slip on a line typed plain is read
 /// by [`slip_of`], before).
-pub(super) fn changed_since(old_line: &str, file_line: &str) -> bool {
+///
+/// `slash_comments` says whether the file writes comments with `//` or `/*` (a line of it
+/// starts so): where it does not, ` // ` on a line is code, Python's floor division
+/// (`offset = bit_index // 8` changed since from `offset = bit_index`), and not a comment the
+/// model left out. (Read as a comment, 7 wrong edits of an adversarial review's hand cases:
+/// `offset //= 8` written under a line that divides already.)
+pub(super) fn changed_since(
+    old_line: &str,
+    file_line: &str,
+    slash_comments: &dyn Fn() -> bool,
+) -> bool {
     // A trailing comment on one line only, left out as the line was copied, and the code as
     // many tokens on both: the code is compared alone, so that a slip besides reads as a slip.
     // (Compared whole, the comment's words made the line read as rewritten: the attack
     // benchmark's `comment+typos` refused `not_stale` where the slipped line was the one the
     // edit rewrote: 118 -> 144 exact of 200, every other kind unchanged. Code of other
     // lengths is compared whole, comment and all: a line extended since stays a change.)
-    fn code(line: &str) -> Option<Vec<&str>> {
-        crate::strategy::without_trailing_comment(line).map(tokens)
+    fn code<'a>(line: &'a str, slash_comments: &dyn Fn() -> bool) -> Option<Vec<&'a str>> {
+        let code = crate::strategy::without_trailing_comment(line)?;
+        let comment = line[code.len()..].trim_start();
+        (!comment.starts_with("//") || slash_comments()).then(|| tokens(code))
     }
-    let (a, b) = match (code(old_line), code(file_line)) {
+    let (a, b) = match (
+        code(old_line, slash_comments),
+        code(file_line, slash_comments),
+    ) {
         (None, Some(file_code)) if file_code.len() == tokens(old_line).len() => {
             (tokens(old_line), file_code)
         }
@@ -277,6 +293,24 @@ fn rewritten(a: &[&str], b: &[&str]) -> bool {
 mod tests {
     use super::*;
 
+    /// [`super::changed_since`] in a file that writes `//` comments.
+    fn changed_since(old_line: &str, file_line: &str) -> bool {
+        super::changed_since(old_line, file_line, &|| true)
+    }
+
+    #[test]
+    fn floor_division_is_code_where_the_file_writes_no_slash_comments() {
+        let file = "    offset = bit_index // 8";
+        assert!(super::changed_since("    offset = bit_indx", file, &|| {
+            false
+        }));
+        assert!(!super::changed_since(
+            "    offset = bit_indx",
+            file,
+            &|| true
+        ));
+    }
+
     #[test]
     fn code_written_onto_the_line_is_a_change_a_comment_is_not() {
         let old = "    counter.fetch_add(1, Relaxed);";
@@ -322,7 +356,7 @@ mod tests {
         let old = ["x:", "  instaleld:  # \u{26a0} don't \"change\"", "  y: 1"];
         let new = ["x:", "  installed:  # \u{26a0} don't \"change\"", "  y: 2"];
         assert_eq!(
-            near_change_changed_since(&old, &window, None, &new, &|_| false),
+            near_change_changed_since(&old, &window, None, &new, &|_| false, &|| true),
             None
         );
         // A statement rewritten since under such a comment is a change still: its shared
@@ -341,7 +375,7 @@ mod tests {
             "  return total",
         ];
         assert_eq!(
-            near_change_changed_since(&old, &window, None, &new, &|_| false),
+            near_change_changed_since(&old, &window, None, &new, &|_| false, &|| true),
             Some(1)
         );
         let file = "hamming_distance(PG_FUNCTION_ARGS)  // why: see above";
@@ -455,16 +489,37 @@ mod tests {
         };
         // `b();` extended since; the edit changes `c();` (beside it) or `d();` (one between).
         assert_eq!(
-            near_change_changed_since(&old, &window, None, &edit_at(3, "    c(1);"), &|_| true),
+            near_change_changed_since(
+                &old,
+                &window,
+                None,
+                &edit_at(3, "    c(1);"),
+                &|_| true,
+                &|| true
+            ),
             Some(2)
         );
         assert_eq!(
-            near_change_changed_since(&old, &window, None, &edit_at(4, "    d(1);"), &|_| true),
+            near_change_changed_since(
+                &old,
+                &window,
+                None,
+                &edit_at(4, "    d(1);"),
+                &|_| true,
+                &|| true
+            ),
             Some(2)
         );
         // Two lines between: merged as git merges it.
         assert_eq!(
-            near_change_changed_since(&old, &window, None, &edit_at(5, "} // f"), &|_| true),
+            near_change_changed_since(
+                &old,
+                &window,
+                None,
+                &edit_at(5, "} // f"),
+                &|_| true,
+                &|| true
+            ),
             None
         );
         // A line made up in `old` opposite a line `old` has too: the block taken a line off.
@@ -476,7 +531,8 @@ mod tests {
                 &window,
                 None,
                 &["    a();", "    // keep this in sync", "    c(1);"],
-                &|_| true
+                &|_| true,
+                &|| true
             ),
             None
         );
@@ -489,11 +545,11 @@ mod tests {
         let new = ["<p>Use the file,", "then write to the temporary one.</p>"];
         let next = Some("the temporary one.</p>");
         assert_eq!(
-            near_change_changed_since(&old, &window, next, &new, &|_| true),
+            near_change_changed_since(&old, &window, next, &new, &|_| true, &|| true),
             None
         );
         assert_eq!(
-            near_change_changed_since(&old, &window, Some("<p>"), &new, &|_| true),
+            near_change_changed_since(&old, &window, Some("<p>"), &new, &|_| true, &|| true),
             Some(1)
         );
     }

@@ -57,7 +57,7 @@ pub(crate) fn commented_lines(
 /// best of them), so the margin refuses the choice: with `old`'s anchor lines written without
 /// the comments both blocks have, the block with fewer comments left out only looked closer
 /// (`Register` and `Deregister` locking alike, one more line commented). An adversarial
-/// review's hand cases (`/work/review-wt`): 5 picked between such twins -> refused, 13 right
+/// review's hand cases: 5 picked between such twins -> refused, 13 right
 /// merges kept.
 pub(crate) fn tie_twins(text: &Text, windows: &mut [Candidate]) {
     let code = |c: &Candidate| -> Vec<String> {

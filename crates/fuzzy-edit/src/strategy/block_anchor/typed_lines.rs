@@ -371,7 +371,7 @@ pub(crate) fn typing_slip(
 /// beside `users_id`). A written `users_id` is then one step from two words of the file, the
 /// `_`-swapped `user_sid` and `users_idx`, and the swap is no slip to read it by: with two
 /// look-alike blocks, one of each, the block with `user_sid` was edited on a coin toss. The
-/// review's hand cases (`/work/review-combos`) `g_us_sib_other_*`: 5 coin tosses -> refused.
+/// review's hand cases `g_us_sib_other_*`: 5 coin tosses -> refused.
 ///
 /// A word one edit from `word` starts with `word`'s first half or ends with its second half
 /// (the edit is in the other half), so only the words around those halves' occurrences are

@@ -48,7 +48,7 @@ pub(super) fn breaks(line: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// window. `None` when `new` neither repeats both halves nor deletes both: a half changed
 /// would replace the file's one line with `new`'s two, which breaks a statement where a line
 /// break ends it (a shell command's last flag, a Go method chain, a string literal). An
-/// adversarial review's hand cases (`/work/review-wt`): 5 wrong edits and 16 lines left split
+/// adversarial review's hand cases: 5 wrong edits and 16 lines left split
 /// refused; the 44 right merges kept.
 pub(super) fn joined_needle(
     needle: &Needle,

@@ -8,7 +8,7 @@
 //! expanded `old` is one habit throughout, as a block the model copied whole, and is mapped
 //! to the file's as such.
 //!
-//! On the stand-in corpus (`/work/attack`): 3 elided `old`s typed with spaces for a file's
+//! On the stand-in corpus (outside the repository): 3 elided `old`s typed with spaces for a file's
 //! tabs or the reverse (2 of 9,424, 1 of the 17,955 held out) applied with a rewritten line in
 //! the model's characters or a tab short -> exact; nothing else moved, the gate unchanged.
 
