@@ -137,6 +137,19 @@ pub(crate) const MAX_PIECE_SLIP_EDITS: usize = 2;
 /// moved, 0 wrong; other lengths not swept.
 pub(crate) const MIN_SLIPPED_PIECE_LINE: usize = 8;
 
+/// Shortest word of a piece's slipped line that, written where the file's line has another and
+/// standing elsewhere in the file, makes the line another thing of the file rather than a slip
+/// of memory (`argv` for `argc`; a shorter one, `x` for the file's `i`, is as often a letter
+/// off). Measured on the gate's `elision_slipped` (a letter of a line beside the marker made
+/// an `x`): 655 exact of 691 before; any length (and any quoted literal, see
+/// [`MAX_SHORT_LITERAL`]) 567; 3 (and short literals) 650.
+pub(crate) const MIN_OTHER_NAME: usize = 3;
+
+/// Longest quoted literal of a piece's slipped line read as a value rather than text: `"b"` for
+/// the file's `"c"`, `'a'` for `'b'` name another field or character; a letter off in a
+/// longer string (`"Hexlo"`) is a slip of it. Figures in [`MIN_OTHER_NAME`].
+pub(crate) const MAX_SHORT_LITERAL: usize = 3;
+
 /// Lines of `old` (non-blank) differing from the block, at least, for it to be stale.
 /// Measured on generated half-rewritten blocks: wrong 21 -> 8 (the rest land on a sibling
 /// block), no must-apply case of that generator or the gate moved. (At 1, every one-slip rewrite

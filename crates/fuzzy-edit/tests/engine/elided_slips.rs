@@ -2,7 +2,8 @@
 //! file's spaces, and one line beside the marker a letter off (alone in its piece): found
 //! where its pieces stand, the file's lines and indentation kept. Beside each, the
 //! must-refuse twin: a piece the same slip twice (a rename), two lines misremembered, a line
-//! misremembered beside a typing slip in its piece, a number off.
+//! misremembered beside a typing slip in its piece, a line writing another name of the file, a
+//! number off.
 
 use fuzzy_edit::Edit;
 
@@ -88,6 +89,16 @@ fn two_lines_misremembered_are_refused() {
     assert_eq!(applied(SETTLE, &edit(OLD, &one)).text, settled());
     let two = [("orders, order)", "orders, ordxr)"), ("flush", "flusx")];
     assert_eq!(kind(SETTLE, &edit(OLD, &two)), "not_found");
+}
+
+#[test]
+fn a_line_writing_another_name_of_the_file_is_no_slip_and_refused() {
+    // `order.len()` for the file's `orders.len()`: a name the file has, a look-alike line.
+    let other = [("orders.len()", "order.len()")];
+    assert_eq!(kind(SETTLE, &edit(OLD, &other)), "not_found");
+    // A letter off into no word of the file: misremembered, found.
+    let slip = [("orders.len()", "ordexs.len()")];
+    assert_eq!(applied(SETTLE, &edit(OLD, &slip)).text, settled());
 }
 
 #[test]
