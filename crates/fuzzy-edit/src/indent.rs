@@ -373,7 +373,9 @@ fn takes_unit_to_units(scale: f64, model: Option<usize>, file: Option<usize>) ->
     units >= 1.0 - 1e-9 && (units - units.round()).abs() < 1e-9
 }
 
-fn render(width: usize, style: IndentStyle) -> String {
+/// An indentation `width` columns wide written in `style`'s characters (tabs, then spaces for
+/// the columns a tab does not fill).
+pub(crate) fn render(width: usize, style: IndentStyle) -> String {
     match style {
         IndentStyle::Spaces => " ".repeat(width),
         IndentStyle::Tabs => tabs_then_spaces(width, TAB_WIDTH),

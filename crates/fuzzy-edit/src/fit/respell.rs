@@ -176,23 +176,18 @@ fn rewrapped_slip<'o, 'w>(
         return (None, true);
     }
     let copy = typing_slip(&mine, &file, &in_file, &near).is_some();
-    let word_on = |lines: &[&'o str], at: &[usize], word: &str| -> Option<&'o str> {
-        at.iter().find_map(|&k| {
-            occurrences(lines[k], word)
-                .next()
-                .map(|p| &lines[k][p..p + word.len()])
-        })
-    };
-    let file_word = |word: &str| -> Option<&'w str> {
-        w.iter().find_map(|&k| {
-            occurrences(win[k], word)
-                .next()
-                .map(|p| &win[k][p..p + word.len()])
-        })
-    };
     let pair = misspelling(&mine, &file)
-        .and_then(|(was, is)| Some((word_on(old, o, was)?, file_word(is)?)));
+        .and_then(|(was, is)| Some((word_on(old, o, was)?, word_on(win, w, is)?)));
     (pair, copy)
+}
+
+/// `word` where it first stands on the lines `at` of `lines`, as a slice of that line.
+fn word_on<'l>(lines: &[&'l str], at: &[usize], word: &str) -> Option<&'l str> {
+    at.iter().find_map(|&k| {
+        occurrences(lines[k], word)
+            .next()
+            .map(|p| &lines[k][p..p + word.len()])
+    })
 }
 
 /// Whether `new` writes `was` in place of `is`: `old` writes `is` (the file's spelling) more

@@ -12,7 +12,8 @@
 //! tabs or the reverse (2 of 9,424, 1 of the 17,955 held out) applied with a rewritten line in
 //! the model's characters or a tab short -> exact; nothing else moved, the gate unchanged.
 
-use crate::normalize::{indent_of, indent_width, TAB_WIDTH};
+use crate::indent::{render, IndentStyle};
+use crate::normalize::{indent_of, indent_width};
 use crate::text::Text;
 
 /// The character the model indents its pieces with (placed at `bounds`) where the file's
@@ -62,16 +63,11 @@ pub(super) fn in_models_chars(gap: &[&str], model: char) -> Vec<String> {
             if ind.is_empty() || ind.contains(model) {
                 return l.to_string();
             }
-            let width = indent_width(l);
-            let lead = match model {
-                '\t' => format!(
-                    "{}{}",
-                    "\t".repeat(width / TAB_WIDTH),
-                    " ".repeat(width % TAB_WIDTH)
-                ),
-                _ => " ".repeat(width),
+            let style = match model {
+                '\t' => IndentStyle::Tabs,
+                _ => IndentStyle::Spaces,
             };
-            format!("{lead}{}", &l[ind.len()..])
+            format!("{}{}", render(indent_width(l), style), &l[ind.len()..])
         })
         .collect()
 }
@@ -88,6 +84,11 @@ mod tests {
         assert_eq!(
             in_models_chars(&["\t\ty();", "\telse", "x"], ' '),
             ["        y();", "    else", "x"]
+        );
+        // And the reverse: tabs for the file's spaces, a tab's columns short in spaces.
+        assert_eq!(
+            in_models_chars(&["        y();", "      z();"], '\t'),
+            ["\t\ty();", "\t  z();"]
         );
         // Lines indented alike aside.
         let pieces: [&[&str]; 2] = [&["\tif (x)"], &["\t{", "        z();"]];

@@ -7,6 +7,12 @@ fn changed_since(old_line: &str, file_line: &str) -> bool {
     super::changed_since(old_line, file_line, &|| true)
 }
 
+/// [`near_change_changed_since`] in a file that writes `//` comments and holds every word (no
+/// word is a slip).
+fn changed_near(old: &[&str], window: &[&str], after: Option<&str>, new: &[&str]) -> Option<usize> {
+    near_change_changed_since(old, window, after, new, &|_| true, &|| true)
+}
+
 #[test]
 fn floor_division_is_code_where_the_file_writes_no_slash_comments() {
     let file = "    offset = bit_index // 8";
@@ -198,50 +204,27 @@ fn only_a_line_beside_the_edit_and_paired_one_for_one_counts() {
     };
     // `b();` extended since; the edit changes `c();` (beside it) or `d();` (one between).
     assert_eq!(
-        near_change_changed_since(
-            &old,
-            &window,
-            None,
-            &edit_at(3, "    c(1);"),
-            &|_| true,
-            &|| true
-        ),
+        changed_near(&old, &window, None, &edit_at(3, "    c(1);")),
         Some(2)
     );
     assert_eq!(
-        near_change_changed_since(
-            &old,
-            &window,
-            None,
-            &edit_at(4, "    d(1);"),
-            &|_| true,
-            &|| true
-        ),
+        changed_near(&old, &window, None, &edit_at(4, "    d(1);")),
         Some(2)
     );
     // Two lines between: merged as git merges it.
     assert_eq!(
-        near_change_changed_since(
-            &old,
-            &window,
-            None,
-            &edit_at(5, "} // f"),
-            &|_| true,
-            &|| true
-        ),
+        changed_near(&old, &window, None, &edit_at(5, "} // f")),
         None
     );
     // A line made up in `old` opposite a line `old` has too: the block taken a line off.
     let window = ["    a();", "    a();", "    c();"];
     let old = ["    a();", "    // keep this in sync", "    c();"];
     assert_eq!(
-        near_change_changed_since(
+        changed_near(
             &old,
             &window,
             None,
-            &["    a();", "    // keep this in sync", "    c(1);"],
-            &|_| true,
-            &|| true
+            &["    a();", "    // keep this in sync", "    c(1);"]
         ),
         None
     );
@@ -253,12 +236,6 @@ fn a_last_line_joined_with_the_next_is_no_line_extended() {
     let old = ["<p>Use a file,", "then write to the temporary one.</p>"];
     let new = ["<p>Use the file,", "then write to the temporary one.</p>"];
     let next = Some("the temporary one.</p>");
-    assert_eq!(
-        near_change_changed_since(&old, &window, next, &new, &|_| true, &|| true),
-        None
-    );
-    assert_eq!(
-        near_change_changed_since(&old, &window, Some("<p>"), &new, &|_| true, &|| true),
-        Some(1)
-    );
+    assert_eq!(changed_near(&old, &window, next, &new), None);
+    assert_eq!(changed_near(&old, &window, Some("<p>"), &new), Some(1));
 }
