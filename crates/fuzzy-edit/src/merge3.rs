@@ -63,15 +63,37 @@ pub(crate) fn misspelled_word<'a>(old: &'a str, file: &str) -> Option<&'a str> {
 ///
 /// (`if isOpn(x):` remembered, `if isOpen(x):` in the file: `("isOpn", "isOpen")`.)
 pub(crate) fn misspelling<'a, 'f>(old: &'a str, file: &'f str) -> Option<(&'a str, &'f str)> {
+    misspellings(old, file, 1).map(|slips| slips[0])
+}
+
+/// The words of `old` that the file spells differently, with the file's spellings, when the
+/// lines differ in one to `most` words only, each a slip of the pen (see [`misspelled_word`]).
+///
+/// (`assertSmae($repsonse)` remembered, `assertSame($response)` in the file, `most` 2:
+/// `[("assertSmae", "assertSame"), ("repsonse", "response")]`.)
+pub(crate) fn misspellings<'a, 'f>(
+    old: &'a str,
+    file: &'f str,
+    most: usize,
+) -> Option<Vec<(&'a str, &'f str)>> {
     let (b, o) = (tokens(old), tokens(file));
     let regions = changes(&b, &o);
-    let [(r, n)] = regions.as_slice() else {
-        return None;
-    };
-    if r.len() != 1 || n.len() != 1 {
+    if regions.is_empty() || regions.len() > most {
         return None;
     }
-    let (was, is) = (b[r.start], o[n.start]);
+    regions
+        .iter()
+        .map(|(r, n)| {
+            (r.len() == 1 && n.len() == 1)
+                .then(|| slip(b[r.start], o[n.start]))
+                .flatten()
+        })
+        .collect()
+}
+
+/// `(was, is)` when `was` is `is` misspelled: both words, one letter off (see
+/// [`misspelled_word`]).
+fn slip<'a, 'f>(was: &'a str, is: &'f str) -> Option<(&'a str, &'f str)> {
     // A word starts with a letter (`0xCAFEBABE` is a number), and is not a run of hex digits
     // (`deadbeefcafebabe`, a colour `abcdef`): a digest one letter off is another value.
     let word = |w: &str| {
@@ -245,6 +267,22 @@ mod tests {
         );
         assert_eq!(misspelling("n = item_count", "n = itemxcount"), None);
         assert_eq!(misspelling("n = item_count", "n = itemcount"), None);
+    }
+
+    #[test]
+    fn slips_on_several_words_of_a_line_are_read_up_to_a_count() {
+        let (old, file) = ("assertSmae(b, $repsonse)", "assertSame(b, $response)");
+        assert_eq!(misspelling(old, file), None);
+        assert_eq!(
+            misspellings(old, file, 2),
+            Some(vec![("assertSmae", "assertSame"), ("repsonse", "response")])
+        );
+        // A word for two, or any word no slip: none.
+        assert_eq!(
+            misspellings("assertSmae(b, c)", "assertSame(b, d)", 2),
+            None
+        );
+        assert_eq!(misspellings("f(alpah) + g", "f(alpha) - g", 2), None);
     }
 
     #[test]

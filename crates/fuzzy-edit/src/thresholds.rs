@@ -465,6 +465,11 @@ pub(crate) const MAX_MISREMEMBERED_TOKENS: usize = 1;
 /// `-lt`; `units.mb` as `kb`), and three letters hold as many (`get`/`set`, `pop`/`top`).
 pub(crate) const MIN_MISSPELLED_CHARS: usize = 4;
 
+/// Most slips of the pen on one line (or on one line wrapped otherwise) that `fit::respell`
+/// spells as the file does: two, each a typing slip of its word (`assertSmae(... $repsonse)`
+/// for `assertSame(... $response)`). Figures in `fit/respell.rs`.
+pub(crate) const MAX_SLIPS_ON_A_LINE: usize = 2;
+
 /// Fewest characters of a word of hex digits read as a hash or a colour (`deadbeef`,
 /// `a1b2c3`), never as a misspelled word. Not measured.
 pub(crate) const MIN_HEX_CHARS: usize = 6;

@@ -63,7 +63,7 @@ use crate::thresholds::{
 };
 
 mod comments;
-pub(crate) use comments::without_trailing_comment;
+pub(crate) use comments::{opens_comment, without_trailing_comment};
 pub(crate) use typed_lines::{near_word, typing_slip};
 mod names;
 mod renames;
@@ -143,7 +143,7 @@ impl Strategy for BlockAnchor {
             true => commented(first, old.get(first + 1).copied()),
             false => Vec::new(),
         };
-        let commented_last = match hashes.contains(&hl) && commented_first.is_empty() {
+        let mut commented_last = match hashes.contains(&hl) && commented_first.is_empty() {
             true => Vec::new(),
             false => commented(last, None),
         };
@@ -153,9 +153,6 @@ impl Strategy for BlockAnchor {
         starts.extend(&commented_first);
         starts.sort_unstable();
         starts.dedup();
-        let last_anchor = |e: usize| {
-            (hashes[e] == hl && anchor(e, last)) || commented_last.binary_search(&e).is_ok()
-        };
         // Each line's code without its trailing comment, hashed, worked out once when first
         // asked for: windows share their lines (a scan per window cost a 100k-line request
         // with a common anchor 70 M instructions, callgrind).
@@ -164,74 +161,97 @@ impl Strategy for BlockAnchor {
         let mut scored = 0usize;
         let mut examined = 0usize;
         let mut truncated = false;
-        'starts: for &start in &starts {
-            let lo = start + span.saturating_sub(MAX_LINE_DELTA).max(1);
-            let hi = (start + span + MAX_LINE_DELTA).min(hashes.len() - 1);
-            for end in (lo..=hi).filter(|&e| last_anchor(e)) {
-                // Bound the total work on files where the anchors are everywhere.
-                examined += end - start;
-                if examined > MAX_EXAMINED_LINES {
-                    truncated = true;
-                    break 'starts;
-                }
-                if !cx.budget.charge(middle.len() + end - start) {
-                    break 'starts;
-                }
-                let mut budget = middle.clone();
-                let mut take = |h: u64| match budget.get_mut(&h) {
-                    Some(c) if *c > 0 => {
-                        *c -= 1;
-                        true
+        let mut retried = false;
+        loop {
+            let last_anchor = |e: usize| {
+                (hashes[e] == hl && anchor(e, last)) || commented_last.binary_search(&e).is_ok()
+            };
+            'starts: for &start in &starts {
+                let lo = start + span.saturating_sub(MAX_LINE_DELTA).max(1);
+                let hi = (start + span + MAX_LINE_DELTA).min(hashes.len() - 1);
+                for end in (lo..=hi).filter(|&e| last_anchor(e)) {
+                    // Bound the total work on files where the anchors are everywhere.
+                    examined += end - start;
+                    if examined > MAX_EXAMINED_LINES {
+                        truncated = true;
+                        break 'starts;
                     }
-                    _ => false,
-                };
-                let shared = (start + 1..end).filter(|&i| take(hashes[i])).count();
-                // Lines equal but for a trailing comment `old` left out (see `comments`):
-                // counted equal too, or a block with that and one slip besides has too few.
-                let uncommented = if shared < needed {
-                    if uncommented_hashes.is_empty() {
-                        uncommented_hashes = vec![None; hashes.len()];
+                    if !cx.budget.charge(middle.len() + end - start) {
+                        break 'starts;
                     }
-                    (start + 1..end)
-                        .filter(|&i| {
-                            let hash = *uncommented_hashes[i].get_or_insert_with(|| {
-                                comments::without_trailing_comment(text.line(i))
-                                    .map(normalize::loose_hash)
-                            });
-                            hash.is_some_and(&mut take)
-                        })
-                        .count()
-                } else {
-                    0
-                };
-                if shared + uncommented < needed {
-                    continue;
+                    let mut budget = middle.clone();
+                    let mut take = |h: u64| match budget.get_mut(&h) {
+                        Some(c) if *c > 0 => {
+                            *c -= 1;
+                            true
+                        }
+                        _ => false,
+                    };
+                    let shared = (start + 1..end).filter(|&i| take(hashes[i])).count();
+                    // Lines equal but for a trailing comment `old` left out (see `comments`):
+                    // counted equal too, or a block with that and one slip besides has too few.
+                    let uncommented = if shared < needed {
+                        if uncommented_hashes.is_empty() {
+                            uncommented_hashes = vec![None; hashes.len()];
+                        }
+                        (start + 1..end)
+                            .filter(|&i| {
+                                let hash = *uncommented_hashes[i].get_or_insert_with(|| {
+                                    comments::without_trailing_comment(text.line(i))
+                                        .map(normalize::loose_hash)
+                                });
+                                hash.is_some_and(&mut take)
+                            })
+                            .count()
+                    } else {
+                        0
+                    };
+                    if shared + uncommented < needed {
+                        continue;
+                    }
+                    if scored == MAX_SCORED_WINDOWS {
+                        truncated = true;
+                        break 'starts;
+                    }
+                    scored += 1;
+                    if !cx
+                        .budget
+                        .charge(alignment_cost(body.len(), end + 1 - start))
+                    {
+                        break 'starts;
+                    }
+                    let window: Vec<&str> = (start..=end).map(|i| text.line(i)).collect();
+                    let sim = similarity(body, &window);
+                    let commented = usize::from(commented_first.contains(&start))
+                        + usize::from(commented_last.binary_search(&end).is_ok());
+                    if sim.equal_lines + uncommented + commented < needed + 2 {
+                        continue;
+                    }
+                    out.push(Candidate {
+                        span: text.span_of_lines(start..end + 1, trailing),
+                        lines: start..end + 1,
+                        score: sim.score,
+                        fit: Fit::Lines(fit_needle.clone()),
+                    });
                 }
-                if scored == MAX_SCORED_WINDOWS {
-                    truncated = true;
-                    break 'starts;
-                }
-                scored += 1;
-                if !cx
-                    .budget
-                    .charge(alignment_cost(body.len(), end + 1 - start))
-                {
-                    break 'starts;
-                }
-                let window: Vec<&str> = (start..=end).map(|i| text.line(i)).collect();
-                let sim = similarity(body, &window);
-                let commented = usize::from(commented_first.contains(&start))
-                    + usize::from(commented_last.binary_search(&end).is_ok());
-                if sim.equal_lines + uncommented + commented < needed + 2 {
-                    continue;
-                }
-                out.push(Candidate {
-                    span: text.span_of_lines(start..end + 1, trailing),
-                    lines: start..end + 1,
-                    score: sim.score,
-                    fit: Fit::Lines(fit_needle.clone()),
-                });
             }
+            // No window: an anchor line the file holds as written elsewhere may stand with its
+            // comment left out at the block meant, looked for then (see `comments`).
+            if !out.is_empty() || truncated || retried {
+                break;
+            }
+            retried = true;
+            let ends = (
+                commented(first, old.get(first + 1).copied()),
+                commented(last, None),
+            );
+            if ends.0 == commented_first && ends.1 == commented_last {
+                break;
+            }
+            (commented_first, commented_last) = ends;
+            starts.extend(&commented_first);
+            starts.sort_unstable();
+            starts.dedup();
         }
         if !commented_first.is_empty() || !commented_last.is_empty() {
             comments::tie_twins(text, &mut out);

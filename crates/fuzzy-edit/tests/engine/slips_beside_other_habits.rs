@@ -1,7 +1,7 @@
 //! Typing slips on lines the model copied with another habit too: an emoji written without
 //! its variation selector and curly quotes written straight on a slipped line, a slip the
 //! model spelled right again in `new` on a line whose trailing comment it left out, a letter
-//! and `_` swapped. Applied with the file's characters and comment kept; a sibling block one
+//! and `_` swapped, a comment left out of a C preprocessor line (`#include`, `#define`). Applied with the file's characters and comment kept; a sibling block one
 //! word off, a block renamed since and a block changed since on three lines still refused; a
 //! slip respelled as a word only, a `_` swap beside a word one letter off refused.
 
@@ -219,4 +219,65 @@ fn a_swap_of_underscore_is_no_slip_beside_a_word_one_letter_off() {
     let first = HEADERS.split("\n\n").next().unwrap().to_string() + "\n";
     let out = applied(&first, &Edit::new(old, new));
     assert_eq!(out.text, first.replace("memcpy", "memmove"));
+}
+
+const SCAN: &str = "\
+/* hnswscan.c: scans an HNSW index */
+#include <limits.h>
+
+#include \"access/genam.h\"
+#include \"access/relscan.h\"
+#include \"hnsw.h\"
+#include \"miscadmin.h\"
+#include \"pgstat.h\"  // why: see above
+#include \"storage/lmgr.h\"
+#include \"utils/float.h\"
+
+#define HNSW_LEVELS 16  // why: see above
+";
+
+/// `SCAN`'s includes as the model copied them: the trailing comment left out of a preprocessor
+/// line, a slip on the last line.
+const SCAN_OLD: &str = "#include \"access/genam.h\"
+#include \"access/relscan.h\"
+#include \"hnsw.h\"
+#include \"miscadmin.h\"
+#include \"pgstat.h\"
+#include \"storage/lmgr.h\"
+#include \"utlis/float.h\"";
+
+#[test]
+fn a_comment_left_out_of_a_preprocessor_line_beside_a_slip_is_no_change() {
+    // `#include` is code, not a `#` comment: the file's line is `old`'s with a comment.
+    let new = SCAN_OLD.replace(
+        "\"miscadmin.h\"\n",
+        "\"miscadmin.h\"\n#include \"port.h\"\n",
+    );
+    let out = applied(SCAN, &Edit::new(SCAN_OLD, new.clone()));
+    assert_eq!(
+        out.text,
+        SCAN.replace(
+            "\"miscadmin.h\"\n",
+            "\"miscadmin.h\"\n#include \"port.h\"\n"
+        )
+    );
+    // The line with a header added since (`"pgstat_internal.h"`): refused.
+    let changed = SCAN.replace("\"pgstat.h\"  //", "\"pgstat.h\" \"pgstat_internal.h\"  //");
+    let err = refused(&changed, &Edit::new(SCAN_OLD, new));
+    assert_eq!(err.kind(), "content_mismatch");
+}
+
+#[test]
+fn a_comment_left_out_of_a_define_that_anchors_old_is_no_change() {
+    let old = "#include \"storage/lmgr.h\"\n#include \"utils/float.h\"\n\n#define HNSW_LEVELS 16";
+    let new = format!("{old}\n#define HNSW_MAX_LEVEL (HNSW_LEVELS - 1)");
+    let out = applied(SCAN, &Edit::new(old, new.clone()));
+    assert_eq!(
+        out.text,
+        format!("{SCAN}#define HNSW_MAX_LEVEL (HNSW_LEVELS - 1)\n")
+    );
+    // The definition extended since (`16 * HNSW_SCALE`): a line changed since, refused.
+    let changed = SCAN.replace("LEVELS 16  //", "LEVELS 16 * HNSW_SCALE  //");
+    let err = refused(&changed, &Edit::new(old, new));
+    assert_eq!(err.kind(), "content_mismatch");
 }

@@ -1,8 +1,9 @@
 //! A long line the model wrapped in two, in a block it also mistyped on other lines (or on a
-//! half of the wrap): applied, the file's line kept whole with its own spacing, whether `new`
-//! repeats the slip or spells the word right again. Refused: halves that differ from the
-//! file's line by more than a typing slip (another argument), the same block twice, and a half
-//! `new` changes (no one-line reading of the file's line).
+//! half of the wrap, or on both halves): applied, the file's line kept whole with its own
+//! spacing, whether `new` repeats the slip or spells the word right again. Refused: halves
+//! that differ from the file's line by more than a typing slip (another argument, two words
+//! another letter), the same block twice, and a half `new` changes (no one-line reading of
+//! the file's line).
 
 use fuzzy_edit::Edit;
 
@@ -48,6 +49,28 @@ fn a_slip_on_a_half_of_the_wrap_is_a_slip_still() {
     let new = old.replace("return flush(w, buf)", "return nil");
     let out = applied(FILE, &Edit::new(old, new));
     assert_eq!(out.text, FILE.replace("return flush(w, buf)", "return nil"));
+}
+
+#[test]
+fn two_slips_on_the_wrap_one_spelled_right_again_are_slips_still() {
+    // `nmae` on the head and `Repaet` on the tail's call: `new` respells one, keeps the other.
+    let old = OLD
+        .replace("ReplaceAll(name,", "ReplaceAll(nmae,")
+        .replace("\" \", \"_\")", "\" \", Repaet(\"_\"))");
+    let file = FILE.replace("\" \", \"_\")", "\" \", Repeat(\"_\"))");
+    let new = old
+        .replace("ReplaceAll(nmae,", "ReplaceAll(name,")
+        .replace("return flush(w, buf)", "return nil");
+    let out = applied(&file, &Edit::new(old.clone(), new));
+    assert_eq!(out.text, file.replace("return flush(w, buf)", "return nil"));
+    // Two words each another letter (`nome`, `Rapeat`), no keystroke slips: not a copy.
+    let other = OLD
+        .replace("ReplaceAll(name,", "ReplaceAll(nome,")
+        .replace("\" \", \"_\")", "\" \", Rapeat(\"_\"))");
+    let new = other
+        .replace("ReplaceAll(nome,", "ReplaceAll(name,")
+        .replace("return flush(w, buf)", "return nil");
+    assert_eq!(kind(&file, &Edit::new(other, new)), "not_found");
 }
 
 #[test]

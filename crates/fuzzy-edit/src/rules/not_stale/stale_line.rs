@@ -195,9 +195,16 @@ pub(super) fn changed_since(
     extended(&a, &b) || extended(&b, &a) || renamed(&a, &b) || rewritten(&a, &b)
 }
 
-/// Whether `file_line` is `old_line` with a trailing comment ([`comment_left_out`]).
+/// Whether `file_line` is `old_line` with a trailing comment ([`comment_left_out`]). A line
+/// whose `#` is glued to a word is code, read on the line as written (`#include "pgstat.h"`
+/// for the file's `#include "pgstat.h"  // why`: see [`crate::strategy::opens_comment`]).
 pub(super) fn comment_left_out_of(old_line: &str, file_line: &str) -> bool {
-    comment_left_out(&tokens(old_line), &tokens(file_line))
+    let (short, long) = (tokens(old_line), tokens(file_line));
+    let directive = || !crate::strategy::opens_comment(old_line);
+    match long.strip_prefix(short.as_slice()) {
+        Some(added) if !short.is_empty() && is_comment(added) => !is_comment(&short) || directive(),
+        _ => false,
+    }
 }
 
 /// Whether `long` is `short` with a trailing comment (`x = f(y);  // why`): a model copying the
