@@ -43,12 +43,14 @@ use crate::thresholds::{BLOCK_ANCHOR_MARGIN, MAX_LINE_DELTA, STALE_FLOOR, TWIN_M
 /// of it) that has both anchor lines of `old` as written and is at least [`STALE_FLOOR`]
 /// alike, when the best passes the floor and differs from `old` by more than slips of memory:
 /// rivals the decision must see. `old` is the whole needle, `first` and `last` its first and
-/// last non-blank lines.
+/// last non-blank lines; `typed` whether `old` is the best window but for the model's typing
+/// (see `slips`): then none, however many edits its slips are.
 pub(super) fn stale_rivals(
     cx: &Context<'_>,
     old: &[&str],
     (first, last): (usize, usize),
     out: &[Candidate],
+    typed: bool,
 ) -> Vec<Range<usize>> {
     let Some(best) = super::best_over_floor(out) else {
         return Vec::new();
@@ -75,6 +77,11 @@ pub(super) fn stale_rivals(
     // explains both (the sibling misremembered, or the rewritten block before it changed), and
     // which was meant is unclear.
     let slipped = slipped_only(&old_nb, &window_nb);
+    // More than slips of memory apart, yet only the model's typing (see `slips`): as much
+    // `old`'s block as one a slip away, and no text read elsewhere.
+    if typed && !slipped {
+        return Vec::new();
+    }
     if slipped
         && (!cx.budget.charge(text.as_str().len()) || !copied_elsewhere(text, &old_nb, &window_nb))
     {
