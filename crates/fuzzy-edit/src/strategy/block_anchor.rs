@@ -508,16 +508,6 @@ fn closest_by_edits(cx: &Context<'_>, body: &[&str], out: Vec<Candidate>) -> Vec
     if contenders.len() < 2 {
         return out;
     }
-    // The one window `old` copies but for the model's typing (see `slips`): the others,
-    // however close in edits, differ from `old` by words the file has.
-    if let Some(only) = slips::only_typed_copy(cx, body, &out, &contenders) {
-        let drop = |i: usize| i != only && contenders.contains(&i);
-        return out
-            .into_iter()
-            .enumerate()
-            .filter_map(|(i, c)| (!drop(i)).then_some(c))
-            .collect();
-    }
     let old = block_key(body);
     let keys: Vec<Vec<char>> = contenders
         .iter()
@@ -537,7 +527,17 @@ fn closest_by_edits(cx: &Context<'_>, body: &[&str], out: Vec<Candidate>) -> Vec
         edits.push(block_edits_within(&old, key, reach).unwrap_or(usize::MAX));
     }
     if edits.iter().all(|&d| d > TWIN_MAX_EDITS) {
-        // Only the extent rule can act, and only on windows over the same lines: exact
+        // The one window `old` copies but for the model's typing (see `slips`): the others,
+        // however close in edits, differ from `old` by words the file has.
+        if let Some(only) = slips::only_typed_copy(cx, body, &out, &contenders) {
+            let drop = |i: usize| i != only && contenders.contains(&i);
+            return out
+                .into_iter()
+                .enumerate()
+                .filter_map(|(i, c)| (!drop(i)).then_some(c))
+                .collect();
+        }
+        // Else only the extent rule can act, and only on windows over the same lines: exact
         // distances, when some contenders overlap.
         let overlapping = contenders.iter().enumerate().any(|(k, &i)| {
             contenders[k + 1..].iter().any(|&j| {

@@ -7,13 +7,15 @@
 //! (a sibling, or `old`'s own block changed since). The character distance cannot see that:
 //! three slips are six edits, as far as a renamed variable.
 //!
-//! So when exactly one window contending for the edit is such a copy, the others are no
-//! rivals (`closest_by_edits`), nor are the stale blocks and slipped twins searched beside it
-//! (`stale`, `twins`). Two windows that both are (a block twice in the file, `old` a slipped
-//! copy of both) still refuse as low confidence. One slip from each of two near twins is no
-//! such copy of either: the line `old` took from the other twin has that twin's words, which
-//! the file has. A slipped word that the file has anywhere is no slip ([`typing_slip`] asks), and a line
-//! left out or made up breaks the copy: such windows are judged as before.
+//! So when the windows contending for the edit are all more than slips of memory from `old`
+//! ([`TWIN_MAX_EDITS`](crate::thresholds::TWIN_MAX_EDITS) character edits: the near-twin rule
+//! of `closest_by_edits` weighs those) and exactly one of them is such a copy, the others are
+//! no rivals, nor are the stale blocks and slipped twins searched beside it (`stale`,
+//! `twins`). Two windows that both are (a block twice in the file, `old` a slipped copy of
+//! both) still refuse as low confidence. One slip from each of two near twins is no such copy
+//! of either: the line `old` took from the other twin has that twin's words, which the file
+//! has. A slipped word that the file has anywhere is no slip ([`typing_slip`] asks), and a
+//! line left out or made up breaks the copy: such windows are judged as before.
 //!
 //! Measured on the attack set (outside the repository; 9,424 `old`s a model might send over 17
 //! projects): exact 4,925 -> 5,029, every move refused -> exact, wrong 5 -> 5, every
@@ -28,6 +30,7 @@
 //! corpus: unchanged.
 
 use super::comments::without_trailing_comment;
+use super::stale::slipped_only;
 use super::{near_word, typing_slip};
 use crate::align::align;
 use crate::candidate::Candidate;
@@ -56,8 +59,9 @@ pub(super) fn only_typed_copy(
 
 /// Whether `old`'s non-blank lines (of `body`) pair one for one with the non-blank lines of
 /// `window`, each equal (loosely), equal but for a trailing comment the file's line has, or
-/// the file's line with one word mistyped ([`typing_slip`]), and not all equal (a window
-/// equal to `old` is found by the stricter strategies). Out of budget: false (rivals stay).
+/// the file's line with one word mistyped ([`typing_slip`]), and more than slips of memory
+/// apart ([`TWIN_MAX_EDITS`](crate::thresholds::TWIN_MAX_EDITS) character edits, which the rules on near twins and stale blocks
+/// weigh already and are left to). Out of budget: false (the rivals stay).
 pub(super) fn typed_copy(cx: &Context<'_>, body: &[&str], window: &Candidate) -> bool {
     let text = cx.text;
     let old: Vec<&str> = body
@@ -79,7 +83,7 @@ pub(super) fn typed_copy(cx: &Context<'_>, body: &[&str], window: &Candidate) ->
     let alignment = align(&old, &window);
     let equal = alignment.equal.iter().filter(|e| e.is_some()).count();
     // (One for one: every line equal or paired with one that changed, none left over.)
-    if equal + alignment.replaced.len() != old.len() || alignment.replaced.is_empty() {
+    if equal + alignment.replaced.len() != old.len() || slipped_only(&old, &window) {
         return false;
     }
     alignment
