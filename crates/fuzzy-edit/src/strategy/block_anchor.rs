@@ -67,6 +67,7 @@ pub(crate) use comments::{opens_comment, without_trailing_comment};
 pub(crate) use typed_lines::{near_word, typing_slip};
 mod names;
 mod renames;
+mod slips;
 mod source_lines;
 mod stale;
 mod twins;
@@ -324,8 +325,13 @@ impl Strategy for BlockAnchor {
             }
         }
         if !truncated {
-            rivals.extend(twins::slipped_twins(cx, &old, (first, last), needed, &out));
-            rivals.extend(stale::stale_rivals(cx, &old, (first, last), &out));
+            // A best window `old` copies but for the model's typing is the block it read: no
+            // twin a slip away and no block changed since rivals it (see `slips`).
+            let typed = best_over_floor(&out).is_some_and(|c| slips::typed_copy(cx, body, c));
+            if !typed {
+                rivals.extend(twins::slipped_twins(cx, &old, (first, last), needed, &out));
+            }
+            rivals.extend(stale::stale_rivals(cx, &old, (first, last), &out, typed));
             for lines in source_lines::source_rivals(cx, &old, (first, last), &out) {
                 if !rivals.contains(&lines) {
                     rivals.push(lines);
@@ -541,7 +547,17 @@ fn closest_by_edits(cx: &Context<'_>, body: &[&str], out: Vec<Candidate>) -> Vec
         edits.push(block_edits_within(&old, key, reach).unwrap_or(usize::MAX));
     }
     if edits.iter().all(|&d| d > TWIN_MAX_EDITS) {
-        // Only the extent rule can act, and only on windows over the same lines: exact
+        // The one window `old` copies but for the model's typing (see `slips`): the others,
+        // however close in edits, differ from `old` by words the file has.
+        if let Some(only) = slips::only_typed_copy(cx, body, &out, &contenders) {
+            let drop = |i: usize| i != only && contenders.contains(&i);
+            return out
+                .into_iter()
+                .enumerate()
+                .filter_map(|(i, c)| (!drop(i)).then_some(c))
+                .collect();
+        }
+        // Else only the extent rule can act, and only on windows over the same lines: exact
         // distances, when some contenders overlap.
         let overlapping = contenders.iter().enumerate().any(|(k, &i)| {
             contenders[k + 1..].iter().any(|&j| {

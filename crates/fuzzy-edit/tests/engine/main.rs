@@ -48,6 +48,7 @@ mod requests;
 mod several_edits;
 mod siblings_a_letter_off;
 mod slipped_line_structure;
+mod slips_beside_a_sibling;
 mod slips_beside_other_habits;
 mod slips_on_lines_copied_otherwise;
 mod snippet_far_pairs;

@@ -43,16 +43,23 @@ use crate::thresholds::{BLOCK_ANCHOR_MARGIN, MAX_LINE_DELTA, STALE_FLOOR, TWIN_M
 /// of it) that has both anchor lines of `old` as written and is at least [`STALE_FLOOR`]
 /// alike, when the best passes the floor and differs from `old` by more than slips of memory:
 /// rivals the decision must see. `old` is the whole needle, `first` and `last` its first and
-/// last non-blank lines.
+/// last non-blank lines; `typed` whether `old` is the best window but for the model's typing,
+/// more than slips of memory apart (see `slips`): then none.
 pub(super) fn stale_rivals(
     cx: &Context<'_>,
     old: &[&str],
     (first, last): (usize, usize),
     out: &[Candidate],
+    typed: bool,
 ) -> Vec<Range<usize>> {
     let Some(best) = super::best_over_floor(out) else {
         return Vec::new();
     };
+    if typed {
+        // More than slips of memory apart, yet only the model's typing: as much `old`'s block
+        // as one a slip away, and no text read elsewhere.
+        return Vec::new();
+    }
     let text = cx.text;
     let body = &old[first..=last];
     let old_nb: Vec<&str> = body
@@ -190,7 +197,7 @@ fn copied_elsewhere(text: &Text, old: &[&str], window: &[&str]) -> bool {
 /// Whether the lines `old` and `window` pair as changed differ by at most [`TWIN_MAX_EDITS`]
 /// character edits in all: slips of memory. Lines missing from `window` or extra in it do not
 /// count (a model leaves out or makes up a line: the gate's `line_missing`, `line_extra`).
-fn slipped_only(old: &[&str], window: &[&str]) -> bool {
+pub(super) fn slipped_only(old: &[&str], window: &[&str]) -> bool {
     let mut left = TWIN_MAX_EDITS;
     for (i, j) in align(old, window).replaced {
         match block_edits_within(&block_key(&[old[i]]), &block_key(&[window[j]]), left) {
