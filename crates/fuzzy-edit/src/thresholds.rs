@@ -150,6 +150,12 @@ pub(crate) const MIN_OTHER_NAME: usize = 3;
 /// longer string (`"Hexlo"`) is a slip of it. Figures in [`MIN_OTHER_NAME`].
 pub(crate) const MAX_SHORT_LITERAL: usize = 3;
 
+/// How alike (on average over its non-blank lines, each at least as alike) the lines an elision
+/// marker covers must hold a later piece of `old` for them to be its block changed since
+/// (`strategy::elision::near_copies`; half its lines at least as written). Figures in that
+/// module; 0.75 was not swept.
+pub(crate) const NEAR_COPY_FLOOR: f64 = 0.75;
+
 /// Lines of `old` (non-blank) differing from the block, at least, for it to be stale.
 /// Measured on generated half-rewritten blocks: wrong 21 -> 8 (the rest land on a sibling
 /// block), no must-apply case of that generator or the gate moved. (At 1, every one-slip rewrite

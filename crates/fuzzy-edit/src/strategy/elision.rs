@@ -21,6 +21,7 @@
 use std::rc::Rc;
 
 mod dropped_lines;
+mod near_copies;
 mod new_markers;
 mod retyped_indent;
 mod slipped_pieces;
@@ -226,6 +227,13 @@ impl Strategy for Elision {
             }
         }
         chosen.retain(|b| !slipped_pieces::slips_too_much(&slipped, b));
+        // A marker past its next piece's block changed since: unclear (see `near_copies`).
+        if chosen
+            .iter()
+            .any(|b| near_copies::covers_near_copy(text, &pieces[..context_from], b, cx.budget))
+        {
+            return Vec::new();
+        }
         let placements = chosen;
 
         let trailing = cx.needle.trailing_newline();

@@ -6,7 +6,7 @@
 use fuzzy_edit::Edit;
 use proptest::prelude::*;
 
-use crate::support::{applied, strategy};
+use crate::support::{applied, refused, strategy};
 
 /// A function of ten distinct lines; the model edits the `limit` line.
 fn block(values: [u32; 8]) -> String {
@@ -112,6 +112,79 @@ fn one_line_changed_since_still_lands_keeping_the_file_line() {
             [format!("    step_{k} = compute(request, {})", READ[k])]
         );
     }
+}
+
+/// A Kotlin function of ten distinct lines, with `(read, now)` replaced in it; after it a
+/// function that writes `tags` and `Footer` too.
+fn page(changes: &[(&str, &str)]) -> String {
+    let mut block = String::from(
+        "fun render(page: Page) {\n    val header = buildHeader(page.title)\n    val footer = buildFooter(page.author)\n    val sidebar = buildSidebar(page.links)\n    val content = buildContent(page.body)\n    val summary = buildSummary(page.abstract)\n    val related = buildRelated(page.tags)\n    layout.place(header, footer)\n    layout.draw(content)\n}\n",
+    );
+    for (read, now) in changes {
+        block = block.replacen(read, now, 1);
+    }
+    format!("{block}\nfun tagsOf(page: Page) = page.tags\n")
+}
+
+/// The model's edit of `page`'s first line, as it read the function.
+fn page_edit(old_changes: &[(&str, &str)]) -> Edit {
+    let old = page(old_changes);
+    let old = &old[..old.find("\n\nfun tagsOf").unwrap()];
+    Edit::new(
+        old,
+        old.replace(
+            "fun render(page: Page) {",
+            "fun render(page: Page, dark: Boolean) {",
+        ),
+    )
+}
+
+#[test]
+fn names_a_letter_off_beside_a_line_that_surely_changed_are_a_block_changed_since() {
+    // Since the read: `buildFooter` a letter other at its end, `buildSummary` a letter longer
+    // (either could be a name misremembered), and `page.tags` now `page.tagz` (the file writes
+    // `tags` elsewhere: changed, not misremembered). Three lines: the block is stale.
+    let now = [
+        ("buildFooter", "buildFootex"),
+        ("buildSummary", "buildSummaryX"),
+        ("buildRelated(page.tags)", "buildRelated(page.tagz)"),
+    ];
+    let e = refused(&page(&now), &page_edit(&[]));
+    assert_eq!((e.kind(), e.rule()), ("content_mismatch", "not_drifted"));
+    assert!(e.to_string().contains("buildSummaryX"), "{e}");
+    // Without the line that surely changed, the two are names misremembered: it lands, the
+    // file's lines kept.
+    let file = page(&now[..2]);
+    let out = applied(&file, &page_edit(&[]));
+    assert_eq!(strategy(&out), "block_anchor");
+    assert_eq!(
+        out.text,
+        file.replace(
+            "fun render(page: Page) {",
+            "fun render(page: Page, dark: Boolean) {"
+        )
+    );
+}
+
+#[test]
+fn three_names_a_letter_off_in_old_alone_are_its_slips() {
+    // The model wrote three names a letter other (none of them the file's): a long block
+    // remembered with slips, not a block changed since. It lands, the file's lines kept.
+    let file = page(&[]);
+    let slips = [
+        ("buildFooter", "buildFooxer"),
+        ("buildContent", "buildContext"),
+        ("buildRelated", "buildRelaxed"),
+    ];
+    let out = applied(&file, &page_edit(&slips));
+    assert_eq!(strategy(&out), "block_anchor");
+    assert_eq!(
+        out.text,
+        file.replace(
+            "fun render(page: Page) {",
+            "fun render(page: Page, dark: Boolean) {"
+        )
+    );
 }
 
 proptest! {

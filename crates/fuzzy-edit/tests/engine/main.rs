@@ -18,6 +18,7 @@ mod differences_reported;
 mod drifted_blocks;
 mod edge_lines;
 mod elided_lines;
+mod elided_past_changed_blocks;
 mod elided_slips;
 mod escapes;
 mod exact;
