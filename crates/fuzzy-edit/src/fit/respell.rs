@@ -76,6 +76,9 @@ pub(super) fn respelled(
     // Whether every line `old` differs from the file in is a typing slip of the file's line
     // or that line with its trailing comment left out (see `typed_copy`).
     let mut typed_copy = true;
+    // Whether `new` writes a word on more lines than `old` does: on a line it adds.
+    let old_text = old.join("\n");
+    let adds_word = |word: &str| count_word(new, word) > count_word(&old_text, word);
     for (o, w) in regions {
         // A blank line missing or extra aside, the region's lines pair one for one.
         let o: Vec<usize> = o.filter(|&i| !old[i].trim().is_empty()).collect();
@@ -102,8 +105,13 @@ pub(super) fn respelled(
                             typing_slip(old[i], code, in_file, near).is_some()
                         })
                         || typed_slips(&slips, in_file, near));
-                // Two slips on a line are the model's only where both are typing slips.
-                if slips.len() > 1 && !typed_slips(&slips, in_file, near) {
+                // Two slips on a line are the model's only where both are typing slips, and
+                // not where `new` writes one of the slipped words on a line it adds: respelled
+                // there, `items.slice(0, cuont)` would become a second `items.splice(0, count)`.
+                if slips.len() > 1
+                    && (!typed_slips(&slips, in_file, near)
+                        || slips.iter().any(|(was, _)| adds_word(was)))
+                {
                     continue;
                 }
                 for (was, is) in slips {
@@ -114,7 +122,10 @@ pub(super) fn respelled(
                 }
                 continue;
             }
-            let (slips, copy) = rewrapped_slips(old, win, o, w, in_file, near);
+            let (mut slips, copy) = rewrapped_slips(old, win, o, w, in_file, near);
+            if slips.len() > 1 && slips.iter().any(|(was, _)| adds_word(was)) {
+                slips.clear();
+            }
             typed_copy = typed_copy && copy;
             for pair in slips {
                 if !words.contains(&pair) {
@@ -284,6 +295,17 @@ fn replace_word(s: &str, was: &str, is: &str) -> String {
     }
     out.push_str(&s[from..]);
     out
+}
+
+/// How many times `word` stands in `text` as a whole word.
+fn count_word(text: &str, word: &str) -> usize {
+    text.match_indices(word)
+        .filter(|&(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + word.len()..].chars().next();
+            !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
+        })
+        .count()
 }
 
 #[cfg(test)]

@@ -56,3 +56,30 @@ fn a_first_line_written_elsewhere_anchors_at_its_commented_copy() {
     let twice = format!("{}\n{again}}}\n", &FILE[..FILE.len() - 2]);
     assert_eq!(kind(&twice, &Edit::new(OLD, new)), "low_confidence");
 }
+
+/// A tail after a blank that is code, not a comment: Python's floor division, a command's
+/// option, a `/* */` with code after it. `old`'s line without the tail stands plain elsewhere;
+/// the edit, written for the line without it, would divide twice or run the command twice.
+#[test]
+fn a_tail_that_is_code_is_no_comment_left_out() {
+    let cases = [
+        (
+            "def average(total, count):\n    per = total\n    return per\n\n\ndef split(total, count):\n    per = total // count\n    rest = total % count\n    log.debug(\"split %d\", per)\n    return per, rest\n",
+            "    per = total\n    rest = total % count\n    log.debug(\"split %d\", per)\n    return per, rest",
+            "    per = total\n    per = per // count\n    rest = total % count\n    log.debug(\"split %d\", per)\n    return per, rest",
+        ),
+        (
+            "#!/bin/sh\nbackup() {\n    rsync -a src/ dst/\n    echo \"backup done\"\n}\n\nmirror() {\n    rsync -a src/ dst/ --delete\n    touch dst/.mirrored\n    echo \"mirror done\"\n}\n",
+            "    rsync -a src/ dst/\n    touch dst/.mirrored\n    echo \"mirror done\"\n}",
+            "    rsync -a src/ dst/\n    rsync -a src/ dst/ --delete\n    touch dst/.mirrored\n    echo \"mirror done\"\n}",
+        ),
+        (
+            "func discount(price int) int {\n\tx := price\n\tif x > 100 {\n\t\tx -= 10\n\t}\n\tlog.Printf(\"discounted %d\", x)\n\treturn x\n}\n\nfunc total(price, qty int) int {\n\tx := price /* cents */ * qty\n\ty := x + shipping\n\treturn y\n}\n",
+            "\tx := price\n\ty := x + shipping\n\treturn y\n}",
+            "\tx := price\n\tx = x * qty\n\ty := x + shipping\n\treturn y\n}",
+        ),
+    ];
+    for (file, old, new) in cases {
+        assert_eq!(kind(file, &Edit::new(old, new)), "not_found", "{file}");
+    }
+}

@@ -1,11 +1,12 @@
 //! A block copied with typing slips on several lines (more character edits than a slip of
 //! memory), beside a sibling of the same shape that differs from `old` by whole words the file
 //! has: the slipped block is the one the model read, and is edited. The same block twice, or
-//! `old` taking a line from each of two siblings, is still refused.
+//! `old` taking a line from each of two siblings, or twins whose one differing word is a
+//! keystroke apart, is still refused.
 
 use fuzzy_edit::Edit;
 
-use crate::support::{applied, refused};
+use crate::support::{applied, kind, refused};
 
 /// The body of `save`: its `try` block, anchored on `try:` and `return None`.
 const SAVE: &str = "    try:
@@ -132,4 +133,24 @@ fn a_block_taking_a_line_from_each_of_two_windows_is_refused() {
         .replace("make_header(payload)", "make_header(defaults)");
     let err = refused(&file, &returning_false(&old));
     assert_eq!(err.kind(), "low_confidence");
+}
+
+/// Twins that differ in one word, the two spellings a keystroke apart (`usr`, `user`): `old`
+/// with the one spelling and slips on other lines is as much a slipped copy of the other twin.
+/// A coin toss, refused however many slips `old` carries.
+#[test]
+fn twins_a_keystroke_apart_in_their_one_word_are_a_coin_toss() {
+    let block = |word: &str| {
+        format!("    try:\n        handle = open(path, \"w\")\n        payload = serialize({word})\n        header = make_header(payload)\n        handle.write(header)\n        handle.write(payload)\n        handle.close()\n        count += 1\n    except OSError:\n        return None\n")
+    };
+    let file = format!(
+        "def save(path, settings):\n    count = 0\n{}    return count\n\n\ndef reset(path, defaults):\n    count = 0\n{}    return count\n",
+        block("usr"),
+        block("user")
+    );
+    let old = block("usr")
+        .replace("handle.write(payload)", "handle.wrtie(payload)")
+        .replace("handle.close()", "handle.colse()");
+    let new = old.replace("return None", "return False");
+    assert_eq!(kind(&file, &Edit::new(old, new)), "low_confidence");
 }

@@ -138,3 +138,21 @@ fn a_half_new_changes_is_refused_not_written_as_two_lines() {
         file.replace("hi = max(values)", "hi = max(values) + 1")
     );
 }
+
+/// Two slips on a line (`slice` for `splice`, `cuont` for `count`) are not carried into a line
+/// `new` adds with the slipped words: respelled there, the added line would be a second
+/// `items.splice(0, count)`, which changes the list. The added line keeps the model's words.
+#[test]
+fn two_slips_are_not_respelled_into_a_line_new_adds() {
+    let file = "def run(ctx):\n    setup(ctx)\n    log.info('start')\n    const head = items.splice(0, count);\n    log.info('done')\n    teardown(ctx)\n    return ctx\n";
+    let old = "def run(ctx):\n    setup(ctx)\n    log.info('start')\n    const head = items.slice(0, cuont);\n    log.info('done')\n    teardown(ctx)\n    return ctx";
+    let new = old.replace(
+        "    log.info('done')",
+        "    const copy = items.slice(0, cuont);\n    log.info('done')",
+    );
+    let out = applied(file, &Edit::new(old, new));
+    assert!(!out.text.contains("const copy = items.splice(0, count);"));
+    assert!(out
+        .text
+        .contains("    const head = items.splice(0, count);\n"));
+}

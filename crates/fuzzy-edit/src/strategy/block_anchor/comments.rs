@@ -38,6 +38,19 @@ pub(crate) fn commented_lines(
         return Vec::new();
     }
     let finder = memchr::memmem::Finder::new(wanted.as_bytes());
+    // A ` // ` opens a comment only in a file that writes `//` or `/*` comment lines, or
+    // before words (`// why: see above`): in Python, `per = total // count` is `per = total`
+    // divided (an adversarial review: an edit written for `per = total`, standing plain
+    // elsewhere, divided twice). A pass over the file, once, when such a line is found.
+    let slash = std::cell::OnceCell::new();
+    let slash_comments = || {
+        *slash.get_or_init(|| {
+            (0..text.line_count()).any(|i| {
+                let t = text.line(i).trim_start();
+                t.starts_with("//") || t.starts_with("/*")
+            })
+        })
+    };
     let mut out: Vec<usize> = Vec::new();
     for at in finder.find_iter(text.as_str().as_bytes()) {
         let i = text.line_of(at);
@@ -48,7 +61,13 @@ pub(crate) fn commented_lines(
         let code = without_trailing_comment(full);
         let wrapped =
             |code: &str| next.is_some_and(|n| normalize::loose_equal(n, &full[code.len()..]));
-        if code.is_some_and(|code| normalize::loose_equal(code, line) && !wrapped(code)) {
+        let slashed = |code: &str| {
+            let tail = full[code.len()..].trim_start();
+            tail.starts_with("//") && !words(&tail[2..]) && !slash_comments()
+        };
+        if code.is_some_and(|code| {
+            normalize::loose_equal(code, line) && !wrapped(code) && !slashed(code)
+        }) {
             if out.len() == MAX_COMMENTED {
                 return Vec::new();
             }
@@ -56,6 +75,16 @@ pub(crate) fn commented_lines(
         }
     }
     out
+}
+
+/// Whether `text` reads as words: two or more of letters alone (`why: see above`), not an
+/// operand (`count`, `self.count - 1`).
+fn words(text: &str) -> bool {
+    let word = |t: &&str| {
+        let t = t.trim_end_matches([':', ',', '.', ';', '!', '?']);
+        t.chars().count() >= 2 && t.chars().all(char::is_alphabetic)
+    };
+    text.split_whitespace().filter(word).count() >= 2
 }
 
 /// Windows whose code is the same once their trailing comments are cut are scored alike (the
@@ -88,9 +117,13 @@ pub(crate) fn tie_twins(text: &Text, windows: &mut [Candidate]) {
     }
 }
 
-/// `line` without a trailing comment (`#`, `//`, `--`, `/*` after whitespace), trimmed at its
-/// end; `None` when it has none, when the code before it is empty or a comment, or when a quote
-/// is open before the leader (the leader may be inside a string: `"a # b"`).
+/// `line` without a trailing comment (`#`, `//`, `--` before a blank, `/*` closing at the
+/// line's end or not at all, after whitespace), trimmed at its end; `None` when it has none,
+/// when the code before it is empty or a comment, or when a quote is open before the leader
+/// (the leader may be inside a string: `"a # b"`). An adversarial review: `rsync -a src/ dst/
+/// --delete` and `x := price /* cents */ * qty` read as `rsync -a src/ dst/` and `x := price`
+/// with a comment, and an edit written for those lines (a plain copy of each stood elsewhere)
+/// was applied beside them.
 pub(crate) fn without_trailing_comment(line: &str) -> Option<&str> {
     let bytes = line.as_bytes();
     // Most lines hold no byte a leader starts with: one vectorised search rules them out (the
@@ -106,9 +139,15 @@ pub(crate) fn without_trailing_comment(line: &str) -> Option<&str> {
             None => {
                 // Bytes, not `&line[i..]`: `i` may fall inside a character of several bytes.
                 let rest = &bytes[i..];
-                let leader = [&b"#"[..], b"//", b"--", b"/*"]
-                    .iter()
-                    .any(|l| rest.starts_with(l));
+                // (`--` before a word is a command's option, `--delete`; a `/* */` with code
+                // after it is inline: `price /* cents */ * qty`.)
+                let leader = rest.starts_with(b"#")
+                    || rest.starts_with(b"//")
+                    || rest.starts_with(b"--")
+                        && rest.get(2).is_none_or(|b| b.is_ascii_whitespace())
+                    || rest.starts_with(b"/*")
+                        && memchr::memmem::find(&rest[2..], b"*/")
+                            .is_none_or(|end| rest[2 + end + 2..].trim_ascii().is_empty());
                 let after_space = i > 0 && bytes[i - 1].is_ascii_whitespace();
                 if leader && after_space {
                     let code = line[..i].trim_end();

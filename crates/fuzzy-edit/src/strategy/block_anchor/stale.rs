@@ -43,23 +43,16 @@ use crate::thresholds::{BLOCK_ANCHOR_MARGIN, MAX_LINE_DELTA, STALE_FLOOR, TWIN_M
 /// of it) that has both anchor lines of `old` as written and is at least [`STALE_FLOOR`]
 /// alike, when the best passes the floor and differs from `old` by more than slips of memory:
 /// rivals the decision must see. `old` is the whole needle, `first` and `last` its first and
-/// last non-blank lines; `typed` whether `old` is the best window but for the model's typing,
-/// more than slips of memory apart (see `slips`): then none.
+/// last non-blank lines.
 pub(super) fn stale_rivals(
     cx: &Context<'_>,
     old: &[&str],
     (first, last): (usize, usize),
     out: &[Candidate],
-    typed: bool,
 ) -> Vec<Range<usize>> {
     let Some(best) = super::best_over_floor(out) else {
         return Vec::new();
     };
-    if typed {
-        // More than slips of memory apart, yet only the model's typing: as much `old`'s block
-        // as one a slip away, and no text read elsewhere.
-        return Vec::new();
-    }
     let text = cx.text;
     let body = &old[first..=last];
     let old_nb: Vec<&str> = body
