@@ -152,7 +152,7 @@ pub(crate) fn rewrites_misspelling(old: &str, file: &str, new: &str) -> bool {
 }
 
 /// Split a line into identifier/number runs, whitespace runs and single other characters.
-fn tokens(s: &str) -> Vec<&str> {
+pub(crate) fn tokens(s: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let class = |c: char| {

@@ -73,29 +73,16 @@ pub(super) fn only_typed_copy(
 /// picked one twin (main refused them); all refused now, one right merge of 24 lost
 /// (`tmp` against `temp`, refused, as acceptable). Out of budget: true (the rival stays).
 pub(super) fn loosely_typed(cx: &Context<'_>, body: &[&str], lines: Range<usize>) -> bool {
-    let text = cx.text;
-    let old: Vec<&str> = body
-        .iter()
-        .copied()
-        .filter(|l| !l.trim().is_empty())
-        .collect();
-    let window: Vec<&str> = lines
-        .map(|i| text.line(i))
-        .filter(|l| !l.trim().is_empty())
-        .collect();
-    if old.len() != window.len() {
-        return false;
-    }
-    let bytes: usize = old.iter().chain(&window).map(|l| l.len()).sum();
-    if !cx.budget.charge(4 * bytes) {
-        return true;
-    }
-    let alignment = align(&old, &window);
-    let equal = alignment.equal.iter().filter(|e| e.is_some()).count();
-    if equal + alignment.replaced.len() != old.len() {
-        return false;
-    }
-    alignment.replaced.iter().all(|&(i, j)| {
+    let (old, window, changed) = match paired(cx, body, lines) {
+        Paired::Pairs {
+            old,
+            window,
+            changed,
+        } => (old, window, changed),
+        Paired::NotOneForOne => return false,
+        Paired::OutOfBudget => return true,
+    };
+    changed.iter().all(|&(i, j)| {
         let (mine, line) = (old[i], window[j]);
         let code = without_trailing_comment(line);
         code.is_some_and(|code| normalize::loose_equal(code, mine))
@@ -111,25 +98,12 @@ const MAX_LOOSE_WORDS: usize = 2;
 /// Whether `a` and `b` have the same tokens but for at most [`MAX_LOOSE_WORDS`] words, each
 /// one letter inserted, deleted, replaced or two swapped from the other's.
 fn letters_apart(a: &str, b: &str) -> bool {
-    let tokens = |s: &str| -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        let mut word = String::new();
-        for c in s.chars() {
-            if normalize::is_word_char(c) {
-                word.push(c);
-                continue;
-            }
-            if !word.is_empty() {
-                out.push(std::mem::take(&mut word));
-            }
-            if !c.is_whitespace() {
-                out.push(c.to_string());
-            }
-        }
-        if !word.is_empty() {
-            out.push(word);
-        }
-        out
+    let tokens = |s: &'_ str| -> Vec<String> {
+        crate::merge3::tokens(s)
+            .into_iter()
+            .filter(|t| !t.trim().is_empty())
+            .map(str::to_string)
+            .collect()
     };
     let (ta, tb) = (tokens(a), tokens(b));
     if ta.len() != tb.len() {
@@ -174,33 +148,62 @@ fn one_letter_apart(x: &str, y: &str) -> bool {
 /// apart ([`TWIN_MAX_EDITS`](crate::thresholds::TWIN_MAX_EDITS) character edits, which the rules on near twins and stale blocks
 /// weigh already and are left to). Out of budget: false (the rivals stay).
 pub(super) fn typed_copy(cx: &Context<'_>, body: &[&str], window: &Candidate) -> bool {
+    let Paired::Pairs {
+        old,
+        window,
+        changed,
+    } = paired(cx, body, window.lines.clone())
+    else {
+        return false;
+    };
+    !slipped_only(&old, &window)
+        && changed
+            .iter()
+            .all(|&(i, j)| typed_line(cx, old[i], window[j]))
+}
+
+/// `old`'s non-blank lines (of `body`) and the file's non-blank `lines`, paired one for one.
+enum Paired<'o, 'w> {
+    /// Every line equal or paired with one that changed (`changed`), none left over.
+    Pairs {
+        old: Vec<&'o str>,
+        window: Vec<&'w str>,
+        changed: Vec<(usize, usize)>,
+    },
+    /// A line left out or made up.
+    NotOneForOne,
+    /// The alignment could not be paid for.
+    OutOfBudget,
+}
+
+fn paired<'o, 'w>(cx: &Context<'w>, body: &[&'o str], lines: Range<usize>) -> Paired<'o, 'w> {
     let text = cx.text;
     let old: Vec<&str> = body
         .iter()
         .copied()
         .filter(|l| !l.trim().is_empty())
         .collect();
-    let window: Vec<&str> = (window.lines.clone())
+    let window: Vec<&str> = lines
         .map(|i| text.line(i))
         .filter(|l| !l.trim().is_empty())
         .collect();
     if old.len() != window.len() {
-        return false;
+        return Paired::NotOneForOne;
     }
     let bytes: usize = old.iter().chain(&window).map(|l| l.len()).sum();
     if !cx.budget.charge(4 * bytes) {
-        return false;
+        return Paired::OutOfBudget;
     }
     let alignment = align(&old, &window);
     let equal = alignment.equal.iter().filter(|e| e.is_some()).count();
-    // (One for one: every line equal or paired with one that changed, none left over.)
-    if equal + alignment.replaced.len() != old.len() || slipped_only(&old, &window) {
-        return false;
+    if equal + alignment.replaced.len() != old.len() {
+        return Paired::NotOneForOne;
     }
-    alignment
-        .replaced
-        .iter()
-        .all(|&(i, j)| typed_line(cx, old[i], window[j]))
+    Paired::Pairs {
+        old,
+        window,
+        changed: alignment.replaced,
+    }
 }
 
 /// Whether `mine` is the file's `line` as the model typed it: without its trailing comment,
