@@ -19,7 +19,7 @@ use crate::error::EditError;
 use crate::feedback::{location, numbered_line};
 use crate::merge3::misspelled_word;
 use crate::needle::Needle;
-use crate::normalize::{is_word_char, loose_equal};
+use crate::normalize::loose_equal;
 use crate::strategy::{near_word, typing_slip};
 use crate::text::Text;
 use crate::thresholds::MIN_DRIFTED_LINES;
@@ -168,18 +168,9 @@ fn drifted_lines<'a>(old: &[&'a str], window: &[&str], slips: &Slips<'_>) -> Dri
 /// The one token of `mine` that differs from `line`'s (tokens: runs of word characters, and
 /// every other non-space character alone), when they differ in one token only.
 fn word_off<'a>(mine: &'a str, line: &str) -> Option<&'a str> {
-    fn tokens(line: &str) -> Vec<&str> {
-        let mut out = Vec::new();
-        let mut rest = line.trim_start();
-        while let Some(c) = rest.chars().next() {
-            let len = if is_word_char(c) {
-                rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len())
-            } else {
-                c.len_utf8()
-            };
-            out.push(&rest[..len]);
-            rest = rest[len..].trim_start();
-        }
+    fn tokens(s: &str) -> Vec<&str> {
+        let mut out = crate::merge3::tokens(s);
+        out.retain(|t| !t.trim().is_empty());
         out
     }
     let (a, b) = (tokens(mine), tokens(line));
