@@ -10,8 +10,8 @@
 //! So when the windows contending for the edit are all more than slips of memory from `old`
 //! ([`TWIN_MAX_EDITS`](crate::thresholds::TWIN_MAX_EDITS) character edits: the near-twin rule
 //! of `closest_by_edits` weighs those) and exactly one of them is such a copy, the others are
-//! no rivals, nor are the stale blocks and slipped twins searched beside it (`stale`,
-//! `twins`). Two windows that both are (a block twice in the file, `old` a slipped copy of
+//! no rivals, nor are the stale blocks and slipped twins found beside it (`stale`, `twins`),
+//! unless `old` is a copy of them too, read loosely ([`loosely_typed`]). Two windows that both are (a block twice in the file, `old` a slipped copy of
 //! both) still refuse as low confidence. One slip from each of two near twins is no such copy
 //! of either: the line `old` took from the other twin has that twin's words, which the file
 //! has. A slipped word that the file has anywhere is no slip ([`typing_slip`] asks), and a
