@@ -151,8 +151,15 @@ pub(crate) fn rewrites_misspelling(old: &str, file: &str, new: &str) -> bool {
     misspelled_word(old, file).is_some_and(|w| !tokens(new).contains(&w))
 }
 
+/// A line's identifier/number runs and other characters, one each, whitespace left out.
+pub(crate) fn non_blank_tokens(s: &str) -> Vec<&str> {
+    let mut out = tokens(s);
+    out.retain(|t| !t.trim().is_empty());
+    out
+}
+
 /// Split a line into identifier/number runs, whitespace runs and single other characters.
-pub(crate) fn tokens(s: &str) -> Vec<&str> {
+fn tokens(s: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let class = |c: char| {

@@ -23,7 +23,9 @@ use crate::thresholds::MAX_WINDOWS;
 
 mod blank_lines;
 mod block_anchor;
-pub(crate) use block_anchor::{near_word, opens_comment, typing_slip, without_trailing_comment};
+pub(crate) use block_anchor::{
+    near_word, opens_comment, typing_slip, without_trailing_comment, writes_slash_comments,
+};
 mod char_escapes;
 mod elision;
 mod entities_in_file;

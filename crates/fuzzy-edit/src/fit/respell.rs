@@ -46,7 +46,7 @@ use super::gaps;
 use crate::align::{changed_regions, joined, loose_diff, wrap_groups};
 use crate::merge3::misspellings;
 use crate::needle::Needle;
-use crate::normalize::{is_word_char, loose_equal};
+use crate::normalize::{is_word_char, loose_equal, word_at};
 use crate::strategy::{near_word, typing_slip, without_trailing_comment};
 use crate::text::Text;
 use crate::thresholds::MAX_SLIPS_ON_A_LINE;
@@ -300,11 +300,7 @@ fn replace_word(s: &str, was: &str, is: &str) -> String {
 /// How many times `word` stands in `text` as a whole word.
 fn count_word(text: &str, word: &str) -> usize {
     text.match_indices(word)
-        .filter(|&(at, _)| {
-            let before = text[..at].chars().next_back();
-            let after = text[at + word.len()..].chars().next();
-            !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
-        })
+        .filter(|&(at, _)| word_at(text, at, word.len()))
         .count()
 }
 
@@ -313,22 +309,29 @@ mod tests {
     use super::*;
 
     fn respell(file: &str, old: &str, new: &str) -> Option<(String, String)> {
-        let text = Text::new(file);
-        let needle = Needle::new(old, new);
-        let old_lines: Vec<&str> = needle.lines().collect();
-        let win: Vec<&str> = (0..old_lines.len()).map(|i| text.line(i)).collect();
-        respelled(&text, &old_lines, &win, &needle)
-            .unwrap()
-            .map(|n| (n.old_text().to_string(), n.new_text().to_string()))
+        respell_over(file, old, new, |_, old_lines| old_lines)
     }
 
     /// [`respell`] for an `old` of more lines than the file's block, the window being the
     /// file's lines.
     fn respell_lines(file: &str, old: &str, new: &str) -> Option<(String, String)> {
+        respell_over(file, old, new, |text, _| text.line_count())
+    }
+
+    /// The respelling of `old` and `new` against the file's first `window(text, old's line
+    /// count)` lines.
+    fn respell_over(
+        file: &str,
+        old: &str,
+        new: &str,
+        window: impl Fn(&Text, usize) -> usize,
+    ) -> Option<(String, String)> {
         let text = Text::new(file);
         let needle = Needle::new(old, new);
         let old_lines: Vec<&str> = needle.lines().collect();
-        let win: Vec<&str> = (0..text.line_count()).map(|i| text.line(i)).collect();
+        let win: Vec<&str> = (0..window(&text, old_lines.len()))
+            .map(|i| text.line(i))
+            .collect();
         respelled(&text, &old_lines, &win, &needle)
             .unwrap()
             .map(|n| (n.old_text().to_string(), n.new_text().to_string()))

@@ -168,12 +168,10 @@ fn drifted_lines<'a>(old: &[&'a str], window: &[&str], slips: &Slips<'_>) -> Dri
 /// The one token of `mine` that differs from `line`'s (tokens: runs of word characters, and
 /// every other non-space character alone), when they differ in one token only.
 fn word_off<'a>(mine: &'a str, line: &str) -> Option<&'a str> {
-    fn tokens(s: &str) -> Vec<&str> {
-        let mut out = crate::merge3::tokens(s);
-        out.retain(|t| !t.trim().is_empty());
-        out
-    }
-    let (a, b) = (tokens(mine), tokens(line));
+    let (a, b) = (
+        crate::merge3::non_blank_tokens(mine),
+        crate::merge3::non_blank_tokens(line),
+    );
     if a.len() != b.len() {
         return None;
     }

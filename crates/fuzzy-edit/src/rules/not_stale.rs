@@ -93,14 +93,7 @@ pub(crate) fn check_not_stale(
     let after = (candidate.lines.end < text.line_count()).then(|| text.line(candidate.lines.end));
     // (Asked only of a line with a `//` comment on one side: a pass over the file, once.)
     let slash = std::cell::OnceCell::new();
-    let slash_comments = || {
-        *slash.get_or_init(|| {
-            (0..text.line_count()).any(|i| {
-                let t = text.line(i).trim_start();
-                t.starts_with("//") || t.starts_with("/*")
-            })
-        })
-    };
+    let slash_comments = || *slash.get_or_init(|| crate::strategy::writes_slash_comments(text));
     if let Some(i) = near_change_changed_since(&old, &window, after, &new, in_file, &slash_comments)
     {
         return Err(refusal_of(&[i]));

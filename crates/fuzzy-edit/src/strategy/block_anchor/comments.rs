@@ -43,14 +43,7 @@ pub(crate) fn commented_lines(
     // divided (an adversarial review: an edit written for `per = total`, standing plain
     // elsewhere, divided twice). A pass over the file, once, when such a line is found.
     let slash = std::cell::OnceCell::new();
-    let slash_comments = || {
-        *slash.get_or_init(|| {
-            (0..text.line_count()).any(|i| {
-                let t = text.line(i).trim_start();
-                t.starts_with("//") || t.starts_with("/*")
-            })
-        })
-    };
+    let slash_comments = || *slash.get_or_init(|| writes_slash_comments(text));
     let mut out: Vec<usize> = Vec::new();
     for at in finder.find_iter(text.as_str().as_bytes()) {
         let i = text.line_of(at);
@@ -75,6 +68,15 @@ pub(crate) fn commented_lines(
         }
     }
     out
+}
+
+/// Whether the file writes a comment line opening with `//` or `/*`: where it does not, a
+/// ` // ` inside a line may be an operator (Python's floor division).
+pub(crate) fn writes_slash_comments(text: &Text) -> bool {
+    (0..text.line_count()).any(|i| {
+        let t = text.line(i).trim_start();
+        t.starts_with("//") || t.starts_with("/*")
+    })
 }
 
 /// Whether `text` reads as words: two or more of letters alone (`why: see above`), not an
@@ -203,6 +205,20 @@ mod tests {
         assert_eq!(cut("#define N 4  /* why */"), Some("#define N 4"));
         assert_eq!(cut("# see x  // y"), None);
         assert_eq!(cut("#  # y"), None);
+        // A command's option and an inline block comment with code after it are code.
+        assert_eq!(cut("    rsync -a src/ dst/ --delete"), None);
+        assert_eq!(cut("x := price /* cents */ * qty"), None);
+        assert_eq!(cut("x := price /* cents */  "), Some("x := price"));
+        assert_eq!(cut("x := price /* open"), Some("x := price"));
+        assert_eq!(cut("x = 1 --"), Some("x = 1"));
+    }
+
+    #[test]
+    fn a_slash_tail_before_words_reads_as_prose() {
+        assert!(words(" why: see above"));
+        assert!(!words(" count"));
+        assert!(!words(" self.count - 1"));
+        assert!(!words(" 8"));
     }
 
     proptest::proptest! {

@@ -36,6 +36,7 @@ use super::stale::slipped_only;
 use super::{near_word, typing_slip};
 use crate::align::align;
 use crate::candidate::Candidate;
+use crate::merge3::non_blank_tokens;
 use crate::normalize;
 use crate::strategy::Context;
 use crate::thresholds::BLOCK_ANCHOR_FLOOR;
@@ -98,14 +99,7 @@ const MAX_LOOSE_WORDS: usize = 2;
 /// Whether `a` and `b` have the same tokens but for at most [`MAX_LOOSE_WORDS`] words, each
 /// one letter inserted, deleted, replaced or two swapped from the other's.
 fn letters_apart(a: &str, b: &str) -> bool {
-    let tokens = |s: &'_ str| -> Vec<String> {
-        crate::merge3::tokens(s)
-            .into_iter()
-            .filter(|t| !t.trim().is_empty())
-            .map(str::to_string)
-            .collect()
-    };
-    let (ta, tb) = (tokens(a), tokens(b));
+    let (ta, tb) = (non_blank_tokens(a), non_blank_tokens(b));
     if ta.len() != tb.len() {
         return false;
     }
