@@ -270,3 +270,78 @@ fn a_new_line_editing_a_line_just_above_the_nearer_copy_stays_refused() {
 "#;
     assert_eq!(reason(file, snippet), SnippetReason::Ambiguous);
 }
+
+/// Two methods with doc comments, one without (ripgrep `matcher/src/lib.rs`): a bare `///`
+/// stands in both doc comments.
+const SEARCHER_RS: &str = r#"impl Searcher {
+    /// Finds the first match.
+    ///
+    /// Returns its range.
+    fn find(&self, haystack: &[u8]) -> Option<Match> {
+        self.inner.find(haystack)
+    }
+
+    fn is_match(&self, haystack: &[u8]) -> bool {
+        self.find(haystack).is_some()
+    }
+
+    /// Returns the end of the shortest match.
+    ///
+    /// By default, this method is implemented by calling `find`.
+    fn shortest_match(&self, haystack: &[u8]) -> Option<usize> {
+        self.find(haystack).map(|m| m.end())
+    }
+}
+"#;
+
+/// A short line repeated before the pin that ends no block (`///`) goes beside the pin: the
+/// farther `///` would keep the first lines of `find`'s doc comment and delete the rest of it
+/// with `find` and `is_match`, no omission a model makes.
+#[test]
+fn a_short_comment_line_repeated_before_the_pin_is_read_beside_it() {
+    let snippet = r#"    // ... existing code ...
+    ///
+    /// By default, this method is implemented by calling `find`.
+    #[inline]
+    fn shortest_match(&self, haystack: &[u8]) -> Option<usize> {
+    // ... existing code ...
+"#;
+    let out = apply_snippet(SEARCHER_RS, snippet, &Options::default()).unwrap();
+    assert_eq!(
+        out.text,
+        SEARCHER_RS.replace(
+            "`find`.\n    fn shortest_match",
+            "`find`.\n    #[inline]\n    fn shortest_match"
+        )
+    );
+}
+
+/// A `}` repeated before the pin ends a block: the farther window deletes `is_match`, a whole
+/// sibling, which a model does by omission. Both places stay open.
+#[test]
+fn a_block_end_repeated_before_the_pin_stays_ambiguous() {
+    let snippet = r#"    // ... existing code ...
+    }
+
+    /// Returns the end of the shortest match.
+    ///
+    /// By default, this method is implemented by calling `find`.
+    #[inline]
+    fn shortest_match(&self, haystack: &[u8]) -> Option<usize> {
+    // ... existing code ...
+"#;
+    assert_eq!(reason(SEARCHER_RS, snippet), SnippetReason::Ambiguous);
+}
+
+/// The same `///` piece changing nothing beside the pin can only mean the farther window's
+/// deletion: refused.
+#[test]
+fn a_short_comment_line_piece_that_changes_nothing_stays_refused() {
+    let snippet = r#"    // ... existing code ...
+    ///
+    /// By default, this method is implemented by calling `find`.
+    fn shortest_match(&self, haystack: &[u8]) -> Option<usize> {
+    // ... existing code ...
+"#;
+    assert_eq!(reason(SEARCHER_RS, snippet), SnippetReason::Ambiguous);
+}

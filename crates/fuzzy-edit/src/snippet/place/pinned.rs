@@ -21,6 +21,15 @@
 //! coin-toss merges (a new line editing the line beside the farther copy), the kept
 //! look-alike guard refuses 8 (one word apart, right beside it) and the farther-edit
 //! condition the other 6; its 17 right merges and every one of the 77 stay.
+//!
+//! Repeated lines shorter than ten characters are evidence too when they end no block
+//! (`ends_block`): `///`, `//`, `/**`, `#[test]` found farther off. Measured on the stand-in
+//! corpus and its nine draws (13,420 cases): 29 `ambiguous` refusals now exact, no other case
+//! changed; the gate's `lazy-snippet` set 3,560 -> 3,581 exact, 0 wrong; an adversarial
+//! review's generated sibling blocks (54,792 cases) and its 1,269 wrong or coin-toss
+//! requests: 2 refusals now exact, no other answer changed. Counting every short line as
+//! evidence gained 9 more on the stand-in, all where the farther window deletes whole blocks
+//! (`#endif` in 7, a `break;` or ` */` the next line is shallower than in 2): held open, as `}`.
 
 use super::{File, Placement};
 use crate::align::line_similarity;
@@ -45,7 +54,7 @@ const NEAR: usize = 3;
 /// the piece, and nothing else decides between them (`best_explained` did not). The nearest
 /// must change something: a piece that changes nothing beside the pin means the farther
 /// window's deletion, and stays refused as ambiguous. So does a new line beyond the
-/// repeated lines, repeated lines all shorter than `DISTINCT_LEN`, and any shape where the
+/// repeated lines, repeated lines all shorter than `DISTINCT_LEN` that end blocks, and any shape where the
 /// windows are not nested (two twin functions, one edited with a line omitted).
 pub(super) fn nearest_pinned(
     file: &File<'_>,
@@ -96,15 +105,17 @@ pub(super) fn nearest_pinned(
     if open_before || open_after {
         return None;
     }
-    // (The lines found farther off must name code: a `};` or `}` repeated before the pin
-    // stands at the end of any block, and the farther window then deletes one whole sibling
-    // block (`const d = {...};`), a deletion a model makes by omission.)
+    // (The lines found farther off must not end blocks: a `};` or `}` repeated before the
+    // pin stands at the end of any block, and so does a `break;` before the next `case`; the
+    // farther window then deletes whole sibling blocks (`const d = {...};`), a deletion a
+    // model makes by omission. A short line that ends nothing (`///`, `//`, `/**`, `#[test]`)
+    // kept farther off keeps the first lines of a comment or an item and deletes the rest:
+    // no omission a model makes.)
     let long = |i: usize| super::unique::DISTINCT_LEN <= lines[i].trim().chars().count();
     let moved = |p: &Placement| {
-        p.pairs
-            .iter()
-            .zip(&q.pairs)
-            .any(|(&(i, a), &(_, b))| a != b && long(i))
+        p.pairs.iter().zip(&q.pairs).any(|(&(i, a), &(_, b))| {
+            a != b && (long(i) || !ends_block(file, a) && !ends_block(file, b))
+        })
     };
     if !places
         .iter()
@@ -177,4 +188,40 @@ fn edits(new: &str, old: &str, shift: isize) -> bool {
         && (line_similarity(new, old) >= EDITED_EDGE
             || one_word_apart(new, old)
             || rewrites(old, new))
+}
+
+/// Whether file line `f` ends a block: closing brackets first (`}`, `});`, `)`), a closing
+/// keyword alone (`end`, `fi`, `done`, `esac`, `#endif`), or any line the file's next line
+/// is shallower than (`break;` before the next `case`, `return` at a body's end).
+fn ends_block(file: &File<'_>, f: usize) -> bool {
+    let t = file.lines[f].trim().trim_end_matches([';', ',']);
+    let closes = t.starts_with(['}', ')', ']'])
+        || matches!(t, "end" | "fi" | "done" | "esac")
+        || t.starts_with("end ")
+        || t.starts_with("#end");
+    closes
+        || (f + 1..file.lines.len())
+            .find(|&g| !file.blank(g))
+            .is_some_and(|g| file.depth(g) < file.depth(f))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_ends_a_block_when_it_closes_one_or_the_next_line_is_shallower() {
+        let file = File::new(vec![
+            "    }",
+            "#endif",
+            "      break;",
+            "    case 2:",
+            "    ///",
+            "    /// Docs.",
+            "    #[test]",
+            "    fn t() {}",
+        ]);
+        let ends: Vec<bool> = (0..8).map(|f| ends_block(&file, f)).collect();
+        assert_eq!(ends, [true, true, true, false, false, false, false, false]);
+    }
 }
