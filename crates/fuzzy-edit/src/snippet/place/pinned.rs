@@ -58,8 +58,9 @@ const NEAR: usize = 3;
 /// the piece, and nothing else decides between them (`best_explained` did not). The nearest
 /// must change something: a piece that changes nothing beside the pin means the farther
 /// window's deletion, and stays refused as ambiguous. So does a new line beyond the
-/// repeated lines, repeated lines all shorter than `DISTINCT_LEN` that end blocks, and any shape where the
-/// windows are not nested (two twin functions, one edited with a line omitted).
+/// repeated lines, repeated lines all shorter than `DISTINCT_LEN` that end blocks, and any
+/// shape where the windows are not nested (two twin functions, one edited with a line
+/// omitted).
 pub(super) fn nearest_pinned(
     file: &File<'_>,
     piece: &Piece<'_>,
