@@ -83,3 +83,41 @@ fn a_tail_that_is_code_is_no_comment_left_out() {
         assert_eq!(kind(file, &Edit::new(old, new)), "not_found", "{file}");
     }
 }
+
+/// Two tests a name apart; the model copied the first without the comment on its line.
+const HASHING: &str = "\
+class HashingSinkTest {
+  @Test fun sha512() {
+    assertEquals(SHA512_abc, sink.hash)
+  }
+
+  @Test fun hmacSha1() {
+    val hashingSink = hmacSha1(sink, HMAC_KEY)  // why: see above
+    source.writeUtf8(\"abc\")
+    hashingSink.write(source, 3L)
+  }
+
+  @Test fun hmacSha256() {
+    val hashingSink = hmacSha256(sink, HMAC_KEY)
+    source.writeUtf8(\"abc\")
+    hashingSink.write(source, 3L)
+  }
+}
+";
+
+#[test]
+fn a_block_equal_but_for_a_comment_leads_a_sibling_a_name_off() {
+    let old = "  }\n\n  @Test fun hmacSha1() {\n    val hashingSink = hmacSha1(sink, HMAC_KEY)\n    source.writeUtf8(\"abc\")";
+    let new = old.replace("fun hmacSha1()", "fun hmacSha1Hash()");
+    let out = applied(HASHING, &Edit::new(old, new.clone()));
+    assert_eq!(
+        out.text,
+        HASHING.replace("fun hmacSha1()", "fun hmacSha1Hash()")
+    );
+    // The commented block twice: no choice between them.
+    let twice = HASHING.replace(
+        "\n  @Test fun hmacSha256() {",
+        "\n  @Test fun hmacSha1() {\n    val hashingSink = hmacSha1(sink, HMAC_KEY)  // why: see above\n    source.writeUtf8(\"abc\")\n  }\n\n  @Test fun hmacSha256() {",
+    );
+    assert_ne!(kind(&twice, &Edit::new(old, new)), "applied");
+}
