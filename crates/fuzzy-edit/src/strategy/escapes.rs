@@ -127,6 +127,11 @@ fn breaks_as_old(old: &str, new: String) -> String {
         return new;
     }
     let old_lines: Vec<&str> = old.split('\n').collect();
+    // Where `old`'s own lines hold `\n` as written, the file's text has it (a Windows path, a
+    // JSON string or a `LIKE '%\n%'` inside the literal): which of `new`'s is a break is a guess.
+    if old_lines.iter().any(|l| l.contains("\\n")) {
+        return new;
+    }
     let in_old = |pieces: &[&str]| {
         let opening = pieces[0];
         let Some(first) = old_lines
@@ -281,6 +286,10 @@ mod tests {
         let new = "{\n  s = @\"a\\n  c\";\n}".to_string();
         assert_eq!(breaks_as_old(old, new.clone()), new);
         let new = "{\n  t = @\"a\\n  b\";\n}".to_string();
+        assert_eq!(breaks_as_old(old, new.clone()), new);
+        // A literal of `old` that holds `\n` as written (`LIKE '%\n%'`) keeps `new`'s as written.
+        let old = "{\n  s = @\"a\n  LIKE '%\\n%'\n  b\";\n}";
+        let new = "{\n  s = @\"a\\n  LIKE '%\\n%'\\n  b\";\n  g(s);\n}".to_string();
         assert_eq!(breaks_as_old(old, new.clone()), new);
     }
 
