@@ -75,6 +75,7 @@ pub(super) fn decoded(cx: &Context<'_>) -> Option<Needle<'static>> {
     // (Whether `new` was escaped is judged on `new`, not on `old`.)
     let decoded = decode_escaped_new(cx.text, cx.needle.old_text(), new);
     let new = kept_lines_as_old(cx.needle.old_text(), &old, new, decoded);
+    let new = breaks_as_old(&old, new);
     let mut new = dollars_as_old(cx.text.as_str(), cx.needle.old_text(), &old, new);
     if guarded.is_some() {
         new = new.replace(AMOUNT_GUARD, "\\$");
@@ -112,6 +113,54 @@ fn kept_lines_as_old(raw_old: &str, old: &str, new: &str, decoded: String) -> St
         out.join("\n")
     } else {
         decoded
+    }
+}
+
+/// `new` (decoded) with each line that keeps `\n` escapes inside a string literal split there,
+/// where the literal opens on a line of `old` (decoded) and goes on with a later line of it:
+/// `old`'s same escapes were line breaks of the file (a C# verbatim `@"..."` literal spans
+/// lines), and `new` edits that literal, keeping, dropping or adding its lines. (Attack set: 3
+/// cases applied with the breaks written as `\n` now exact, nothing else moved; held-out cases
+/// and the gate unchanged. A literal `new` adds stays as written.)
+fn breaks_as_old(old: &str, new: String) -> String {
+    if !new.contains("\\n") {
+        return new;
+    }
+    let old_lines: Vec<&str> = old.split('\n').collect();
+    // Where `old`'s own lines hold `\n` as written, the file's text has it (a Windows path, a
+    // JSON string or a `LIKE '%\n%'` inside the literal): which of `new`'s is a break is a guess.
+    if old_lines.iter().any(|l| l.contains("\\n")) {
+        return new;
+    }
+    let in_old = |pieces: &[&str]| {
+        let opening = pieces[0];
+        let Some(first) = old_lines
+            .iter()
+            .position(|l| !opening.trim().is_empty() && *l == opening)
+        else {
+            return false;
+        };
+        pieces[1..]
+            .iter()
+            .any(|p| !p.trim().is_empty() && old_lines[first + 1..].contains(p))
+    };
+    let mut changed = false;
+    let lines: Vec<String> = new
+        .split('\n')
+        .map(|line| {
+            let pieces: Vec<&str> = line.split("\\n").collect();
+            if pieces.len() > 1 && in_old(&pieces) {
+                changed = true;
+                pieces.join("\n")
+            } else {
+                line.to_string()
+            }
+        })
+        .collect();
+    if changed {
+        lines.join("\n")
+    } else {
+        new
     }
 }
 
@@ -222,6 +271,26 @@ mod tests {
         // A file that writes `\$` itself keeps the model's.
         let file = "all:\n\t@echo \"$(MAKE) test\" \\$HOME\n";
         assert_eq!(dollars_as_old(file, raw_old, old, new.clone()), new);
+    }
+
+    #[test]
+    fn a_break_old_decoded_inside_a_literal_is_decoded_in_new() {
+        let old = "{\n  s = @\"a\n  b\";\n  f(s);\n}";
+        let new = "{\n  s = @\"a\\n  b\";\n  g(s);\n}".to_string();
+        assert_eq!(breaks_as_old(old, new), "{\n  s = @\"a\n  b\";\n  g(s);\n}");
+        // Lines dropped from the literal, or added to it.
+        let new = "{\n  s = @\"a\\n  c\\n  b\";\n}".to_string();
+        assert_eq!(breaks_as_old(old, new), "{\n  s = @\"a\n  c\n  b\";\n}");
+        // A literal that does not go on with a line of `old`, or opens on a line `old` does not
+        // hold, stays as written.
+        let new = "{\n  s = @\"a\\n  c\";\n}".to_string();
+        assert_eq!(breaks_as_old(old, new.clone()), new);
+        let new = "{\n  t = @\"a\\n  b\";\n}".to_string();
+        assert_eq!(breaks_as_old(old, new.clone()), new);
+        // A literal of `old` that holds `\n` as written (`LIKE '%\n%'`) keeps `new`'s as written.
+        let old = "{\n  s = @\"a\n  LIKE '%\\n%'\n  b\";\n}";
+        let new = "{\n  s = @\"a\\n  LIKE '%\\n%'\\n  b\";\n  g(s);\n}".to_string();
+        assert_eq!(breaks_as_old(old, new.clone()), new);
     }
 
     #[test]

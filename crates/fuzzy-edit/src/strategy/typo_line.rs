@@ -31,6 +31,8 @@ use crate::align::{solid_ascii, CharBag};
 use crate::candidate::{Candidate, StrategyId};
 use crate::merge3::misspelled_word;
 use crate::normalize::{loose_key, trim_line};
+use crate::strategy::without_trailing_comment;
+use crate::text::Text;
 use crate::thresholds::{
     TYPO_BLOCK_MAX_LINES, TYPO_BLOCK_MIN_SLIPPED_CHARS, TYPO_LINE_MARGIN, TYPO_LINE_MAX_EDITS,
     TYPO_LINE_MIN_CHARS,
@@ -90,13 +92,60 @@ impl Strategy for TypoLine {
             // Equal lines are the equality strategies' to find.
             return Vec::new();
         }
-        let close: Vec<usize> = near
+        let mut close: Vec<usize> = near
             .iter()
             .filter(|(d, _)| *d < best + TYPO_LINE_MARGIN)
             .map(|(_, i)| *i)
             .collect();
+        for s in commented_copies(text, &[cx.needle.line(0)]) {
+            if !close.contains(&s) {
+                close.push(s);
+            }
+        }
         line_candidates(text, cx.needle, &close, None)
     }
+}
+
+/// The starts of the windows whose non-blank lines are `old`'s (loosely) once a trailing
+/// comment the model left out is dropped from one or more of them: `old` copies such a window
+/// but for a habit, as closely as it copies a window a letter off, and which one the model read
+/// is a guess, so each is a candidate (refused as ambiguous beside the slipped one). Only lines
+/// that begin as `old`'s first non-blank line does and are longer are read closer (a comment
+/// adds to a line), so the scan costs a prefix test per line. (An adversarial review: `int
+/// total = sum(xs);` typed for a block `int total = sum(xs);  // why` beside a sibling with
+/// `int totals = sum(xs);` was edited in the sibling.)
+fn commented_copies(text: &Text, old: &[&str]) -> Vec<usize> {
+    let Some(first) = old.iter().position(|l| !l.trim().is_empty()) else {
+        return Vec::new();
+    };
+    let lead = old[first].trim();
+    let same = |line: &str, old: &str| {
+        let bare = without_trailing_comment(line).unwrap_or(line);
+        loose_key(bare) == loose_key(old)
+    };
+    (first..text.line_count())
+        .filter(|&i| {
+            let line = text.line(i).trim();
+            line.len() > lead.len() && line.starts_with(lead)
+        })
+        .filter_map(|i| i.checked_sub(first))
+        .filter(|&s| s + old.len() <= text.line_count())
+        .filter(|&s| {
+            let mut commented = false;
+            let all = old.iter().enumerate().all(|(k, o)| {
+                let line = text.line(s + k);
+                if o.trim().is_empty() {
+                    return text.is_blank(s + k);
+                }
+                if loose_key(line) == loose_key(o) {
+                    return true;
+                }
+                commented = true;
+                same(line, o)
+            });
+            all && commented
+        })
+        .collect()
 }
 
 /// Whether a trimmed line of the file is too short in bytes for its loose key to be within
@@ -240,11 +289,16 @@ fn slipped_block(cx: &Context<'_>) -> Vec<Candidate> {
     {
         return Vec::new();
     }
-    let close: Vec<usize> = windows
+    let mut close: Vec<usize> = windows
         .iter()
         .filter(|(d, _)| *d < best + TYPO_LINE_MARGIN)
         .map(|(_, s)| *s)
         .collect();
+    for s in commented_copies(text, &old) {
+        if !close.contains(&s) {
+            close.push(s);
+        }
+    }
     line_candidates(text, cx.needle, &close, None)
 }
 

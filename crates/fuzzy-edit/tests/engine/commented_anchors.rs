@@ -83,3 +83,100 @@ fn a_tail_that_is_code_is_no_comment_left_out() {
         assert_eq!(kind(file, &Edit::new(old, new)), "not_found", "{file}");
     }
 }
+
+/// Two tests a name apart; the model copied the first without the comment on its line.
+const HASHING: &str = "\
+class HashingSinkTest {
+  @Test fun sha512() {
+    assertEquals(SHA512_abc, sink.hash)
+  }
+
+  @Test fun hmacSha1() {
+    val hashingSink = hmacSha1(sink, HMAC_KEY)  // why: see above
+    source.writeUtf8(\"abc\")
+    hashingSink.write(source, 3L)
+  }
+
+  @Test fun hmacSha256() {
+    val hashingSink = hmacSha256(sink, HMAC_KEY)
+    source.writeUtf8(\"abc\")
+    hashingSink.write(source, 3L)
+  }
+}
+";
+
+#[test]
+fn a_block_equal_but_for_a_comment_leads_a_sibling_a_name_off() {
+    let old = "  }\n\n  @Test fun hmacSha1() {\n    val hashingSink = hmacSha1(sink, HMAC_KEY)\n    source.writeUtf8(\"abc\")";
+    let new = old.replace("fun hmacSha1()", "fun hmacSha1Hash()");
+    let out = applied(HASHING, &Edit::new(old, new.clone()));
+    assert_eq!(
+        out.text,
+        HASHING.replace("fun hmacSha1()", "fun hmacSha1Hash()")
+    );
+    // The commented block twice: no choice between them.
+    let twice = HASHING.replace(
+        "\n  @Test fun hmacSha256() {",
+        "\n  @Test fun hmacSha1() {\n    val hashingSink = hmacSha1(sink, HMAC_KEY)  // why: see above\n    source.writeUtf8(\"abc\")\n  }\n\n  @Test fun hmacSha256() {",
+    );
+    assert_ne!(kind(&twice, &Edit::new(old, new)), "applied");
+}
+
+/// Twins of the same code, each with a trailing comment on another line, and `old` with none:
+/// both are as close once the comments are left out, so neither is chosen.
+#[test]
+fn twins_commented_on_different_lines_are_refused() {
+    let file = "\
+def first():
+    total = load(path)  # why: cached
+    count = len(total)
+    report(total, count)
+
+
+def second():
+    total = load(path)
+    count = len(total)  # why: see above
+    report(total, count)
+";
+    let old = "    total = load(path)\n    count = len(total)\n    report(total, count)";
+    let new =
+        "    total = load(path)\n    count = len(total)\n    report(total, count, verbose=True)";
+    assert_ne!(kind(file, &Edit::new(old, new)), "applied");
+    // The second twin's code changed in a word: `old` copies the first but for its comment.
+    let once = file.replace(
+        "    count = len(total)  # why: see above\n",
+        "    count = len(items)\n",
+    );
+    let out = applied(&once, &Edit::new(old, new));
+    assert!(out.text.starts_with("def first():\n    total = load(path)  # why: cached\n    count = len(total)\n    report(total, count, verbose=True)\n"));
+}
+
+/// A short block equal to `old` but for a trailing comment, beside a sibling a letter off
+/// `old` (`totals`): dropping a comment and dropping a letter are both a copy's slips, so the
+/// edit is refused rather than made in the sibling.
+#[test]
+fn a_commented_copy_rivals_a_sibling_a_letter_off() {
+    let file = "\
+void a(){
+  int total = sum(xs);  // why: see above
+  log(total);
+}
+
+void b(){
+  int totals = sum(xs);
+  log(total);
+}
+";
+    let old = "  int total = sum(xs);\n  log(total);\n}";
+    let new = "  int total = sum(xs);\n  log(total + 1);\n}";
+    assert_ne!(kind(file, &Edit::new(old, new)), "applied");
+    // Without the commented copy, the sibling a letter off is the block meant.
+    let alone = file.replace(
+        "  int total = sum(xs);  // why: see above\n",
+        "  int count = 0;\n",
+    );
+    let out = applied(&alone, &Edit::new(old, new));
+    assert!(out
+        .text
+        .contains("  int totals = sum(xs);\n  log(total + 1);\n"));
+}

@@ -221,3 +221,44 @@ fn dollars_escaped_throughout_old_are_unescaped_in_changed_lines() {
         "deploy:\n\t@echo \"pushing $${TAG} now\"\n\tgit push origin \"$${TAG}\"\n"
     );
 }
+
+/// A C# verbatim literal spans lines of the file; the model wrote `old` and `new` with `\n`
+/// escapes, the literal's lines too.
+const VERBATIM: &str = "\
+public void Example()
+{
+    string json = @\"{
+  'CPU': 'Intel',
+  'PSU': '500W'
+}\";
+    var o = JObject.Parse(json);
+}
+";
+
+#[test]
+fn a_literal_old_decoded_across_lines_is_decoded_so_in_new() {
+    let old = r#"    string json = @"{\n  'CPU': 'Intel',\n  'PSU': '500W'\n}";\n    var o = JObject.Parse(json);"#;
+    // A line of the literal dropped, the code after it changed.
+    let new = r#"    string json = @"{\n  'PSU': '500W'\n}";\n    var p = JObject.Parse(json);"#;
+    let out = applied(VERBATIM, &Edit::new(old, new));
+    assert_eq!(
+        out.text,
+        VERBATIM
+            .replace("  'CPU': 'Intel',\n", "")
+            .replace("var o", "var p")
+    );
+    // A literal `new` adds, opening on a line `old` does not hold, keeps its escape.
+    let new = format!("{old}\n    Console.Write(\"a\\nb\");");
+    let out = applied(VERBATIM, &Edit::new(old, new));
+    assert!(
+        out.text.contains("Console.Write(\"a\\nb\");"),
+        "{}",
+        out.text
+    );
+    // The block twice: no choice between them.
+    let twice = format!("{VERBATIM}{VERBATIM}");
+    assert_ne!(
+        kind(&twice, &Edit::new(old, old.replace("var o", "var p"))),
+        "applied"
+    );
+}
