@@ -1,7 +1,8 @@
 //! Blocks that drifted since the model read them, in lines the edit keeps: three lines or more
 //! (a rename across the block, a number changed, a comment inserted) are refused with the
-//! lines that changed; one still lands, the file's drifted line kept (two land or are refused
-//! by the rules for lines near the change, never merged elsewhere).
+//! lines that changed; one or two still land, the file's drifted lines kept and reported, even
+//! beside the line the edit changes. A drifted line the edit rewrites, or one beside a line it
+//! inserts, is refused: the change was written against that line as it no longer is.
 
 use fuzzy_edit::Edit;
 use proptest::prelude::*;
@@ -114,6 +115,84 @@ fn one_line_changed_since_still_lands_keeping_the_file_line() {
     }
 }
 
+#[test]
+fn lines_drifted_beside_the_changed_line_land_and_are_reported() {
+    // `step_3` and `step_5` stand right above and below the line the edit changes.
+    for drifted in [&[3][..], &[5], &[3, 5]] {
+        let file = file_with(drifted);
+        let out = applied(&file, &edit());
+        assert_eq!(strategy(&out), "block_anchor");
+        let expected = file.replace(
+            "step_4 = compute(request, 14)",
+            "step_4 = compute(request, 14) * 2",
+        );
+        assert_eq!(out.text, expected, "{drifted:?}");
+        let listed = &out.matches[0].differences;
+        let lines: Vec<usize> = listed.iter().map(|d| d.line).collect();
+        let at: Vec<usize> = drifted.iter().map(|k| k + 4).collect();
+        assert_eq!(lines, at, "{listed:?}");
+        for (d, &k) in listed.iter().zip(drifted) {
+            let now = format!("    step_{k} = compute(request, {})", READ[k] + 100);
+            assert_eq!(d.file, [now]);
+            assert_eq!(
+                d.old,
+                [format!("    step_{k} = compute(request, {})", READ[k])]
+            );
+        }
+    }
+}
+
+#[test]
+fn a_number_drifted_on_the_line_the_edit_changes_is_refused() {
+    // The look-alike of the above: the drifted line is the one the edit rewrites, alone or
+    // with a second drifted line beside it.
+    let old = block(READ);
+    let new = old.replace(
+        "step_3 = compute(request, 13)",
+        "step_3 = compute(request, 13) * 2",
+    );
+    for drifted in [&[3][..], &[3, 4], &[2, 3]] {
+        let e = refused(&file_with(drifted), &Edit::new(old.clone(), new.clone()));
+        assert_eq!(e.kind(), "content_mismatch", "{e}");
+        assert!(
+            e.to_string().contains("step_3 = compute(request, 113)"),
+            "{e}"
+        );
+    }
+    let e = refused(&file_with(&[3]), &Edit::new(old, new));
+    assert_eq!(e.rule(), "not_stale", "{e}");
+}
+
+#[test]
+fn a_line_inserted_beside_a_drifted_line_is_refused_one_line_off_it_lands() {
+    // The edit inserts a line between `step_3` and `step_4`.
+    let old = block(READ);
+    let new = old.replace(
+        "    step_4 = compute(request, 14)\n",
+        "    log(step_3)\n    step_4 = compute(request, 14)\n",
+    );
+    let e = Edit::new(old, new);
+    for drifted in [&[3][..], &[4], &[1, 4]] {
+        let refusal = refused(&file_with(drifted), &e);
+        assert_eq!(refusal.rule(), "not_stale", "{drifted:?}: {refusal}");
+    }
+    for drifted in [&[2][..], &[5], &[2, 5]] {
+        let file = file_with(drifted);
+        let out = applied(&file, &e);
+        let expected = file.replace(
+            "    step_4 = compute(request, 1",
+            "    log(step_3)\n    step_4 = compute(request, 1",
+        );
+        assert_eq!(out.text, expected, "{drifted:?}");
+        let listed: usize = out.matches[0]
+            .differences
+            .iter()
+            .map(|d| d.file.len())
+            .sum();
+        assert_eq!(listed, drifted.len());
+    }
+}
+
 /// A Kotlin function of ten distinct lines, with `(read, now)` replaced in it; after it a
 /// function that writes `tags` and `Footer` too.
 fn page(changes: &[(&str, &str)]) -> String {
@@ -188,8 +267,8 @@ fn three_names_a_letter_off_in_old_alone_are_its_slips() {
 }
 
 proptest! {
-    /// Whichever kept lines drifted: three or more are never merged; fewer land as intended
-    /// or are refused, never written elsewhere.
+    /// Whichever kept lines drifted: three or more are never merged; fewer land as intended,
+    /// each drifted line reported.
     #[test]
     fn a_block_drifted_in_three_kept_lines_is_never_merged(
         drifted in proptest::sample::subsequence(vec![0usize, 1, 2, 3, 5, 6, 7], 0..=4)
@@ -198,12 +277,15 @@ proptest! {
         let e = edit();
         if drifted.len() >= 3 {
             prop_assert!(fuzzy_edit::apply(&file, &e).is_err());
-        } else if let Ok(out) = fuzzy_edit::apply(&file, &e) {
+        } else {
+            let out = fuzzy_edit::apply(&file, &e).unwrap();
             let expected = file.replace(
                 "step_4 = compute(request, 14)",
                 "step_4 = compute(request, 14) * 2",
             );
             prop_assert_eq!(out.text, expected);
+            let listed: usize = out.matches[0].differences.iter().map(|d| d.file.len()).sum();
+            prop_assert_eq!(listed, drifted.len());
         }
     }
 }
