@@ -63,7 +63,8 @@ pub(crate) const SYNTAX_MAX_BYTES: usize = 64 << 20;
 /// lines of the file changed since, two lines above the edit) is applied that way. Measured
 /// on the refuse generator's `stale_half` blocks merged one line changed: 0 or 1 line between
 /// in all 45 of the three seeds (1,000 cases each). In a block of one or two lines changed in
-/// place and no sibling, only a line the edit touches counts (`not_stale/lone_block.rs`).
+/// place and no sibling, only a line the edit touches or one right beside counts
+/// (`not_stale/lone_block.rs`).
 pub(crate) const MAX_LINES_BETWEEN: usize = 1;
 
 /// Tokens a line may have for `changed_since` to look at it: past this, the

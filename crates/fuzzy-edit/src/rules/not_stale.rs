@@ -32,7 +32,9 @@ use crate::text::lines_of;
 use crate::text::Text;
 use crate::thresholds::MIN_FOREIGN_NAME;
 use crate::thresholds::{MIN_RUN_READ_ELSEWHERE, MIN_STALE_LINES};
-use lone_block::{changed_in_place, differing_read_elsewhere, few_drifted, number_touched};
+use lone_block::{
+    changed_in_place, differing_read_elsewhere, few_drifted, number_touched, uses_lost_word,
+};
 use name_read_elsewhere::name_read_elsewhere;
 use stale_line::{comment_left_out_of, near_change, near_change_changed_since, slip_of, Reach};
 use stale_touch::differing_line_touched;
@@ -98,7 +100,9 @@ pub(crate) fn check_not_stale(
     // (Asked only of a line with a `//` comment on one side: a pass over the file, once.)
     let slash = std::cell::OnceCell::new();
     let slash_comments = || *slash.get_or_init(|| crate::strategy::writes_slash_comments(text));
-    let touched = near_change(&old, &new, Reach::Touching);
+    // (A number drifted beside the change is merged as main merges it; on the line it changes it
+    // refuses.)
+    let touched = near_change(&old, &new, Reach::On);
     if let Some(i) = number_touched(&alignment, (&old, &new), &window, &touched, &slash_comments) {
         return Err(refusal_of(&[i]));
     }
@@ -110,6 +114,7 @@ pub(crate) fn check_not_stale(
         *lone.get_or_init(|| {
             few_drifted(text, &alignment, &old, &window)
                 && changed_in_place(&old, &window)
+                && !uses_lost_word(&alignment, (&old, &new), &window)
                 && !differing_read_elsewhere(text, &alignment, &old, candidate.lines.clone())
         })
     };

@@ -1,8 +1,9 @@
 //! Blocks that drifted since the model read them, in lines the edit keeps: three lines or more
 //! (a rename across the block, a number changed, a comment inserted) are refused with the
-//! lines that changed; one or two still land, the file's drifted lines kept and reported, even
-//! beside the line the edit changes. A drifted line the edit rewrites, or one beside a line it
-//! inserts, is refused: the change was written against that line as it no longer is.
+//! lines that changed; one or two still land, the file's drifted lines kept and reported, with a
+//! line between them and the lines the edit changes. A drifted line the edit rewrites, or one
+//! right beside its change (as git sees changes conflict), is refused: the change was written
+//! against that line, or next to it, as it no longer is.
 
 use fuzzy_edit::Edit;
 use proptest::prelude::*;
@@ -116,9 +117,9 @@ fn one_line_changed_since_still_lands_keeping_the_file_line() {
 }
 
 #[test]
-fn lines_drifted_beside_the_changed_line_land_and_are_reported() {
-    // `step_3` and `step_5` stand right above and below the line the edit changes.
-    for drifted in [&[3][..], &[5], &[3, 5]] {
+fn lines_drifted_one_line_off_the_changed_line_land_and_are_reported() {
+    // `step_2` and `step_6` stand a line above and below the line the edit changes.
+    for drifted in [&[2][..], &[6], &[2, 6]] {
         let file = file_with(drifted);
         let out = applied(&file, &edit());
         assert_eq!(strategy(&out), "block_anchor");
@@ -140,6 +141,36 @@ fn lines_drifted_beside_the_changed_line_land_and_are_reported() {
             );
         }
     }
+    // Right above or below it (`step_3`, `step_5`): the change may mean another thing now.
+    for drifted in [&[3][..], &[5], &[2, 5]] {
+        let refusal = refused(&file_with(drifted), &edit());
+        assert_eq!(refusal.rule(), "not_stale", "{drifted:?}: {refusal}");
+    }
+}
+
+/// Two lines drifted, one of them a line off the place the edit inserts a line that uses its
+/// old name (`line.qty`, now `line.quantity`; an adversarial review's case): refused.
+#[test]
+fn a_line_inserted_a_line_off_a_drifted_one_is_refused() {
+    let file = "\
+class Cart:
+    def add(self, item, qty):
+        self.validate(item)
+        line = self.lines.get(item.sku)
+        if line is None:
+            line = self.lines[item.sku] = Line(item)
+        line.quantity += qty
+        self.updated = now()
+        self.notify()
+        return line
+";
+    let old = "    def add(self, item, qty):\n        self.validate(item)\n        line = self.lines.get(item.id)\n        if line is None:\n            line = self.lines[item.sku] = Line(item)\n        line.qty += qty\n        self.updated = now()\n        self.notify()\n        return line";
+    let new = old.replace(
+        "        self.updated = now()\n",
+        "        self.updated = now()\n        self.total_items += line.qty\n",
+    );
+    let refusal = refused(file, &Edit::new(old, new));
+    assert_eq!(refusal.rule(), "not_stale", "{refusal}");
 }
 
 #[test]
@@ -164,7 +195,7 @@ fn a_number_drifted_on_the_line_the_edit_changes_is_refused() {
 }
 
 #[test]
-fn a_line_inserted_beside_a_drifted_line_is_refused_one_line_off_it_lands() {
+fn a_line_inserted_beside_a_drifted_line_is_refused_two_lines_off_it_lands() {
     // The edit inserts a line between `step_3` and `step_4`.
     let old = block(READ);
     let new = old.replace(
@@ -172,11 +203,11 @@ fn a_line_inserted_beside_a_drifted_line_is_refused_one_line_off_it_lands() {
         "    log(step_3)\n    step_4 = compute(request, 14)\n",
     );
     let e = Edit::new(old, new);
-    for drifted in [&[3][..], &[4], &[1, 4]] {
+    for drifted in [&[3][..], &[4], &[2], &[5], &[1, 4]] {
         let refusal = refused(&file_with(drifted), &e);
         assert_eq!(refusal.rule(), "not_stale", "{drifted:?}: {refusal}");
     }
-    for drifted in [&[2][..], &[5], &[2, 5]] {
+    for drifted in [&[1][..], &[6], &[1, 6]] {
         let file = file_with(drifted);
         let out = applied(&file, &e);
         let expected = file.replace(
@@ -267,15 +298,15 @@ fn three_names_a_letter_off_in_old_alone_are_its_slips() {
 }
 
 proptest! {
-    /// Whichever kept lines drifted: three or more are never merged; fewer land as intended,
-    /// each drifted line reported.
+    /// Whichever kept lines drifted: three or more, or one right beside the changed line, are
+    /// never merged; fewer land as intended, each drifted line reported.
     #[test]
     fn a_block_drifted_in_three_kept_lines_is_never_merged(
         drifted in proptest::sample::subsequence(vec![0usize, 1, 2, 3, 5, 6, 7], 0..=4)
     ) {
         let file = file_with(&drifted);
         let e = edit();
-        if drifted.len() >= 3 {
+        if drifted.len() >= 3 || drifted.iter().any(|&k| k == 3 || k == 5) {
             prop_assert!(fuzzy_edit::apply(&file, &e).is_err());
         } else {
             let out = fuzzy_edit::apply(&file, &e).unwrap();
@@ -288,4 +319,29 @@ proptest! {
             prop_assert_eq!(listed, drifted.len());
         }
     }
+}
+
+/// A line drifted a line off the change that lost a word the edit's new line uses (`TARGET:
+/// debug`, now `release`, below the model's `make build-debug`; an adversarial review's coin
+/// toss): refused; the same edit writing no lost word lands, the drifted lines kept.
+#[test]
+fn a_new_line_using_a_word_a_drifted_line_lost_is_refused() {
+    let file = "\
+    steps:
+      - name: Checkout
+        uses: actions/checkout@v4
+      - name: Build
+        run: make build
+        env:
+          TARGET: release
+      - name: Upload
+        uses: actions/upload-artifact@v4
+";
+    let old = "    steps:\n      - name: Check out\n        uses: actions/checkout@v4\n      - name: Build\n        run: make build\n        env:\n          TARGET: debug\n      - name: Upload\n        uses: actions/upload-artifact@v4";
+    let new = old.replace("run: make build\n", "run: make build-debug\n");
+    let refusal = refused(file, &Edit::new(old, new));
+    assert_eq!(refusal.rule(), "not_stale", "{refusal}");
+    let new = old.replace("run: make build\n", "run: make build-all\n");
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("make build\n", "make build-all\n"));
 }

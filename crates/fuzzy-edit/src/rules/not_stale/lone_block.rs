@@ -1,26 +1,28 @@
 //! Rule 3: how near the edit's change a line changed since must stand to refuse: near it (one line
 //! between, as git sees changes touch), or, in a block of one or two lines changed in place
 //! ([`few_drifted`], [`changed_in_place`]) none of which stands as `old` has it beside its
-//! neighbour elsewhere in the file ([`differing_read_elsewhere`]: a sibling), only where the
-//! edit touches it: a line it rewrites or deletes, or one of the two around a place it inserts
-//! lines. Beside the change, such a line is context the model keeps: the merge keeps the
-//! file's version and reports it (`differences`), as the issue asks of one or two drifted
-//! lines. A number changed since on a line the edit touches refuses whatever the block
-//! ([`number_touched`]); another statement in a line's place refuses near the change still
-//! (`near_change_changed_since`: no drift, and the engine's `lines_changed_since` test).
+//! neighbour elsewhere in the file ([`differing_read_elsewhere`]: a sibling) and none of which
+//! lost a word a line the edit writes uses ([`uses_lost_word`]), only where the edit touches it:
+//! a line it rewrites or deletes and the line on each side, or the two lines around a place it
+//! inserts lines and the line beyond each (git's conflict). With a line between, such a line is
+//! context the model keeps: the merge keeps the file's version and reports it (`differences`),
+//! as the issue asks of one or two drifted lines. A number changed since on a line the edit
+//! rewrites refuses whatever the block ([`number_touched`]); another statement in a line's
+//! place refuses near the change still (`near_change_changed_since`).
 //!
 //! Measured on the attack set outside the repository (9,424 cases of 57 kinds): `stale2+crlf`
-//! / `indent` / `none` (two kept lines drifted) exact 31 / 24 / 25 -> 56 / 49 / 46 of 96,
-//! `comment+*` 4 more exact, no case lost; wrong 3 (the same ids), every must-refuse kind
-//! unchanged case for case. Fresh seeds 14 / 15 / 16 (5,985 each): exact +83 / +61 / +55, no
-//! case lost, no must-refuse case moved. Held out (17,955, not tuned on): 8,098 -> 8,302
-//! exact, wrong 13 (the same ids). `benches/stale_blocks.py` seeds 1 / 2: blocks of 1 or 2
-//! drifted lines landing 1,837 -> 1,937 and 1,854 -> 1,929, must-refuse blocks merged 2 / 0
-//! as before. Without the sibling test, a held-out `staleacross+crlf` block (a workflow's
-//! `- name:` steps renamed since in one job) landed in the other job; without the in-place
-//! test, the gate's real-patch record 287 (a `327` read as a line) landed far from its task.
-//! The accuracy gate: `comment_dropped` +1 exact, no other case moved; the lazy-snippet
-//! stand-in corpus unchanged case for case.
+//! / `indent` / `none` (two kept lines drifted) exact 31 / 24 / 25 -> 39 / 33 / 31 of 96,
+//! `comment+*` 3 more exact, no case lost; wrong 3 (the same ids), every must-refuse kind
+//! unchanged case for case. Held out (17,955, not tuned on): 8,098 -> 8,160 exact, none lost,
+//! wrong 13 (the same ids). `benches/stale_blocks.py` seeds 1 / 2: blocks of 1 or 2 drifted
+//! lines landing 1,837 -> 1,857 and 1,854 -> 1,877, must-refuse blocks merged 2 / 0 as before.
+//! A first version refused only lines the edit rewrites or inserts beside (attack set 56 / 49 /
+//! 46): an adversarial review wrote 23 wrong merges and 3 coin tosses with it, a drifted line
+//! right beside the change changing what the change means (`if balance < amount` now `>=`
+//! above the model's `raise`, `cd "$DIR"` gone above its `rm -rf ./*`). Without the sibling
+//! test, a held-out `staleacross+crlf` block (a workflow's `- name:` steps renamed since in one
+//! job) landed in the other job; without the in-place test, the gate's real-patch record 287
+//! (a `327` read as a line) landed far from its task.
 
 use super::stale_line::number_changed;
 use crate::align::{loose_diff, Alignment};
@@ -122,6 +124,42 @@ pub(super) fn differing_read_elsewhere(
         };
         *count > at.len() || at.iter().any(|&p| !lines.contains(&p) && beside(p))
     })
+}
+
+/// Whether a line `new` writes that `old` has not uses a word a drifted line lost since the
+/// read (`TARGET: debug`, now `release`, beside the model's new `run: make build-debug`): the
+/// edit was written for what the file no longer holds, so the drifted line near it is not
+/// merged. (An adversarial review: 5 of 23 wrong merges of lines drifted beside the change
+/// wrote a name the drift took away, and a coin toss a line off the change; on the attack set
+/// it keeps 2 `stale2` blocks refused.)
+pub(super) fn uses_lost_word(
+    alignment: &Alignment,
+    (old, new): (&[&str], &[&str]),
+    window: &[&str],
+) -> bool {
+    use std::collections::HashSet;
+    fn words(line: &str) -> impl Iterator<Item = &str> {
+        line.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| w.chars().any(char::is_alphabetic))
+    }
+    let lost: HashSet<&str> = alignment
+        .replaced
+        .iter()
+        .flat_map(|&(i, j)| {
+            let kept: HashSet<&str> = words(window[j]).collect();
+            words(old[i]).filter(move |w| !kept.contains(w))
+        })
+        .collect();
+    if lost.is_empty() {
+        return false;
+    }
+    let had: HashSet<u64> = old
+        .iter()
+        .map(|l| crate::normalize::loose_hash(l))
+        .collect();
+    new.iter()
+        .filter(|l| !had.contains(&crate::normalize::loose_hash(l)))
+        .any(|l| words(l).any(|w| lost.contains(w)))
 }
 
 #[cfg(test)]
