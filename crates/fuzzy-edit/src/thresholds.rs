@@ -62,7 +62,9 @@ pub(crate) const SYNTAX_MAX_BYTES: usize = 64 << 20;
 /// merges it, keeping the file's line: harnesskit's `stale_context_go_error_handling` (two
 /// lines of the file changed since, two lines above the edit) is applied that way. Measured
 /// on the refuse generator's `stale_half` blocks merged one line changed: 0 or 1 line between
-/// in all 45 of the three seeds (1,000 cases each).
+/// in all 45 of the three seeds (1,000 cases each). In a block of one or two lines changed in
+/// place and no sibling, only a line the edit touches or one right beside counts
+/// (`not_stale/lone_block.rs`).
 pub(crate) const MAX_LINES_BETWEEN: usize = 1;
 
 /// Tokens a line may have for `changed_since` to look at it: past this, the
@@ -161,6 +163,11 @@ pub(crate) const NEAR_COPY_FLOOR: f64 = 0.75;
 /// block), no must-apply case of that generator or the gate moved. (At 1, every one-slip rewrite
 /// would be refused.)
 pub(crate) const MIN_STALE_LINES: usize = 2;
+
+/// Places of a line of `old` the block differs on that `not_stale` looks at for the same line
+/// beside one of `old`'s elsewhere (a sibling block); past this, the line is taken as read
+/// elsewhere. A bound on work, not measured for accuracy.
+pub(crate) const MAX_PLACES_ASKED: usize = 16;
 
 /// Fewest lines in a row of `old` that the file has nowhere for `lines_read_elsewhere`: one
 /// line is a line made up (the gate's `line_extra`: 912 exact of 997).

@@ -11,9 +11,13 @@
 //! block was rewritten, and nothing is merged into it. Nor when a name of `old` stands on two
 //! of its differing lines and nowhere in the file ([`foreign_name`]): the model read another
 //! version of the code, or another file.
+//!
+//! How near the edit's change a line changed since must stand to refuse, and a number changed
+//! since on a line the edit touches: [`lone_block`].
 
 use std::collections::HashMap;
 
+mod lone_block;
 mod name_read_elsewhere;
 mod stale_line;
 mod stale_touch;
@@ -28,8 +32,11 @@ use crate::text::lines_of;
 use crate::text::Text;
 use crate::thresholds::MIN_FOREIGN_NAME;
 use crate::thresholds::{MIN_RUN_READ_ELSEWHERE, MIN_STALE_LINES};
+use lone_block::{
+    changed_in_place, differing_read_elsewhere, few_drifted, number_touched, uses_lost_word,
+};
 use name_read_elsewhere::name_read_elsewhere;
-use stale_line::{comment_left_out_of, near_change_changed_since, slip_of};
+use stale_line::{comment_left_out_of, near_change, near_change_changed_since, slip_of, Reach};
 use stale_touch::differing_line_touched;
 
 /// Rule 3: refuse as a content mismatch when at least [`MIN_STALE_LINES`] non-blank lines of
@@ -90,12 +97,39 @@ pub(crate) fn check_not_stale(
         // The whole block, to copy `old` from again: more than the rewritten line changed.
         file_text: numbered(text, candidate.lines.clone()),
     };
-    let after = (candidate.lines.end < text.line_count()).then(|| text.line(candidate.lines.end));
     // (Asked only of a line with a `//` comment on one side: a pass over the file, once.)
     let slash = std::cell::OnceCell::new();
     let slash_comments = || *slash.get_or_init(|| crate::strategy::writes_slash_comments(text));
-    if let Some(i) = near_change_changed_since(&old, &window, after, &new, in_file, &slash_comments)
-    {
+    // (A number drifted beside the change is merged as main merges it; on the line it changes it
+    // refuses.)
+    let touched = near_change(&old, &new, Reach::On);
+    if let Some(i) = number_touched(&alignment, (&old, &new), &window, &touched, &slash_comments) {
+        return Err(refusal_of(&[i]));
+    }
+    // Lines changed since count near the edit's change, or only where it touches them in a
+    // block of one or two lines changed in place that is no sibling (decided only when the
+    // near reach would refuse: most blocks have no such line).
+    let lone = std::cell::OnceCell::new();
+    let lone_block = || {
+        *lone.get_or_init(|| {
+            few_drifted(text, &alignment, &old, &window)
+                && changed_in_place(&old, &window)
+                && !uses_lost_word(&alignment, (&old, &new), &window)
+                && !differing_read_elsewhere(text, &alignment, &old, candidate.lines.clone())
+        })
+    };
+    let refuses = |at: &dyn Fn(Reach) -> Option<usize>| {
+        let i = at(Reach::Near)?;
+        if lone_block() {
+            at(Reach::Touching)
+        } else {
+            Some(i)
+        }
+    };
+    let after = (candidate.lines.end < text.line_count()).then(|| text.line(candidate.lines.end));
+    if let Some(i) = refuses(&|reach| {
+        near_change_changed_since(&old, &window, after, &new, in_file, &slash_comments, reach)
+    }) {
         return Err(refusal_of(&[i]));
     }
     if let Some(run) = lines_read_elsewhere(text, &old, &window) {
@@ -112,7 +146,7 @@ pub(crate) fn check_not_stale(
     if foreign_name(text.as_str(), &differing_lines).is_some() {
         return Err(refusal());
     }
-    if differing_line_touched(&old, &window, &new, &differing).is_some() {
+    if refuses(&|reach| differing_line_touched(&old, &window, &new, &differing, reach)).is_some() {
         return Err(refusal());
     }
     // Half the middle lines changed or more (of an odd count, the smaller half): not slips of

@@ -1,7 +1,10 @@
 //! Blocks that drifted since the model read them, in lines the edit keeps: three lines or more
 //! (a rename across the block, a number changed, a comment inserted) are refused with the
-//! lines that changed; one still lands, the file's drifted line kept (two land or are refused
-//! by the rules for lines near the change, never merged elsewhere).
+//! lines that changed; one or two still land, the file's drifted lines kept and reported, with a
+//! line between them and the lines the edit changes. A drifted line the edit rewrites, or one
+//! right beside its change where the rule reads a change since (as git sees changes conflict),
+//! is refused: the change was written
+//! against that line, or next to it, as it no longer is.
 
 use fuzzy_edit::Edit;
 use proptest::prelude::*;
@@ -114,6 +117,113 @@ fn one_line_changed_since_still_lands_keeping_the_file_line() {
     }
 }
 
+#[test]
+fn lines_drifted_one_line_off_the_changed_line_land_and_are_reported() {
+    // `step_2` and `step_6` stand a line above and below the line the edit changes.
+    for drifted in [&[2][..], &[6], &[2, 6]] {
+        let file = file_with(drifted);
+        let out = applied(&file, &edit());
+        assert_eq!(strategy(&out), "block_anchor");
+        let expected = file.replace(
+            "step_4 = compute(request, 14)",
+            "step_4 = compute(request, 14) * 2",
+        );
+        assert_eq!(out.text, expected, "{drifted:?}");
+        let listed = &out.matches[0].differences;
+        let lines: Vec<usize> = listed.iter().map(|d| d.line).collect();
+        let at: Vec<usize> = drifted.iter().map(|k| k + 4).collect();
+        assert_eq!(lines, at, "{listed:?}");
+        for (d, &k) in listed.iter().zip(drifted) {
+            let now = format!("    step_{k} = compute(request, {})", READ[k] + 100);
+            assert_eq!(d.file, [now]);
+            assert_eq!(
+                d.old,
+                [format!("    step_{k} = compute(request, {})", READ[k])]
+            );
+        }
+    }
+    // Two drifted right above and below it (`step_3`, `step_5`): where git sees the changes
+    // conflict, refused.
+    let refusal = refused(&file_with(&[3, 5]), &edit());
+    assert_eq!(refusal.rule(), "not_stale", "{refusal}");
+}
+
+/// Two lines drifted, one of them a line off the place the edit inserts a line that uses its
+/// old name (`line.qty`, now `line.quantity`; an adversarial review's case): refused.
+#[test]
+fn a_line_inserted_a_line_off_a_drifted_one_is_refused() {
+    let file = "\
+class Cart:
+    def add(self, item, qty):
+        self.validate(item)
+        line = self.lines.get(item.sku)
+        if line is None:
+            line = self.lines[item.sku] = Line(item)
+        line.quantity += qty
+        self.updated = now()
+        self.notify()
+        return line
+";
+    let old = "    def add(self, item, qty):\n        self.validate(item)\n        line = self.lines.get(item.id)\n        if line is None:\n            line = self.lines[item.sku] = Line(item)\n        line.qty += qty\n        self.updated = now()\n        self.notify()\n        return line";
+    let new = old.replace(
+        "        self.updated = now()\n",
+        "        self.updated = now()\n        self.total_items += line.qty\n",
+    );
+    let refusal = refused(file, &Edit::new(old, new));
+    assert_eq!(refusal.rule(), "not_stale", "{refusal}");
+}
+
+#[test]
+fn a_number_drifted_on_the_line_the_edit_changes_is_refused() {
+    // The look-alike of the above: the drifted line is the one the edit rewrites, alone or
+    // with a second drifted line beside it.
+    let old = block(READ);
+    let new = old.replace(
+        "step_3 = compute(request, 13)",
+        "step_3 = compute(request, 13) * 2",
+    );
+    for drifted in [&[3][..], &[3, 4], &[2, 3]] {
+        let e = refused(&file_with(drifted), &Edit::new(old.clone(), new.clone()));
+        assert_eq!(e.kind(), "content_mismatch", "{e}");
+        assert!(
+            e.to_string().contains("step_3 = compute(request, 113)"),
+            "{e}"
+        );
+    }
+    let e = refused(&file_with(&[3]), &Edit::new(old, new));
+    assert_eq!(e.rule(), "not_stale", "{e}");
+}
+
+#[test]
+fn a_line_inserted_beside_a_drifted_line_is_refused_two_lines_off_it_lands() {
+    // The edit inserts a line between `step_3` and `step_4`.
+    let old = block(READ);
+    let new = old.replace(
+        "    step_4 = compute(request, 14)\n",
+        "    log(step_3)\n    step_4 = compute(request, 14)\n",
+    );
+    let e = Edit::new(old, new);
+    for drifted in [&[3][..], &[4], &[1, 4]] {
+        let refusal = refused(&file_with(drifted), &e);
+        assert_eq!(refusal.rule(), "not_stale", "{drifted:?}: {refusal}");
+    }
+    for drifted in [&[1][..], &[6], &[1, 6]] {
+        let file = file_with(drifted);
+        let out = applied(&file, &e);
+        let expected = file.replace(
+            "    step_4 = compute(request, 1",
+            "    log(step_3)\n    step_4 = compute(request, 1",
+        );
+        assert_eq!(out.text, expected, "{drifted:?}");
+        let listed: usize = out.matches[0]
+            .differences
+            .iter()
+            .map(|d| d.file.len())
+            .sum();
+        assert_eq!(listed, drifted.len());
+    }
+}
+
 /// A Kotlin function of ten distinct lines, with `(read, now)` replaced in it; after it a
 /// function that writes `tags` and `Footer` too.
 fn page(changes: &[(&str, &str)]) -> String {
@@ -188,8 +298,8 @@ fn three_names_a_letter_off_in_old_alone_are_its_slips() {
 }
 
 proptest! {
-    /// Whichever kept lines drifted: three or more are never merged; fewer land as intended
-    /// or are refused, never written elsewhere.
+    /// Whichever kept lines drifted in a number: three or more are never merged; fewer land as
+    /// intended, each drifted line reported, or are refused, never written elsewhere.
     #[test]
     fn a_block_drifted_in_three_kept_lines_is_never_merged(
         drifted in proptest::sample::subsequence(vec![0usize, 1, 2, 3, 5, 6, 7], 0..=4)
@@ -204,6 +314,33 @@ proptest! {
                 "step_4 = compute(request, 14) * 2",
             );
             prop_assert_eq!(out.text, expected);
+            let listed: usize = out.matches[0].differences.iter().map(|d| d.file.len()).sum();
+            prop_assert_eq!(listed, drifted.len());
         }
     }
+}
+
+/// A line drifted a line off the change that lost a word the edit's new line uses (`TARGET:
+/// debug`, now `release`, below the model's `make build-debug`; an adversarial review's coin
+/// toss): refused; the same edit writing no lost word lands, the drifted lines kept.
+#[test]
+fn a_new_line_using_a_word_a_drifted_line_lost_is_refused() {
+    let file = "\
+    steps:
+      - name: Checkout
+        uses: actions/checkout@v4
+      - name: Build
+        run: make build
+        env:
+          TARGET: release
+      - name: Upload
+        uses: actions/upload-artifact@v4
+";
+    let old = "    steps:\n      - name: Check out\n        uses: actions/checkout@v4\n      - name: Build\n        run: make build\n        env:\n          TARGET: debug\n      - name: Upload\n        uses: actions/upload-artifact@v4";
+    let new = old.replace("run: make build\n", "run: make build-debug\n");
+    let refusal = refused(file, &Edit::new(old, new));
+    assert_eq!(refusal.rule(), "not_stale", "{refusal}");
+    let new = old.replace("run: make build\n", "run: make build-all\n");
+    let out = applied(file, &Edit::new(old, new));
+    assert_eq!(out.text, file.replace("make build\n", "make build-all\n"));
 }

@@ -26,13 +26,12 @@
 
 use similar::DiffTag;
 
-use super::stale_line::near_change;
+use super::stale_line::{near_change, Reach};
 use crate::align::loose_diff;
 use crate::normalize::is_word_char;
 
 /// The first of `differing` (indices of lines of `old` the block lacks) that stands where the
-/// edit `old -> new` changes, deletes or inserts beside it (as near as
-/// [`super::stale_line`]'s `MAX_LINES_BETWEEN` allows) and that the block holds in another
+/// edit `old -> new` changes, deletes or inserts beside it (within `reach`) and that the block holds in another
 /// form (opposite a line of `window` in the diff), when one of `differing` at least has words
 /// no line of `window` (the block) has in that order.
 pub(super) fn differing_line_touched(
@@ -40,6 +39,7 @@ pub(super) fn differing_line_touched(
     window: &[&str],
     new: &[&str],
     differing: &[usize],
+    reach: Reach,
 ) -> Option<usize> {
     let window_words: Vec<Vec<&str>> = window.iter().map(|l| words(l)).collect();
     if differing
@@ -56,7 +56,7 @@ pub(super) fn differing_line_touched(
             op.old_range().for_each(|i| rewritten_in_file[i] = true);
         }
     }
-    let near = near_change(old, new);
+    let near = near_change(old, new, reach);
     differing
         .iter()
         .copied()
@@ -101,7 +101,7 @@ mod tests {
             "k = '%',", "r = sel,", "j = join", ");", "", "g(a)", "x", "y",
         ];
         assert_eq!(
-            differing_line_touched(&old, &window, &new, &[0, 5]),
+            differing_line_touched(&old, &window, &new, &[0, 5], Reach::Near),
             Some(0)
         );
     }
@@ -111,7 +111,10 @@ mod tests {
         let old = ["a: 1,", "b: \"x\"", "}", "};"];
         let window = ["a: 1,", "b: \"x\",", "},", "};"];
         let new = ["a: 2,", "b: \"x\"", "}", "};"];
-        assert_eq!(differing_line_touched(&old, &window, &new, &[1, 2]), None);
+        assert_eq!(
+            differing_line_touched(&old, &window, &new, &[1, 2], Reach::Near),
+            None
+        );
     }
 
     #[test]
@@ -119,11 +122,14 @@ mod tests {
         let old = ["x_one()", "a()", "b()", "c()", "made_up()", "d()", "e()"];
         let window = ["x_two()", "a()", "b()", "c()", "d()", "e()"];
         let new = ["x_one()", "a()", "b()", "c()", "made_up()", "d()", "e(1)"];
-        assert_eq!(differing_line_touched(&old, &window, &new, &[0, 4]), None);
+        assert_eq!(
+            differing_line_touched(&old, &window, &new, &[0, 4], Reach::Near),
+            None
+        );
         // The same edit beside the line the block holds in another form.
         let new = ["x_one()", "a(1)", "b()", "c()", "made_up()", "d()", "e()"];
         assert_eq!(
-            differing_line_touched(&old, &window, &new, &[0, 4]),
+            differing_line_touched(&old, &window, &new, &[0, 4], Reach::Near),
             Some(0)
         );
     }
@@ -133,9 +139,12 @@ mod tests {
         let old = ["a", "b", "c", "d", "e", "f", "g"];
         let window = ["A", "B", "c", "d", "e", "F", "g"];
         let new = ["a", "b", "c", "d", "e", "f", "G"];
-        assert_eq!(differing_line_touched(&old, &window, &new, &[0, 1]), None);
         assert_eq!(
-            differing_line_touched(&old, &window, &new, &[0, 5]),
+            differing_line_touched(&old, &window, &new, &[0, 1], Reach::Near),
+            None
+        );
+        assert_eq!(
+            differing_line_touched(&old, &window, &new, &[0, 5], Reach::Near),
             Some(5)
         );
     }

@@ -10,7 +10,7 @@ fn changed_since(old_line: &str, file_line: &str) -> bool {
 /// [`near_change_changed_since`] in a file that writes `//` comments and holds every word (no
 /// word is a slip).
 fn changed_near(old: &[&str], window: &[&str], after: Option<&str>, new: &[&str]) -> Option<usize> {
-    near_change_changed_since(old, window, after, new, &|_| true, &|| true)
+    near_change_changed_since(old, window, after, new, &|_| true, &|| true, Reach::Near)
 }
 
 #[test]
@@ -71,7 +71,7 @@ fn a_slip_on_a_line_typed_plain_or_without_its_comment_is_no_change() {
     let old = ["x:", "  instaleld:  # \u{26a0} don't \"change\"", "  y: 1"];
     let new = ["x:", "  installed:  # \u{26a0} don't \"change\"", "  y: 2"];
     assert_eq!(
-        near_change_changed_since(&old, &window, None, &new, &|_| false, &|| true),
+        near_change_changed_since(&old, &window, None, &new, &|_| false, &|| true, Reach::Near),
         None
     );
     // A statement rewritten since under such a comment is a change still: its shared
@@ -90,7 +90,7 @@ fn a_slip_on_a_line_typed_plain_or_without_its_comment_is_no_change() {
         "  return total",
     ];
     assert_eq!(
-        near_change_changed_since(&old, &window, None, &new, &|_| false, &|| true),
+        near_change_changed_since(&old, &window, None, &new, &|_| false, &|| true, Reach::Near),
         Some(1)
     );
     let file = "hamming_distance(PG_FUNCTION_ARGS)  // why: see above";
@@ -238,4 +238,23 @@ fn a_last_line_joined_with_the_next_is_no_line_extended() {
     let next = Some("the temporary one.</p>");
     assert_eq!(changed_near(&old, &window, next, &new), None);
     assert_eq!(changed_near(&old, &window, Some("<p>"), &new), Some(1));
+}
+
+#[test]
+fn a_number_of_digits_changed_is_a_change_a_letter_in_a_literal_is_not() {
+    let never = || false;
+    assert!(number_changed(
+        "#define X_ONCE 0",
+        "#define X_ONCE 1",
+        &never
+    ));
+    assert!(number_changed("f(x, 13);", "f(x, 113);  // why", &|| true));
+    assert!(!number_changed(
+        "let w = 0uxize;",
+        "let w = 0usize;",
+        &never
+    ));
+    assert!(!number_changed("0x7x => 1,", "0x7e => 1,", &never));
+    // Code added besides: another rule's (`extended`).
+    assert!(!number_changed("f(1)", "f(2, extra)", &never));
 }
