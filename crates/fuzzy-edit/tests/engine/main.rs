@@ -11,7 +11,6 @@ mod artifacts;
 mod blank_lines;
 mod blocks_read_elsewhere;
 mod bounded_work;
-mod changed_lines_indented_as_file;
 mod commented_anchors;
 mod cut_lines;
 mod decoded_old_with_slips;
