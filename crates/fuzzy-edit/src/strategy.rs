@@ -24,7 +24,8 @@ use crate::thresholds::MAX_WINDOWS;
 mod blank_lines;
 mod block_anchor;
 pub(crate) use block_anchor::{
-    near_word, opens_comment, typing_slip, without_trailing_comment, writes_slash_comments,
+    near_word, opens_comment, typing_slip, uncommented, without_trailing_comment,
+    writes_slash_comments,
 };
 mod char_escapes;
 mod elision;

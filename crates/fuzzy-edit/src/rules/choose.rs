@@ -269,9 +269,14 @@ pub(crate) fn check_no_closer_block(
     // A trailing comment the model left out of a line is a habit, not a difference (as in
     // `no_twin_copied`): a block, the found one or its rival, is as close as its lines are
     // without their comments.
+    let slash = std::cell::OnceCell::new();
+    let slash_comments = || *slash.get_or_init(|| crate::strategy::writes_slash_comments(text));
+    let uncommented =
+        |l: &'_ str| -> String { crate::strategy::uncommented(l, &slash_comments).to_string() };
     let closeness = |block: &[&str]| {
         let own = crate::align::similarity(&old, block).score;
-        let bare: Vec<&str> = block.iter().map(|l| uncommented(l)).collect();
+        let bare: Vec<String> = block.iter().map(|l| uncommented(l)).collect();
+        let bare: Vec<&str> = bare.iter().map(String::as_str).collect();
         if bare != block {
             own.max(crate::align::similarity(&old, &bare).score)
         } else {
@@ -284,7 +289,7 @@ pub(crate) fn check_no_closer_block(
     };
     let rival: Vec<&str> = at.clone().map(|i| text.line(i)).collect();
     let other = other.max(closeness(&rival));
-    if other < own || !same_edges(text, &old, at.clone()) {
+    if other < own || !same_edges(text, &old, at.clone(), &slash_comments) {
         return Ok(());
     }
     Err(EditError::LowConfidence {
@@ -297,7 +302,12 @@ pub(crate) fn check_no_closer_block(
 /// Whether the lines `at` of `text` open and close as `old` does: its first and last non-blank
 /// lines, spacing aside, at the same places (a block changed since it was read keeps its edges;
 /// a window that only overlaps some lines of the block is no rival).
-fn same_edges(text: &Text, old: &[&str], at: std::ops::Range<usize>) -> bool {
+fn same_edges(
+    text: &Text,
+    old: &[&str],
+    at: std::ops::Range<usize>,
+    slash_comments: &dyn Fn() -> bool,
+) -> bool {
     let key = |s: &str| s.split_whitespace().collect::<String>();
     let non_blank: Vec<usize> = (0..old.len())
         .filter(|&i| !old[i].trim().is_empty())
@@ -308,14 +318,10 @@ fn same_edges(text: &Text, old: &[&str], at: std::ops::Range<usize>) -> bool {
     let holds = |i: usize| {
         at.start + i < at.end && {
             let line = text.line(at.start + i);
-            [line, uncommented(line)].map(key).contains(&key(old[i]))
+            [line, crate::strategy::uncommented(line, slash_comments)]
+                .map(key)
+                .contains(&key(old[i]))
         }
     };
     first != last && holds(first) && holds(last)
-}
-
-/// `line` without the trailing comment the model may have left out of its copy (the line
-/// itself when it has none).
-fn uncommented(line: &str) -> &str {
-    crate::strategy::without_trailing_comment(line).unwrap_or(line)
 }

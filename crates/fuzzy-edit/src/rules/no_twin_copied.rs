@@ -16,7 +16,7 @@ use crate::feedback::location;
 use crate::needle::Needle;
 use crate::normalize::loose_hash;
 use crate::notation::is_elision_marker;
-use crate::strategy::{line_places, without_trailing_comment};
+use crate::strategy::{line_places, uncommented, without_trailing_comment, writes_slash_comments};
 use crate::text::lines_of;
 use crate::text::Text;
 use crate::thresholds::{TWIN_LINE_REACH, TWIN_MAX_PLACES, TWIN_REACH};
@@ -94,9 +94,11 @@ fn twin_copied(
     // with and without the window's comments, and the window is as far from `old` as the closer
     // reading (`comment` kinds: attack set 10 exact cases refused beside a twin a few
     // characters off `old`, held-out cases 20, the gate's perturbed set 9; nothing else moved).
+    let slash = std::cell::OnceCell::new();
+    let slash_comments = || *slash.get_or_init(|| writes_slash_comments(text));
     let bare: Vec<&str> = window
         .iter()
-        .map(|l| without_trailing_comment(l).unwrap_or(l))
+        .map(|l| uncommented(l, &slash_comments))
         .collect();
     let commented = bare.as_slice() != window;
     let mut differing = differing_from(window);

@@ -63,7 +63,9 @@ use crate::thresholds::{
 mod closest;
 use closest::closest_by_edits;
 mod comments;
-pub(crate) use comments::{opens_comment, without_trailing_comment, writes_slash_comments};
+pub(crate) use comments::{
+    opens_comment, uncommented, without_trailing_comment, writes_slash_comments,
+};
 pub(crate) use typed_lines::{near_word, typing_slip};
 mod names;
 mod renames;

@@ -31,7 +31,7 @@ use crate::align::{solid_ascii, CharBag};
 use crate::candidate::{Candidate, StrategyId};
 use crate::merge3::misspelled_word;
 use crate::normalize::{loose_key, trim_line};
-use crate::strategy::without_trailing_comment;
+use crate::strategy::{uncommented, writes_slash_comments};
 use crate::text::Text;
 use crate::thresholds::{
     TYPO_BLOCK_MAX_LINES, TYPO_BLOCK_MIN_SLIPPED_CHARS, TYPO_LINE_MARGIN, TYPO_LINE_MAX_EDITS,
@@ -119,8 +119,10 @@ fn commented_copies(text: &Text, old: &[&str]) -> Vec<usize> {
         return Vec::new();
     };
     let lead = old[first].trim();
+    let slash = std::cell::OnceCell::new();
+    let slash_comments = || *slash.get_or_init(|| writes_slash_comments(text));
     let same = |line: &str, old: &str| {
-        let bare = without_trailing_comment(line).unwrap_or(line);
+        let bare = uncommented(line, &slash_comments);
         loose_key(bare) == loose_key(old)
     };
     (first..text.line_count())

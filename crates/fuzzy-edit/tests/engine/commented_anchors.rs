@@ -180,3 +180,32 @@ void b(){
         .text
         .contains("  int totals = sum(xs);\n  log(total + 1);\n"));
 }
+
+/// Python's `//` divides: `m = total // count` is no `m = total` with a comment left out, so
+/// `old` (`hi = b + 1` of the second function, `m = total` of the first) copies each function
+/// but for one line, and which one it meant is a guess.
+#[test]
+fn a_floor_division_is_no_comment_left_out() {
+    let file = "\
+def mid(a, b):
+    lo = a
+    hi = b
+    m = total
+    return m
+
+def mid2(a, b):
+    lo = a
+    hi = b + 1
+    m = total // count
+    return m
+";
+    let old = "    lo = a\n    hi = b + 1\n    m = total\n    return m";
+    let new = "    lo = a\n    hi = b + 1\n    m = total\n    return m + 1";
+    assert_ne!(kind(file, &Edit::new(old, new)), "applied");
+    // With a comment there, `old` copies the second function but for it.
+    let commented = file.replace("total // count", "total  // why: see above");
+    let out = applied(&commented, &Edit::new(old, new));
+    assert!(out
+        .text
+        .ends_with("    m = total  // why: see above\n    return m + 1\n"));
+}
