@@ -285,6 +285,15 @@ pub(crate) fn filled_lines(s: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The lines of `lines` that are not blank (whitespace only), in order.
+pub(crate) fn non_blank_lines<'a>(lines: &[&'a str]) -> Vec<&'a str> {
+    lines
+        .iter()
+        .copied()
+        .filter(|l| !l.trim().is_empty())
+        .collect()
+}
+
 /// The lines of a text, without line endings, and whether it ended with a newline.
 pub(crate) fn lines_of(s: &str) -> (Vec<&str>, bool) {
     let (ranges, trailing) = split_lines(s);

@@ -271,12 +271,12 @@ pub(crate) fn check_no_closer_block(
     // without their comments.
     let slash = std::cell::OnceCell::new();
     let slash_comments = || *slash.get_or_init(|| crate::strategy::writes_slash_comments(text));
-    let uncommented =
-        |l: &'_ str| -> String { crate::strategy::uncommented(l, &slash_comments).to_string() };
     let closeness = |block: &[&str]| {
         let own = crate::align::similarity(&old, block).score;
-        let bare: Vec<String> = block.iter().map(|l| uncommented(l)).collect();
-        let bare: Vec<&str> = bare.iter().map(String::as_str).collect();
+        let bare: Vec<&str> = block
+            .iter()
+            .map(|l| crate::strategy::uncommented(l, &slash_comments))
+            .collect();
         if bare != block {
             own.max(crate::align::similarity(&old, &bare).score)
         } else {

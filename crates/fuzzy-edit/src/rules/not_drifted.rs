@@ -71,18 +71,16 @@ pub(crate) fn check_not_drifted(
 /// How many lines drifted between `old` and `window` (blank lines of both aside), as
 /// [`check_not_drifted`] counts them in `text`.
 pub(crate) fn drifted_count(text: &Text, old: &[&str], window: &[&str]) -> usize {
-    fn non_blank<'a>(lines: &[&'a str]) -> Vec<&'a str> {
-        lines
-            .iter()
-            .copied()
-            .filter(|l| !l.trim().is_empty())
-            .collect()
-    }
     let slips = Slips {
         in_file: &|w| text.contains_word(w),
         near_in_file: &|w| near_word(text.as_str(), w),
     };
-    drifted_lines(&non_blank(old), &non_blank(window), &slips).count()
+    drifted_lines(
+        &crate::text::non_blank_lines(old),
+        &crate::text::non_blank_lines(window),
+        &slips,
+    )
+    .count()
 }
 
 /// The lines that drifted between `old` and a window of the file.

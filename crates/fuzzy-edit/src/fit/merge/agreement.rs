@@ -90,16 +90,9 @@ pub(super) fn rewrapped(hunk: &Hunk, old: &[&str], win: &[&str]) -> bool {
 /// the model inserts a line beside it, was refused `changed_lines_match`: 118 -> 140 exact of
 /// 200 and 1 more sound, every other kind and the wrong cases unchanged).
 pub(super) fn comments_left_out(hunk: &Hunk, old: &[&str], win: &[&str]) -> bool {
-    fn non_blank<'a>(lines: &[&'a str]) -> Vec<&'a str> {
-        lines
-            .iter()
-            .copied()
-            .filter(|l| !l.trim().is_empty())
-            .collect()
-    }
     let (ours, theirs) = (
-        non_blank(&old[hunk.old.clone()]),
-        non_blank(&win[hunk.new.clone()]),
+        crate::text::non_blank_lines(&old[hunk.old.clone()]),
+        crate::text::non_blank_lines(&win[hunk.new.clone()]),
     );
     ours.len() == theirs.len()
         && !ours.is_empty()
