@@ -24,6 +24,7 @@
 //! job) landed in the other job; without the in-place test, the gate's real-patch record 287
 //! (a `327` read as a line) landed far from its task.
 
+use super::name_read_elsewhere::names;
 use super::stale_line::number_changed;
 use crate::align::{loose_diff, Alignment};
 use crate::text::Text;
@@ -126,7 +127,7 @@ pub(super) fn differing_read_elsewhere(
     })
 }
 
-/// Whether a line `new` writes that `old` has not uses a word a drifted line lost since the
+/// Whether a line `new` writes that `old` has not uses a name a drifted line lost since the
 /// read (`TARGET: debug`, now `release`, beside the model's new `run: make build-debug`): the
 /// edit was written for what the file no longer holds, so the drifted line near it is not
 /// merged. (An adversarial review: 5 of 23 wrong merges of lines drifted beside the change
@@ -138,16 +139,12 @@ pub(super) fn uses_lost_word(
     window: &[&str],
 ) -> bool {
     use std::collections::HashSet;
-    fn words(line: &str) -> impl Iterator<Item = &str> {
-        line.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-            .filter(|w| w.chars().any(char::is_alphabetic))
-    }
     let lost: HashSet<&str> = alignment
         .replaced
         .iter()
         .flat_map(|&(i, j)| {
-            let kept: HashSet<&str> = words(window[j]).collect();
-            words(old[i]).filter(move |w| !kept.contains(w))
+            let kept: HashSet<&str> = names(window[j]).collect();
+            names(old[i]).filter(move |w| !kept.contains(w))
         })
         .collect();
     if lost.is_empty() {
@@ -159,7 +156,7 @@ pub(super) fn uses_lost_word(
         .collect();
     new.iter()
         .filter(|l| !had.contains(&crate::normalize::loose_hash(l)))
-        .any(|l| words(l).any(|w| lost.contains(w)))
+        .any(|l| names(l).any(|w| lost.contains(w)))
 }
 
 #[cfg(test)]

@@ -46,7 +46,7 @@ pub(super) fn name_read_elsewhere<'a>(
 }
 
 /// The names on `line`: runs of word characters that do not start with a digit.
-fn names(line: &str) -> impl Iterator<Item = &str> {
+pub(super) fn names(line: &str) -> impl Iterator<Item = &str> {
     line.split(|c: char| !is_word_char(c))
         .filter(|w| w.starts_with(|c: char| !c.is_ascii_digit()) && !w.is_empty())
 }
