@@ -294,6 +294,30 @@ pub(crate) fn non_blank_lines<'a>(lines: &[&'a str]) -> Vec<&'a str> {
         .collect()
 }
 
+/// Whether `c` belongs to a token of words: a word character, or any other letter or mark
+/// outside ASCII (a combining accent of a decomposed `ó` is part of its word).
+fn in_word(c: char) -> bool {
+    normalize::is_word_char(c) || !c.is_ascii() && !c.is_whitespace()
+}
+
+/// The tokens of `line`: runs of word characters, and every other non-space character alone.
+pub(crate) fn tokens(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(c) = rest.chars().next() {
+        let len = if in_word(c) {
+            rest.find(|c: char| !in_word(c)).unwrap_or(rest.len())
+        } else {
+            c.len_utf8()
+        };
+        if !c.is_whitespace() {
+            out.push(&rest[..len]);
+        }
+        rest = &rest[len..];
+    }
+    out
+}
+
 /// The lines of a text, without line endings, and whether it ended with a newline.
 pub(crate) fn lines_of(s: &str) -> (Vec<&str>, bool) {
     let (ranges, trailing) = split_lines(s);

@@ -28,6 +28,7 @@ use std::collections::HashSet;
 
 use crate::align::loose_diff;
 use crate::normalize::{is_word_char, loose_key};
+use crate::text::tokens;
 use crate::thresholds::{
     MAX_LINES_BETWEEN, MAX_SLIP_EDITS, MIN_ADDED_CHARS, MIN_RENAMED_CHARS, MIN_REWRITTEN_TOKENS,
     MIN_SLIPPED_WORD, STALE_LINE_MAX_TOKENS,
@@ -134,30 +135,6 @@ pub(super) fn near_change(old: &[&str], new: &[&str], reach: Reach) -> Vec<bool>
         }
     }
     near
-}
-
-/// Whether `c` belongs to a token of words: a word character, or any other letter or mark
-/// outside ASCII (a combining accent of a decomposed `ó` is part of its word).
-fn in_word(c: char) -> bool {
-    is_word_char(c) || !c.is_ascii() && !c.is_whitespace()
-}
-
-/// The tokens of `line`: runs of word characters, and every other non-space character alone.
-fn tokens(line: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut rest = line;
-    while let Some(c) = rest.chars().next() {
-        let len = if in_word(c) {
-            rest.find(|c: char| !in_word(c)).unwrap_or(rest.len())
-        } else {
-            c.len_utf8()
-        };
-        if !c.is_whitespace() {
-            out.push(&rest[..len]);
-        }
-        rest = &rest[len..];
-    }
-    out
 }
 
 /// Length of the longest common subsequence of `a` and `b`.
