@@ -318,6 +318,32 @@ pub(crate) fn tokens(line: &str) -> Vec<&str> {
     out
 }
 
+/// How many lines of `pairs` differ by one word renamed throughout (`luarocks` ->
+/// `luarocksNext` on every line that names it), if that is all that differs: each pair is equal
+/// or differs only in words, every differing word being the same one replaced by the same
+/// other. `None` when something else differs, or nothing.
+pub(crate) fn renamed_lines<'a>(pairs: impl Iterator<Item = (&'a str, &'a str)>) -> Option<usize> {
+    let mut rename: Option<(&str, &str)> = None;
+    let mut renamed = 0;
+    for (first, second) in pairs {
+        let (a, b) = (tokens(first), tokens(second));
+        if a.len() != b.len() {
+            return None;
+        }
+        let mut differs = false;
+        for (x, y) in a.iter().zip(&b).filter(|(x, y)| x != y) {
+            let word = |t: &str| t.starts_with(|c: char| c.is_alphanumeric() || c == '_');
+            if !word(x) || !word(y) || rename.is_some_and(|r| r != (*x, *y)) {
+                return None;
+            }
+            rename = Some((x, y));
+            differs = true;
+        }
+        renamed += usize::from(differs);
+    }
+    rename.map(|_| renamed)
+}
+
 /// The lines of a text, without line endings, and whether it ended with a newline.
 pub(crate) fn lines_of(s: &str) -> (Vec<&str>, bool) {
     let (ranges, trailing) = split_lines(s);
@@ -393,5 +419,30 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn one_word_renamed_on_every_line_is_a_rename() {
+        let piece = [
+            "bin/luarocks --verbose",
+            "(",
+            "   eval $(bin/luarocks path)",
+        ];
+        let file = [
+            "bin/luarocksNext --verbose",
+            "(",
+            "   eval $(bin/luarocksNext path)",
+        ];
+        assert_eq!(renamed_lines(piece.into_iter().zip(file)), Some(2));
+    }
+
+    #[test]
+    fn two_words_renamed_or_a_word_added_are_not() {
+        let piece = ["let a = f(x);", "let b = g(a);"];
+        let two = ["let a = f(y);", "let c = g(a);"];
+        assert_eq!(renamed_lines(piece.into_iter().zip(two)), None);
+        let added = ["let a = f(x, y);", "let b = g(a);"];
+        assert_eq!(renamed_lines(piece.into_iter().zip(added)), None);
+        assert_eq!(renamed_lines(piece.into_iter().zip(piece)), None);
     }
 }

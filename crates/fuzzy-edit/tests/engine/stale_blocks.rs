@@ -326,3 +326,61 @@ fn a_block_a_line_short_lands_when_no_stale_copy_stands_beside_it() {
         add_only.replacen("    return 1\n  fi", "    return 1\n  # checked\n  fi", 1)
     );
 }
+
+/// Two compare-and-swap loops of one shape: the first one's `initial_value` is named `seen`
+/// since the read, on every line that names it; the second adds `comparand` to its value.
+const ATOMICS: &str = "long add(long* field, long value) {
+    long comparand;
+    long seen = *field;
+    do
+    {
+        comparand = seen;
+        seen = _InterlockedCompareExchange64(field, value, comparand);
+    }
+    while (comparand != seen);
+    return seen;
+}
+
+long add_fetch(long* field, long value) {
+    long comparand;
+    long initial_value = *field;
+    do
+    {
+        comparand = initial_value;
+        initial_value = _InterlockedCompareExchange64(field, comparand + value, comparand);
+    }
+    while (comparand != initial_value);
+    return initial_value + value;
+}
+";
+
+/// The first loop as the model read it, its closing brace moved onto the `while` line.
+fn loop_edit() -> Edit {
+    let old = "    do
+    {
+        comparand = initial_value;
+        initial_value = _InterlockedCompareExchange64(field, value, comparand);
+    }
+    while (comparand != initial_value);";
+    Edit::new(old, old.replace("    }\n    while", "    } while"))
+}
+
+// (Generated, the attack benchmark's stale blocks: the edit landed in the second loop by
+// `block_anchor`, one argument off.) The first loop is `old` with one name renamed on three
+// lines: read before the rename as likely as a slip of the second, and refused, naming both.
+#[test]
+fn a_block_renamed_since_on_every_line_is_a_rival_of_a_sibling_a_token_off() {
+    assert_eq!(kind(ATOMICS, &loop_edit()), "low_confidence");
+}
+
+// The twin: without the renamed loop, `old` is the second loop a token off, and lands there.
+#[test]
+fn a_block_a_token_off_lands_when_no_renamed_copy_stands_beside_it() {
+    let second = &ATOMICS[ATOMICS.find("long add_fetch").unwrap()..];
+    let out = applied(second, &loop_edit());
+    assert_eq!(strategy(&out), "block_anchor");
+    assert_eq!(
+        out.text,
+        second.replacen("    }\n    while", "    } while", 1)
+    );
+}

@@ -40,7 +40,7 @@ use crate::align::line_similarity_at_least;
 use crate::budget::Budget;
 use crate::normalize::loose_hash;
 use crate::strategy::LINE_COMPARE_UNITS;
-use crate::text::{tokens, Text};
+use crate::text::{renamed_lines, Text};
 use crate::thresholds::NEAR_COPY_FLOOR;
 
 /// Whether a marker of a placement (`bounds`: the lines each piece lands on) covers lines that
@@ -97,7 +97,7 @@ fn holds_near_copy(text: &Text, piece: &[&str], from: usize, to: usize, budget: 
         if 2 * equal < non_blank.len() {
             // (Fewer as written: a name renamed on every line that has it.)
             let lines = |k: &usize| (piece[*k], text.line(s + *k));
-            if renamed_throughout(non_blank.iter().map(lines)) {
+            if renamed_lines(non_blank.iter().map(lines)).is_some() {
                 return true;
             }
             continue;
@@ -120,56 +120,4 @@ fn holds_near_copy(text: &Text, piece: &[&str], from: usize, to: usize, budget: 
         }
     }
     false
-}
-
-/// Whether the file's lines are the piece's with one word renamed throughout (`luarocks` ->
-/// `luarocksNext` on every line that names it): each pair of lines is equal or differs only in
-/// words, every differing word being the same one replaced by the same other, and one pair
-/// differs at least.
-fn renamed_throughout<'a>(pairs: impl Iterator<Item = (&'a str, &'a str)>) -> bool {
-    let mut rename: Option<(&str, &str)> = None;
-    for (piece, file) in pairs {
-        let (a, b) = (tokens(piece), tokens(file));
-        if a.len() != b.len() {
-            return false;
-        }
-        for (x, y) in a.iter().zip(&b).filter(|(x, y)| x != y) {
-            let word = |t: &str| t.starts_with(|c: char| c.is_alphanumeric() || c == '_');
-            if !word(x) || !word(y) || rename.is_some_and(|r| r != (*x, *y)) {
-                return false;
-            }
-            rename = Some((x, y));
-        }
-    }
-    rename.is_some()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::renamed_throughout;
-
-    #[test]
-    fn one_word_renamed_on_every_line_is_a_rename() {
-        let piece = [
-            "bin/luarocks --verbose",
-            "(",
-            "   eval $(bin/luarocks path)",
-        ];
-        let file = [
-            "bin/luarocksNext --verbose",
-            "(",
-            "   eval $(bin/luarocksNext path)",
-        ];
-        assert!(renamed_throughout(piece.into_iter().zip(file)));
-    }
-
-    #[test]
-    fn two_words_renamed_or_a_word_added_are_not() {
-        let piece = ["let a = f(x);", "let b = g(a);"];
-        let two = ["let a = f(y);", "let c = g(a);"];
-        assert!(!renamed_throughout(piece.into_iter().zip(two)));
-        let added = ["let a = f(x, y);", "let b = g(a);"];
-        assert!(!renamed_throughout(piece.into_iter().zip(added)));
-        assert!(!renamed_throughout(piece.into_iter().zip(piece)));
-    }
 }
