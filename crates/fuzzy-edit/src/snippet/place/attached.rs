@@ -27,6 +27,20 @@
 //! (deletions, rewrites) changed. The stand-in
 //! corpus and its nine draws: one `deleted_unshown` refusal now exact (`#[inline]` added
 //! above `pub fn full()` in ripgrep), no other case changed; the gate unchanged per case.
+//! An adversarial review of that version (2,918 differing cases, hand-made and generated
+//! from 995 real files) found 24 wrong merges and 87 coin tosses, all of one shape: the item
+//! already carried attached lines of its own (`@Disabled` over a test the piece shows under
+//! `@Test`, `[HttpGet]` under a new `[HttpPost]`, a multi-line `@pytest.mark.parametrize(`
+//! ... `)`), kept, the piece's written under them: replace or add is unclear, and the piece is
+//! refused (`decorated`; 42 right additions refused with them). It also refused 225 deletions
+//! main merged as meant, one line under a comment or attribute block: a doc comment's text
+//! written without a leading `*` is no item's head (`in_comment`), and a line the piece keeps
+//! that the file holds once and is [`DISTINCT_ATTACHED`] characters long or more is the
+//! file's, the window's deletion of the one line under it standing: 185 merge as main again
+//! (the rest sit under a repeated `#[cfg(...)]`: add or delete, refused); all 111 wrong and
+//! coin tosses refused; generated draws 1-3 and the stand-in corpus unchanged from the first
+//! version.
+//!
 //! Drafts measured on those ten draws and left out: refusing any item head replaced under
 //! attached lines refused 82 right merges (`@click.pass_context` over a signature rewritten
 //! with types), only heads of items replaced whole 22; of those, reading plain comments
@@ -60,14 +74,24 @@ pub(super) fn attaches(line: &str) -> bool {
             .and_then(|rest| rest.strip_suffix(']'))
             .is_some_and(|inner| inner.chars().next().is_some_and(char::is_alphabetic))
     };
-    annotation
-        || bracketed("#[")
-        || bracketed("[")
-        || t.starts_with("///")
-        || t.starts_with("/**")
-        || t == "*"
-        || t.starts_with("* ")
-        || t.starts_with("*/")
+    annotation || bracketed("#[") || bracketed("[") || doc(line)
+}
+
+/// Whether file line `f` stands inside a block comment (a line opening with `/*` above it,
+/// none ending with `*/` between):
+/// a doc comment's text written without a leading `*`, no item's head.
+fn in_comment(file: &File<'_>, f: usize) -> bool {
+    (f.saturating_sub(MAX_DECORATOR_LINES)..f)
+        .rev()
+        .find_map(|i| {
+            let t = file.lines[i].trim();
+            if t.ends_with("*/") {
+                Some(false)
+            } else {
+                t.starts_with("/*").then_some(true)
+            }
+        })
+        .unwrap_or(false)
 }
 
 /// Whether `line` is code: it neither attaches nor is a comment (`// todo annotate`, `# note`,
@@ -127,25 +151,76 @@ pub(super) fn attached_above(
         while f < p.pairs[j + 1].1 && attaches(file.lines[f]) {
             f += 1;
         }
-        f < p.pairs[j + 1].1 && !file.blank(f) && code(file.lines[f])
+        f < p.pairs[j + 1].1 && !file.blank(f) && code(file.lines[f]) && !in_comment(file, f)
     };
     let Some(j) = (0..k).rev().find(|&j| head_gone(j)) else {
         return Ok(None);
     };
     let (first, at) = p.pairs[j + 1];
     let both = || piece.refuse(Why::Ambiguous, p.pairs[0].0, vec![p.pairs[0].1, at]);
-    if p.pairs[..=j]
+    let once: Vec<&str> = p.pairs[..=j]
         .iter()
-        .any(|&(i, _)| file.occurrences(lines[i], 0).len() < 2)
-    {
+        .map(|&(i, _)| lines[i])
+        .filter(|l| file.occurrences(l, 0).len() < 2)
+        .collect();
+    // (A long line held once, a doc comment's text, is the file's: the window's reading
+    // stands where it deletes one line under it, `@SuppressWarnings(...)` under a unique
+    // javadoc; more, a whole item and the next, is no omission a model makes.)
+    let deleted = (p.pairs[j].1 + 1..at).filter(|&i| !file.blank(i)).count();
+    if deleted == 1 && once.iter().any(|l| l.trim().len() >= DISTINCT_ATTACHED) {
+        return Ok(None);
+    }
+    if !once.is_empty() {
         return Err(both());
     }
     let rest: Vec<usize> = held.iter().copied().filter(|&i| i >= first).collect();
     let (mut others, _, _) = candidates(file, piece, &rest, from, scope);
     match others.as_slice() {
-        [q] if q.start == at && q.pairs == p.pairs[j + 1..] => Ok(Some((others.remove(0), first))),
+        // (An item with attached lines of its own right above: the piece's may replace them
+        // as well as join them, `@Test` over the file's `@Disabled`.)
+        [q] if q.start == at && q.pairs == p.pairs[j + 1..] && !decorated(file, at) => {
+            Ok(Some((others.remove(0), first)))
+        }
         _ => Err(both()),
     }
+}
+
+/// Shortest attached line (trimmed) held once in the file that is read as the file's own.
+const DISTINCT_ATTACHED: usize = 10;
+
+/// Whether the file line above `at` (blank lines aside) is an annotation or attribute, or the
+/// closing line of one written over several lines (`@pytest.mark.parametrize(` ... `)`).
+fn decorated(file: &File<'_>, at: usize) -> bool {
+    let Some(above) = (0..at).rev().find(|&i| !file.blank(i)) else {
+        return false;
+    };
+    let line = file.lines[above];
+    if attaches(line) && !doc(line) {
+        return true;
+    }
+    let t = line.trim();
+    if !["}", ")", "]"].iter().any(|c| t.starts_with(c)) {
+        return false;
+    }
+    // (The line opening the block the closer ends, at its depth.)
+    let depth = file.depth(above);
+    (above.saturating_sub(MAX_DECORATOR_LINES)..above)
+        .rev()
+        .find(|&i| !file.blank(i) && file.depth(i) <= depth)
+        .is_some_and(|i| file.depth(i) == depth && file.lines[i].trim().starts_with('@'))
+}
+
+/// Lines looked up for the `@` that opens a decorator written over several lines.
+const MAX_DECORATOR_LINES: usize = 64;
+
+/// Whether `line` is a line of a doc comment (`///`, `/**`, ` * `, ` */`).
+fn doc(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with("///")
+        || t.starts_with("/**")
+        || t == "*"
+        || t.starts_with("* ")
+        || t.starts_with("*/")
 }
 
 /// The piece's first line of code `c` is new, written right after attached lines kept at a
@@ -250,6 +325,38 @@ mod tests {
             "getUser(userId) {\n    return this.get(`/users/${userId}`)",
         );
         assert_eq!(merged(file, &edited), Ok(want));
+    }
+
+    #[test]
+    fn attached_lines_over_an_item_with_its_own_are_refused() {
+        // `hashCode` carries `@Deprecated`: the piece's `@Override` may replace it or join it.
+        let file = POINT.replace(
+            "\n    public int hash",
+            "\n    @Deprecated\n    public int hash",
+        );
+        let snippet = "    // ... existing code ...\n    @Override\n    public int hashCodeForPointUnique() {\n    // ... existing code ...\n";
+        assert_eq!(merged(&file, snippet), Err(Why::Ambiguous));
+        // The same under a decorator written over several lines.
+        let py = "class T:\n    @staticmethod\n    def a():\n        return 1\n\n    @staticmethod\n    def b():\n        return 2\n\n    @pytest.mark.parametrize(\n        \"x\", [1, 2]\n    )\n    def test_c(x):\n        assert x\n";
+        let snippet = "    # ... existing code ...\n    @staticmethod\n    def test_c(x):\n    # ... existing code ...\n";
+        assert_eq!(merged(py, snippet), Err(Why::Ambiguous));
+    }
+
+    #[test]
+    fn a_line_deleted_under_a_doc_comment_held_once_is_deleted() {
+        // The javadoc is held once: the piece shows the file's, and deletes the line under it.
+        let file = "class C {\n    @Override\n    public int a() {\n        return 1;\n    }\n\n    /** Counts the entries of the map. */\n    @SuppressWarnings(\"unchecked\")\n    public int size() {\n        return n;\n    }\n}\n";
+        let snippet = "    // ... existing code ...\n    /** Counts the entries of the map. */\n    public int size() {\n    // ... existing code ...\n";
+        let want = file.replace("    @SuppressWarnings(\"unchecked\")\n", "");
+        assert_eq!(merged(file, snippet), Ok(want));
+    }
+
+    #[test]
+    fn doc_text_without_a_star_is_no_item_head() {
+        let file = "interface Hooks {\n\t/**\n\tRuns first.\n\t*/\n\ta?: A[];\n}\n";
+        let file = File::new(file.lines().collect());
+        assert!(in_comment(&file, 2));
+        assert!(!in_comment(&file, 4));
     }
 
     #[test]
