@@ -34,10 +34,12 @@
 //! ... `)`), kept, the piece's written under them: replace or add is unclear, and the piece is
 //! refused (`decorated`; 42 right additions refused with them). It also refused 225 deletions
 //! main merged as meant, one line under a comment or attribute block: a doc comment's text
-//! written without a leading `*` is no item's head (`in_comment`), and a line the piece keeps
-//! that the file holds once and is [`DISTINCT_ATTACHED`] characters long or more is the
-//! file's, the window's deletion of the one line under it standing: 185 merge as main again
-//! (the rest sit under a repeated `#[cfg(...)]`: add or delete, refused); all 111 wrong and
+//! written without a leading `*` is no item's head (`in_comment`), and a doc comment line the
+//! piece keeps that the file holds once and is [`DISTINCT_ATTACHED`] characters long or more
+//! is the file's, the window's deletion of the one line under it standing: 170 merge as main
+//! again (an annotation held once, `@SuppressWarnings(...)` over a field, may be the one the
+//! piece adds above the method under it: refused; most of the rest sit under a repeated
+//! `#[cfg(...)]`: add or delete, refused); all 111 wrong and
 //! coin tosses refused; generated draws 1-3 and the stand-in corpus unchanged from the first
 //! version.
 //!
@@ -163,11 +165,16 @@ pub(super) fn attached_above(
         .map(|&(i, _)| lines[i])
         .filter(|l| file.occurrences(l, 0).len() < 2)
         .collect();
-    // (A long line held once, a doc comment's text, is the file's: the window's reading
-    // stands where it deletes one line under it, `@SuppressWarnings(...)` under a unique
-    // javadoc; more, a whole item and the next, is no omission a model makes.)
-    let deleted = (p.pairs[j].1 + 1..at).filter(|&i| !file.blank(i)).count();
-    if deleted == 1 && once.iter().any(|l| l.trim().len() >= DISTINCT_ATTACHED) {
+    // (A long doc comment line held once is the file's: the window's reading stands where it
+    // deletes the one line between it and the code shown, `@SuppressWarnings(...)` under a
+    // unique javadoc; more, a whole item and the next, is no omission a model makes, and an
+    // annotation held once may be the one added.)
+    let one_line = at == p.pairs[j].1 + 2;
+    if one_line
+        && once
+            .iter()
+            .any(|l| doc(l) && l.trim().len() >= DISTINCT_ATTACHED)
+    {
         return Ok(None);
     }
     if !once.is_empty() {
@@ -185,7 +192,7 @@ pub(super) fn attached_above(
     }
 }
 
-/// Shortest attached line (trimmed) held once in the file that is read as the file's own.
+/// Shortest doc comment line (trimmed) held once in the file that is read as the file's own.
 const DISTINCT_ATTACHED: usize = 10;
 
 /// Whether the file line above `at` (blank lines aside) is an annotation or attribute, or the
