@@ -41,7 +41,12 @@
 //! piece adds above the method under it: refused; most of the rest sit under a repeated
 //! `#[cfg(...)]`: add or delete, refused); all 111 wrong and
 //! coin tosses refused; generated draws 1-3 and the stand-in corpus unchanged from the first
-//! version.
+//! version. A second review (14,462 generated cases from new seeds, 2,472 differing from
+//! main, none wrong; hand cases) found 9 more: an item's own annotation behind a plain
+//! comment, with a trailing comment, or commented out (`/* @Test */`), and tag docs held once
+//! that models copy from member to member (`/** {@inheritDoc} */`, `/// <inheritdoc />`,
+//! `/** @var string */`) over the one line deleted: all refused now, 1 generated exact case
+//! with them, the stand-in corpus and the builder's draws unchanged.
 //!
 //! Drafts measured on those ten draws and left out: refusing any item head replaced under
 //! attached lines refused 82 right merges (`@click.pass_context` over a signature rewritten
@@ -173,7 +178,7 @@ pub(super) fn attached_above(
     if one_line
         && once
             .iter()
-            .any(|l| doc(l) && l.trim().len() >= DISTINCT_ATTACHED)
+            .any(|l| describes(l) && l.trim().len() >= DISTINCT_ATTACHED)
     {
         return Ok(None);
     }
@@ -195,13 +200,29 @@ pub(super) fn attached_above(
 /// Shortest doc comment line (trimmed) held once in the file that is read as the file's own.
 const DISTINCT_ATTACHED: usize = 10;
 
-/// Whether the file line above `at` (blank lines aside) is an annotation or attribute, or the
-/// closing line of one written over several lines (`@pytest.mark.parametrize(` ... `)`).
+/// Whether the item at file line `at` carries attached lines of its own: the line above it
+/// (blank lines and plain comments aside, a trailing comment dropped) is an annotation or
+/// attribute, or the closing line of one written over several lines (`@pytest.mark.parametrize(`
+/// ... `)`); or a comment above it holds one, commented out (`/* @Test */`).
 fn decorated(file: &File<'_>, at: usize) -> bool {
-    let Some(above) = (0..at).rev().find(|&i| !file.blank(i)) else {
+    let mut above = None;
+    for i in (at.saturating_sub(MAX_DECORATOR_LINES)..at).rev() {
+        let line = file.lines[i];
+        if file.blank(i) {
+            continue;
+        }
+        if code(line) || attaches(line) {
+            above = Some(i);
+            break;
+        }
+        if commented_out(line) {
+            return true;
+        }
+    }
+    let Some(above) = above else {
         return false;
     };
-    let line = file.lines[above];
+    let line = without_trailing_comment(file.lines[above]);
     if attaches(line) && !doc(line) {
         return true;
     }
@@ -217,8 +238,40 @@ fn decorated(file: &File<'_>, at: usize) -> bool {
         .is_some_and(|i| file.depth(i) == depth && file.lines[i].trim().starts_with('@'))
 }
 
+/// Whether a comment line holds an annotation or attribute, commented out (`// @Test`,
+/// `/* @Ignore */`, `# @pytest.mark.slow`).
+fn commented_out(line: &str) -> bool {
+    let t = line.trim();
+    let inner = ["//", "/*", "#"]
+        .iter()
+        .find_map(|lead| t.strip_prefix(lead))
+        .map(|rest| rest.trim_end().trim_end_matches("*/").trim());
+    inner.is_some_and(|inner| attaches(inner) && !doc(inner))
+}
+
+/// `line` without a trailing `// ...` or `# ...` comment (`@Ignore // flaky`).
+fn without_trailing_comment(line: &str) -> &str {
+    [" //", " #"]
+        .iter()
+        .filter_map(|c| line.find(c))
+        .min()
+        .map_or(line, |k| &line[..k])
+}
+
 /// Lines looked up for the `@` that opens a decorator written over several lines.
 const MAX_DECORATOR_LINES: usize = 64;
+
+/// Whether `line` is a doc comment line of text, not a tag models copy from member to member
+/// (`/** @var string */`, `/// <inheritdoc />`, `/** {@inheritDoc} */`).
+fn describes(line: &str) -> bool {
+    let t = line.trim();
+    let text = ["///", "/**", "*"]
+        .iter()
+        .find_map(|lead| t.strip_prefix(lead))
+        .map(str::trim);
+    let tag = |x: &str| x.starts_with('@') || x.starts_with("{@") || x.starts_with('<');
+    doc(line) && text.is_some_and(|x| !tag(x))
+}
 
 /// Whether `line` is a line of a doc comment (`///`, `/**`, ` * `, ` */`).
 fn doc(line: &str) -> bool {
@@ -347,6 +400,36 @@ mod tests {
         let py = "class T:\n    @staticmethod\n    def a():\n        return 1\n\n    @staticmethod\n    def b():\n        return 2\n\n    @pytest.mark.parametrize(\n        \"x\", [1, 2]\n    )\n    def test_c(x):\n        assert x\n";
         let snippet = "    # ... existing code ...\n    @staticmethod\n    def test_c(x):\n    # ... existing code ...\n";
         assert_eq!(merged(py, snippet), Err(Why::Ambiguous));
+    }
+
+    #[test]
+    fn an_item_s_own_annotation_behind_a_comment_or_commented_out_counts() {
+        let snippet = "    // ... existing code ...\n    @Override\n    public int hashCodeForPointUnique() {\n    // ... existing code ...\n";
+        for own in [
+            "    @Deprecated\n    // kept for callers\n",
+            "    @Deprecated // kept for callers\n",
+            "    /* @Deprecated */\n",
+        ] {
+            let file = POINT.replace(
+                "\n    public int hash",
+                &format!("\n{own}    public int hash"),
+            );
+            assert_eq!(merged(&file, snippet), Err(Why::Ambiguous), "{own}");
+        }
+        // A plain comment above the item is none.
+        let file = POINT.replace(
+            "\n    public int hash",
+            "\n    // kept for callers\n    public int hash",
+        );
+        assert!(merged(&file, snippet).is_ok());
+    }
+
+    #[test]
+    fn a_tag_doc_held_once_may_be_the_one_added() {
+        // `{@inheritDoc}` is copied from member to member: over `get()` it may be new.
+        let file = "class C {\n    @Override\n    public int a() {\n        return 1;\n    }\n\n    /** {@inheritDoc} of the list. */\n    public int size() { return n; }\n    public int get() {\n        return g;\n    }\n}\n";
+        let snippet = "    // ... existing code ...\n    /** {@inheritDoc} of the list. */\n    public int get() {\n    // ... existing code ...\n";
+        assert_eq!(merged(file, snippet), Err(Why::Ambiguous));
     }
 
     #[test]
