@@ -18,12 +18,14 @@ use std::collections::HashMap;
 use super::{Piece, Refusal, Why};
 use crate::normalize::{indent_width, loose_hash, loose_key, HashBits};
 
+mod attached;
 mod closing;
 mod edges;
 mod order;
 mod pinned;
 mod unique;
 mod window;
+use attached::attached_above;
 use edges::{edges_clear, end_of_scope};
 pub(super) use order::place_all;
 use pinned::nearest_pinned;
@@ -308,16 +310,20 @@ pub(super) fn place(
     }
 }
 
-/// A place's checks on the lines around it: a first line that may be new, new edge lines
-/// that may be edits of the file's neighbouring lines.
+/// A place's checks on the lines around it: attached lines kept above another item
+/// (`attached`), a first line that may be new, new edge lines that may be edits of the file's
+/// neighbouring lines.
 fn finish(
     file: &File<'_>,
     piece: &Piece<'_>,
     held: &[usize],
     mut p: Placement,
-    (f, l): (usize, usize),
+    (mut f, l): (usize, usize),
     (from, scope): (usize, Option<usize>),
 ) -> Result<Placement, Refusal> {
+    if let Some((q, first)) = attached_above(file, piece, held, &p, (from, scope))? {
+        (p, f) = (q, first);
+    }
     first_line_clear(file, piece, held, &p, (from, scope))?;
     edges_clear(file, piece, &mut p, (f, l), from)?;
     Ok(p)

@@ -184,7 +184,7 @@ fn edits_farther(file: &File<'_>, piece: &Piece<'_>, q: &Placement, p: &Placemen
 /// `old` with tokens added. (Same head alone is not enough: `expect(res.headers[..])` is no
 /// edit of `expect(res.body)`; nor a line deeper in a loop: `writer.writerow(FOOTER)` after
 /// the loop's `writer.writerow(row)`.)
-fn edits(new: &str, old: &str, shift: isize) -> bool {
+pub(super) fn edits(new: &str, old: &str, shift: isize) -> bool {
     let word = |l: &str| l.chars().any(char::is_alphanumeric);
     word(new)
         && word(old)
@@ -204,7 +204,7 @@ fn edits(new: &str, old: &str, shift: isize) -> bool {
 /// (generated from 995 real files and by hand: `#  endif` in spdlog and fmt, `{}` constructor
 /// bodies, `*/` closing a commented-out block, `</p>`, Make's `endif`, Lua's `end)`): the
 /// farther reading there deletes whole sibling blocks, as for `}`.
-fn ends_block(file: &File<'_>, f: usize) -> bool {
+pub(super) fn ends_block(file: &File<'_>, f: usize) -> bool {
     let t = file.lines[f].trim().trim_end_matches([';', ',']);
     let lower = t.to_ascii_lowercase();
     let hash_end = t
