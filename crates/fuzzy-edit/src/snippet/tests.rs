@@ -10,6 +10,11 @@ fn merged(file: &str, snippet: &str) -> Result<String, Refusal> {
     }
 }
 
+/// [`merged`], a refusal by its reason only: for the unit tests of the merge's parts.
+pub(super) fn merged_why(file: &str, snippet: &str) -> Result<String, Why> {
+    merged(file, snippet).map_err(|r| r.why)
+}
+
 #[test]
 fn a_passed_deadline_stops_the_merge_and_a_later_one_does_not() {
     let snippet = "class S:\n    # ... existing code ...\n\n    def size(self):\n        return len(self.items)";

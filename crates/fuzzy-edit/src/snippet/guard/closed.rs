@@ -110,15 +110,9 @@ fn changes_elsewhere(
 
 #[cfg(test)]
 mod tests {
-    use crate::snippet::{merge, Options, Stopped, Why};
+    use crate::snippet::Why;
 
-    fn merged(file: &str, snippet: &str) -> Result<String, Why> {
-        match merge(file, snippet, &Options::default()) {
-            Ok(m) => Ok(m.text),
-            Err(Stopped::Refused(r)) => Err(r.why),
-            Err(Stopped::Late) => panic!("late without a deadline"),
-        }
-    }
+    use crate::snippet::tests::merged_why as merged;
 
     const CMD: &str =
         "def a():\n    pass\n\ndef cmd(arg):\n    click.echo(\"arg:{}\".format(arg))\n\nx = 1\n";

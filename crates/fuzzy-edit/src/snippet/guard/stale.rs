@@ -188,14 +188,7 @@ mod tests {
         assert!(one_word_apart("  { name: 'tj' }", "  { name: 'tk' }"));
     }
 
-    fn merged(file: &str, snippet: &str) -> Result<String, Why> {
-        use crate::snippet::{merge, Options, Stopped};
-        match merge(file, snippet, &Options::default()) {
-            Ok(m) => Ok(m.text),
-            Err(Stopped::Refused(r)) => Err(r.why),
-            Err(Stopped::Late) => panic!("late without a deadline"),
-        }
-    }
+    use crate::snippet::tests::merged_why as merged;
 
     #[test]
     fn commas_moved_to_the_front_of_each_line_are_an_edit() {

@@ -314,15 +314,8 @@ fn replaced_head(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::snippet::{merge, Options, Stopped};
 
-    fn merged(file: &str, snippet: &str) -> Result<String, Why> {
-        match merge(file, snippet, &Options::default()) {
-            Ok(m) => Ok(m.text),
-            Err(Stopped::Refused(r)) => Err(r.why),
-            Err(Stopped::Late) => panic!("late without a deadline"),
-        }
-    }
+    use crate::snippet::tests::merged_why as merged;
 
     const POINT: &str = "public class Point {\n    @Override\n    public String toString() {\n        return s;\n    }\n\n    @Override\n    public boolean equals(Object o) {\n        return o == this;\n    }\n\n    public int hashCodeForPointUnique() {\n        return h;\n    }\n}\n";
 
