@@ -222,7 +222,8 @@ fn decorated(file: &File<'_>, at: usize) -> bool {
     let Some(above) = above else {
         return false;
     };
-    let line = without_trailing_comment(file.lines[above]);
+    // (Without a trailing comment: `@Ignore // flaky`.)
+    let line = crate::strategy::uncommented(file.lines[above], &|| true);
     if attaches(line) && !doc(line) {
         return true;
     }
@@ -247,15 +248,6 @@ fn commented_out(line: &str) -> bool {
         .find_map(|lead| t.strip_prefix(lead))
         .map(|rest| rest.trim_end().trim_end_matches("*/").trim());
     inner.is_some_and(|inner| attaches(inner) && !doc(inner))
-}
-
-/// `line` without a trailing `// ...` or `# ...` comment (`@Ignore // flaky`).
-fn without_trailing_comment(line: &str) -> &str {
-    [" //", " #"]
-        .iter()
-        .filter_map(|c| line.find(c))
-        .min()
-        .map_or(line, |k| &line[..k])
 }
 
 /// Lines looked up for the `@` that opens a decorator written over several lines.
