@@ -325,7 +325,13 @@ pub(crate) fn tokens(line: &str) -> Vec<&str> {
 pub(crate) fn renamed_lines<'a>(pairs: impl Iterator<Item = (&'a str, &'a str)>) -> Option<usize> {
     let mut rename: Option<(&str, &str)> = None;
     let mut renamed = 0;
+    // (The characters between words must be the same, checked before any token is collected:
+    // in a marker's span most lines differ there.)
+    let between = |s: &'a str| s.chars().filter(|&c| !in_word(c) && !c.is_whitespace());
     for (first, second) in pairs {
+        if !between(first).eq(between(second)) {
+            return None;
+        }
         let (a, b) = (tokens(first), tokens(second));
         if a.len() != b.len() {
             return None;

@@ -301,16 +301,18 @@ pub(crate) fn check_no_closer_block(
     // (A rival that is `old` with one name renamed on every line that has it, two lines or
     // more, is the block read before the rename, however many lines that touched; unless the
     // block found is `old` but for spacing and comments.)
-    let (old_filled, filled) = (non_blank_lines(&old), non_blank_lines(&window));
-    let but_comments = filled.len() == old_filled.len()
-        && old_filled.iter().zip(&filled).all(|(o, w)| {
-            let bare = crate::strategy::uncommented(w, &slash_comments);
-            unspaced(o) == unspaced(w) || unspaced(o) == unspaced(bare)
-        });
-    let renamed = !but_comments
-        && rival.len() == old.len()
+    let but_comments = || {
+        let (old_filled, filled) = (non_blank_lines(&old), non_blank_lines(&window));
+        filled.len() == old_filled.len()
+            && old_filled.iter().zip(&filled).all(|(o, w)| {
+                let bare = crate::strategy::uncommented(w, &slash_comments);
+                unspaced(o) == unspaced(w) || unspaced(o) == unspaced(bare)
+            })
+    };
+    let renamed = rival.len() == old.len()
         && crate::text::renamed_lines(old.iter().copied().zip(rival.iter().copied()))
-            .is_some_and(|n| n >= 2);
+            .is_some_and(|n| n >= 2)
+        && !but_comments();
     if !renamed && (other < own || !same_edges(text, &old, at.clone(), &slash_comments)) {
         return Ok(());
     }
