@@ -4,11 +4,15 @@
 //! class, how many results were exact / sound / located / refused / wrong (see [`judge`]).
 //! The data is read from `shared/data/` beside the repository (never copied into it):
 //!
-//! - `perturbed`: real commit hunks (`git-mined/`), with `old` perturbed the way models get it
-//!   wrong, plus must-refuse cases (absent text, stale lines, duplicates, twins);
+//! - `perturbed`: real commit hunks (every `git-mined/*.jsonl.gz`), with `old` perturbed the way
+//!   models get it wrong, plus must-refuse cases (absent text, stale lines, duplicates, twins);
+//! - `lazy-snippet`: the same hunks written as lazy snippets with elision markers;
 //! - `real-replace`, `real-patch`: real failed edit calls by 19 models;
 //! - `harnesskit`: 50 hand-written failure cases;
 //! - `peers/*`: the peers' own test cases, compared with their expectations.
+//!
+//! A set whose file is absent is skipped, so `--data` may name a directory holding only
+//! `git-mined/` (as `benches/mine_hunks.py` writes for other languages' histories).
 //!
 //! `cargo run --release -p accuracy -- --gate` exits 1 if any gated set has a wrong edit.
 
@@ -116,25 +120,21 @@ fn main() -> ExitCode {
         if wants("lazy-snippet") {
             run_snippets(&data, &mut tally)?;
         }
-        if wants("real-replace") {
-            run_real(
-                &data.join("real-edit-failures/replace-calls.jsonl.gz"),
-                "real-replace",
-                &mut tally,
-            )?;
+        let replace_calls = data.join("real-edit-failures/replace-calls.jsonl.gz");
+        if wants("real-replace") && replace_calls.exists() {
+            run_real(&replace_calls, "real-replace", &mut tally)?;
         }
-        if wants("real-patch") {
-            run_real(
-                &data.join("real-edit-failures/patch-hunks.jsonl.gz"),
-                "real-patch",
-                &mut tally,
-            )?;
+        let patch_hunks = data.join("real-edit-failures/patch-hunks.jsonl.gz");
+        if wants("real-patch") && patch_hunks.exists() {
+            run_real(&patch_hunks, "real-patch", &mut tally)?;
         }
-        if wants("harnesskit") {
-            run_harnesskit(&data.join("harnesskit-cases.jsonl"), &mut tally)?;
+        let harnesskit = data.join("harnesskit-cases.jsonl");
+        if wants("harnesskit") && harnesskit.exists() {
+            run_harnesskit(&harnesskit, &mut tally)?;
         }
-        if wants("peers") {
-            run_peers(&data.join("peer-tests"), &mut tally)?;
+        let peers = data.join("peer-tests");
+        if wants("peers") && peers.is_dir() {
+            run_peers(&peers, &mut tally)?;
         }
         Ok(())
     })();
@@ -202,10 +202,47 @@ const NAMING: &[&str] = &[
 /// Whether `--syntax` asked for the syntax guard (cases with a known language only).
 static SYNTAX: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
+/// Every `git-mined/*.jsonl.gz` of the data directory, sorted by name so that record numbers
+/// (and the seeds drawn from them) are the same from run to run.
+fn git_mined_files(data: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(data.join("git-mined"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_str().is_some_and(|p| p.ends_with(".jsonl.gz")))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// The path of the file a git-mined case's `source` names
+/// (`github:OWNER/NAME@SHA:PATH (git history hunk, -U3)`).
+fn source_path(source: &str) -> Option<&Path> {
+    Some(Path::new(source.split(" (").next()?.rsplit(':').next()?))
+}
+
 /// The language of a git-mined case, from the file its `source` names.
 fn source_language(source: &str) -> Option<Language> {
-    let path = source.split(" (").next()?.rsplit(':').next()?;
-    Language::from_path(Path::new(path))
+    Language::from_path(source_path(source)?)
+}
+
+/// The line-comment leader a model writes its elision markers and added comments behind in the
+/// file a git-mined case's `source` names. (The library's `Conventions` knows only the leaders
+/// beyond those it reads in every file, and keeps them to itself.) `#` when unknown: the
+/// shell-like languages have the most extensions without one.
+fn comment_leader(source: &str) -> &'static str {
+    let ext = source_path(source)
+        .and_then(|p| p.extension())
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    match ext.as_str() {
+        "c" | "h" | "cc" | "cpp" | "cxx" | "hpp" | "hh" | "hxx" | "m" | "mm" | "cs" | "go"
+        | "java" | "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts" | "tsx" | "rs" | "kt"
+        | "kts" | "swift" | "scala" | "sc" | "php" | "dart" | "groovy" | "zig" | "proto" => "//",
+        "lua" | "sql" | "hs" | "elm" | "ada" | "adb" | "ads" => "--",
+        "el" | "lisp" | "clj" | "cljs" | "scm" | "rkt" => ";;",
+        "erl" | "hrl" | "tex" => "%",
+        _ => "#",
+    }
 }
 
 fn run_edit(
@@ -252,12 +289,10 @@ fn error_detail(e: &EditError) -> Value {
 
 /// The `lazy-snippet` set (see [`snippets`]).
 fn run_snippets(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
-    for (file, comment) in [
-        ("git-mined/aider_py.jsonl.gz", "#"),
-        ("git-mined/cline_ts.jsonl.gz", "//"),
-        ("git-mined/omp_rs.jsonl.gz", "//"),
-    ] {
-        for (idx, r) in read_jsonl(&data.join(file))?.iter().enumerate() {
+    for path in git_mined_files(data)? {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+        let file = format!("git-mined/{name}");
+        for (idx, r) in read_jsonl(&path)?.iter().enumerate() {
             let content = s(r, "content");
             // gt_char_offset counts characters; convert to a byte offset.
             let chars = r["gt_char_offset"].as_u64().unwrap_or(0) as usize;
@@ -274,7 +309,7 @@ fn run_snippets(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
                 old: s(r, "old"),
                 new: s(r, "new"),
                 offset,
-                comment,
+                comment: comment_leader(s(r, "source")),
             };
             if h.content.get(h.offset..h.offset + h.old.len()) != Some(h.old) {
                 continue;
@@ -285,7 +320,7 @@ fn run_snippets(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
                 let outcome = snippets::outcome(&case, result.as_deref(), &right);
                 tally.add("lazy-snippet", case.class, outcome, || {
                     let mut d = detail;
-                    d["file"] = file.into();
+                    d["file"] = file.as_str().into();
                     d["record"] = idx.into();
                     d["snippet"] = case.snippet.clone().into();
                     d
@@ -297,19 +332,17 @@ fn run_snippets(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
 }
 
 fn run_perturbed(data: &Path, tally: &mut Tally, class: Option<&str>) -> std::io::Result<()> {
-    let sets = [
-        ("git-mined/aider_py.jsonl.gz", "#"),
-        ("git-mined/cline_ts.jsonl.gz", "//"),
-        ("git-mined/omp_rs.jsonl.gz", "//"),
-    ];
     let mut records = Vec::new();
-    for (set, (file, comment)) in sets.iter().enumerate() {
-        for r in read_jsonl(&data.join(file))? {
-            records.push((r, *comment, set));
+    // `set` tells the files apart: a case's absent text is taken from another one.
+    for (set, path) in git_mined_files(data)?.iter().enumerate() {
+        for r in read_jsonl(path)? {
+            let comment = comment_leader(s(&r, "source"));
+            records.push((r, comment, set));
         }
     }
     for (idx, (r, comment, set)) in records.iter().enumerate() {
-        // Absent text: a hunk of another language, so it cannot occur here even reformatted.
+        // Absent text: a hunk of another file (another repository, mostly another language),
+        // so it cannot occur here even reformatted.
         let foreign = records
             .iter()
             .cycle()
