@@ -31,7 +31,7 @@ Which hunks are kept (the shared data's rules):
 - at least one removed line (the shared data has no pure additions), `old` neither empty nor
   only blank lines, not a change of whitespace only, `old` at most 20 lines (the shared data's
   longest) and the whole hunk at most 60 lines;
-- `old` occurs exactly once in `content`;
+- `old` occurs exactly once in `content`, and does not start with a byte-order mark;
 - at most --per-repo hunks a repository, 3 a commit and PER_FILE a file path, so that they
   spread over many commits and files.
 
@@ -219,7 +219,8 @@ def mine(gitdir, per_repo):
                 if len(rows) >= per_repo:
                     break
                 row = make_row(owner, name, sha, path, content, start, raw)
-                if row:
+                # (A hunk at a byte-order mark carries it in `old`, where no model writes it.)
+                if row and not row["old"].startswith("\ufeff"):
                     rows.append(row)
                     taken += 1
                     by_file[path] = by_file.get(path, 0) + 1

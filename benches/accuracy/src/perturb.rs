@@ -147,7 +147,10 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
     if let Some((o, n)) = typo_in(h.old, h.new, &kept, false, &mut rng) {
         push("typo_changed", None, o, n, text());
     }
-    if let Some((o, n)) = drop_context_line(h.old, h.new, &kept) {
+    // (Without the line, `old` may be another block of the file as written: not this class.)
+    if let Some((o, n)) =
+        drop_context_line(h.old, h.new, &kept).filter(|(o, _)| !h.content.contains(o.as_str()))
+    {
         push("line_missing", None, o, n, text());
     }
     if let Some((o, n)) = extra_context_line(h.old, h.new, &kept, h.comment) {
