@@ -212,6 +212,32 @@ impl Grid {
     }
 }
 
+/// The indentation characters of the file's lines `pairs` matched, when every one of them
+/// indented starts with a tab, or none has a tab: the block an edit lands in is written as it
+/// is, whatever the rest of the file does (a Go file's tab-indented code beside a shell script
+/// indented with spaces in a string; the file's commonest style alone wrote such a block's
+/// new lines in spaces).
+fn block_style(pairs: &[(&str, &str)]) -> Option<IndentStyle> {
+    let (mut tabs, mut spaces) = (0, 0);
+    for (_, f) in pairs {
+        let indent = indent_of(f);
+        match indent.as_bytes().first() {
+            Some(b'\t') => tabs += 1,
+            Some(b' ') if !indent.contains('\t') && !f.trim_start().starts_with('*') => {
+                spaces += 1
+            }
+            Some(_) => return None,
+            None => {}
+        }
+    }
+    match (tabs, spaces) {
+        (0, 0) => None,
+        (_, 0) => Some(IndentStyle::Tabs),
+        (0, _) => Some(IndentStyle::Spaces),
+        _ => None,
+    }
+}
+
 fn on_unit(width: f64, unit: Option<usize>) -> bool {
     unit.is_none_or(|u| (width as usize).is_multiple_of(u))
 }
@@ -233,7 +259,13 @@ impl IndentMap {
             return IndentMap::Identity;
         }
         let file = file();
-        let (style, tab) = (file.style.unwrap_or(IndentStyle::Spaces), file.tab);
+        let style = match file.style {
+            Some(IndentStyle::Mixed) => IndentStyle::Mixed,
+            style => block_style(&pairs)
+                .or(style)
+                .unwrap_or(IndentStyle::Spaces),
+        };
+        let tab = file.tab;
         let widths: Vec<(f64, f64)> = pairs
             .iter()
             .map(|(m, f)| {

@@ -397,3 +397,23 @@ fn blanks_stripped_with_a_typo_in_old_alone() {
         "def f(x):\n    a = compute(x)\n    b = a + 1\n    c = b * 2\n    return c\n"
     );
 }
+
+// A Go file whose code is indented with tabs, beside a shell script indented with spaces in a
+// string that has more lines than the code: the block the edit lands in is in tabs, and so
+// are the lines the model wrote in spaces.
+#[test]
+fn new_lines_take_the_tabs_of_the_block_they_land_in() {
+    let script = "    local cur prev\n".repeat(12);
+    let file = format!("package main\n\nconst script = `\n{script}`\n\nfunc run(flags []string) {{\n\tfor _, f := range flags {{\n\t\tcheck(f)\n\t}}\n}}\n");
+    let out = applied(
+        &file,
+        &Edit::new(
+            "    for _, f := range flags {\n        check(f)\n    }",
+            "    for _, f := range flags {\n        if f != \"\" {\n            check(f)\n        }\n    }",
+        ),
+    );
+    assert_eq!(
+        out.text,
+        file.replace("\t\tcheck(f)\n", "\t\tif f != \"\" {\n\t\t\tcheck(f)\n\t\t}\n")
+    );
+}
