@@ -7,8 +7,8 @@
 
 use crate::judge::Expect;
 use crate::perturb::{
-    calm_middle_line, drop_blank_lines, elide, indent, kept_at, kept_lines, map_lines, slip,
-    swap_tabs, with_line, with_line_before, Hunk, Perturbed,
+    calm_middle_line, drop_blank_lines, elide, four_space_file, indent, kept_at, kept_lines,
+    map_lines, slip, swap_tabs, with_line, with_line_before, Hunk, Perturbed,
 };
 use fuzzy_edit::Edit;
 
@@ -245,7 +245,7 @@ pub(crate) fn tabbed(h: &Hunk, expected: &str) -> Option<Tabbed> {
             new: swap_tabs(h.new, "\t"),
         });
     }
-    if !h.old.contains("\n    ") && !h.old.starts_with("    ") {
+    if !h.old.contains("\n    ") && !h.old.starts_with("    ") || !four_space_file(h.content) {
         return None;
     }
     Some(Tabbed {

@@ -72,7 +72,10 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
         indent(h.new, "  "),
         text(),
     );
-    if let (Some(o), Some(n)) = (halve_unit(h.old, unit), halve_unit(h.new, unit)) {
+    // (Halved, a 2-space file's nesting reads as no unit at all: not the model's habit.)
+    let halve =
+        |s: &str| halve_unit(s, unit).filter(|_| unit == "\t" || four_space_file(h.content));
+    if let (Some(o), Some(n)) = (halve(h.old), halve(h.new)) {
         push("indent_unit", None, o, n, text());
     }
     push(
@@ -307,7 +310,7 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
     if let Some(min) = min_indent(h.old).filter(|&m| m > 0) {
         asym.push(("dedent_old_only", dedent(h.old, min), h.new.into()));
     }
-    if let Some(o) = halve_unit(h.old, unit) {
+    if let Some(o) = halve(h.old) {
         asym.push(("indent_unit_old_only", o, h.new.into()));
     }
     if let Some((o, _)) = typo {
@@ -322,7 +325,7 @@ pub fn perturb(h: &Hunk, seed: u64) -> Vec<Perturbed> {
     if !h.new.trim().is_empty() {
         asym.push(("indent_new_only", h.old.into(), indent(h.new, "  ")));
     }
-    if let Some(n) = halve_unit(h.new, unit) {
+    if let Some(n) = halve(h.new) {
         asym.push(("indent_unit_new_only", h.old.into(), n));
     }
     for (class, old, new) in asym {
@@ -465,6 +468,23 @@ pub(crate) fn indent(s: &str, by: &str) -> String {
             format!("{by}{l}")
         }
     })
+}
+
+/// Whether a file indented with spaces nests by 4: of its lines indented with spaces alone
+/// (block comments' ` * ` lines aside), at most one in twenty is off a multiple of 4 (a
+/// continuation aligned by hand). A 2-space file (Ruby, most JavaScript, shell) is not.
+pub(crate) fn four_space_file(content: &str) -> bool {
+    let (mut lines, mut off) = (0usize, 0usize);
+    for l in content.lines() {
+        let body = l.trim_start_matches(' ');
+        let n = l.len() - body.len();
+        if n == 0 || body.is_empty() || body.starts_with(['\t', '*']) {
+            continue;
+        }
+        lines += 1;
+        off += usize::from(n % 4 != 0);
+    }
+    lines > 0 && off * 20 <= lines
 }
 
 /// Re-nest with 2-space units where the file uses `unit` (a tab or 4 spaces).
