@@ -313,7 +313,11 @@ pub(crate) fn check_no_closer_block(
         && crate::text::renamed_lines(old.iter().copied().zip(rival.iter().copied()))
             .is_some_and(|n| n >= 2)
         && !but_comments();
-    if !renamed && (other < own || !same_edges(text, &old, at.clone(), &slash_comments)) {
+    let wrapped = || wrapped_copy(text, &old, at.clone(), lines.clone());
+    if !renamed
+        && (other < own || !same_edges(text, &old, at.clone(), &slash_comments))
+        && !wrapped()
+    {
         return Ok(());
     }
     Err(EditError::LowConfidence {
@@ -350,6 +354,34 @@ fn same_edges(
 }
 
 /// `line` without its spacing: lines compared spacing aside.
+/// Whether lines near `at` (the closest block apart from the one found, `found`) are `old`
+/// as written but for whitespace and where its lines wrap: `old`'s one-line signature where
+/// the file wraps it in two. Such a block is the one read, however its lines pair with `old`'s
+/// (a sibling one name off was taken at 0.986 over it).
+fn wrapped_copy(
+    text: &Text,
+    old: &[&str],
+    at: std::ops::Range<usize>,
+    found: std::ops::Range<usize>,
+) -> bool {
+    let want: String = old.iter().map(|l| unspaced(l)).collect();
+    let reach = WRAP_REACH.min(old.len());
+    let starts = at.start.saturating_sub(reach)..=at.start + reach;
+    starts.into_iter().any(|s| {
+        (old.len().saturating_sub(reach)..=old.len() + reach).any(|n| {
+            let end = s + n;
+            end <= text.line_count()
+                && n > 0
+                && (end <= found.start || s >= found.end)
+                && (s..end).map(|i| unspaced(text.line(i))).collect::<String>() == want
+        })
+    })
+}
+
+/// Lines a block wrapped otherwise may start off the closest window, and lines it may have
+/// more or fewer than `old` (see [`wrapped_copy`]).
+const WRAP_REACH: usize = 2;
+
 fn unspaced(line: &str) -> String {
     line.split_whitespace().collect()
 }

@@ -3,7 +3,7 @@
 //! spacing, whether `new` repeats the slip or spells the word right again. Refused: halves
 //! that differ from the file's line by more than a typing slip (another argument, two words
 //! another letter), the same block twice, and a half `new` changes (no one-line reading of
-//! the file's line).
+//! the file's line), and a sibling a name off beside the block read, wrapped otherwise.
 
 use fuzzy_edit::Edit;
 
@@ -155,4 +155,15 @@ fn two_slips_are_not_respelled_into_a_line_new_adds() {
     assert!(out
         .text
         .contains("    const head = items.splice(0, count);\n"));
+}
+
+// Two event handlers with the same body; the file wraps the first one's signature, the model
+// wrote it on one line. The second, its name a word off and its signature on one line, pairs
+// line for line with `old` more closely than the block read: refused, not edited there.
+#[test]
+fn a_sibling_a_name_off_is_no_match_beside_the_block_read_wrapped() {
+    let file = "static void readEvent(EV_P_ ev_io *watcher,\n    int revents) {\n#if EV_MULTIPLICITY\n    ((void)loop);\n#endif\n    ((void)revents);\n    handleRead(watcher->data);\n}\n\nstatic void writeEvent(EV_P_ ev_io *watcher, int revents) {\n#if EV_MULTIPLICITY\n    ((void)loop);\n#endif\n    ((void)revents);\n    handleWrite(watcher->data);\n}\n";
+    let old = "static void readEvent(EV_P_ ev_io *watcher, int revents) {\n#if EV_MULTIPLICITY\n    ((void)loop);\n#endif\n    ((void)revents);";
+    let new = "static void readEvent(EV_P_ ev_io *watcher, int revents) {\n#if EV_MULTIPLICITY\n    ((void)EV_A);\n#endif\n    ((void)revents);";
+    assert_eq!(kind(file, &Edit::new(old, new)), "low_confidence");
 }
