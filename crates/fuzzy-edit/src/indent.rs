@@ -223,9 +223,7 @@ fn block_style(pairs: &[(&str, &str)]) -> Option<IndentStyle> {
         let indent = indent_of(f);
         match indent.as_bytes().first() {
             Some(b'\t') => tabs += 1,
-            Some(b' ') if !indent.contains('\t') && !f.trim_start().starts_with('*') => {
-                spaces += 1
-            }
+            Some(b' ') if !indent.contains('\t') && !f.trim_start().starts_with('*') => spaces += 1,
             Some(_) => return None,
             None => {}
         }
@@ -261,9 +259,7 @@ impl IndentMap {
         let file = file();
         let style = match file.style {
             Some(IndentStyle::Mixed) => IndentStyle::Mixed,
-            style => block_style(&pairs)
-                .or(style)
-                .unwrap_or(IndentStyle::Spaces),
+            style => block_style(&pairs).or(style).unwrap_or(IndentStyle::Spaces),
         };
         let tab = file.tab;
         let widths: Vec<(f64, f64)> = pairs

@@ -3,8 +3,8 @@
 //! Models abbreviate long blocks. The pieces of `old` between markers must match in order
 //! (each piece loosely, the next piece at its nearest occurrence after the previous one at the
 //! same depth); each marker covers the file lines between them, which must be at least as deep
-//! as the marker, so an elision never reaches out of the block it abbreviates (unless all it
-//! reaches into is context the edit keeps: see `context_from`). Markers in `new` stand for the
+//! as the marker, so an elision never reaches out of the block it abbreviates (unless the place
+//! of the change does not hang on it: see `block_ends`). Markers in `new` stand for the
 //! same lines, so `new` must carry as many markers as `old` has between pieces, or none at all
 //! and hold the lines each marker covers, unchanged, in order (the model wrote out what it had
 //! elided); otherwise the lines a marker covers would be deleted, and the edit is not matched
@@ -20,11 +20,13 @@
 
 use std::rc::Rc;
 
+mod block_ends;
 mod dropped_lines;
 mod near_copies;
 mod new_markers;
 mod retyped_indent;
 mod slipped_pieces;
+use block_ends::{context_from, crossed_to, ends_blocks_only};
 use dropped_lines::{drop_is_unclear, marker_moved_down};
 pub(crate) use new_markers::resolve_against_file;
 use new_markers::{marker_moved_up, shows_elided_lines};
@@ -110,6 +112,13 @@ impl Strategy for Elision {
             cx.cut_short();
         }
         let context_from = context_from(&pieces, &new_segments, written_in_full, &occurrences);
+        let crossed_to = crossed_to(
+            &pieces,
+            &new_segments,
+            written_in_full,
+            &occurrences,
+            &slipped,
+        );
         // The depth in the file of a piece's first non-blank line, placed at `at`.
         let first_depth = |piece: &[&str], at: usize| -> Option<isize> {
             let k = piece.iter().position(|l| !l.trim().is_empty())?;
@@ -155,9 +164,17 @@ impl Strategy for Elision {
                     }
                     // Covered lines may be shallower than the marker only as far as the piece
                     // that follows (a dedent inside the block), never shallower than both,
-                    // unless what follows is mere context (see `context_from`).
+                    // unless what follows is mere context, or what comes before is and the
+                    // change has one place (see `block_ends`).
                     let piece_depth = first_depth(pieces[k], s).unwrap_or(0);
-                    if gap_min >= marker_floor.min(piece_depth) || k >= context_from {
+                    if gap_min >= marker_floor.min(piece_depth)
+                        || k >= context_from
+                        || (k <= crossed_to
+                            && ends_blocks_only(text, after..s, marker_floor.min(piece_depth))
+                            && !near_copies::covers_look_alike(
+                                text, pieces[k], after, s, cx.budget,
+                            ))
+                    {
                         placed = Some(s);
                     }
                     break;
@@ -402,45 +419,6 @@ fn written_out(text: &Text, bounds: &[(usize, usize)], new: &[&str]) -> bool {
         from = s + gap.len();
     }
     true
-}
-
-/// The first piece from which on every piece is mere context: `new` writes it and every piece
-/// after it unchanged (or `new` is written out in full, holding the lines the markers cover),
-/// and the first piece, which all the changes are before, is the file's only one. A marker before such a piece may cover lines shallower than both it and the
-/// piece (cross a block end: `}` then the next function, the rest of a call's arguments then
-/// the next call): whichever lines it covers, the edit changes only the first pieces, which
-/// are found by themselves, and keeps what it covers. (Where the changed piece comes after
-/// the crossing, a `return` the model misremembers in its function would be found in the
-/// next one: still refused.) `pieces.len()` when there is no such piece.
-///
-/// Measured on an independent benchmark of 12,053 generated edits: markers that crossed a
-/// block end, 39 refused at the strict depth rule, 8 with this one (0 wrong; the 8 change a
-/// piece after the crossing, or their marker is in `new` alone); the accuracy gate unchanged.
-fn context_from(
-    pieces: &[&[&str]],
-    new_segments: &[Vec<&str>],
-    written_in_full: bool,
-    occurrences: &[Vec<usize>],
-) -> usize {
-    if occurrences[0].len() != 1 {
-        return pieces.len();
-    }
-    // (Written out, `new` holds every line each marker covers, unchanged: see `written_out`.)
-    if written_in_full {
-        return 1;
-    }
-    let non_blank = |lines: &[&str]| -> Vec<String> {
-        lines
-            .iter()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-            .collect()
-    };
-    let mut from = pieces.len();
-    while from > 1 && non_blank(pieces[from - 1]) == non_blank(&new_segments[from - 1]) {
-        from -= 1;
-    }
-    from
 }
 
 /// An `old` written with `\n` escapes hides its markers on one line: they are resolved on the

@@ -17,6 +17,7 @@ mod decoded_old_with_slips;
 mod differences_reported;
 mod drifted_blocks;
 mod edge_lines;
+mod elided_across_block_ends;
 mod elided_lines;
 mod elided_past_changed_blocks;
 mod elided_slips;

@@ -414,6 +414,9 @@ fn new_lines_take_the_tabs_of_the_block_they_land_in() {
     );
     assert_eq!(
         out.text,
-        file.replace("\t\tcheck(f)\n", "\t\tif f != \"\" {\n\t\t\tcheck(f)\n\t\t}\n")
+        file.replace(
+            "\t\tcheck(f)\n",
+            "\t\tif f != \"\" {\n\t\t\tcheck(f)\n\t\t}\n"
+        )
     );
 }

@@ -61,6 +61,41 @@ pub(super) fn covers_near_copy(
             .any(|((from, to), piece)| holds_near_copy(text, piece, from, to, budget))
 }
 
+/// Whether the file's lines `from..to` hold a line alike to one of `piece`'s
+/// ([`LOOK_ALIKE_FLOOR`], lines of [`LOOK_ALIKE_CHARS`] characters at least): lines a marker
+/// crossing a block end covers that still look like the piece after it are its copy in the
+/// model's block, changed since (see `block_ends`). Out of budget, read as holding one.
+pub(super) fn covers_look_alike(
+    text: &Text,
+    piece: &[&str],
+    from: usize,
+    to: usize,
+    budget: &Budget,
+) -> bool {
+    let wanted: Vec<&str> = piece
+        .iter()
+        .copied()
+        .filter(|l| l.trim().len() >= LOOK_ALIKE_CHARS)
+        .collect();
+    (from..to).any(|i| {
+        let line = text.line(i);
+        if line.trim().len() < LOOK_ALIKE_CHARS {
+            return false;
+        }
+        !budget.charge(wanted.len() * LINE_COMPARE_UNITS)
+            || wanted
+                .iter()
+                .any(|w| line_similarity_at_least(w, line, LOOK_ALIKE_FLOOR).is_some())
+    })
+}
+
+/// Characters a line must hold to be asked whether it is a look-alike (shorter lines, `}` or
+/// `end`, stand everywhere). Measured: see `block_ends`.
+const LOOK_ALIKE_CHARS: usize = 4;
+/// How alike (normalized Levenshtein) a crossed line must be to a line of the piece to be a
+/// look-alike. Measured: see `block_ends`.
+const LOOK_ALIKE_FLOOR: f64 = 0.8;
+
 /// Whether the file's lines `from..to` (those a marker covers) hold `piece` with some of its
 /// lines changed: a start where every non-blank line of the piece stands opposite a line
 /// alike to it, half of them at least loosely equal but not all, [`NEAR_COPY_FLOOR`] alike on
