@@ -127,3 +127,14 @@ def check(items):
     let err = merged(file, snippet).unwrap_err();
     assert_eq!(err.rule(), "snippet_stale_line", "{err}");
 }
+
+// The snippet's first line after its marker is a stale copy of the last line of `compileOptions`
+// (a word off); paired with the `}` of `kotlinOptions` instead, it was written into that
+// block as a new line, and the removal of `kotlinOptions` the snippet meant was lost.
+#[test]
+fn a_stale_first_line_before_a_repeated_closing_line_is_refused() {
+    let file = "android {\n  compileOptions {\n    sourceCompatibility = JavaVersion.VERSION_1_8\n    isCoreLibraryDesugaringEnabled = true\n  }\n\n  kotlinOptions {\n    freeCompilerArgs += \"-Xmulti-platform\"\n  }\n\n  compileSdkVersion(33)\n\n  defaultConfig {\n    minSdkVersion(15)\n    testInstrumentationRunner = \"androidx.test.runner.AndroidJUnitRunner\"\n  }\n}\n";
+    let snippet = "  // ... existing code ...\n    isCoreLibraryDesugaringEnabledX = true\n  }\n\n  compileSdk = 33\n\n  defaultConfig {\n    minSdk = 15\n    testInstrumentationRunner = \"androidx.test.runner.AndroidJUnitRunner\"\n  // ... existing code ...\n";
+    let err = merged(file, snippet).expect_err("a stale first line must be refused");
+    assert_eq!(err.rule(), "snippet_edited_edge", "{err}");
+}
