@@ -6,7 +6,9 @@
 use super::text::one_word_apart;
 
 /// How far from a changed run (file lines) the kept look-alike is read.
-const NEAR: usize = 5;
+const NEAR: usize = 3;
+/// The same, for a run that opens or closes a piece (see [`edited_kept_near`]).
+const AT_MARKER: usize = 5;
 
 /// The edge line `j` of a changed run (result lines `ins`, standing at file line `at` and
 /// deleting `deleted` lines) and the file line `q` it may edit: the run's kept neighbour `r`
@@ -38,13 +40,15 @@ const NEAR: usize = 5;
 /// `#[serde(default)]`, a field one word off kept after the other copy), 0 wrong. The
 /// adversarial review's four wrong merges of this shape are refused.
 ///
-/// The repeated line may also be a closing line (`}`, `)`), not a blank one, and the look-alike
-/// within 5 lines: a snippet's stale first line (`isCoreLibraryDesugaringEnabledX = true`)
-/// written into the next block, before its `}`, beside the line it is a stale copy of before
-/// the first block's `}`. On the gate's lazy-snippet set and a corpus of 12,263 lazy snippets
-/// in 12 other languages (`benches/mine_hunks.py`): that wrong merge refused, no exact merge
-/// lost (with blank lines as the repeated line, 11 lost: a new `do` block after a blank line;
-/// within 6 lines, 4).
+/// Where the run opens or closes a piece (a marker on its other side), the repeated line may
+/// also be a closing line (`}`, `)`), and the look-alike within [`AT_MARKER`] lines: a
+/// snippet's stale first line (`isCoreLibraryDesugaringEnabledX = true`) written into the next
+/// block, before its `}`, beside the line it is a stale copy of before the first block's `}`.
+/// On the gate's lazy-snippet set and a corpus of 12,263 lazy snippets in 12 other languages
+/// (`benches/mine_hunks.py`): that wrong merge refused, no exact merge lost (blank lines as the
+/// repeated line too, 11 lost: a new `do` block after a blank line; 6 lines, 4). Not where a
+/// shown line stands on the run's other side: `c();` added after `b();` in a `match` arm whose
+/// sibling arm ends `a();` then `}`.
 pub(super) fn edited_kept_near(
     (a, b): (&[&str], &[&str]),
     kept: &[bool],
@@ -54,23 +58,32 @@ pub(super) fn edited_kept_near(
     (at, deleted): (usize, usize),
 ) -> Option<(usize, usize)> {
     let end = at + deleted;
-    let near = |q: usize| q + NEAR >= at && q < end + NEAR;
-    // (new line, its kept neighbour, the side the new line stands on: -1 before it, +1 after)
+    // (new line, its kept neighbour, the side the new line stands on: -1 before it, +1 after;
+    // the neighbour on the run's other side)
     let edges = [
-        (ins.first(), at.checked_sub(1), 1isize),
-        (ins.last(), Some(end), -1),
+        (ins.first(), at.checked_sub(1), 1isize, Some(end)),
+        (ins.last(), Some(end), -1, at.checked_sub(1)),
     ];
-    for (j, r, side) in edges {
+    for (j, r, side, other) in edges {
         let (Some(&j), Some(r)) = (j, r) else {
             continue;
         };
         let t = a.get(r).map_or("", |l| l.trim());
-        if r >= a.len() || !kept[r] || t.is_empty() || !shown(t) {
+        // A run that opens or closes a piece (the file line on its other side unshown, under
+        // a marker) stands where this neighbour alone puts it: then a closing line, repeated
+        // everywhere, is read too, and farther.
+        let at_marker = other
+            .and_then(|o| a.get(o))
+            .is_none_or(|o| !shown(o.trim()));
+        let alone = t.chars().any(char::is_alphanumeric);
+        if r >= a.len() || !kept[r] || t.is_empty() || !(alone || at_marker) || !shown(t) {
             continue;
         }
+        let reach = if at_marker { AT_MARKER } else { NEAR };
+        let near = |q: usize| q + reach >= at && q < end + reach;
         let l = b[j];
         // (The other copy stands beside `q`, so within one line more of the run.)
-        let around = at.saturating_sub(NEAR + 1)..(end + NEAR + 1).min(a.len());
+        let around = at.saturating_sub(reach + 1)..(end + reach + 1).min(a.len());
         for r2 in around.filter(|&r2| r2 != r && a[r2].trim() == t) {
             for s in [side, -side] {
                 let Some(q) = r2.checked_add_signed(s).filter(|&q| q < a.len()) else {
