@@ -353,7 +353,6 @@ fn same_edges(
     first != last && holds(first) && holds(last)
 }
 
-/// `line` without its spacing: lines compared spacing aside.
 /// Whether lines near `at` (the closest block apart from the one found, `found`) are `old`
 /// as written but for whitespace and where its lines wrap: `old`'s one-line signature where
 /// the file wraps it in two. Such a block is the one read, however its lines pair with `old`'s
@@ -382,6 +381,7 @@ fn wrapped_copy(
 /// more or fewer than `old` (see [`wrapped_copy`]).
 const WRAP_REACH: usize = 2;
 
+/// `line` without its spacing: lines compared spacing aside.
 fn unspaced(line: &str) -> String {
     line.split_whitespace().collect()
 }

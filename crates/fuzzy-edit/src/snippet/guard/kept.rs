@@ -75,8 +75,8 @@ pub(super) fn edited_kept_near(
         let at_marker = other
             .and_then(|o| a.get(o))
             .is_none_or(|o| !shown(o.trim()));
-        let alone = t.chars().any(char::is_alphanumeric);
-        if r >= a.len() || !kept[r] || t.is_empty() || !(alone || at_marker) || !shown(t) {
+        let worded = t.chars().any(char::is_alphanumeric);
+        if r >= a.len() || !kept[r] || t.is_empty() || !(worded || at_marker) || !shown(t) {
             continue;
         }
         let reach = if at_marker { AT_MARKER } else { NEAR };

@@ -40,8 +40,7 @@ const MIN_CROSSED_TO_LINES: usize = 3;
 /// piece (cross a block end: `}` then the next function, the rest of a call's arguments then
 /// the next call): whichever lines it covers, the edit changes only the first pieces, which
 /// are found by themselves, and keeps what it covers. (Where the changed piece comes after
-/// the crossing, a `return` the model misremembers in its function would be found in the
-/// next one: still refused.) `pieces.len()` when there is no such piece.
+/// the crossing, see [`crossed_to`].) `pieces.len()` when there is no such piece.
 ///
 /// Measured on an independent benchmark of 12,053 generated edits: markers that crossed a
 /// block end, 39 refused at the strict depth rule, 8 with this one (0 wrong; the 8 change a
