@@ -55,6 +55,40 @@ fn indent(l: &str) -> &str {
     &l[..l.len() - l.trim_start().len()]
 }
 
+/// Whether a line opens a definition a model would name as a snippet's scope: a function,
+/// method, class or module (`def f(`, `impl Foo {`, `public void run() {`), not a statement.
+fn defines(t: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "def ",
+        "class ",
+        "fn ",
+        "impl ",
+        "impl<",
+        "function ",
+        "function(",
+        "func ",
+        "struct ",
+        "enum ",
+        "trait ",
+        "interface ",
+        "mod ",
+        "module ",
+        "object ",
+        "namespace ",
+    ];
+    const STATEMENTS: &[&str] = &[
+        "if", "for", "while", "switch", "catch", "else", "try", "do", "return", "match", "with",
+        "foreach", "using", "lock", "unless", "until", "elif", "except", "finally", "case",
+    ];
+    let first = t
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .next()
+        .unwrap_or("");
+    let words = WORDS.iter().any(|w| t.contains(w));
+    let signature = t.ends_with('{') && t.contains('(') && !t.contains('=');
+    (words || signature) && !STATEMENTS.contains(&first)
+}
+
 /// The cases of one hunk, and the lines it changes (0-based).
 pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
     let start = h.content[..h.offset].matches('\n').count();
@@ -128,6 +162,67 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
         }
         Some(s)
     };
+    // The enclosing scope's first line above the lines shown with `context` (`class X:`,
+    // `impl Foo {`, `function f(`), its index in the file, and the scope's closing line at
+    // the header's depth if the language closes scopes (`}`, `end`).
+    let file: Vec<&str> = h.content.lines().collect();
+    let scope = |context: usize| -> Option<(Range<usize>, Option<usize>)> {
+        let mut from = head;
+        let mut shown = 0;
+        while from > 0 && shown < context {
+            from -= 1;
+            shown += usize::from(code(&new[from]));
+        }
+        let first = start + from;
+        let body_depth = new[from..]
+            .iter()
+            .chain(&old[from..])
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| indent(l).len())
+            .min()?;
+        // (The nearest enclosing line that defines something: each line above that is
+        // shallower than every line below it encloses them; a closing line (`)`, `}`) or a
+        // comment encloses nothing.)
+        let mut limit = body_depth;
+        let mut header = None;
+        for i in (0..first).rev() {
+            let (l, t) = (file[i], file[i].trim());
+            if t.is_empty() || indent(l).len() >= limit {
+                continue;
+            }
+            if t.starts_with([')', '}', ']', '#', '/', '*', '@']) {
+                continue;
+            }
+            if defines(t) {
+                header = Some(i);
+                break;
+            }
+            limit = indent(l).len();
+        }
+        let header = header?;
+        let depth = indent(file[header]).len();
+        let end = start + old.len();
+        let closer = (end..file.len())
+            .find(|&i| !file[i].trim().is_empty() && indent(file[i]).len() <= depth)
+            .filter(|&i| {
+                indent(file[i]).len() == depth
+                    && (file[i].trim_start().starts_with('}') || file[i].trim() == "end")
+            });
+        // (A signature written over several lines is shown whole, as models copy it.)
+        // (It ends where its brackets close.)
+        let mut open = 0isize;
+        let opened = (header..first.min(header + 12)).find(|&i| {
+            for ch in file[i].chars() {
+                match ch {
+                    '(' | '[' => open += 1,
+                    ')' | ']' => open -= 1,
+                    _ => {}
+                }
+            }
+            open <= 0
+        })?;
+        Some((header..opened + 1, closer))
+    };
     let c = h.comment;
     let standard = format!("{c} ... existing code ...");
     let phrasings = [
@@ -164,6 +259,30 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
         render(3, &standard, true),
         text(),
     );
+    // A scope anchor: the enclosing scope's first line, a marker, the change with one line of
+    // context, a marker, and the scope's closing line where there is one.
+    if let (Some((header, closer)), Some(body)) = (scope(1), render(1, &standard, false)) {
+        let hdepth = indent(file[header.start]);
+        let mut s = String::new();
+        if header.start > 0 {
+            s += &format!("{hdepth}{standard}\n");
+        }
+        for l in &file[header] {
+            s += l;
+            s.push('\n');
+        }
+        // (The body opens with a marker: there are lines above it. It closes with one
+        // unless it reaches the end of the file, and then there is no closing line.)
+        s += &body;
+        if let Some(close) = closer {
+            s += file[close];
+            s.push('\n');
+            if close + 1 < file.len() {
+                s += &format!("{hdepth}{standard}\n");
+            }
+        }
+        push("scope_anchor", h.content.to_string(), Some(s), text());
+    }
     let phrasing = &phrasings[h.offset % phrasings.len()];
     push(
         "phrasing",

@@ -125,7 +125,16 @@ pub(crate) fn clean_new<'n>(
     // exact, 0 wrong, most refused as a new line beside a line the marker stands for.)
     if let Some(resolved) = resolve_elisions_until(text, old_view, &new, options.deadline)? {
         if let Some(Ok(merged)) = crate::snippet::over_span(text, old_view, &new, options) {
-            if merged != resolved {
+            // (Blank lines as `new` writes them or as the file has them, spaces and all, are
+            // one reading: the merge keeps the file's.)
+            let blank_alike =
+                |a: &str, b: &str| a == b || (a.trim().is_empty() && b.trim().is_empty());
+            let alike = merged.split('\n').count() == resolved.split('\n').count()
+                && merged
+                    .split('\n')
+                    .zip(resolved.split('\n'))
+                    .all(|(a, b)| blank_alike(a, b));
+            if !alike {
                 let (line, marker) = new
                     .lines()
                     .enumerate()

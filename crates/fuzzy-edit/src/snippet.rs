@@ -296,6 +296,21 @@ fn merge_placed<'a>(
         respaced = merged.changes.iter().map(|c| c.0.clone()).collect();
     }
     if merged.text.len() == text.len() && merged.text == text {
+        // Nor for spacing: the blank lines between its shown lines are its change.
+        let blanks: Vec<(Placement, &Piece<'_>)> = placed
+            .iter()
+            .map(|(p, piece)| {
+                let q = unchanged::blanks_as_shown(file, piece, p);
+                (q.unwrap_or_else(|| p.clone()), *piece)
+            })
+            .collect();
+        let reblanked = assemble(bom, indexed, file, &blanks, false);
+        if reblanked.text != text {
+            respaced = reblanked.changes.iter().map(|c| c.0.clone()).collect();
+            merged = reblanked;
+        }
+    }
+    if merged.text.len() == text.len() && merged.text == text {
         if let Some((p, piece)) = placed.first_mut() {
             if unchanged::opens_file(file, piece, p).map_err(Stopped::Refused)? {
                 p.start = 0;
@@ -312,11 +327,12 @@ fn merge_placed<'a>(
     if late() {
         return Err(Stopped::Late);
     }
-    let shown: Vec<guard::Shown> = pieces
+    let shown: Vec<guard::Shown> = placed
         .iter()
-        .map(|p| guard::Shown {
+        .map(|(at, p)| guard::Shown {
             first: p.first,
             lines: p.lines.iter().map(|l| l.to_string()).collect(),
+            shift: at.shift,
         })
         .collect();
     // File lines that a place replaces in full: beyond a piece's first and last shown lines

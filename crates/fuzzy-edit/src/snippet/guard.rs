@@ -50,10 +50,13 @@ use text::{lines_beside, marker_like};
 /// `click.echo("arg:{}".format(arg))`, two wrong merges in Python).
 const COPY_OF_KEPT: f64 = 0.5;
 
-/// A piece of the snippet as the guard reads it: its 0-based first snippet line and its lines.
+/// A piece of the snippet as the guard reads it: its 0-based first snippet line, its lines,
+/// and the columns its place adds to the depths it writes (a snippet written flush left, or
+/// at another depth than the file's; 0 where no place is known).
 pub(super) struct Shown {
     pub(super) first: usize,
     pub(super) lines: Vec<String>,
+    pub(super) shift: isize,
 }
 
 /// [`check_lines`], the file's lines split and its indentation habits learnt from them (what
@@ -219,9 +222,12 @@ fn check_split(
             match same {
                 Some(d) => {
                     reindented.insert(d);
-                    let meant = shown_at(b[j])
-                        .iter()
-                        .any(|&(k, i)| indent_width(&pieces[k].lines[i]) == indent_width(b[j]));
+                    // (At the depth the snippet writes it, as written or at its place.)
+                    let meant = shown_at(b[j]).iter().any(|&(k, i)| {
+                        let written = indent_width(&pieces[k].lines[i]) as isize;
+                        let depth = indent_width(b[j]) as isize;
+                        written == depth || written + pieces[k].shift == depth
+                    });
                     if !meant {
                         return refuse(Why::UnexplainedChange, snippet_line(b[j]), vec![d]);
                     }
@@ -307,6 +313,11 @@ fn check_split(
                     .filter(|l| !l.trim().is_empty())
                     .count();
                 let after_n = shown_at(a[n]);
+                // (A line the snippet writes again at another depth stays: it is not deleted.)
+                let mut stays = kept.clone();
+                for &d in &reindented {
+                    stays[d] = true;
+                }
                 let explained = |blank: bool| {
                     shown_at(a[p]).iter().any(|&(k, i)| {
                         after_n.iter().any(|&(k2, i2)| {
@@ -318,7 +329,7 @@ fn check_split(
                                     &pieces[k].lines,
                                     (i, i2),
                                     (p, n),
-                                    (&kept, &to_result),
+                                    (&stays, &to_result),
                                     blank,
                                 )
                         })
@@ -405,12 +416,14 @@ mod tests {
         let mut out = vec![Shown {
             first: 0,
             lines: Vec::new(),
+            shift: 0,
         }];
         for (i, l) in snippet.lines().enumerate() {
             if is_elision_marker(l) {
                 out.push(Shown {
                     first: i + 1,
                     lines: Vec::new(),
+                    shift: 0,
                 });
             } else {
                 out.last_mut().unwrap().lines.push(l.to_string());

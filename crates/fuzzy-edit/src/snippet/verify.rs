@@ -260,6 +260,7 @@ pub fn verify_snippet(
                 guard::Shown {
                     first: p.first,
                     lines: p.lines.iter().map(|l| l.to_string()).collect(),
+                    shift: 0,
                 }
             })
             .collect();

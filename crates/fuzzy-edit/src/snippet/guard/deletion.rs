@@ -93,6 +93,8 @@ pub(super) fn leaves_block(
 /// other copy and deletes this one: which of the two the line diff keeps is its choice, and
 /// the result is the same text. A copy inside the deleted lines still reads as shown (two
 /// `})` of a test shown, paired with copies far apart, deleted the tests between).
+///
+/// `kept`: the file lines that stay, in place or written again at another depth.
 pub(super) fn deletes_no_shown_line(
     (a, b): (&[&str], &[&str]),
     piece: &[String],
@@ -118,9 +120,15 @@ pub(super) fn deletes_no_shown_line(
                 && all_blank(p + 1..d)
                 && written.iter().all(|l| l.trim().is_empty()))
     };
+    // (Blank lines the piece writes again as many as it deletes: a blank line of the file
+    // with trailing spaces, replaced by the piece's own blank line around a rewritten one.)
+    let blanks_deleted = (p + 1..n)
+        .filter(|&d| !kept[d] && a[d].trim().is_empty())
+        .count();
+    let blanks_rewritten = blanks_deleted <= written.iter().filter(|l| l.trim().is_empty()).count();
     (p + 1..n).all(|d| {
         kept[d]
-            || (in_full && a[d].trim().is_empty())
+            || ((in_full || blanks_rewritten) && a[d].trim().is_empty())
             || !piece[i..=i2].iter().any(|s| s.trim() == a[d].trim())
             || (!a[d].trim().is_empty() && slides(d))
     })
