@@ -425,3 +425,17 @@ proptest! {
         }
     }
 }
+
+/// After an enclosing scope's first line and a marker, a piece written deeper than a later
+/// place (its `}` at a method's depth there) still goes inside that scope: a shift of depth
+/// does not carry the marker past the scope's end.
+#[test]
+fn a_scope_anchor_bounds_its_piece_at_any_depth_shift() {
+    let file = "class A {\n  int f() {\n    if (x) {\n      y();\n    }\n    popStack();\n    return 1;\n  }\n\n  int g() {\n    if (z) {\n      w();\n    }\n    popStack();\n    return 2;\n  }\n}\n";
+    let snippet = "  // ... existing code ...\n  int f() {\n    // ... existing code ...\n    }\n    int r = 3;\n    popStack();\n    // ... existing code ...\n  }\n  // ... existing code ...\n";
+    let out = apply_snippet(file, snippet, &Options::default()).unwrap();
+    assert_eq!(
+        out.text,
+        file.replacen("    }\n    popStack();", "    }\n    int r = 3;\n    popStack();", 1)
+    );
+}
