@@ -1,8 +1,8 @@
 //! The `lazy-snippet` set: each real commit hunk of `git-mined/` rendered as the lazy snippets
 //! models write (`// ... existing code ...` around the changed lines, with context of several
-//! widths, flush left, in a CRLF file, in other marker phrasings), merged with
-//! `apply_snippet`; plus snippets that must be refused (a piece that fits twice, a stale edge
-//! line, new lines between two markers).
+//! widths, flush left, in a CRLF file, in other marker phrasings, under the enclosing scope's
+//! first line), merged with `apply_snippet`; plus snippets that must be refused (a piece that
+//! fits twice, a stale edge line, new lines between two markers).
 
 use std::ops::Range;
 
@@ -162,9 +162,9 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
         }
         Some(s)
     };
-    // The enclosing scope's first line above the lines shown with `context` (`class X:`,
-    // `impl Foo {`, `function f(`), its index in the file, and the scope's closing line at
-    // the header's depth if the language closes scopes (`}`, `end`).
+    // The file lines of the enclosing scope's signature above the lines shown with `context`
+    // (`class X:`, `impl Foo {`, `function f(` down to its `) {`), and the scope's closing
+    // line at the signature's depth if the language closes scopes (`}`, `end`).
     let file: Vec<&str> = h.content.lines().collect();
     let scope = |context: usize| -> Option<(Range<usize>, Option<usize>)> {
         let mut from = head;
@@ -208,8 +208,8 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
                 indent(file[i]).len() == depth
                     && (file[i].trim_start().starts_with('}') || file[i].trim() == "end")
             });
-        // (A signature written over several lines is shown whole, as models copy it.)
-        // (It ends where its brackets close.)
+        // (A signature written over several lines is shown whole, as models copy it: down to
+        // where its brackets close.)
         let mut open = 0isize;
         let opened = (header..first.min(header + 12)).find(|&i| {
             for ch in file[i].chars() {

@@ -296,21 +296,6 @@ fn merge_placed<'a>(
         respaced = merged.changes.iter().map(|c| c.0.clone()).collect();
     }
     if merged.text.len() == text.len() && merged.text == text {
-        // Nor for spacing: the blank lines between its shown lines are its change.
-        let blanks: Vec<(Placement, &Piece<'_>)> = placed
-            .iter()
-            .map(|(p, piece)| {
-                let q = unchanged::blanks_as_shown(file, piece, p);
-                (q.unwrap_or_else(|| p.clone()), *piece)
-            })
-            .collect();
-        let reblanked = assemble(bom, indexed, file, &blanks, false);
-        if reblanked.text != text {
-            respaced = reblanked.changes.iter().map(|c| c.0.clone()).collect();
-            merged = reblanked;
-        }
-    }
-    if merged.text.len() == text.len() && merged.text == text {
         if let Some((p, piece)) = placed.first_mut() {
             if unchanged::opens_file(file, piece, p).map_err(Stopped::Refused)? {
                 p.start = 0;

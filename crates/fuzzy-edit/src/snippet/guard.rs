@@ -42,7 +42,7 @@ pub(super) use text::comment_leader;
 #[cfg(test)]
 use text::lines;
 pub(super) use text::one_word_apart;
-use text::{lines_beside, marker_like};
+use text::{lines_beside, marker_like, opens_or_closes};
 
 /// Least character similarity for an inserted line to read as an edited copy of a kept file
 /// line beside it. Below the placement's `edited_edge` (0.6): on the snippet benchmark, lines
@@ -215,6 +215,21 @@ fn check_split(
                 deleted_text.entry(a[d].trim()).or_default().push_back(d);
             }
         }
+        // A block or bracket opened or closed by the hunk's own new or deleted lines (`try:`,
+        // a call's `(` on a line of its own) is what moves kept lines to another depth; without
+        // one, a kept line at another depth is the snippet's slip, not its change (`w = 5`
+        // written out of the `if` it stands in, beside an edit of the line above).
+        let ins_text: std::collections::HashSet<&str> = ins.iter().map(|&j| b[j].trim()).collect();
+        let restructured = ins
+            .iter()
+            .map(|&j| b[j])
+            .filter(|l| !deleted_text.contains_key(l.trim()))
+            .chain(
+                del.iter()
+                    .map(|&d| a[d])
+                    .filter(|l| !ins_text.contains(l.trim())),
+            )
+            .any(opens_or_closes);
         for &j in ins {
             let same = deleted_text
                 .get_mut(b[j].trim())
@@ -226,7 +241,7 @@ fn check_split(
                     let meant = shown_at(b[j]).iter().any(|&(k, i)| {
                         let written = indent_width(&pieces[k].lines[i]) as isize;
                         let depth = indent_width(b[j]) as isize;
-                        written == depth || written + pieces[k].shift == depth
+                        written == depth || (restructured && written + pieces[k].shift == depth)
                     });
                     if !meant {
                         return refuse(Why::UnexplainedChange, snippet_line(b[j]), vec![d]);
@@ -313,9 +328,10 @@ fn check_split(
                     .filter(|l| !l.trim().is_empty())
                     .count();
                 let after_n = shown_at(a[n]);
-                // (A line the snippet writes again at another depth stays: it is not deleted.)
+                // (A line the snippet writes again at another depth, where the hunk opens or
+                // closes a block, stays: it is not deleted.)
                 let mut stays = kept.clone();
-                for &d in &reindented {
+                for &d in reindented.iter().filter(|_| restructured) {
                     stays[d] = true;
                 }
                 let explained = |blank: bool| {

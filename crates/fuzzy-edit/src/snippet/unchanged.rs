@@ -1,15 +1,13 @@
 //! A snippet whose merge leaves the file as it was. A model sends no snippet that changes
-//! nothing, so its change is what its lines leave open, where one reading finds it: the blank
-//! lines between its shown lines as it writes them ([`blanks_as_shown`]), the lines above its
-//! top removed ([`opens_file`]), or the code between a piece's last line and a blank line it
-//! shows removed ([`blank_closes`]). Not the lines below a snippet's end that has no marker
-//! after it: on the stand-in corpus that reading gained 1 merge and made 1 wrong (a snippet
-//! that just stops is a fragment more often than a cut). Otherwise it is refused as changing
-//! nothing.
+//! nothing, so its change is what its lines leave open, where one reading finds it: the lines
+//! above its top removed ([`opens_file`]), or the code between a piece's last line and a blank
+//! line it shows removed ([`blank_closes`]). Not the lines below a snippet's end that has no
+//! marker after it: on the stand-in corpus that reading gained 1 merge and made 1 wrong (a
+//! snippet that just stops is a fragment more often than a cut). Otherwise it is refused as changing nothing.
 
 use std::ops::Range;
 
-use super::place::{File, Line, Placement};
+use super::place::{File, Placement};
 use super::{Piece, Refusal, Why};
 
 /// Whether the first piece, which changes nothing where it stands, shows the file's first
@@ -79,51 +77,6 @@ pub(super) fn blank_closes(
         }
     }
     found
-}
-
-/// The placement with the blank lines between two of its shown lines as the snippet writes
-/// them, where it writes them otherwise than the file (a blank line fewer or more, or a
-/// blank line without the file's trailing spaces), if it does anywhere. Blank lines between
-/// shown lines are otherwise the file's (a model drops and adds them without meaning to), so
-/// this reading is taken only when every other leaves the file as it was: then they are the
-/// change the snippet makes. (Blank lines beside a marker stay the file's: where the marker's
-/// lines end is not shown.) On the in-repository `lazy-snippet` set, 85 of the 1,108 hunks
-/// change only blank lines or spacing; this reading merges the blank-line ones.
-pub(super) fn blanks_as_shown(
-    file: &File<'_>,
-    piece: &Piece<'_>,
-    p: &Placement,
-) -> Option<Placement> {
-    let lines = &piece.lines;
-    let mut out = Vec::with_capacity(p.out.len());
-    let mut rest = p.out.iter().copied().peekable();
-    let mut changed = false;
-    for (k, &(pi, q)) in p.pairs.iter().enumerate() {
-        let at_pair = |l: Line| l == Line::Kept(q) || l == Line::New(pi);
-        let mut between = Vec::new();
-        for l in rest.by_ref() {
-            if at_pair(l) {
-                if k > 0 {
-                    let (p0, q0) = p.pairs[k - 1];
-                    let blank_run = (p0 + 1..pi).all(|i| lines[i].trim().is_empty())
-                        && (q0 + 1..q).all(|i| file.blank(i));
-                    let shown: Vec<Line> = (p0 + 1..pi).map(Line::New).collect();
-                    let differs =
-                        (pi - p0 != q - q0) || (q0 + 1..q).any(|i| !file.lines[i].is_empty());
-                    if blank_run && differs && between != shown {
-                        between = shown;
-                        changed = true;
-                    }
-                }
-                out.append(&mut between);
-                out.push(l);
-                break;
-            }
-            between.push(l);
-        }
-    }
-    out.extend(rest);
-    changed.then(|| Placement { out, ..p.clone() })
 }
 
 #[cfg(test)]

@@ -436,6 +436,10 @@ fn a_scope_anchor_bounds_its_piece_at_any_depth_shift() {
     let out = apply_snippet(file, snippet, &Options::default()).unwrap();
     assert_eq!(
         out.text,
-        file.replacen("    }\n    popStack();", "    }\n    int r = 3;\n    popStack();", 1)
+        file.replacen(
+            "    }\n    popStack();",
+            "    }\n    int r = 3;\n    popStack();",
+            1
+        )
     );
 }

@@ -1,6 +1,7 @@
-//! Lazy snippets whose change is layout: blank lines between shown lines, kept lines written
-//! again at another depth, a snippet written flush left that re-indents a block. The file the
-//! model meant, or a refusal; never a line outside the change touched.
+//! Lazy snippets whose change is layout: kept lines written again at another depth where a
+//! block or bracket opens or closes, a snippet written flush left that re-indents a block,
+//! blank lines alone. The file the model meant, or a refusal; never a line outside the change
+//! touched.
 
 use fuzzy_edit::{apply_snippet, Options};
 
@@ -11,38 +12,35 @@ fn merged(file: &str, snippet: &str) -> String {
     }
 }
 
-/// A snippet whose only change is a blank line fewer between two lines it shows deletes it
-/// (a model sends no snippet that changes nothing); the same snippet with a real change keeps
-/// the file's blank lines (a blank line dropped beside a change is a slip).
+/// A snippet whose only difference from the file is its blank lines is refused as changing
+/// nothing: re-sent after it was applied (its blank lines a slip the first merge kept the
+/// file's for), or meant for a block elsewhere, it reads the same.
 #[test]
-fn a_blank_line_fewer_is_the_change_only_when_nothing_else_changes() {
-    let file = "def f():\n    a = 1\n\n\n    b = 2\n    c = 3\n    return a + b\n";
-    let snippet = "# ... existing code ...\n    a = 1\n\n    b = 2\n# ... existing code ...\n";
-    assert_eq!(
-        merged(file, snippet),
-        "def f():\n    a = 1\n\n    b = 2\n    c = 3\n    return a + b\n"
-    );
-    let edit = "# ... existing code ...\n    a = 1\n\n    b = 2\n    c = 4\n    return a + b\n";
-    assert_eq!(
-        merged(file, edit),
-        "def f():\n    a = 1\n\n\n    b = 2\n    c = 4\n    return a + b\n"
-    );
+fn blank_lines_alone_are_no_change() {
+    let file = "def f():\n    a = 1\n\n\n    b = 2\n    c = 4\n    return a + b\n";
+    for snippet in [
+        "# ... existing code ...\n    a = 1\n\n    b = 2\n    c = 4\n    return a + b\n",
+        "# ... existing code ...\n    a = 1\n\n\n\n    b = 2\n# ... existing code ...\n",
+    ] {
+        let refused = apply_snippet(file, snippet, &Options::default()).unwrap_err();
+        assert_eq!(refused.rule(), "snippet_changes_something", "{snippet}");
+    }
 }
 
-/// A blank line holding spaces in the file, shown empty, is cleaned when that is all the
-/// snippet changes.
+/// A kept line written at another depth beside an edit of its neighbour, with no block opened
+/// or closed there, is the snippet's slip: refused, at the file's depth or flush left.
 #[test]
-fn a_blank_line_with_spaces_shown_empty_is_cleaned() {
-    let file = "def f():\n    a = 1\n    \n    return a\n";
-    let snippet = "# ... existing code ...\n    a = 1\n\n    return a\n";
-    assert_eq!(
-        merged(file, snippet),
-        "def f():\n    a = 1\n\n    return a\n"
-    );
-    // Beside a marker the blank line is the marker's business: still nothing to change.
-    let beside = "# ... existing code ...\n    a = 1\n\n# ... existing code ...\n";
-    let refused = apply_snippet(file, beside, &Options::default()).unwrap_err();
-    assert_eq!(refused.rule(), "snippet_changes_something");
+fn a_kept_line_moved_out_of_its_block_without_a_new_block_is_refused() {
+    let file = "class A:\n    def f(self):\n        x = 1\n        if a:\n            y = 2\n            w = 5\n        z = 3\n        return z\n";
+    for snippet in [
+        "# ... existing code ...\n        if a:\n            y = 20\n        w = 5\n        z = 3\n# ... existing code ...\n",
+        "# ... existing code ...\nif a:\n    y = 20\nw = 5\nz = 3\n# ... existing code ...\n",
+    ] {
+        assert!(
+            apply_snippet(file, snippet, &Options::default()).is_err(),
+            "{snippet}"
+        );
+    }
 }
 
 /// A call reformatted over more lines: its arguments kept, written one level deeper, and its
@@ -66,18 +64,6 @@ fn a_flush_left_snippet_may_reindent_the_lines_it_wraps() {
     assert_eq!(
         merged(file, snippet),
         "class A:\n    def f(self):\n        x = 1\n        if x:\n            try:\n                y = g(x)\n                h(y)\n            except OSError:\n                pass\n        return x\n"
-    );
-}
-
-/// A line rewritten beside blank lines that hold spaces in the file: the piece's own blank
-/// lines take their place, as many as it deletes.
-#[test]
-fn blank_lines_with_spaces_around_a_rewritten_line_are_the_pieces() {
-    let file = "def f():\n    a = 1\n    print(f\"a long line {a}\")\n    \n    return a\n";
-    let snippet = "# ... existing code ...\n    a = 1\n    print(\n        f\"a long line {a}\"\n    )\n\n    return a\n";
-    assert_eq!(
-        merged(file, snippet),
-        "def f():\n    a = 1\n    print(\n        f\"a long line {a}\"\n    )\n\n    return a\n"
     );
 }
 

@@ -120,15 +120,9 @@ pub(super) fn deletes_no_shown_line(
                 && all_blank(p + 1..d)
                 && written.iter().all(|l| l.trim().is_empty()))
     };
-    // (Blank lines the piece writes again as many as it deletes: a blank line of the file
-    // with trailing spaces, replaced by the piece's own blank line around a rewritten one.)
-    let blanks_deleted = (p + 1..n)
-        .filter(|&d| !kept[d] && a[d].trim().is_empty())
-        .count();
-    let blanks_rewritten = blanks_deleted <= written.iter().filter(|l| l.trim().is_empty()).count();
     (p + 1..n).all(|d| {
         kept[d]
-            || ((in_full || blanks_rewritten) && a[d].trim().is_empty())
+            || (in_full && a[d].trim().is_empty())
             || !piece[i..=i2].iter().any(|s| s.trim() == a[d].trim())
             || (!a[d].trim().is_empty() && slides(d))
     })

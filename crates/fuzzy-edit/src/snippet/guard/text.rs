@@ -5,6 +5,16 @@ use crate::notation::is_elision_marker;
 
 /// Lines of `s` without line endings (a final newline gives no extra line): the guard's split,
 /// which the indexed lines (`as_split`) and [`lines_beside`] give without splitting again.
+/// Whether a line opens or closes a block or a bracket: ends with `:`, `{`, `(` or `[`,
+/// starts with `)`, `}` or `]`, or is a shell or Ruby block's end (`end`, `fi`, `done`).
+pub(super) fn opens_or_closes(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty()
+        && (t.ends_with([':', '{', '(', '['])
+            || t.starts_with([')', '}', ']'])
+            || matches!(t, "end" | "fi" | "done" | "esac"))
+}
+
 #[cfg(test)]
 pub(super) fn lines(s: &str) -> Vec<&str> {
     let s = s.strip_prefix('\u{feff}').unwrap_or(s);
