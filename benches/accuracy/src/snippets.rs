@@ -117,13 +117,18 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
     let after_marker = start + old.len() < file_lines;
     // (Context counted in lines of code: a blank line shows no place.)
     let code = |l: &&str| !l.trim().is_empty();
-    let render = |context: usize, marker: &str, flush: bool| -> Option<String> {
+    // The first line of `new` shown above the change with `context` lines of code.
+    let shown_from = |context: usize| {
         let mut from = head;
         let mut shown = 0;
         while from > 0 && shown < context {
             from -= 1;
             shown += usize::from(code(&new[from]));
         }
+        from
+    };
+    let render = |context: usize, marker: &str, flush: bool| -> Option<String> {
+        let from = shown_from(context);
         let mut to_new = new.len() - tail;
         let mut shown = 0;
         while to_new < new.len() && shown < context {
@@ -167,12 +172,7 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
     // line at the signature's depth if the language closes scopes (`}`, `end`).
     let file: Vec<&str> = h.content.lines().collect();
     let scope = |context: usize| -> Option<(Range<usize>, Option<usize>)> {
-        let mut from = head;
-        let mut shown = 0;
-        while from > 0 && shown < context {
-            from -= 1;
-            shown += usize::from(code(&new[from]));
-        }
+        let from = shown_from(context);
         let first = start + from;
         let body_depth = new[from..]
             .iter()

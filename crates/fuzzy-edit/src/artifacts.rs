@@ -127,14 +127,11 @@ pub(crate) fn clean_new<'n>(
         if let Some(Ok(merged)) = crate::snippet::over_span(text, old_view, &new, options) {
             // (Blank lines as `new` writes them or as the file has them, spaces and all, are
             // one reading: the merge keeps the file's.)
-            let blank_alike =
-                |a: &str, b: &str| a == b || (a.trim().is_empty() && b.trim().is_empty());
-            let alike = merged.split('\n').count() == resolved.split('\n').count()
-                && merged
-                    .split('\n')
-                    .zip(resolved.split('\n'))
-                    .all(|(a, b)| blank_alike(a, b));
-            if !alike {
+            fn blanks_emptied(t: &str) -> impl Iterator<Item = &str> {
+                t.split('\n')
+                    .map(|l| if l.trim().is_empty() { "" } else { l })
+            }
+            if !blanks_emptied(&merged).eq(blanks_emptied(&resolved)) {
                 let (line, marker) = new
                     .lines()
                     .enumerate()

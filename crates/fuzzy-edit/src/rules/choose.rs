@@ -365,15 +365,22 @@ fn wrapped_copy(
 ) -> bool {
     let want: String = old.iter().map(|l| unspaced(l)).collect();
     let reach = WRAP_REACH.min(old.len());
+    let lengths = old.len().saturating_sub(reach).max(1)..=old.len() + reach;
     let starts = at.start.saturating_sub(reach)..=at.start + reach;
+    // (Each start's lines joined one at a time, as long as they are a prefix of `old`'s.)
     starts.into_iter().any(|s| {
-        (old.len().saturating_sub(reach)..=old.len() + reach).any(|n| {
-            let end = s + n;
-            end <= text.line_count()
-                && n > 0
-                && (end <= found.start || s >= found.end)
-                && (s..end).map(|i| unspaced(text.line(i))).collect::<String>() == want
-        })
+        let mut got = String::with_capacity(want.len());
+        for end in s + 1..=(s + lengths.end()).min(text.line_count()) {
+            got.push_str(&unspaced(text.line(end - 1)));
+            if !want.starts_with(&got) {
+                return false;
+            }
+            let outside = end <= found.start || s >= found.end;
+            if got.len() == want.len() && lengths.contains(&(end - s)) && outside {
+                return true;
+            }
+        }
+        false
     })
 }
 

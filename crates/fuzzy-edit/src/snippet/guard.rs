@@ -219,17 +219,22 @@ fn check_split(
         // a call's `(` on a line of its own) is what moves kept lines to another depth; without
         // one, a kept line at another depth is the snippet's slip, not its change (`w = 5`
         // written out of the `if` it stands in, beside an edit of the line above).
-        let ins_text: std::collections::HashSet<&str> = ins.iter().map(|&j| b[j].trim()).collect();
-        let restructured = ins
-            .iter()
-            .map(|&j| b[j])
-            .filter(|l| !deleted_text.contains_key(l.trim()))
-            .chain(
-                del.iter()
-                    .map(|&d| a[d])
-                    .filter(|l| !ins_text.contains(l.trim())),
-            )
-            .any(opens_or_closes);
+        // (Read only for a hunk that re-indents a line: most do not.)
+        let restructured = std::cell::LazyCell::new(|| {
+            let del_text: std::collections::HashSet<&str> =
+                del.iter().map(|&d| a[d].trim()).collect();
+            let ins_text: std::collections::HashSet<&str> =
+                ins.iter().map(|&j| b[j].trim()).collect();
+            ins.iter()
+                .map(|&j| b[j])
+                .filter(|l| !del_text.contains(l.trim()))
+                .chain(
+                    del.iter()
+                        .map(|&d| a[d])
+                        .filter(|l| !ins_text.contains(l.trim())),
+                )
+                .any(opens_or_closes)
+        });
         for &j in ins {
             let same = deleted_text
                 .get_mut(b[j].trim())
@@ -241,7 +246,7 @@ fn check_split(
                     let meant = shown_at(b[j]).iter().any(|&(k, i)| {
                         let written = indent_width(&pieces[k].lines[i]) as isize;
                         let depth = indent_width(b[j]) as isize;
-                        written == depth || (restructured && written + pieces[k].shift == depth)
+                        written == depth || (*restructured && written + pieces[k].shift == depth)
                     });
                     if !meant {
                         return refuse(Why::UnexplainedChange, snippet_line(b[j]), vec![d]);
@@ -331,7 +336,7 @@ fn check_split(
                 // (A line the snippet writes again at another depth, where the hunk opens or
                 // closes a block, stays: it is not deleted.)
                 let mut stays = kept.clone();
-                for &d in reindented.iter().filter(|_| restructured) {
+                for &d in reindented.iter().filter(|_| *restructured) {
                     stays[d] = true;
                 }
                 let explained = |blank: bool| {

@@ -17,11 +17,12 @@
 //! `escaped_elision`, `elision_slipped`, `mixed_elision_slip_indent`), 0 wrong, every
 //! must-refuse class unchanged; a corpus of 1,710 hunks of 15 other projects in 12 languages
 //! (`benches/mine_hunks.py`) 64,805 -> 64,941 exact, 0 wrong. Without the two conditions on
-//! the lines crossed: +122 and +214 (on an earlier draw of both), but an adversarial review's blocks read in one function
-//! and found as written in a sibling (7,946 of 73,283 generated must-refuse cases applied;
-//! siblings whose copy changed since, or never held the lines); with them 262 still apply,
-//! all a branch of one statement beside another (`case`, `elsif`, `try`/`except`) holding the
-//! piece as written while the model's branch has it rewritten or never had it. Crossed lines
+//! the lines crossed: +122 and +214 (on an earlier draw of both), but an adversarial review's
+//! blocks read in one function and found as written in a sibling (7,946 of 73,283 generated
+//! must-refuse cases applied; siblings whose copy changed since, or never held the lines);
+//! with them 262 still apply, all a branch of one statement beside another (`case`, `elsif`,
+//! `try`/`except`) holding the piece as written while the model's branch has it rewritten or
+//! never had it. Crossed lines
 //! of any kind but a new statement (`def`, a call) refused 1,467 of the review's 1,656 right
 //! readings; the look-alike check at lines of 4 characters (10: 64 more applied) cost 15 and
 //! 13 exact cases of the two corpora.
@@ -36,10 +37,11 @@ const MIN_CROSSED_TO_LINES: usize = 3;
 
 /// The first piece from which on every piece is mere context: `new` writes it and every piece
 /// after it unchanged (or `new` is written out in full, holding the lines the markers cover),
-/// and the first piece, which all the changes are before, is the file's only one. A marker before such a piece may cover lines shallower than both it and the
-/// piece (cross a block end: `}` then the next function, the rest of a call's arguments then
-/// the next call): whichever lines it covers, the edit changes only the first pieces, which
-/// are found by themselves, and keeps what it covers. (Where the changed piece comes after
+/// and the first piece, which all the changes are before, is the file's only one. A marker
+/// before such a piece may cover lines shallower than both it and the piece (cross a block
+/// end: `}` then the next function, the rest of a call's arguments then the next call):
+/// whichever lines it covers, the edit changes only the first pieces, which are found by
+/// themselves, and keeps what it covers. (Where the changed piece comes after
 /// the crossing, see [`crossed_to`].) `pieces.len()` when there is no such piece.
 ///
 /// Measured on an independent benchmark of 12,053 generated edits: markers that crossed a
