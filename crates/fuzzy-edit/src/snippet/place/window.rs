@@ -115,19 +115,15 @@ pub(super) fn candidates(
                     Some(o) => floor.min(file.depth(o) + 1),
                     None => before().map_or(floor, |d| floor.min(d)),
                 };
-                if (from..s).any(|i| !file.blank(i) && file.depth(i) < floor) {
-                    crossing.push(s);
-                    continue;
-                }
-                // (Whatever the depth shift: the piece written at another depth than its
-                // place does not lower the block's bound. A line at the opener's depth or
-                // shallower ends the block; a `#` line at the margin, a C directive or a
-                // comment, may stand inside it.)
+                // (After a block's opening line, whatever the depth shift: the piece written
+                // at another depth than its place does not lower the block's bound. A line at
+                // the opener's depth or shallower ends the block; a `#` line at the margin, a
+                // C directive or a comment, may stand inside it.)
                 let ends_block = |i: usize| {
                     scope.is_some_and(|o| file.depth(i) <= file.depth(o))
                         && !file.lines[i].trim_start().starts_with('#')
                 };
-                if (from..s).any(|i| !file.blank(i) && ends_block(i)) {
+                if (from..s).any(|i| !file.blank(i) && (file.depth(i) < floor || ends_block(i))) {
                     crossing.push(s);
                     continue;
                 }
