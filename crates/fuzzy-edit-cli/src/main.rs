@@ -12,6 +12,7 @@ use clap::{CommandFactory, Parser};
 mod args;
 mod commands;
 mod error;
+mod json_runs;
 mod render;
 
 use args::{Flags, Settings};

@@ -8,6 +8,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::json_runs;
+
 /// The line as JSON, as [`serde_json::from_str`] reads it.
 pub fn read(line: &str) -> serde_json::Result<Value> {
     match object(line) {
@@ -113,16 +115,17 @@ fn skip_space(bytes: &[u8], mut at: usize) -> usize {
 /// text is pushed onto `out`, empty.
 ///
 /// Each step of sixteen bytes is copied whole, then cut back to the first byte that ends a
-/// run; a short escape's byte comes from a table. A line of code holds an escape every 20
-/// bytes or so: pushed run by run as a `str` (a call to `memcpy`, a char boundary check) and
-/// escape by escape as a `char`, a 100k-line `content` took 31.0 M instructions and 1.5 M in
-/// `memcpy`; this way 24.2 M, 3.7 M of it checking once at the end that the text is UTF-8
-/// (callgrind, `exact` through the pipe).
+/// run ([`json_runs::push_run`]); a short escape's byte comes from a table. A line of code
+/// holds an escape every 20 bytes or so: pushed run by run as a `str` (a call to `memcpy`, a
+/// char boundary check) and escape by escape as a `char`, a 100k-line `content` took 31.0 M
+/// instructions and 1.5 M in `memcpy`; this way, with the step's bytes tested as two words,
+/// 24.2 M, and as one vector 19.3 M, 3.7 M of it checking once at the end that the text is
+/// UTF-8 (callgrind, `exact` through the pipe).
 fn string(line: &str, at: usize, mut out: Vec<u8>) -> Option<(String, usize)> {
     let bytes = line.as_bytes();
     let mut start = at;
     loop {
-        let stop = next_to_escape(bytes, start, &mut out)?;
+        let stop = json_runs::push_run(bytes, start, &mut out)?;
         match bytes[stop] {
             // Runs end at ASCII bytes and escapes are whole characters: `out` is UTF-8.
             b'"' => return Some((String::from_utf8(out).ok()?, stop + 1)),
@@ -190,47 +193,6 @@ fn escape(bytes: &[u8], at: usize) -> Option<(char, usize)> {
     Some((c, at + 1))
 }
 
-/// The first byte at or after `from` that ends a run of a JSON string's text (`"`, `\`, or a
-/// control character, which serde_json refuses), the bytes before it pushed onto `out`.
-/// Sixteen bytes are tested per step, each on its own, which the compiler turns into vector
-/// compares (SSE2 on x86-64). (The answer's writer looks for the same bytes two words a step,
-/// [`crate::render::json_bytes`]: given this step instead, it took 25.3 M instructions where
-/// it takes 23.8 M, callgrind, `exact` at 100k lines.)
-fn next_to_escape(bytes: &[u8], from: usize, out: &mut Vec<u8>) -> Option<usize> {
-    let mut i = from;
-    while let Some(chunk) = bytes.get(i..i + 16) {
-        let chunk: &[u8; 16] = chunk.try_into().expect("sixteen bytes");
-        out.extend_from_slice(chunk);
-        let marks = marks(chunk);
-        if marks != 0 {
-            let k = (marks.trailing_zeros() / 8) as usize;
-            out.truncate(out.len() - (16 - k));
-            return Some(i + k);
-        }
-        i += 16;
-    }
-    let k = bytes[i..].iter().position(|&b| ends_run(b))?;
-    out.extend_from_slice(&bytes[i..i + k]);
-    Some(i + k)
-}
-
-/// Sixteen bytes as one number with each byte that ends a run turned to 0xff, the others to 0:
-/// the first such byte is the lowest set bit's, divided by eight.
-#[inline]
-fn marks(chunk: &[u8; 16]) -> u128 {
-    let mut marks = [0u8; 16];
-    for (mark, &b) in marks.iter_mut().zip(chunk) {
-        *mark = if ends_run(b) { 0xff } else { 0 };
-    }
-    u128::from_le_bytes(marks)
-}
-
-/// Whether `b` ends a run of a JSON string's text.
-#[inline]
-fn ends_run(b: u8) -> bool {
-    b < 0x20 || b == b'"' || b == b'\\'
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,7 +256,7 @@ mod tests {
         let bytes = line.as_bytes();
         let (mut out, mut start) = (String::new(), at);
         loop {
-            let stop = (start..bytes.len()).find(|&i| ends_run(bytes[i]))?;
+            let stop = (start..bytes.len()).find(|&i| json_runs::ends_run(bytes[i]))?;
             out.push_str(&line[start..stop]);
             match bytes[stop] {
                 b'"' => return Some((out, stop + 1)),
@@ -356,23 +318,6 @@ mod tests {
             let ours = read(&line);
             prop_assert_eq!(ours.as_ref().ok(), theirs.as_ref().ok());
             prop_assert_eq!(ours.err().map(|e| e.to_string()), theirs.err().map(|e| e.to_string()));
-        }
-
-        #[test]
-        fn the_sixteen_byte_steps_stop_where_a_byte_by_byte_scan_stops(
-            bytes in prop::collection::vec(prop_oneof![Just(b'a'), Just(b'"'), Just(b'\\'), Just(0x1f), Just(0x20), Just(0xc3), Just(0x7f)], 0..80),
-            from in 0usize..80,
-        ) {
-            let from = from.min(bytes.len());
-            let plain = bytes[from..].iter().position(|&b| b < 0x20 || b == b'"' || b == b'\\').map(|at| from + at);
-            let mut out = b"kept".to_vec();
-            let stop = next_to_escape(&bytes, from, &mut out);
-            prop_assert_eq!(stop, plain);
-            if let Some(stop) = stop {
-                // What it passed over, pushed after what `out` held.
-                prop_assert_eq!(&out[..4], b"kept");
-                prop_assert_eq!(&out[4..], &bytes[from..stop]);
-            }
         }
 
         #[test]

@@ -2,10 +2,14 @@
 //! answers that carry whole files. serde_json looks every byte of a string up in a table before
 //! it copies it; a 4 MB `result` plus its `diff` cost about 51 M instructions of a 232 M
 //! request (callgrind, a 100k-line file through the pipe). Here sixteen bytes are tested at a
-//! time, as two words, for one that must be escaped (`"`, `\`, below U+0020), and the runs
-//! between them are copied whole.
+//! time for one that must be escaped ([`crate::json_runs`]), and the runs between them are
+//! copied whole: the 4 MB `result` of a 100k-line answer took 23.8 M instructions with the
+//! sixteen bytes tested as two words, 17.5 M as one vector (callgrind, `typo` through the
+//! pipe).
 
 use serde_json::Value;
+
+use crate::json_runs::next_run_end;
 
 /// Append `value` to `out`, compact, as [`serde_json::to_writer`] writes it.
 pub fn write_value(out: &mut Vec<u8>, value: &Value) {
@@ -48,7 +52,7 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
     out.reserve(bytes.len() + bytes.len() / 8 + 2);
     out.push(b'"');
     let mut start = 0;
-    while let Some(at) = next_to_escape(bytes, start) {
+    while let Some(at) = next_run_end(bytes, start) {
         out.extend_from_slice(&bytes[start..at]);
         escape(out, bytes[at]);
         start = at + 1;
@@ -57,56 +61,7 @@ fn write_str(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
-/// The first byte at or after `from` that a JSON string must escape. Sixteen bytes are tested
-/// per step, as two words: one word per step spent 26.4 M instructions on the 4 MB `result` of
-/// a 100k-line answer, two 23.8 M (a line of code holds an escape every 40 bytes or so, so the
-/// steps between two escapes are few and their overhead counts).
-#[inline]
-fn next_to_escape(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut i = from;
-    while let Some(chunk) = bytes.get(i..i + 16) {
-        let (a, b) = chunk.split_at(8);
-        let (a, b) = (marks(word(a)), marks(word(b)));
-        if a != 0 {
-            return Some(i + (a.trailing_zeros() / 8) as usize);
-        }
-        if b != 0 {
-            return Some(i + 8 + (b.trailing_zeros() / 8) as usize);
-        }
-        i += 16;
-    }
-    if let Some(chunk) = bytes.get(i..i + 8) {
-        let m = marks(word(chunk));
-        if m != 0 {
-            return Some(i + (m.trailing_zeros() / 8) as usize);
-        }
-        i += 8;
-    }
-    bytes[i..]
-        .iter()
-        .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
-        .map(|at| i + at)
-}
-
-/// Eight bytes as a little-endian word (the first byte lowest).
-fn word(eight: &[u8]) -> u64 {
-    u64::from_le_bytes(eight.try_into().expect("eight bytes"))
-}
-
-/// A word with the high bit set in each byte that a JSON string must escape (`"`, `\`, below
-/// 0x20), and perhaps in bytes above such a one, never below it: the lowest mark is a true one.
-#[inline]
-fn marks(w: u64) -> u64 {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    // A byte's high bit is set in `(w - k*ONES) & !w & HIGH` where the byte is below k (for
-    // bytes below 0x80; others never are). A borrow may mark a byte above a true one too.
-    let below = |w: u64, k: u8| w.wrapping_sub(ONES * u64::from(k)) & !w & HIGH;
-    let zero = |w: u64| below(w, 1);
-    below(w, 0x20) | zero(w ^ (ONES * u64::from(b'"'))) | zero(w ^ (ONES * u64::from(b'\\')))
-}
-
-/// Append the escape of `byte`, one [`next_to_escape`] found.
+/// Append the escape of `byte`, one [`next_run_end`] found.
 fn escape(out: &mut Vec<u8>, byte: u8) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     match byte {
