@@ -18,6 +18,7 @@ use std::collections::HashMap;
 use super::{Piece, Refusal, Why};
 use crate::normalize::{indent_width, loose_hash, loose_key, HashBits};
 
+mod across;
 mod attached;
 mod closing;
 mod edges;
@@ -25,6 +26,7 @@ mod order;
 mod pinned;
 mod unique;
 mod window;
+use across::across;
 use attached::attached_above;
 use edges::{edges_clear, end_of_scope};
 pub(super) use order::place_all;
@@ -219,6 +221,11 @@ pub(super) fn place(
         return Err(piece.refuse(Why::NotInFile, nb.first().copied().unwrap_or(0), vec![]));
     };
     let (valid, last, crossing) = candidates(file, piece, &held, from, scope);
+    let (valid, last) = match across(file, piece, from, scope, (&valid, &crossing)) {
+        Some((p, l)) => (vec![p], vec![l]),
+        None => (valid, last),
+    };
+    let crossing: Vec<usize> = crossing.iter().map(|(p, _)| p.start).collect();
     let (valid, last) = distinctive_only(file, piece, &held, from, (valid, last));
     // A window that holds another valid window is not where the piece stands when the smaller
     // one keeps every line of the piece the file holds and changes something there: the

@@ -14,8 +14,8 @@ const MAX_STARTS: usize = 4096;
 
 /// The windows where the piece fits when its first line the file holds (`held[0]`) starts
 /// them: each window's placement, the piece's last line paired there with how many of its
-/// lines up to that one the file holds, and the starts refused because the
-/// marker before the piece would stand for lines outside its block.
+/// lines up to that one the file holds, and the windows refused because the marker before the
+/// piece would stand for lines outside its block (each with its last line, alike).
 #[allow(clippy::type_complexity)]
 pub(super) fn candidates(
     file: &File<'_>,
@@ -23,11 +23,15 @@ pub(super) fn candidates(
     held: &[usize],
     from: usize,
     scope: Option<usize>,
-) -> (Vec<Placement>, Vec<(usize, usize)>, Vec<usize>) {
+) -> (
+    Vec<Placement>,
+    Vec<(usize, usize)>,
+    Vec<(Placement, (usize, usize))>,
+) {
     let lines = &piece.lines;
     let mut valid: Vec<Placement> = Vec::new();
     let mut last: Vec<(usize, usize)> = Vec::new();
-    let mut crossing: Vec<usize> = Vec::new();
+    let mut crossing: Vec<(Placement, (usize, usize))> = Vec::new();
     let Some(&f) = held.first() else {
         return (valid, last, crossing);
     };
@@ -124,7 +128,9 @@ pub(super) fn candidates(
                         && !file.lines[i].trim_start().starts_with('#')
                 };
                 if (from..s).any(|i| !file.blank(i) && (file.depth(i) < floor || ends_block(i))) {
-                    crossing.push(s);
+                    p.start = s;
+                    p.end = t + 1;
+                    crossing.push((p, (l, up_to_l)));
                     continue;
                 }
             }
