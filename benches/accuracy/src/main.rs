@@ -292,7 +292,10 @@ fn run_snippets(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
     for path in git_mined_files(data)? {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
         let file = format!("git-mined/{name}");
-        for (idx, r) in read_jsonl(&path)?.iter().enumerate() {
+        let records = read_jsonl(&path)?;
+        // The hunks of each file version, for the snippets that change several places.
+        let mut versions: Vec<(&str, Vec<(usize, snippets::Hunk<'_>)>)> = Vec::new();
+        for (idx, r) in records.iter().enumerate() {
             let content = s(r, "content");
             // gt_char_offset counts characters; convert to a byte offset.
             let chars = r["gt_char_offset"].as_u64().unwrap_or(0) as usize;
@@ -316,19 +319,40 @@ fn run_snippets(data: &Path, tally: &mut Tally) -> std::io::Result<()> {
             }
             let (cases, right) = snippets::cases(&h);
             for case in cases {
-                let (result, detail) = snippets::run(&case);
-                let outcome = snippets::outcome(&case, result.as_deref(), &right);
-                tally.add("lazy-snippet", case.class, outcome, || {
-                    let mut d = detail;
-                    d["file"] = file.as_str().into();
-                    d["record"] = idx.into();
-                    d["snippet"] = case.snippet.clone().into();
-                    d
-                });
+                run_snippet(tally, &case, &right, (&file, idx));
+            }
+            match versions.iter_mut().find(|(c, _)| *c == content) {
+                Some((_, hunks)) => hunks.push((idx, h)),
+                None => versions.push((content, vec![(idx, h)])),
+            }
+        }
+        for (_, hunks) in &versions {
+            let first = hunks[0].0;
+            let hunks: Vec<&snippets::Hunk<'_>> = hunks.iter().map(|(_, h)| h).collect();
+            if let Some((case, right)) = snippets::several(&hunks) {
+                run_snippet(tally, &case, &right, (&file, first));
             }
         }
     }
     Ok(())
+}
+
+/// Merge one lazy-snippet case and count its outcome.
+fn run_snippet(
+    tally: &mut Tally,
+    case: &snippets::Case,
+    right: &std::ops::Range<usize>,
+    (file, idx): (&str, usize),
+) {
+    let (result, detail) = snippets::run(case);
+    let outcome = snippets::outcome(case, result.as_deref(), right);
+    tally.add("lazy-snippet", case.class, outcome, || {
+        let mut d = detail;
+        d["file"] = file.into();
+        d["record"] = idx.into();
+        d["snippet"] = case.snippet.clone().into();
+        d
+    });
 }
 
 fn run_perturbed(data: &Path, tally: &mut Tally, class: Option<&str>) -> std::io::Result<()> {

@@ -1,8 +1,9 @@
 //! The `lazy-snippet` set: each real commit hunk of `git-mined/` rendered as the lazy snippets
 //! models write (`// ... existing code ...` around the changed lines, with context of several
 //! widths, flush left, in a CRLF file, in other marker phrasings, under the enclosing scope's
-//! first line), merged with `apply_snippet`; plus snippets that must be refused (a piece that
-//! fits twice, a stale edge line, new lines between two markers).
+//! first line), merged with `apply_snippet`; each file version's hunks together as one snippet
+//! of several pieces; plus snippets that must be refused (a piece that fits twice, a stale
+//! edge line, new lines between two markers).
 
 use std::ops::Range;
 
@@ -350,4 +351,100 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
         }
     }
     (out, right)
+}
+
+/// The lines of one hunk a piece shows: the file lines `from..to` it stands for and its lines,
+/// the change with `context` lines of code on each side.
+fn piece_of<'a>(h: &Hunk<'a>, context: usize) -> Option<(Range<usize>, Vec<&'a str>)> {
+    let start = h.content[..h.offset].matches('\n').count();
+    let (old, new) = (lines(h.old), lines(h.new));
+    let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let tail = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(old.len() - head)
+        .min(new.len() - head);
+    let code = |l: &&str| !l.trim().is_empty();
+    let (mut from, mut shown) = (head, 0);
+    while from > 0 && shown < context {
+        from -= 1;
+        shown += usize::from(code(&new[from]));
+    }
+    let (mut to, mut shown) = (new.len() - tail, 0);
+    while to < new.len() && shown < context {
+        shown += usize::from(code(&new[to]));
+        to += 1;
+    }
+    let body = new[from..to].to_vec();
+    body.iter().any(code).then_some(())?;
+    Some((start + from..start + old.len() - (new.len() - to), body))
+}
+
+/// The `multi_piece` case of one file version's hunks (two or more): every hunk shown as a
+/// piece, three lines of code of context each side, a marker before each piece (but a first
+/// piece at the top of the file) and after the last (but at the file's end), each marker at
+/// the depth of the piece's first line. `None` when two pieces touch or overlap, when a hunk
+/// deletes the file's last lines (no marker can say the file ends there), or when a hunk's
+/// `old` is empty.
+pub fn several(hunks: &[&Hunk<'_>]) -> Option<(Case, Range<usize>)> {
+    if hunks.len() < 2 {
+        return None;
+    }
+    let mut hunks = hunks.to_vec();
+    hunks.sort_by_key(|h| h.offset);
+    let content = hunks[0].content;
+    let file_lines = content.lines().count();
+    let marker = format!("{} ... existing code ...", hunks[0].comment);
+    let mut snippet = String::new();
+    let mut reached = 0;
+    for (k, h) in hunks.iter().enumerate() {
+        if h.old.is_empty() || h.offset < reached {
+            return None;
+        }
+        let (shown, body) = piece_of(h, 3)?;
+        let old_end = h.content[..h.offset].matches('\n').count() + lines(h.old).len();
+        if old_end >= file_lines && lines(h.new).len() < lines(h.old).len() {
+            return None;
+        }
+        let depth = indent(body.iter().find(|l| !l.trim().is_empty())?);
+        if k > 0 || shown.start > 0 {
+            snippet += &format!("{depth}{marker}\n");
+        }
+        for l in &body {
+            snippet += l;
+            snippet.push('\n');
+        }
+        if k + 1 == hunks.len() && shown.end < file_lines {
+            snippet += &format!("{depth}{marker}\n");
+        }
+        reached = h.offset + h.old.len();
+        let next_start = hunks
+            .get(k + 1)
+            .map(|n| piece_of(n, 3).map(|(r, _)| r.start));
+        if let Some(next) = next_start {
+            // (A marker stands for at least one line between two pieces.)
+            if next? <= shown.end {
+                return None;
+            }
+        }
+    }
+    let mut expected = content.to_string();
+    for h in hunks.iter().rev() {
+        expected.replace_range(h.offset..h.offset + h.old.len(), h.new);
+    }
+    let line_of = |h: &Hunk<'_>| h.content[..h.offset].matches('\n').count();
+    let last = hunks.last()?;
+    let right = line_of(hunks[0])..line_of(last) + lines(last.old).len();
+    Some((
+        Case {
+            class: "multi_piece",
+            content: content.to_string(),
+            snippet,
+            expect: Expect::Text(expected),
+        },
+        right,
+    ))
 }

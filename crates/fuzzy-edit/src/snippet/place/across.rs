@@ -15,6 +15,7 @@
 //! snippet then names the block the piece is in.
 
 use super::unique::DISTINCT_LEN;
+use super::window::Crossing;
 use super::{File, Placement};
 use crate::snippet::Piece;
 
@@ -26,8 +27,8 @@ pub(super) fn across(
     piece: &Piece<'_>,
     from: usize,
     scope: Option<usize>,
-    (valid, crossing): (&[Placement], &[(Placement, (usize, usize))]),
-) -> Option<(Placement, (usize, usize))> {
+    (valid, crossing): (&[Placement], &[Crossing]),
+) -> Option<Crossing> {
     if !valid.is_empty() || scope.is_some() {
         return None;
     }

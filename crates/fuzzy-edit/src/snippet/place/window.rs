@@ -12,26 +12,26 @@ use crate::snippet::{Piece, Refusal, Why};
 /// Starts of a piece's first unchanged line considered (a line such as `}` occurs everywhere).
 const MAX_STARTS: usize = 4096;
 
+/// A window refused because the marker before the piece would stand for lines outside its
+/// block: its placement, and the piece's last line paired with how many lines the file holds
+/// up to it (as [`candidates`] gives them for the windows that fit).
+pub(super) type Crossing = (Placement, (usize, usize));
+
 /// The windows where the piece fits when its first line the file holds (`held[0]`) starts
 /// them: each window's placement, the piece's last line paired there with how many of its
 /// lines up to that one the file holds, and the windows refused because the marker before the
-/// piece would stand for lines outside its block (each with its last line, alike).
-#[allow(clippy::type_complexity)]
+/// piece would stand for lines outside its block.
 pub(super) fn candidates(
     file: &File<'_>,
     piece: &Piece<'_>,
     held: &[usize],
     from: usize,
     scope: Option<usize>,
-) -> (
-    Vec<Placement>,
-    Vec<(usize, usize)>,
-    Vec<(Placement, (usize, usize))>,
-) {
+) -> (Vec<Placement>, Vec<(usize, usize)>, Vec<Crossing>) {
     let lines = &piece.lines;
     let mut valid: Vec<Placement> = Vec::new();
     let mut last: Vec<(usize, usize)> = Vec::new();
-    let mut crossing: Vec<(Placement, (usize, usize))> = Vec::new();
+    let mut crossing: Vec<Crossing> = Vec::new();
     let Some(&f) = held.first() else {
         return (valid, last, crossing);
     };
