@@ -5,8 +5,6 @@
 
 use super::closing::closing_scope;
 use super::{end_of_scope, place, File, Line, Placement, Places};
-use crate::normalize::indent_width;
-use crate::snippet::block_end::closes;
 use crate::snippet::{Piece, Refusal, Why};
 
 /// Placements tried for one snippet before it is refused as ambiguous. Each piece that fits
@@ -70,10 +68,7 @@ impl Search<'_, '_, '_, '_> {
             placed.push(p);
             return self.at(k + 1, placed);
         }
-        let scope = placed
-            .last()
-            .and_then(|p| opener(file, p))
-            .filter(|_| !after_block(&self.pieces[k - 1], piece));
+        let scope = placed.last().and_then(|p| opener(file, p));
         let p = match place(file, piece, from, scope) {
             Ok(Places::One(p)) => p,
             Ok(Places::Several(each, refusal)) => return self.branch(k, each, refusal, placed),
@@ -145,26 +140,6 @@ impl Search<'_, '_, '_, '_> {
             }),
         }
     }
-}
-
-/// Whether `piece` is written after the block that `previous` ends by opening, not inside it:
-/// the marker between them is no deeper, as written, than that opening line, and the piece's
-/// first line of code stands at its depth or shallower (`if error_print is None:`, a marker,
-/// `return None` at the `if`'s depth: the marker stands for the `if`'s body and what follows
-/// it). `class A:`, a marker and `def f(self):` one level deeper stay inside `A`; a shallower
-/// first line that closes blocks (`end`, `}`) closes this one too, which bounds where it
-/// stands.
-fn after_block(previous: &Piece<'_>, piece: &Piece<'_>) -> bool {
-    let written = |l: &&&str| !l.trim().is_empty();
-    let (Some(open), Some(first)) = (
-        previous.lines.iter().rfind(written),
-        piece.lines.iter().find(written),
-    ) else {
-        return false;
-    };
-    let depth = indent_width(open);
-    let at = indent_width(first);
-    piece.marker_before.is_some_and(|m| m <= depth) && (at == depth || at < depth && !closes(first))
 }
 
 /// The file line a placement ends with when it opens a block (the file's next line of code is
