@@ -56,6 +56,21 @@ fn indent(l: &str) -> &str {
     &l[..l.len() - l.trim_start().len()]
 }
 
+/// How many lines at the start and at the end of a hunk its `old` and `new` share (the end's
+/// count never overlapping the start's).
+fn unchanged_ends(old: &[&str], new: &[&str]) -> (usize, usize) {
+    let head = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let tail = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count()
+        .min(old.len() - head)
+        .min(new.len() - head);
+    (head, tail)
+}
+
 /// Whether a line opens a definition a model would name as a snippet's scope: a function,
 /// method, class or module (`def f(`, `impl Foo {`, `public void run() {`), not a statement.
 fn defines(t: &str) -> bool {
@@ -104,16 +119,7 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
         &h.content[h.offset + h.old.len()..]
     );
     let file_lines = h.content.lines().count();
-    // The unchanged lines at either end of the hunk.
-    let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-    let tail = old
-        .iter()
-        .rev()
-        .zip(new.iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count()
-        .min(old.len() - head)
-        .min(new.len() - head);
+    let (head, tail) = unchanged_ends(&old, &new);
     let before_marker = start > 0;
     let after_marker = start + old.len() < file_lines;
     // (Context counted in lines of code: a blank line shows no place.)
@@ -358,15 +364,7 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
 fn piece_of<'a>(h: &Hunk<'a>, context: usize) -> Option<(Range<usize>, Vec<&'a str>)> {
     let start = h.content[..h.offset].matches('\n').count();
     let (old, new) = (lines(h.old), lines(h.new));
-    let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-    let tail = old
-        .iter()
-        .rev()
-        .zip(new.iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count()
-        .min(old.len() - head)
-        .min(new.len() - head);
+    let (head, tail) = unchanged_ends(&old, &new);
     let code = |l: &&str| !l.trim().is_empty();
     let (mut from, mut shown) = (head, 0);
     while from > 0 && shown < context {

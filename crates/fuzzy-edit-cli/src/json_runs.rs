@@ -74,6 +74,21 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// Byte strings of the bytes that end a run and some that do not (a space, a UTF-8 lead
+    /// byte, a letter).
+    fn run_bytes() -> impl Strategy<Value = Vec<u8>> {
+        let byte = prop_oneof![
+            Just(b'"'),
+            Just(b'\\'),
+            Just(b'\n'),
+            Just(0x1f),
+            Just(b' '),
+            Just(0xc3),
+            Just(b'a')
+        ];
+        prop::collection::vec(byte, 0..70)
+    }
+
     proptest! {
         #[test]
         fn marks_are_the_bytes_that_end_a_run(chunk in prop::array::uniform16(any::<u8>())) {
@@ -83,10 +98,7 @@ mod tests {
 
         #[test]
         fn the_run_end_is_the_first_such_byte(
-            bytes in prop::collection::vec(
-                prop_oneof![Just(b'"'), Just(b'\\'), Just(b'\n'), Just(0x1f), Just(b' '), Just(0xc3), Just(b'a')],
-                0..70,
-            ),
+            bytes in run_bytes(),
             from in 0usize..70,
         ) {
             let from = from.min(bytes.len());
@@ -96,10 +108,7 @@ mod tests {
 
         #[test]
         fn a_run_is_pushed_up_to_the_first_such_byte(
-            bytes in prop::collection::vec(
-                prop_oneof![Just(b'"'), Just(b'\\'), Just(b'\n'), Just(0x1f), Just(b' '), Just(0xc3), Just(b'a')],
-                0..70,
-            ),
+            bytes in run_bytes(),
             from in 0usize..70,
             pushed in prop::collection::vec(any::<u8>(), 0..3),
         ) {
