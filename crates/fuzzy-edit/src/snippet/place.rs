@@ -10,7 +10,8 @@
 //! windows, the one that pairs more of the piece's lines wins only when it changes less too
 //! (`best_explained`); else, of windows nested around one line the file holds once, the
 //! nearest (`nearest_pinned`). A first line that may be new rather than a later copy of
-//! itself is refused (`first_line_clear`).
+//! itself is refused (`first_line_clear`). A piece that fits only past the end of the block
+//! the snippet was in stands there only on the conditions of `across`.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
