@@ -12,8 +12,10 @@ snippet of `snippet_speed.py` by `path` (written) and by `content`, and its `mer
 Per kind and size, one fresh pipe answers `--requests` requests (a `path` kind's file is
 written again before each, untimed). Figures per request, in ms: the wall time from the
 request's first byte written to its answer's newline read (median and min), and the pipe's
-CPU time (user+system from /proc, 10 ms ticks, averaged over the batch). Every answer is
-checked before it counts.
+CPU time (user+system from /proc, 10 ms ticks, averaged over the batch). A `content` kind is
+also sent as a batch (`batch`): all its requests written at once to a fresh pipe while the
+answers are read, the whole run's wall time over the requests, start-up included. Every answer
+is checked before it counts.
 
 With `--callgrind`, one request of each kind also runs under `valgrind --tool=callgrind` in a
 pipe of its own, and its instruction count (start-up included) is printed: the figure a loaded
@@ -29,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -128,6 +131,27 @@ def batch(file, line: bytes, check, requests: int) -> dict:
     return {"median": statistics.median(walls), "min": min(walls), "cpu": cpu / requests}
 
 
+def stream(line: bytes, check, requests: int) -> float:
+    """Wall time per request of `requests` requests sent at once, as a batch client sends them
+    (a thread writes them all while the answers are read), the pipe's start included."""
+    t = time.perf_counter()
+    pipe = subprocess.Popen([BINARY, "pipe"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def send() -> None:
+        pipe.stdin.write(line * requests)
+        pipe.stdin.close()
+
+    sender = threading.Thread(target=send)
+    sender.start()
+    answers = [pipe.stdout.readline() for _ in range(requests)]
+    sender.join()
+    pipe.wait()
+    wall = (time.perf_counter() - t) * 1000 / requests
+    for answer in answers:
+        check(answer)
+    return wall
+
+
 def instructions(file, line: bytes, tmp: str) -> int:
     write(file)
     out = os.path.join(tmp, "callgrind.out")
@@ -150,13 +174,15 @@ def main() -> None:
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
     print(f"{requests} requests per kind and size, ms per request; load average {load}")
-    head = f"{'kind':17} {'lines':>7} {'median':>7} {'min':>6} {'CPU':>6}"
+    head = f"{'kind':17} {'lines':>7} {'median':>7} {'min':>6} {'CPU':>6} {'batch':>6}"
     print(head + (f" {'instructions':>13}" if callgrind else ""))
     with tempfile.TemporaryDirectory() as tmp:
         for lines in sizes:
             for name, file, line, check in kinds(lines, tmp):
                 r = batch(file, line, check, requests)
                 row = f"{name:17} {lines:7} {r['median']:7.1f} {r['min']:6.1f} {r['cpu']:6.1f}"
+                # (A kind that writes its file again before each request has no batch.)
+                row += f" {stream(line, check, requests):6.1f}" if file is None else f" {'-':>6}"
                 if callgrind:
                     row += f" {instructions(file, line, tmp) / 1e6:12.1f}M"
                 print(row, flush=True)

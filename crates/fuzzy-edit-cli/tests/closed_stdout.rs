@@ -39,6 +39,45 @@ fn the_pipe_ends_quietly_when_its_reader_is_gone() {
 }
 
 #[test]
+fn the_pipe_ends_when_its_reader_is_gone_while_its_input_stays_open() {
+    // The pipe reads the next request on a thread of its own: with nobody left to answer, it
+    // must not wait for that request.
+    let w = Work::new();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fuzzy-edit"))
+        .arg("pipe")
+        .current_dir(w.root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fuzzy-edit");
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().unwrap();
+    let request = "{\"content\": \"a\\n\", \"old\": \"a\", \"new\": \"b\"}\n";
+    input.write_all(request.as_bytes()).unwrap();
+    input.flush().unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("poll fuzzy-edit") {
+            break Some(status);
+        }
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    drop(input);
+    let out = child.wait_with_output().expect("wait for fuzzy-edit");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        status.and_then(|s| s.code()),
+        Some(0),
+        "still running with its input open: {err}"
+    );
+    assert_eq!(err, "");
+}
+
+#[test]
 fn every_printing_command_ends_quietly_when_its_reader_is_gone() {
     let w = Work::new();
     // A diff longer than a pipe's buffer, so that the write cannot land before the close (and
