@@ -119,13 +119,13 @@ pub fn serve(
                     "request_too_large",
                     format!("the request is {len} bytes, over the pipe's limit of {max_request_bytes} bytes; it was skipped. Send a smaller request (a file by \"path\" instead of its \"content\"), or start the pipe with a larger --max-request-bytes."),
                 )), String::new()),
-                Event::NotText(line, e) => (
-                    bad_request(
-                        super::readable_id::readable_id(&String::from_utf8_lossy(&line)),
-                        &format!("the line is not valid UTF-8: {e}"),
-                    ),
-                    String::new(),
-                ),
+                Event::NotText(line, e) => {
+                    // (Its id as written, where the line is readable around it.)
+                    let line = String::from_utf8_lossy(&line).into_owned();
+                    let id = super::readable_id::readable_id(&line);
+                    let message = format!("the line is not valid UTF-8: {e}");
+                    (bad_request(id, &message), line)
+                }
                 Event::Request(line, value) => (answer_read(&line, value), line),
                 Event::End(end) => {
                     read = end;
