@@ -77,6 +77,38 @@ fn the_pipe_ends_when_its_reader_is_gone_while_its_input_stays_open() {
     assert_eq!(err, "");
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn an_output_that_fails_stops_the_edits_at_the_first_answer_it_cannot_take() {
+    // The pipe edits one request while it writes the answer before: a request that names a
+    // file still waits for every earlier answer to be written, so the edits stop where the
+    // answers do, as on one thread.
+    let w = Work::new();
+    w.write("f.py", "a = 0\n");
+    let requests: String = (1..=5)
+        .map(|i| {
+            format!(
+                "{{\"id\": {i}, \"path\": \"f.py\", \"old\": \"a = {}\", \"new\": \"a = {i}\"}}\n",
+                i - 1
+            )
+        })
+        .collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fuzzy-edit"))
+        .arg("pipe")
+        .current_dir(w.root())
+        .stdin(Stdio::piped())
+        .stdout(std::fs::File::create("/dev/full").expect("open /dev/full"))
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start fuzzy-edit");
+    let mut input = child.stdin.take().unwrap();
+    let _ = input.write_all(requests.as_bytes());
+    drop(input);
+    let out = child.wait_with_output().expect("wait for fuzzy-edit");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(w.read("f.py"), "a = 1\n");
+}
+
 #[test]
 fn every_printing_command_ends_quietly_when_its_reader_is_gone() {
     let w = Work::new();

@@ -13,6 +13,7 @@ mod pipe_answer;
 pub(crate) mod pipe_json;
 mod pipe_lines;
 mod pipe_request;
+mod pipe_stages;
 pub mod read;
 mod readable_id;
 pub mod verify;

@@ -11,7 +11,7 @@
 //! `too_complex` and nothing is written. The answers' shape is [`crate::render::json`]'s, shared
 //! with `apply --json` and the MCP tools.
 
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -21,9 +21,9 @@ use fuzzy_edit::{apply_snippet, apply_with, Failed};
 use serde_json::Value;
 
 use super::pipe_answer::{bad_request, edit_file, options, success};
-use super::pipe_request::{self, Line, Request, Target};
+use super::pipe_request::{self, Request, Target};
+use super::pipe_stages::{Answer, Event};
 use crate::render::json as answer_json;
-use crate::render::json_bytes;
 
 /// Serve stdin until it ends, reading requests of at most `max_request_bytes`. Exit code 2 if
 /// reading or writing fails.
@@ -63,136 +63,37 @@ fn widen_pipes() {
     }
 }
 
-/// What the reader and writer threads tell the editing thread.
-enum Event {
-    /// A line over the size limit (its length), skipped.
-    TooLong(u64),
-    /// A line that is not UTF-8.
-    NotText(Vec<u8>, std::str::Utf8Error),
-    /// A request line and its JSON, parsed.
-    Request(String, serde_json::Result<Value>),
-    /// The input ended (or failed): the reader's last word.
-    End(io::Result<()>),
-    /// The output failed (its error is the writer's to return).
-    WriterFailed,
-}
-
-/// Serve requests from `input` until it ends, in three stages that overlap across requests:
-/// a thread reads and parses the next request while this one edits, and a thread writes the
-/// previous answer. For a client that sends requests without waiting for each answer (a
-/// batch of 4 MB requests), each request then costs about its edit alone: reading and parsing
-/// it and writing its answer were a third of its time on one thread (callgrind, 100k lines:
-/// 19 M and 17.5 M of a `typo` request's 137 M instructions). Answers stay in request order;
-/// a client that waits for each answer sees no difference. One request waits parsed and one
-/// answer waits to be written, so memory stays a few requests. When the output fails, the
-/// reader may be blocked on an input that never ends: it is left, and ends with the process.
+/// Serve requests from `input` until it ends, one answer per request, in order
+/// ([`super::pipe_stages`] runs reading, editing and writing on threads of their own).
 pub fn serve(
-    input: impl BufRead + Send + 'static,
+    input: BufReader<impl Read + Send + 'static>,
     output: impl Write + Send,
     max_request_bytes: u64,
 ) -> io::Result<()> {
-    let (events, incoming) = std::sync::mpsc::sync_channel::<Event>(1);
-    let to_reader = events.clone();
-    std::thread::spawn(move || {
-        // (The editor waits for this thread's last word: a panic must not keep it waiting.)
-        let read =
-            std::panic::AssertUnwindSafe(|| read_requests(input, max_request_bytes, &to_reader));
-        let end = std::panic::catch_unwind(read)
-            .unwrap_or_else(|_| Err(io::Error::other("the pipe's request reader panicked")));
-        let _ = to_reader.send(Event::End(end));
-    });
-    let (answers, outgoing) = std::sync::mpsc::sync_channel::<(Value, String)>(1);
-    let (written, read) = std::thread::scope(|scope| {
-        let writer = scope.spawn(move || {
-            let written = write_answers(output, &outgoing);
-            if written.is_err() {
-                // (A full channel holds an event the editor is about to take; its answer's
-                // send then fails.)
-                let _ = events.try_send(Event::WriterFailed);
-            }
-            written
-        });
-        let mut read = Ok(());
-        for event in &incoming {
-            let answer = match event {
-                Event::TooLong(len) => (answer_json::failure(answer_json::error(
-                    "request_too_large",
-                    format!("the request is {len} bytes, over the pipe's limit of {max_request_bytes} bytes; it was skipped. Send a smaller request (a file by \"path\" instead of its \"content\"), or start the pipe with a larger --max-request-bytes."),
-                )), String::new()),
-                Event::NotText(line, e) => {
-                    // (Its id as written, where the line is readable around it.)
-                    let line = String::from_utf8_lossy(&line).into_owned();
-                    let id = super::readable_id::readable_id(&line);
-                    let message = format!("the line is not valid UTF-8: {e}");
-                    (bad_request(id, &message), line)
-                }
-                Event::Request(line, value) => (answer_read(&line, value), line),
-                Event::End(end) => {
-                    read = end;
-                    break;
-                }
-                Event::WriterFailed => break,
-            };
-            if answers.send(answer).is_err() {
-                break;
-            }
-        }
-        drop(answers);
-        let written = writer.join().expect("the pipe's writer does not panic");
-        (written, read)
-    });
-    written.and(read)
+    super::pipe_stages::serve(input, output, max_request_bytes, |event| {
+        answer_event(event, max_request_bytes)
+    })
 }
 
-/// Read lines from `input` and hand each on, parsed, until it ends or nobody takes them.
-fn read_requests(
-    mut input: impl BufRead,
-    max_request_bytes: u64,
-    events: &std::sync::mpsc::SyncSender<Event>,
-) -> io::Result<()> {
-    let mut line = Vec::new();
-    while let Some(read) = pipe_request::next_line(&mut input, max_request_bytes, &mut line)? {
-        let event = match read {
-            Line::TooLong(len) => Event::TooLong(len),
-            Line::Read => match String::from_utf8(std::mem::take(&mut line)) {
-                Ok(s) if s.trim().is_empty() => continue,
-                Ok(s) => {
-                    let value = super::pipe_json::read(&s);
-                    Event::Request(s, value)
-                }
-                Err(e) => {
-                    let error = e.utf8_error();
-                    Event::NotText(e.into_bytes(), error)
-                }
-            },
-        };
-        if events.send(event).is_err() {
-            break;
+/// The answer to one line of input, and its id as the client wrote it where the parser could
+/// only read it as a float.
+fn answer_event(event: Event, max_request_bytes: u64) -> Answer {
+    let (answer, line) = match event {
+        Event::TooLong(len) => (answer_json::failure(answer_json::error(
+            "request_too_large",
+            format!("the request is {len} bytes, over the pipe's limit of {max_request_bytes} bytes; it was skipped. Send a smaller request (a file by \"path\" instead of its \"content\"), or start the pipe with a larger --max-request-bytes."),
+        )), String::new()),
+        Event::NotText(line, e) => {
+            // (Its id as written, where the line is readable around it.)
+            let line = String::from_utf8_lossy(&line).into_owned();
+            let id = super::readable_id::readable_id(&line);
+            let message = format!("the line is not valid UTF-8: {e}");
+            (bad_request(id, &message), line)
         }
-    }
-    Ok(())
-}
-
-/// Write each answer (with the request line it answers) whole, and flush it.
-fn write_answers(
-    mut output: impl Write,
-    answers: &std::sync::mpsc::Receiver<(Value, String)>,
-) -> io::Result<()> {
-    let mut bytes = Vec::new();
-    for (answer, line) in answers {
-        // Written whole: an answer of megabytes goes straight to the pipe, not through the
-        // buffer in pieces; the id as the client wrote it, where the parser could only read it
-        // as a float.
-        bytes.clear();
-        match super::readable_id::float_id_as_sent(&answer, line.as_bytes()) {
-            Some(raw) => super::readable_id::write_with_id(&mut bytes, answer, &raw)?,
-            None => json_bytes::write_value(&mut bytes, &answer),
-        }
-        bytes.push(b'\n');
-        output.write_all(&bytes)?;
-        output.flush()?;
-    }
-    Ok(())
+        Event::Request(line, value) => (answer_read(&line, value), line),
+    };
+    let raw_id = super::readable_id::float_id_as_sent(&answer, line.as_bytes());
+    (answer, raw_id)
 }
 
 /// The answer to one request line.
@@ -357,7 +258,7 @@ mod tests {
     fn serve_skips_blank_lines_and_survives_bad_utf8() {
         let input: &[u8] = b"\n{\"content\":\"a\",\"old\":\"a\",\"new\":\"b\"}\n\xff\xfe\n";
         let mut out = Vec::new();
-        serve(input, &mut out, 1024).unwrap();
+        serve(BufReader::new(input), &mut out, 1024).unwrap();
         let lines: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
         assert_eq!(lines.len(), 2);
         assert!(lines[0].contains("\"ok\":true"));
@@ -372,7 +273,12 @@ mod tests {
         );
         let input = long + "{\"content\":\"a\",\"old\":\"a\",\"new\":\"b\"}\n";
         let mut out = Vec::new();
-        serve(io::Cursor::new(input.into_bytes()), &mut out, 64).unwrap();
+        serve(
+            BufReader::new(io::Cursor::new(input.into_bytes())),
+            &mut out,
+            64,
+        )
+        .unwrap();
         let answers: Vec<Value> = std::str::from_utf8(&out)
             .unwrap()
             .lines()
