@@ -6,9 +6,12 @@ use std::process::{Command, Stdio};
 
 use crate::common::Work;
 
-/// Run `fuzzy-edit ARGS` in `w` with its stdout closed before it writes (the read end of the
-/// pipe is dropped at once), `stdin` on its input; its exit code and stderr.
-fn with_stdout_closed(w: &Work, args: &[&str], stdin: &[u8]) -> (Option<i32>, String) {
+/// Start `fuzzy-edit ARGS` in `w` with its stdout closed before it writes (the read end of
+/// the pipe is dropped at once); the child and its input.
+fn start_with_stdout_closed(
+    w: &Work,
+    args: &[&str],
+) -> (std::process::Child, std::process::ChildStdin) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fuzzy-edit"))
         .args(args)
         .current_dir(w.root())
@@ -18,7 +21,14 @@ fn with_stdout_closed(w: &Work, args: &[&str], stdin: &[u8]) -> (Option<i32>, St
         .spawn()
         .expect("start fuzzy-edit");
     drop(child.stdout.take());
-    let mut input = child.stdin.take().unwrap();
+    let input = child.stdin.take().unwrap();
+    (child, input)
+}
+
+/// Run `fuzzy-edit ARGS` in `w` with its stdout closed before it writes, `stdin` on its input;
+/// its exit code and stderr.
+fn with_stdout_closed(w: &Work, args: &[&str], stdin: &[u8]) -> (Option<i32>, String) {
+    let (child, mut input) = start_with_stdout_closed(w, args);
     // The program may stop reading once its output is gone: a failed write here is fine.
     let _ = input.write_all(stdin);
     drop(input);
@@ -43,16 +53,7 @@ fn the_pipe_ends_when_its_reader_is_gone_while_its_input_stays_open() {
     // The pipe reads the next request on a thread of its own: with nobody left to answer, it
     // must not wait for that request.
     let w = Work::new();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fuzzy-edit"))
-        .arg("pipe")
-        .current_dir(w.root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start fuzzy-edit");
-    drop(child.stdout.take());
-    let mut input = child.stdin.take().unwrap();
+    let (mut child, mut input) = start_with_stdout_closed(&w, &["pipe"]);
     let request = "{\"content\": \"a\\n\", \"old\": \"a\", \"new\": \"b\"}\n";
     input.write_all(request.as_bytes()).unwrap();
     input.flush().unwrap();
