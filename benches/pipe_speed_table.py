@@ -111,7 +111,9 @@ def write(file) -> None:
             f.write(text)
 
 
-def batch(file, line: bytes, check, requests: int) -> dict:
+def one_by_one(file, line: bytes, check, requests: int) -> dict:
+    """Each request sent once the answer before it is read: wall time per request (median,
+    min) and the pipe's CPU time per request."""
     tick = os.sysconf("SC_CLK_TCK")
     pipe = subprocess.Popen([BINARY, "pipe"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     walls = []
@@ -131,7 +133,7 @@ def batch(file, line: bytes, check, requests: int) -> dict:
     return {"median": statistics.median(walls), "min": min(walls), "cpu": cpu / requests}
 
 
-def stream(line: bytes, check, requests: int) -> float:
+def batch(line: bytes, check, requests: int) -> float:
     """Wall time per request of `requests` requests sent at once, as a batch client sends them
     (a thread writes them all while the answers are read), the pipe's start included."""
     t = time.perf_counter()
@@ -179,10 +181,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for lines in sizes:
             for name, file, line, check in kinds(lines, tmp):
-                r = batch(file, line, check, requests)
+                r = one_by_one(file, line, check, requests)
                 row = f"{name:17} {lines:7} {r['median']:7.1f} {r['min']:6.1f} {r['cpu']:6.1f}"
                 # (A kind that writes its file again before each request has no batch.)
-                row += f" {stream(line, check, requests):6.1f}" if file is None else f" {'-':>6}"
+                row += f" {batch(line, check, requests):6.1f}" if file is None else f" {'-':>6}"
                 if callgrind:
                     row += f" {instructions(file, line, tmp) / 1e6:12.1f}M"
                 print(row, flush=True)

@@ -71,7 +71,7 @@ const BATCH_LINES: usize = 64;
 const WRITER_CHECK: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// Serve `input` until it ends: each event (a line read) answered by `answer`, the answers
-/// written to `output` in order, each flushed.
+/// written to `output` in order, flushed as soon as no more requests are waiting.
 pub(super) fn serve<R: Read + Send + 'static>(
     input: BufReader<R>,
     output: impl Write + Send,
@@ -134,16 +134,12 @@ pub(super) fn serve<R: Read + Send + 'static>(
             Err(_) => {
                 // (No writer: this thread writes each batch itself.)
                 let (mut output, mut bytes, mut failed) = (output, Vec::new(), None);
-                let deliver = |batch: Vec<Answer>| {
-                    let n = batch.len();
-                    for a in batch {
-                        if let Err(e) = write_one(&mut output, &mut bytes, a) {
-                            failed = Some(e);
-                            return false;
-                        }
+                let deliver = |batch| match write_batch(&mut output, &mut bytes, batch, written) {
+                    Ok(()) => true,
+                    Err(e) => {
+                        failed = Some(e);
+                        false
                     }
-                    written.add(n);
-                    true
                 };
                 let read = edit(&incoming, deliver, written, &mut answer);
                 failed.map_or(read, Err)
@@ -160,19 +156,13 @@ fn edit(
     written: &Written,
     answer: &mut impl FnMut(Event) -> Answer,
 ) -> io::Result<()> {
-    let (mut ready, mut bytes, mut sent) = (Vec::new(), 0, 0);
-    // (Hands the ready answers on; `false` when the output failed.)
-    let mut hand_on = |ready: &mut Vec<Answer>, bytes: &mut usize, sent: &mut usize| {
-        *bytes = 0;
-        *sent += ready.len();
-        ready.is_empty() || deliver(std::mem::take(ready))
-    };
+    let mut ready = Ready::default();
     loop {
         let message = match incoming.try_recv() {
             Ok(m) => m,
             Err(TryRecvError::Empty) => {
                 // (Nothing more waiting: the client may be waiting for these answers.)
-                if !hand_on(&mut ready, &mut bytes, &mut sent) {
+                if !ready.hand_on(&mut deliver) {
                     return Ok(());
                 }
                 // (An output that fails while the input is idle ends the pipe without waiting
@@ -191,23 +181,47 @@ fn edit(
             FromReader::Lines(events) => {
                 for event in events {
                     if event.names_a_file()
-                        && (!hand_on(&mut ready, &mut bytes, &mut sent) || !written.wait_for(sent))
+                        && (!ready.hand_on(&mut deliver) || !written.wait_for(ready.sent))
                     {
                         return Ok(());
                     }
-                    bytes += event.size();
-                    ready.push(answer(event));
-                    let full = bytes >= BATCH_BYTES || ready.len() >= BATCH_LINES;
-                    if full && !hand_on(&mut ready, &mut bytes, &mut sent) {
+                    let size = event.size();
+                    if ready.add(answer(event), size) && !ready.hand_on(&mut deliver) {
                         return Ok(());
                     }
                 }
             }
             FromReader::End(read) => {
-                hand_on(&mut ready, &mut bytes, &mut sent);
+                // (Answers that cannot be written leave the writer's error to report.)
+                ready.hand_on(&mut deliver);
                 return read;
             }
         }
+    }
+}
+
+/// The answers ready to hand on, and how many were handed on before them.
+#[derive(Default)]
+struct Ready {
+    answers: Vec<Answer>,
+    /// The bytes of the requests they answer.
+    bytes: usize,
+    sent: usize,
+}
+
+impl Ready {
+    /// Add an answer to a request of `size` bytes: whether the batch is full.
+    fn add(&mut self, answer: Answer, size: usize) -> bool {
+        self.answers.push(answer);
+        self.bytes += size;
+        self.bytes >= BATCH_BYTES || self.answers.len() >= BATCH_LINES
+    }
+
+    /// Hand the answers on: `false` when the output failed.
+    fn hand_on(&mut self, deliver: &mut impl FnMut(Vec<Answer>) -> bool) -> bool {
+        self.bytes = 0;
+        self.sent += self.answers.len();
+        self.answers.is_empty() || deliver(std::mem::take(&mut self.answers))
     }
 }
 
@@ -294,7 +308,7 @@ fn event(read: Line, line: &mut Vec<u8>) -> Option<Event> {
     })
 }
 
-/// Write each batch of answers, each answer whole and flushed, counting them in `written`.
+/// Write each batch of answers, counting them in `written`.
 fn write(
     mut output: impl Write,
     answers: &Receiver<Vec<Answer>>,
@@ -302,17 +316,30 @@ fn write(
 ) -> io::Result<()> {
     let mut bytes = Vec::new();
     for batch in answers {
-        let n = batch.len();
-        for a in batch {
-            write_one(&mut output, &mut bytes, a)?;
-        }
-        written.add(n);
+        write_batch(&mut output, &mut bytes, batch, written)?;
     }
     Ok(())
 }
 
-/// Write one answer whole (an answer of megabytes goes straight to the pipe, not through the
-/// buffer in pieces), and flush it.
+/// Write a batch of answers and flush them, counting them in `written`. (Once per batch: its
+/// answers were ready together because their requests were already read.)
+fn write_batch(
+    output: &mut impl Write,
+    bytes: &mut Vec<u8>,
+    batch: Vec<Answer>,
+    written: &Written,
+) -> io::Result<()> {
+    let n = batch.len();
+    for a in batch {
+        write_one(output, bytes, a)?;
+    }
+    output.flush()?;
+    written.add(n);
+    Ok(())
+}
+
+/// Write one answer whole: an answer of megabytes goes straight to the pipe, not through the
+/// buffer in pieces.
 fn write_one(
     output: &mut impl Write,
     bytes: &mut Vec<u8>,
@@ -324,8 +351,7 @@ fn write_one(
         None => crate::render::json_bytes::write_value(bytes, &answer),
     }
     bytes.push(b'\n');
-    output.write_all(bytes)?;
-    output.flush()
+    output.write_all(bytes)
 }
 
 /// Serve `input` on this thread alone, each request read, answered and written in turn.
@@ -339,6 +365,7 @@ fn in_turn(
     while let Some(read) = pipe_request::next_line(&mut input, max_request_bytes, &mut line)? {
         if let Some(event) = event(read, &mut line) {
             write_one(&mut output, &mut bytes, answer(event))?;
+            output.flush()?;
         }
     }
     Ok(())
