@@ -32,6 +32,23 @@ fn a_piece_in_the_next_function_stands_there_when_it_fits_nowhere_else() {
     assert_eq!(merged(TWO_FUNCTIONS, snippet), want);
 }
 
+/// The same piece past the block when the block ends with a line somewhat like one the piece
+/// pairs (`return render_data(data)` beside `return render(table)`, two tokens apart): not
+/// the stale copy of that line the piece might be meant for. It stands in the next function
+/// (refused as `crosses_scope` while a look-alike was a line 0.6 alike).
+#[test]
+fn a_line_unlike_enough_inside_the_block_does_not_hold_the_piece_back() {
+    let file = TWO_FUNCTIONS.replace("return json.loads(data)", "return render_data(data)");
+    let snippet = "def load(path):\n    with open(path, encoding=\"utf-8\") as f:\n        data = f.read()\n    # ... existing code ...\n    for dirname in dirnames:\n        row = summarize(dirname, graphs)\n        table.append(row)\n    return render(table)\n# ... existing code ...\n";
+    let want = file
+        .replace("open(path)", "open(path, encoding=\"utf-8\")")
+        .replace("summarize(dirname)", "summarize(dirname, graphs)");
+    assert_eq!(merged(&file, snippet), want);
+    // One token apart, it may be the line the piece is meant for, as the model remembers it.
+    let file = TWO_FUNCTIONS.replace("return json.loads(data)", "return render(data)");
+    assert_eq!(refused(&file, snippet), "snippet_crosses_scope");
+}
+
 /// The same piece opening with lines the file does not hold: whether the marker covers the
 /// function's lines or the new lines replace them is open. Refused.
 #[test]
