@@ -520,3 +520,16 @@ pub(crate) const EDGE_REACH: usize = 32;
 /// of an elided line (`strategy::elision::new_markers::REWRITE_OF_ELIDED`,
 /// `elide_edit_inside_*`: rewritten lines 0.5-0.7 like their line in 15 of 135 checks).
 pub(crate) const EDITED_EDGE: f64 = 0.6;
+
+/// Least character similarity for a line inside the block to count as a look-alike of a line a
+/// piece pairs past the block (`snippet/place/across.rs`): the stale copy the piece may be
+/// meant for, which keeps the piece from standing past the block. Measured on the gate's
+/// `multi_piece` class (exact merges, shared / other-language corpus) and an adversarial
+/// review's 20,618 generated and perturbed multi-piece snippets (merges that differ from the
+/// hunk where the build before refused): at 0.6 (`EDITED_EDGE`) 50 / 107; at 0.8 55 / 116,
+/// none in the generated families (stale twins, copies from a later function), 4 in the
+/// perturbed real snippets beside 102 more exact (a context line dropped before a deletion, so
+/// the marker keeps what the hunk deleted; a piece dedented to the margin, its kept lines
+/// written there; a trailing blank no snippet can show); at 0.9 56 / 118, 24 (2 of them in
+/// unperturbed snippets). Gate: 0 wrong at each.
+pub(crate) const PAST_BLOCK_LOOK_ALIKE: f64 = 0.8;

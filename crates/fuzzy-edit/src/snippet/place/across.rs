@@ -30,21 +30,11 @@ use super::window::Crossing;
 use super::{File, Placement};
 use crate::align::LineLike;
 use crate::snippet::Piece;
+use crate::thresholds::PAST_BLOCK_LOOK_ALIKE;
 
 /// Lines of the piece the place past the block pairs at least: three lines of context or more
 /// around a change, as a snippet of several changes shows each.
 const MIN_PAIRED: usize = 3;
-
-/// How alike a line inside the block must be to a paired line to count as its look-alike (the
-/// stale copy the piece may be meant for): `line_similarity`. Measured on the gate's
-/// `multi_piece` class (shared / other languages, exact) and the review's 20,618 generated and
-/// perturbed multi-piece cases (wrong merges the build before did not make):
-/// 0.6 (`EDITED_EDGE`): 50 / 107, the base; 0.8: 55 / 116, 0 new wrong in the generated
-/// families, 4 in the perturbed real snippets (a context line dropped before a deletion, so
-/// the marker keeps what the hunk deleted; a piece dedented to the margin, kept lines written
-/// there; a trailing blank the snippet cannot show); 0.9: 56 / 118, 24 new wrong there (2 in
-/// unperturbed snippets).
-const LOOK_ALIKE: f64 = 0.8;
 
 /// The one window past the block where the piece stands (see the module's conditions), when
 /// no window inside the block fits (`valid` is empty).
@@ -94,9 +84,10 @@ pub(super) fn across(
         .collect();
     let look_alike_inside = (from..p.start).any(|q| {
         !file.blank(q)
-            && paired_long
-                .iter()
-                .any(|like| like.at_least(file.lines[q], LOOK_ALIKE).is_some())
+            && paired_long.iter().any(|like| {
+                like.at_least(file.lines[q], PAST_BLOCK_LOOK_ALIKE)
+                    .is_some()
+            })
     });
     (!look_alike_inside).then(|| (p.clone(), *l))
 }
