@@ -67,6 +67,11 @@ enum FromReader {
 const BATCH_BYTES: usize = 256 << 10;
 const BATCH_LINES: usize = 64;
 
+/// Whether a batch of `lines` lines of `bytes` bytes is full (see [`BATCH_BYTES`]).
+fn full(bytes: usize, lines: usize) -> bool {
+    bytes >= BATCH_BYTES || lines >= BATCH_LINES
+}
+
 /// How often an editor waiting for input looks whether the writer failed.
 const WRITER_CHECK: std::time::Duration = std::time::Duration::from_millis(50);
 
@@ -214,7 +219,7 @@ impl Ready {
     fn add(&mut self, answer: Answer, size: usize) -> bool {
         self.answers.push(answer);
         self.bytes += size;
-        self.bytes >= BATCH_BYTES || self.answers.len() >= BATCH_LINES
+        full(self.bytes, self.answers.len())
     }
 
     /// Hand the answers on: `false` when the output failed.
@@ -273,8 +278,7 @@ fn read(
             batch.push(event);
         }
         // (Handed on when no more input is waiting: the client may be waiting for answers.)
-        let full = bytes >= BATCH_BYTES || batch.len() >= BATCH_LINES;
-        if !batch.is_empty() && (full || input.buffer().is_empty()) {
+        if !batch.is_empty() && (full(bytes, batch.len()) || input.buffer().is_empty()) {
             if events
                 .send(FromReader::Lines(std::mem::take(&mut batch)))
                 .is_err()
