@@ -6,8 +6,9 @@
 //! and ends at its last one (a line diff by loose keys between them), so lines of the file
 //! missing between two shown lines are deleted, and the piece's other lines are new. Its new
 //! lines at an edge that meets a marker go right beside the unchanged line, unless they read
-//! as an edited version of the file's line on the other side ([`EDITED_EDGE`]). Of several
-//! windows, the one that pairs more of the piece's lines wins only when it changes less too
+//! as an edited version of the file's line on the other side ([`EDITED_EDGE`]). A window that
+//! holds another, deleting by omission what the smaller one keeps, gives way to it where
+//! `nested` says so. Of several windows, the one that pairs more of the piece's lines wins only when it changes less too
 //! (`best_explained`); else, of windows nested around one line the file holds once, the
 //! nearest (`nearest_pinned`). A first line that may be new rather than a later copy of
 //! itself is refused (`first_line_clear`). A piece that fits only past the end of the block
@@ -23,6 +24,7 @@ mod across;
 mod attached;
 mod closing;
 mod edges;
+mod nested;
 mod order;
 mod pinned;
 mod unique;
@@ -228,51 +230,12 @@ pub(super) fn place(
     };
     let crossing: Vec<usize> = crossing.iter().map(|(p, _)| p.start).collect();
     let (valid, last) = distinctive_only(file, piece, &held, from, (valid, last));
-    // A window that holds another valid window is not where the piece stands when the smaller
-    // one keeps every line of the piece the file holds and changes something there: the
-    // larger would delete the lines between by omission (`x`, `y` shown, the file
-    // `x ... x z y`: the second `x`, deleting `z`). When the smaller window changes nothing
-    // (the piece deletes a copy of its own lines) or leaves a line the file holds as new, the
-    // places stay open and the piece is refused as ambiguous.
-    let whole = |q: &Placement, held: usize| {
-        let paired = q.pairs.len() == held;
-        paired && q.changes(file, lines)
-    };
-    // And only when the smaller one deletes lines on the side where the two differ: both
-    // then read "delete between these lines", the nearer extent wins. When the piece's lines
-    // stand together at the smaller place, it cannot tell a deletion meant at the larger one
-    // from none. Measured on the stand-in corpus: pruning without this condition merged 2 of
-    // its cases wrong; with it, those are refused along with 19 it had merged right.
-    let deletes = |q: &Placement, k: usize| {
-        q.pairs.len() >= 2 && (q.pairs[k].1 + 1..q.pairs[k + 1].1).any(|i| !file.blank(i))
-    };
-    let inner = |p: &Placement, (q, held): (&Placement, usize)| {
-        p.start <= q.start
-            && q.end <= p.end
-            && (q.start, q.end) != (p.start, p.end)
-            && whole(q, held)
-            && (p.start == q.start
-                || deletes(q, 0)
-                || rejoins(file, p.start, q.start)
-                || leaves_block(file, p))
-            && (p.end == q.end
-                || deletes(q, q.pairs.len().saturating_sub(2))
-                || rejoins(file, q.end - 1, p.end - 1))
-    };
-    let nested: Vec<bool> = valid
-        .iter()
-        .map(|p| {
-            valid
-                .iter()
-                .zip(&last)
-                .any(|(q, &(_, held))| inner(p, (q, held)))
-        })
-        .collect();
+    let stands = nested::standing(file, piece, f, &valid, &last);
     let mut valid: Vec<(Placement, usize)> = valid
         .into_iter()
         .zip(last)
-        .zip(nested)
-        .filter(|(_, nested)| !nested)
+        .zip(stands)
+        .filter(|(_, stands)| *stands)
         .map(|((p, (l, _)), _)| (p, l))
         .collect();
     let best = best_explained(
@@ -337,34 +300,6 @@ fn finish(
     Ok(p)
 }
 
-/// Whether the file's lines strictly between lines `a` and `b` hold one shallower than both:
-/// a window reaching from `a` to `b` would delete the end of one block and the start of the
-/// next, joining two blocks into one. A copy of a piece's edge line in another block (a
-/// second `def __str__(self):` a class earlier) is not where the piece stands when a place
-/// without that far reach fits it: a model deletes whole blocks by omission, not the seam
-/// between two.
-fn rejoins(file: &File<'_>, a: usize, b: usize) -> bool {
-    let floor = file.depth(a).min(file.depth(b));
-    (a + 1..b).any(|i| !file.blank(i) && file.depth(i) < floor)
-}
-
-/// Whether the placement keeps a line that opens a block (`def f(x) -> bool:`, `fn f() {`:
-/// the file's next line is deeper) and deletes, before its next kept line, a line as shallow as
-/// that one: the block's body and end go, and the kept line heads the lines of another block.
-/// A model that rewrites a body writes its new lines under the kept line; it does not delete
-/// the rest of a function and the start of the next by omission. The nearer place that keeps
-/// the piece's lines together is where it stands (a `) -> bool:` closing two signatures).
-fn leaves_block(file: &File<'_>, p: &Placement) -> bool {
-    let [(_, a), (_, b), ..] = p.pairs[..] else {
-        return false;
-    };
-    let Some(next) = (a + 1..b).find(|&i| !file.blank(i)) else {
-        return false;
-    };
-    let depth = file.depth(a);
-    file.depth(next) > depth && (next..b).any(|i| !file.blank(i) && file.depth(i) <= depth)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -393,23 +328,6 @@ mod tests {
         fn blank_is_trim_empty(line in "[ \\t\\x0b\\x0c\\r\\u{a0}\\u{85}\\u{3000}\\u{1c}a;\u{e9}]{0,6}") {
             proptest::prop_assert_eq!(blank(&line), line.trim().is_empty());
         }
-    }
-
-    #[test]
-    fn a_window_over_the_seam_of_two_blocks_rejoins_them() {
-        let lines = vec![
-            "class A:",
-            "    def f(self):",
-            "        a",
-            "class B:",
-            "    def f(self):",
-        ];
-        let file = File::new(lines);
-        assert!(rejoins(&file, 1, 4));
-        assert!(!rejoins(&file, 1, 2));
-        // Deleting a whole sibling block between two lines at its depth joins nothing.
-        let file = File::new(vec!["}", "fn b() {", "    x", "}", "fn c() {"]);
-        assert!(!rejoins(&file, 0, 4));
     }
 
     #[test]

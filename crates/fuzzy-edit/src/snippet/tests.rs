@@ -280,11 +280,16 @@ fn an_edge_line_found_only_past_its_stale_copy_is_refused() {
 }
 
 #[test]
-fn a_nearer_place_without_the_deletion_leaves_the_place_open() {
+fn a_nearer_place_without_the_deletion_stands_only_for_an_even_piece() {
     // `};` then `function T() {` shown together: at the second `};` they stand together, at
-    // the first the `d` object between would be deleted. Which one the model meant is open.
+    // the first the `d` object between would be deleted. With two unchanged lines after the
+    // change as before it, the piece reads as shown around its change: the second `};`.
     let file = "const p = {\n  a: 1,\n};\nconst d = {\n  x: 1,\n};\n\nfunction T() {\n  go(1);\n  stop();\n}\n";
     let snippet = "// ...\n};\n\nfunction T() {\n  go(2);\n  stop();\n}";
+    let merged = apply_snippet(file, snippet, &Options::default()).unwrap();
+    assert_eq!(merged.text, file.replace("go(1)", "go(2)"));
+    // With none after it, `};` kept and the `d` object deleted reads as well: open.
+    let snippet = "// ...\n};\n\nfunction T() {\n  go(2);\n// ...";
     assert_eq!(why(file, snippet), Why::Ambiguous);
 }
 

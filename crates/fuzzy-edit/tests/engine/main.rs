@@ -56,6 +56,7 @@ mod slips_on_lines_copied_otherwise;
 mod snippet_far_pairs;
 mod snippet_kept_look_alike;
 mod snippet_layout;
+mod snippet_nested_windows;
 mod snippet_several_places;
 mod snippet_shapes;
 mod snippet_stale_edges;

@@ -1,0 +1,115 @@
+//! Lazy snippets whose first line is a generic closing line (`}`) the file holds above the
+//! change more than once: the piece kept together at the nearest copy, or kept from a far copy
+//! with the code between deleted by omission. Merged at the nearest copy when the piece shows
+//! the code around its change evenly; refused when that reading is the less even one, or when
+//! the piece opens with a new line (a stale copy of the line above the far copy, say).
+
+use fuzzy_edit::snippet::SnippetReason;
+use fuzzy_edit::{apply_snippet, EditError, Options};
+
+fn merged(file: &str, snippet: &str) -> String {
+    match apply_snippet(file, snippet, &Options::default()) {
+        Ok(a) => a.text,
+        Err(e) => panic!("refused: {e}"),
+    }
+}
+
+fn reason(file: &str, snippet: &str) -> SnippetReason {
+    match apply_snippet(file, snippet, &Options::default()) {
+        Err(EditError::SnippetUnplaced { reason, .. }) => reason,
+        other => panic!("not a placement refusal: {other:?}"),
+    }
+}
+
+const FNS_RS: &str = "fn a() {
+    one();
+}
+
+fn b() {
+    two();
+}
+
+fn c() {
+    three();
+    four();
+    five();
+}
+";
+
+/// `}`, `fn c() {` shown above the change and `four();`, `five();` below it: the `}` is `b`'s (the
+/// lines stand together there), not `a`'s with `fn b` deleted by omission.
+#[test]
+fn a_piece_that_shows_its_change_evenly_stands_where_its_lines_stand_together() {
+    let snippet = "// ... existing code ...
+}
+
+fn c() {
+    seven();
+    four();
+    five();
+// ... existing code ...
+";
+    assert_eq!(
+        merged(FNS_RS, snippet),
+        FNS_RS.replace("three();", "seven();")
+    );
+}
+
+/// Two unchanged lines above the change and one below: the piece reads as well as `}` with
+/// the block below it deleted, then `// merge`, the change and `// done`. Refused.
+#[test]
+fn a_piece_that_reads_more_evenly_from_the_far_copy_is_refused() {
+    let file = "fn f() {
+    if a {
+        one();
+    }
+    if b {
+        two();
+    }
+    // merge
+    old();
+    // done
+    tail();
+}
+";
+    let snippet = "    // ... existing code ...
+    }
+    // merge
+    new();
+    // done
+    // ... existing code ...
+";
+    assert_eq!(reason(file, snippet), SnippetReason::Ambiguous);
+}
+
+/// The piece's first line is the file's `check(ext)` misremembered (`checkX(ext)`), above the
+/// `}` that follows it: at the nearer `}` it would be a new line, at the far one a stale copy.
+/// Refused, not written as new at the nearer place.
+#[test]
+fn a_stale_line_above_the_far_copy_keeps_the_piece_refused() {
+    let file = "fn a(ext: &str) -> bool {
+    check(ext)
+}
+
+fn b() -> u8 {
+    let x = 1;
+    x
+}
+
+fn c() {
+    three();
+    four();
+    five();
+}
+";
+    let snippet = "// ... existing code ...
+    checkX(ext)
+}
+
+fn c() {
+    three();
+    four();
+// ... existing code ...
+";
+    assert!(apply_snippet(file, snippet, &Options::default()).is_err());
+}
