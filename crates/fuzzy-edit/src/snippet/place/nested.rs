@@ -20,45 +20,77 @@ pub(super) fn standing(
     valid: &[Placement],
     last: &[(usize, usize)],
 ) -> Vec<bool> {
+    // (Each window's own traits once: the pruning compares every two windows, and up to
+    // thousands of `}` windows each scanning its lines per comparison took seconds.)
+    let traits: Vec<Traits> = valid
+        .iter()
+        .zip(last)
+        .map(|(w, &(_, held))| Traits::of(file, piece, f, w, held))
+        .collect();
     let mut by_size: Vec<usize> = (0..valid.len()).collect();
     by_size.sort_by_key(|&k| valid[k].end - valid[k].start);
     let mut pruned = vec![false; valid.len()];
     for (n, &k) in by_size.iter().enumerate() {
         pruned[k] = by_size[..n]
             .iter()
-            .filter(|&&j| !pruned[j])
-            .any(|&j| prunes(file, piece, f, &valid[k], (&valid[j], last[j].1)));
+            .filter(|&&j| !pruned[j] && traits[j].whole)
+            .any(|&j| prunes(file, (&valid[k], &traits[k]), (&valid[j], &traits[j])));
     }
     pruned.into_iter().map(|p| !p).collect()
 }
 
-/// Whether the window `q`, inside `p`, is where the piece stands rather than `p`: `q` keeps
-/// every line of the piece the file holds (`held` of them up to its last) and changes
-/// something there, and on each side where the two differ, `p` only deletes more. The larger
-/// window would delete the lines between by omission (`x`, `y` shown, the file
-/// `x ... x z y`: the second `x`, deleting `z`). When the smaller window changes nothing (the
-/// piece deletes a copy of its own lines) or leaves a line the file holds as new, the places
-/// stay open and the piece is refused as ambiguous.
-fn prunes(
-    file: &File<'_>,
-    piece: &Piece<'_>,
-    f: usize,
-    p: &Placement,
-    (q, held): (&Placement, usize),
-) -> bool {
-    let whole = q.pairs.len() == held && q.changes(file, &piece.lines);
+/// What the pruning asks of one window on its own.
+struct Traits {
+    /// It keeps every line of the piece the file holds (up to its last) and changes something.
+    whole: bool,
+    /// It deletes a line of code between its first two pairs ([`deletes`]).
+    deletes_first: bool,
+    /// It deletes a line of code between its last two pairs.
+    deletes_last: bool,
+    /// [`leaves_block`].
+    leaves_block: bool,
+    /// Its second pair is the piece's next line of code after its first line (`f`).
+    pairs_next: bool,
+    /// It shows as many unchanged lines of code after its change as before it, or nearer
+    /// that than one line before ([`far_first_line`]).
+    even: bool,
+}
+
+impl Traits {
+    fn of(file: &File<'_>, piece: &Piece<'_>, f: usize, w: &Placement, held: usize) -> Self {
+        let lines = &piece.lines;
+        let next = (f + 1..lines.len()).find(|&i| !lines[i].trim().is_empty());
+        let (before, after) = (
+            kept_run(file, lines, w.out.iter()),
+            kept_run(file, lines, w.out.iter().rev()),
+        );
+        Traits {
+            whole: w.pairs.len() == held && w.changes(file, lines),
+            deletes_first: deletes(file, w, 0),
+            deletes_last: deletes(file, w, w.pairs.len().saturating_sub(2)),
+            leaves_block: leaves_block(file, w),
+            pairs_next: next.is_some() && w.pairs.get(1).map(|&(j, _)| j) == next,
+            even: before.abs_diff(after) < after.abs_diff(1),
+        }
+    }
+}
+
+/// Whether the window `q`, inside `p`, is where the piece stands rather than `p`: `q` is
+/// whole ([`Traits::whole`]; the caller asks only of whole windows), and on each side where
+/// the two differ, `p` only deletes more. The larger window would delete the lines between by
+/// omission (`x`, `y` shown, the file `x ... x z y`: the second `x`, deleting `z`). When the
+/// smaller window changes nothing (the piece deletes a copy of its own lines) or leaves a line
+/// the file holds as new, the places stay open and the piece is refused as ambiguous.
+fn prunes(file: &File<'_>, (p, tp): (&Placement, &Traits), (q, tq): (&Placement, &Traits)) -> bool {
     p.start <= q.start
         && q.end <= p.end
         && (q.start, q.end) != (p.start, p.end)
-        && whole
         && (p.start == q.start
-            || deletes(file, q, 0)
-            || rejoins(file, p.start, q.start)
-            || leaves_block(file, p)
-            || far_first_line(file, piece, f, p, q))
-        && (p.end == q.end
-            || deletes(file, q, q.pairs.len().saturating_sub(2))
-            || rejoins(file, q.end - 1, p.end - 1))
+            || tq.deletes_first
+            || tp.leaves_block
+            || far_first_line(tp, tq)
+            || rejoins(file, p.start, q.start))
+        && (p.end == q.end || tq.deletes_last || rejoins(file, q.end - 1, p.end - 1))
 }
 
 /// Whether the window deletes a line of code between its pairs `k` and `k + 1`: then both
@@ -87,26 +119,8 @@ fn deletes(file: &File<'_>, q: &Placement, k: usize) -> bool {
 /// corpus, but 4 merged at the wrong `}` or `fi` (one line of context, a block deleted below
 /// it). The review's 8,642 perturbed snippets: 62 more exact, 2 at a wrong place (a context
 /// line dropped right above a deleted block; two pieces out of file order).
-fn far_first_line(
-    file: &File<'_>,
-    piece: &Piece<'_>,
-    f: usize,
-    p: &Placement,
-    q: &Placement,
-) -> bool {
-    let lines = &piece.lines;
-    let Some(next) = (f + 1..lines.len()).find(|&i| !lines[i].trim().is_empty()) else {
-        return false;
-    };
-    let pairs_next = |w: &Placement| w.pairs.get(1).is_some_and(|&(j, _)| j == next);
-    if !(deletes(file, p, 0) && pairs_next(p) && pairs_next(q)) {
-        return false;
-    }
-    let (before, after) = (
-        kept_run(file, lines, q.out.iter()),
-        kept_run(file, lines, q.out.iter().rev()),
-    );
-    before.abs_diff(after) < after.abs_diff(1)
+fn far_first_line(tp: &Traits, tq: &Traits) -> bool {
+    tp.deletes_first && tp.pairs_next && tq.pairs_next && tq.even
 }
 
 /// How many of the file's lines of code a placement keeps together from one end of what it
