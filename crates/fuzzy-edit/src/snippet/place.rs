@@ -229,14 +229,22 @@ pub(super) fn place(
         None => (valid, last),
     };
     let crossing: Vec<usize> = crossing.iter().map(|(p, _)| p.start).collect();
-    let (valid, last) = distinctive_only(file, piece, &held, from, (valid, last));
+    // (Nested windows first: a far window that a nearer one prunes no longer keeps the
+    // distinctive lines from deciding, as it did when it paired one of them past a deletion.
+    // On the lazy-snippet set and the other-language corpus: 11 and 30 more merged, none wrong.)
     let stands = nested::standing(file, piece, f, &valid, &last);
-    let mut valid: Vec<(Placement, usize)> = valid
+    let (valid, last): (Vec<_>, Vec<_>) = valid
         .into_iter()
         .zip(last)
         .zip(stands)
         .filter(|(_, stands)| *stands)
-        .map(|((p, (l, _)), _)| (p, l))
+        .map(|(w, _)| w)
+        .unzip();
+    let (valid, last) = distinctive_only(file, piece, &held, from, (valid, last));
+    let mut valid: Vec<(Placement, usize)> = valid
+        .into_iter()
+        .zip(last)
+        .map(|(p, (l, _))| (p, l))
         .collect();
     let best = best_explained(
         file,

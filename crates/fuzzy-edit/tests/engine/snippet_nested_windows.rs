@@ -55,6 +55,56 @@ fn c() {
     );
 }
 
+/// Three unchanged lines above the change and two below: as near even as the far reading's one
+/// line above (then `fn b` deleted) and two below; the tie goes to the lines standing together.
+#[test]
+fn a_piece_one_line_from_even_stands_where_its_lines_stand_together() {
+    let file = FNS_RS.replace("    five();\n", "    five();\n    six();\n");
+    let snippet = "// ... existing code ...
+}
+
+fn c() {
+    three();
+    eight();
+    five();
+    six();
+// ... existing code ...
+";
+    assert_eq!(merged(&file, snippet), file.replace("four();", "eight();"));
+}
+
+/// The far `}` window pairs the piece's distinctive line (`let seg = …`) past the nearer `}`
+/// it deletes; the nearer window prunes it. It then no longer keeps that line from deciding
+/// against the window from the `}` below, which pairs only `}` and `});`.
+#[test]
+fn a_pruned_far_window_leaves_the_distinctive_line_to_decide() {
+    let file = "\t\t}
+\t\t}
+\t\tlet seg = &data[start..i];
+
+\t\tlet ok = for_each(seg, scratch, |_, w| {
+\t\t\twidth += w;
+\t\t\twidth <= limit
+\t\t});
+\t\t}
+\t\t});
+";
+    let snippet = "\t\t// ... existing code ...
+\t\t}
+\t\tlet seg = &data[start..i];
+
+\t\tlet ok = for_each(seg, |_, w| {
+\t\t\twidth += w;
+\t\t\twidth <= limit
+\t\t});
+\t\t// ... existing code ...
+";
+    assert_eq!(
+        merged(file, snippet),
+        file.replace("seg, scratch, |_", "seg, |_")
+    );
+}
+
 /// Two unchanged lines above the change and one below: the piece reads as well as `}` with
 /// the block below it deleted, then `// merge`, the change and `// done`. Refused.
 #[test]
