@@ -126,7 +126,7 @@ impl<'a> File<'a> {
     }
 
     pub(super) fn blank(&self, i: usize) -> bool {
-        self.lines[i].trim().is_empty()
+        blank(self.lines[i])
     }
 }
 
