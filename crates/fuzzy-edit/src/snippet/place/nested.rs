@@ -120,10 +120,9 @@ fn deletes(file: &File<'_>, q: &Placement, k: usize) -> bool {
 /// and 145 more merged exact, none wrong; without the evenness condition 27 more on the
 /// corpus, but 4 merged at the wrong `}` or `fi` (one line of context, a block deleted below
 /// it). The review's 8,642 perturbed snippets: 62 more exact, 2 at a wrong place (a context
-/// line dropped right above a deleted block; two pieces out of file order). A tie with `p`
-/// standing for `q` (three lines before the change, two after) merged 15 more of the corpus
-/// (5 hunks), none wrong; with one line before, a tie is the far reading's own shape and
-/// stays open.
+/// line dropped right above a deleted block; two pieces out of file order). A tie counted
+/// for `q` (three lines before the change, two after) merged 15 more of the corpus (5 hunks),
+/// none wrong; with one line before, a tie is the far reading's own shape and stays open.
 fn far_first_line(tp: &Traits, tq: &Traits) -> bool {
     tp.deletes_first && tp.pairs_next && tq.pairs_next && tq.even
 }
