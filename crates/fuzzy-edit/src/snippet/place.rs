@@ -25,6 +25,7 @@ mod attached;
 mod closing;
 mod edges;
 mod nested;
+mod numbered;
 mod order;
 mod pinned;
 mod unique;
@@ -232,14 +233,7 @@ pub(super) fn place(
     // (Nested windows first: a far window that a nearer one prunes no longer keeps the
     // distinctive lines from deciding, as it did when it paired one of them past a deletion.
     // On the lazy-snippet set and the other-language corpus: 11 and 30 more merged, none wrong.)
-    let stands = nested::standing(file, piece, f, &valid, &last);
-    let (valid, last): (Vec<_>, Vec<_>) = valid
-        .into_iter()
-        .zip(last)
-        .zip(stands)
-        .filter(|(_, stands)| *stands)
-        .map(|(w, _)| w)
-        .unzip();
+    let (valid, last) = nested::standing(file, piece, f, (valid, last));
     let (valid, last) = distinctive_only(file, piece, &held, from, (valid, last));
     let mut valid: Vec<(Placement, usize)> = valid
         .into_iter()

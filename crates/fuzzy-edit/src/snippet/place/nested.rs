@@ -7,8 +7,9 @@ use super::{File, Line, Placement};
 use crate::snippet::Piece;
 
 /// The windows of `valid` that stand: those no standing window nested inside them prunes
-/// ([`prunes`]). `last` gives, beside each window, how many of the piece's lines up to its
-/// last paired one the file holds; `f` is the piece's first line the file holds.
+/// ([`prunes`]), with their `last` (beside each window, the piece's last paired line and how
+/// many of the piece's lines up to it the file holds); `f` is the piece's first line the file
+/// holds.
 ///
 /// (Smaller windows first, and a pruned window prunes nothing: else the nearest window, which
 /// prunes a middle one, stood alone where the far one was the place and the middle one had
@@ -17,15 +18,16 @@ pub(super) fn standing(
     file: &File<'_>,
     piece: &Piece<'_>,
     f: usize,
-    valid: &[Placement],
-    last: &[(usize, usize)],
-) -> Vec<bool> {
+    (valid, last): (Vec<Placement>, Vec<(usize, usize)>),
+) -> (Vec<Placement>, Vec<(usize, usize)>) {
+    let lines = &piece.lines;
+    let next = (f + 1..lines.len()).find(|&i| !lines[i].trim().is_empty());
     // (Each window's own traits once: the pruning compares every two windows, and up to
     // thousands of `}` windows each scanning its lines per comparison took seconds.)
     let traits: Vec<Traits> = valid
         .iter()
-        .zip(last)
-        .map(|(w, &(_, held))| Traits::of(file, piece, f, w, held))
+        .zip(&last)
+        .map(|(w, &(_, held))| Traits::of(file, lines, next, w, held))
         .collect();
     let mut by_size: Vec<usize> = (0..valid.len()).collect();
     by_size.sort_by_key(|&k| valid[k].end - valid[k].start);
@@ -36,7 +38,13 @@ pub(super) fn standing(
             .filter(|&&j| !pruned[j] && traits[j].whole)
             .any(|&j| prunes(file, (&valid[k], &traits[k]), (&valid[j], &traits[j])));
     }
-    pruned.into_iter().map(|p| !p).collect()
+    valid
+        .into_iter()
+        .zip(last)
+        .zip(pruned)
+        .filter(|(_, pruned)| !pruned)
+        .map(|(w, _)| w)
+        .unzip()
 }
 
 /// What the pruning asks of one window on its own.
@@ -57,9 +65,14 @@ struct Traits {
 }
 
 impl Traits {
-    fn of(file: &File<'_>, piece: &Piece<'_>, f: usize, w: &Placement, held: usize) -> Self {
-        let lines = &piece.lines;
-        let next = (f + 1..lines.len()).find(|&i| !lines[i].trim().is_empty());
+    /// `next`: the piece's next line of code after its first line the file holds.
+    fn of(
+        file: &File<'_>,
+        lines: &[&str],
+        next: Option<usize>,
+        w: &Placement,
+        held: usize,
+    ) -> Self {
         let (before, after) = (
             kept_run(file, lines, w.out.iter()),
             kept_run(file, lines, w.out.iter().rev()),

@@ -159,6 +159,7 @@ mod tests {
             SnippetReason::Ambiguous
         );
     }
+
     #[test]
     fn the_window_nearest_the_distinctive_line_may_replace_lines_above_it() {
         // The `}` closing `second` starts the window nearest the constructor's comment line;

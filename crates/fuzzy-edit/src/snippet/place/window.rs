@@ -2,11 +2,9 @@
 //! holds and ends at its last one, the lines between aligned by a line diff; of several, the
 //! one that explains the piece best, and a first line that may be new rather than a far copy.
 
-use std::borrow::Cow;
-use std::collections::HashMap;
-
 use similar::{capture_diff_slices, Algorithm, DiffTag};
 
+use super::numbered::Numbered;
 use super::{File, Line, Placement};
 use crate::normalize::{indent_width, loose_key};
 use crate::snippet::{Piece, Refusal, Why};
@@ -371,7 +369,7 @@ fn align(
     let pn: Vec<usize> = (f..=l).filter(|&i| !lines[i].trim().is_empty()).collect();
     let fw: Vec<usize> = (s..=t).filter(|&i| !file.blank(i)).collect();
     let pl: Vec<u32> = pn.iter().map(|&i| numbered.piece[i]).collect();
-    let fl: Vec<u32> = fw.iter().map(|&q| numbered.file(q)).collect();
+    let fl: Vec<u32> = numbered.file(&fw);
     // The window's edges are the piece's first and last unchanged lines (found there by their
     // keys); the diff pairs the lines between. (Left to the diff, a last `)` pairs with the
     // first of two `)` lines closing there, and the window would not end where it was found.)
@@ -421,52 +419,4 @@ fn align(
         shift,
         pairs,
     })
-}
-
-/// The piece's lines and the file's lines from `from` on, numbered for the line diff: equal
-/// numbers across the two sides where the lines' loose keys are equal, and one number no line
-/// of the piece has ([`Numbered::OTHER`]) for every file line that holds none of its keys.
-/// The diff (and its compaction) compares lines across the two sides only, so its answer is
-/// the diff of the keys; but a window's lines are looked up, not keyed again per window: a
-/// `}` the file holds 1,000 times opens as many windows of up to 2,000 lines (with the blank
-/// test by bytes, `File::blank`, 1.33 G instructions before, 0.95 G after; callgrind).
-struct Numbered {
-    piece: Vec<u32>,
-    file: Vec<u32>,
-    from: usize,
-}
-
-impl Numbered {
-    const OTHER: u32 = u32::MAX;
-
-    fn new(file: &File<'_>, lines: &[&str], from: usize) -> Self {
-        let mut ids: HashMap<Cow<'_, str>, u32, foldhash::fast::RandomState> = HashMap::default();
-        let mut numbers = vec![Self::OTHER; file.lines.len().saturating_sub(from)];
-        let mut piece = Vec::with_capacity(lines.len());
-        for &line in lines {
-            let key = loose_key(line);
-            let id = match ids.get(&key) {
-                Some(&id) => id,
-                None => {
-                    let id = ids.len() as u32;
-                    for &q in file.occurrences(line, from) {
-                        numbers[q - from] = id;
-                    }
-                    ids.insert(key, id);
-                    id
-                }
-            };
-            piece.push(id);
-        }
-        Numbered {
-            piece,
-            file: numbers,
-            from,
-        }
-    }
-
-    /// File line `q`'s number (`q` at or after `from`).
-    fn file(&self, q: usize) -> u32 {
-        self.file[q - self.from]
-    }
 }
