@@ -21,6 +21,7 @@ use super::{Piece, Refusal, Why};
 use crate::normalize::{indent_width, loose_hash, loose_key, HashBits};
 
 mod across;
+mod at_depth;
 mod attached;
 mod closing;
 mod edges;
@@ -31,6 +32,7 @@ mod pinned;
 mod unique;
 mod window;
 use across::across;
+use at_depth::one_at_depth;
 use attached::attached_above;
 use edges::{edges_clear, end_of_scope};
 pub(super) use order::place_all;
@@ -249,6 +251,13 @@ pub(super) fn place(
         nearest_pinned(
             file,
             piece,
+            &valid.iter().map(|(p, _)| p).collect::<Vec<_>>(),
+        )
+    });
+    let best = best.or_else(|| {
+        one_at_depth(
+            file,
+            lines,
             &valid.iter().map(|(p, _)| p).collect::<Vec<_>>(),
         )
     });
