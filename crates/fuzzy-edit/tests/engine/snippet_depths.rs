@@ -3,21 +3,8 @@
 //! place is read so and it pairs as many lines and replaces no more.
 
 use fuzzy_edit::snippet::SnippetReason;
-use fuzzy_edit::{apply_snippet, EditError, Options};
 
-fn merged(file: &str, snippet: &str) -> String {
-    match apply_snippet(file, snippet, &Options::default()) {
-        Ok(a) => a.text,
-        Err(e) => panic!("refused: {e}"),
-    }
-}
-
-fn reason(file: &str, snippet: &str) -> SnippetReason {
-    match apply_snippet(file, snippet, &Options::default()) {
-        Err(EditError::SnippetUnplaced { reason, .. }) => reason,
-        other => panic!("not a placement refusal: {other:?}"),
-    }
-}
+use super::support::{merged, reason};
 
 /// Two branches end in the same `log(...)`, `return`; in the first, `repo.add(path)` and
 /// `files.add(path)` follow two blocks deeper, in the second at the piece's depths.
@@ -46,9 +33,8 @@ const ADD_PY: &str = r#"def add(self, path):
     check()
 "#;
 
-#[test]
-fn a_piece_goes_where_its_lines_stand_at_the_depths_it_shows() {
-    let snippet = r#"    # ... existing code ...
+/// The second branch's `if need_to_add:` rewritten, the lines around it shown.
+const SNIPPET: &str = r#"    # ... existing code ...
         log(f"Skipping {path}")
         return
 
@@ -58,13 +44,16 @@ fn a_piece_goes_where_its_lines_stand_at_the_depths_it_shows() {
     files.add(path)
     # ... existing code ...
 "#;
+
+#[test]
+fn a_piece_goes_where_its_lines_stand_at_the_depths_it_shows() {
     let want = ADD_PY.replacen(
         "\n    if need_to_add:\n",
         "\n    if need_to_add and auto_commits:\n",
         1,
     );
     assert_ne!(want, ADD_PY);
-    assert_eq!(merged(ADD_PY, snippet), want);
+    assert_eq!(merged(ADD_PY, SNIPPET), want);
 }
 
 /// Both branches hold the lines at the piece's depths: the depths decide nothing.
@@ -82,15 +71,5 @@ fn two_places_at_the_depths_stay_ambiguous() {
         1,
     );
     assert_ne!(file, ADD_PY);
-    let snippet = r#"    # ... existing code ...
-        log(f"Skipping {path}")
-        return
-
-    if need_to_add and auto_commits:
-        repo.add(path)
-
-    files.add(path)
-    # ... existing code ...
-"#;
-    assert_eq!(reason(&file, snippet), SnippetReason::Ambiguous);
+    assert_eq!(reason(&file, SNIPPET), SnippetReason::Ambiguous);
 }

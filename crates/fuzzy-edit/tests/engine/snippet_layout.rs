@@ -5,12 +5,7 @@
 
 use fuzzy_edit::{apply_snippet, Options};
 
-fn merged(file: &str, snippet: &str) -> String {
-    match apply_snippet(file, snippet, &Options::default()) {
-        Ok(out) => out.text,
-        Err(e) => panic!("refused: {e}"),
-    }
-}
+use super::support::merged;
 
 /// A snippet whose only difference from the file is its blank lines is refused as changing
 /// nothing: re-sent after it was applied (its blank lines a slip the first merge kept the

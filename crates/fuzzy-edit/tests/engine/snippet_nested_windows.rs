@@ -5,21 +5,9 @@
 //! the piece opens with a new line (a stale copy of the line above the far copy, say).
 
 use fuzzy_edit::snippet::SnippetReason;
-use fuzzy_edit::{apply_snippet, EditError, Options};
+use fuzzy_edit::{apply_snippet, Options};
 
-fn merged(file: &str, snippet: &str) -> String {
-    match apply_snippet(file, snippet, &Options::default()) {
-        Ok(a) => a.text,
-        Err(e) => panic!("refused: {e}"),
-    }
-}
-
-fn reason(file: &str, snippet: &str) -> SnippetReason {
-    match apply_snippet(file, snippet, &Options::default()) {
-        Err(EditError::SnippetUnplaced { reason, .. }) => reason,
-        other => panic!("not a placement refusal: {other:?}"),
-    }
-}
+use super::support::{merged, reason};
 
 const FNS_RS: &str = "fn a() {
     one();

@@ -4,12 +4,7 @@
 
 use fuzzy_edit::{apply_snippet, Options};
 
-fn merged(file: &str, snippet: &str) -> String {
-    match apply_snippet(file, snippet, &Options::default()) {
-        Ok(out) => out.text,
-        Err(e) => panic!("refused: {e}"),
-    }
-}
+use super::support::merged;
 
 fn refused(file: &str, snippet: &str) -> &'static str {
     match apply_snippet(file, snippet, &Options::default()) {

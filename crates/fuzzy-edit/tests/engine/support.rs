@@ -1,6 +1,8 @@
-//! Helpers shared by the modules: apply-or-panic, refuse-or-panic, and the Triton kernel text.
+//! Helpers shared by the modules: apply-or-panic, refuse-or-panic (for edits and for lazy
+//! snippets), and the Triton kernel text.
 
-use fuzzy_edit::{apply, Applied, Edit, EditError};
+use fuzzy_edit::snippet::SnippetReason;
+use fuzzy_edit::{apply, apply_snippet, Applied, Edit, EditError, Options};
 
 /// Apply `edit`, panicking with the refusal if there is one.
 pub(crate) fn applied(text: &str, edit: &Edit) -> Applied {
@@ -68,3 +70,19 @@ def forward(x):
     y = tl.tanh(x)
     return y
 ";
+
+/// Merge the lazy `snippet` into `file`, panicking with the refusal if there is one.
+pub(crate) fn merged(file: &str, snippet: &str) -> String {
+    match apply_snippet(file, snippet, &Options::default()) {
+        Ok(out) => out.text,
+        Err(e) => panic!("refused: {e}"),
+    }
+}
+
+/// Why the lazy `snippet` could not be placed in `file`, panicking on anything else.
+pub(crate) fn reason(file: &str, snippet: &str) -> SnippetReason {
+    match apply_snippet(file, snippet, &Options::default()) {
+        Err(EditError::SnippetUnplaced { reason, .. }) => reason,
+        other => panic!("not a placement refusal: {other:?}"),
+    }
+}
