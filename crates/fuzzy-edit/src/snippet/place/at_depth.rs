@@ -22,8 +22,8 @@ use super::{File, Placement};
 use crate::normalize::indent_width;
 
 /// Of `places` of the piece `lines`, the one whose paired lines all stand at the piece's
-/// depths, if exactly one does, it pairs as many lines as any other
-/// and replaces as few file lines (code lines in its window it does not pair).
+/// depths: when it is the only such place, pairs as many lines as any other and replaces as
+/// few file lines (the code lines of its window it does not pair).
 pub(super) fn one_at_depth(
     file: &File<'_>,
     lines: &[&str],
