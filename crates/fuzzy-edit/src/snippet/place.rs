@@ -242,25 +242,14 @@ pub(super) fn place(
         .zip(last)
         .map(|(p, (l, _))| (p, l))
         .collect();
-    let best = best_explained(
-        file,
-        piece,
-        &valid.iter().map(|(p, _)| p).collect::<Vec<_>>(),
-    );
-    let best = best.or_else(|| {
-        nearest_pinned(
-            file,
-            piece,
-            &valid.iter().map(|(p, _)| p).collect::<Vec<_>>(),
-        )
-    });
-    let best = best.or_else(|| {
-        one_at_depth(
-            file,
-            lines,
-            &valid.iter().map(|(p, _)| p).collect::<Vec<_>>(),
-        )
-    });
+    // Of several places, the first of these that names one: the place that explains the
+    // piece best, the one beside its pin, the one at its depths.
+    let best = {
+        let places: Vec<&Placement> = valid.iter().map(|(p, _)| p).collect();
+        best_explained(file, piece, &places)
+            .or_else(|| nearest_pinned(file, piece, &places))
+            .or_else(|| one_at_depth(file, lines, &places))
+    };
     if let Some(best) = best {
         valid = vec![valid.swap_remove(best)];
     }

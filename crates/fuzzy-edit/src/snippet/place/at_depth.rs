@@ -32,12 +32,21 @@ pub(super) fn one_at_depth(
     if places.len() < 2 {
         return None;
     }
-    let most = places.iter().map(|p| p.pairs.len()).max()?;
-    let fewest = places.iter().map(|p| replaced(file, p)).min()?;
     let mut them = (0..places.len()).filter(|&k| at_depth(file, lines, places[k]));
     let one = them.next()?;
-    let p = places[one];
-    (them.next().is_none() && p.pairs.len() == most && replaced(file, p) == fewest).then_some(one)
+    if them.next().is_some()
+        || places
+            .iter()
+            .any(|p| p.pairs.len() > places[one].pairs.len())
+    {
+        return None;
+    }
+    // (Counted last: each place's window is read whole, up to thousands of lines a `}`.)
+    let own = replaced(file, places[one]);
+    places
+        .iter()
+        .all(|p| replaced(file, p) >= own)
+        .then_some(one)
 }
 
 /// Whether every paired line of `p` stands at the depth the piece's shift gives it. (Not
