@@ -59,6 +59,10 @@ pub enum SnippetReason {
     /// A deletion of several lines is closed by the piece's last line, a line the file
     /// repeats (`};`, `# endif`; listed) right after new lines: that line may be new too.
     RepeatedCloser,
+    /// The piece is written after another piece but stands before it in the file: at its
+    /// place after the previous piece it pairs fewer of its lines than at a place before it
+    /// (listed, with the place after), where it pairs a line it would write again.
+    OutOfOrder,
 }
 
 /// A place in the text, as reported to the model.
@@ -384,6 +388,7 @@ impl EditError {
                     S::MarkerAsCode => R::SnippetMarkerAsCode,
                     S::MovedLine => R::SnippetMovedLine,
                     S::RepeatedCloser => R::SnippetRepeatedCloser,
+                    S::OutOfOrder => R::SnippetOutOfOrder,
                 }
             }
         };
@@ -566,6 +571,7 @@ fn snippet_message(
         R::MarkerAsCode => format!("line {line} of the snippet (piece {piece}) reads as a marker or a note that code was removed, but merging would write it into the file as code (at file line {listed}), because it stands where nothing is elided or deleted. Write a marker on a line of its own between unchanged lines, or a removal note between the two lines around the lines it deletes."),
         R::MovedLine => format!("line {line} of the snippet (piece {piece}) is a line the file already holds right beside it (line {listed}) without showing it there, so whether it is moved (its old place under a marker) or copied is unclear. Show the file's line at its old place, or leave it out where it is deleted, in the same piece."),
         R::RepeatedCloser => format!("line {line} of the snippet (piece {piece}) closes new lines, and the file repeats it (line {listed}), so whether it closes the new lines (the file's lines after them kept) or the file's later block (the lines between deleted) is unclear. Show the file's next unchanged line after it, or a marker after the new lines."),
+        R::OutOfOrder => format!("{what} is written after the previous piece, but its lines stand before it in the file (line {listed}): after the previous piece it would write again lines the file holds above it. Write the pieces in the order their lines stand in the file, or send this piece as an edit of its own."),
         R::EmptyFile => "the file is empty, so a snippet has nothing to be merged into. Write the file whole instead (a write tool, or the whole text as `new` with an empty `old`).".to_string(),
     };
     format!("{body} Nothing was changed.")

@@ -137,6 +137,7 @@ rule_table! {
     SnippetMarkerAsCode = "snippet_marker_as_code", Snippet, ["snippet_unplaced"], "a marker or a removal note that the merge would write into the file as code";
     SnippetMovedLine = "snippet_moved_line", Snippet, ["snippet_unplaced"], "a new line the file holds once right beside it, unshown there: moved or copied?";
     SnippetRepeatedCloser = "snippet_repeated_closer", Snippet, ["snippet_unplaced"], "a deletion closed by a line the file repeats right after new lines: that line may be new too";
+    SnippetOutOfOrder = "snippet_out_of_order", Snippet, ["snippet_unplaced"], "a piece written after another that stands before it in the file, where it pairs lines it would write again after it";
     LineEditsChangeSomething = "line_edits_change_something", LineRefs, ["no_change"], "line edits that leave the file as it was";
     StaleReference = "stale_reference", LineRefs, ["stale_reference"], "a line reference whose ID no longer matches its line, not followed with certainty";
     OverlappingLineEdits = "overlapping_line_edits", LineRefs, ["overlapping_edits"], "two line edits touching a common line or place";

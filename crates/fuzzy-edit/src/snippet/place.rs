@@ -281,6 +281,20 @@ pub(super) fn place(
     }
 }
 
+/// Every window of `piece` at or after file line `from`, whatever block the marker before it
+/// would cross (for [`order`] to ask whether the piece fits before the previous one).
+pub(super) fn windows(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Vec<Placement> {
+    let lines = &piece.lines;
+    let held: Vec<usize> = (0..lines.len())
+        .filter(|&i| !lines[i].trim().is_empty() && !file.occurrences(lines[i], from).is_empty())
+        .collect();
+    let (valid, _, crossing) = candidates(file, piece, &held, from, None);
+    valid
+        .into_iter()
+        .chain(crossing.into_iter().map(|(p, _)| p))
+        .collect()
+}
+
 /// A place's checks on the lines around it: attached lines kept above another item
 /// (`attached`), a first line that may be new, new edge lines that may be edits of the file's
 /// neighbouring lines.

@@ -58,6 +58,7 @@ mod snippet_far_pairs;
 mod snippet_kept_look_alike;
 mod snippet_layout;
 mod snippet_nested_windows;
+mod snippet_order;
 mod snippet_several_places;
 mod snippet_shapes;
 mod snippet_stale_edges;

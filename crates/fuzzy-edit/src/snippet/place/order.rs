@@ -4,7 +4,8 @@
 //! body: five classes have that method, one of them holds the body).
 
 use super::closing::closing_scope;
-use super::{end_of_scope, place, File, Line, Placement, Places};
+use super::unique::DISTINCT_LEN;
+use super::{end_of_scope, place, windows, File, Line, Placement, Places};
 use crate::snippet::{Piece, Refusal, Why};
 
 /// Placements tried for one snippet before it is refused as ambiguous. Each piece that fits
@@ -86,6 +87,7 @@ impl Search<'_, '_, '_, '_> {
             Err(refusal) => return Err(refusal),
         };
         (self.check)(piece, &p)?;
+        in_order(file, piece, &p, placed)?;
         placed.push(p);
         self.at(k + 1, placed)
     }
@@ -110,6 +112,7 @@ impl Search<'_, '_, '_, '_> {
             let start = ambiguous.lines.get(i).copied().unwrap_or(usize::MAX);
             let outcome = option.and_then(|p| {
                 (self.check)(piece, &p)?;
+                in_order(self.file, piece, &p, placed)?;
                 placed.push(p);
                 self.at(k + 1, placed)
             });
@@ -140,6 +143,59 @@ impl Search<'_, '_, '_, '_> {
             }),
         }
     }
+}
+
+/// Refuse piece `p` placed after the pieces `placed` when it is written out of file order
+/// ([`Why::OutOfOrder`]): a window of it that ends before the previous piece begins pairs
+/// more of its lines than `p`, among them a line `p` writes new that the file holds only
+/// before the previous piece and that names code ([`DISTINCT_LEN`] characters or more). Two
+/// pieces written in reverse order: the second one's `}`, `@Test` fit after the first, and the
+/// lines of its test written there again. Not after a piece that ends with a block's opening
+/// line: the marker stands for that block's lines, and a piece there may copy a sibling
+/// block's lines (a new `AtomicLongArray` reader like the `AtomicIntegerArray` one above).
+///
+/// Measured on 546 two-piece snippets of real hunks written in reverse order (a review's set,
+/// outside the repository): 10 of the 13 merged wrong are refused. The lazy-snippet set and
+/// the other languages' corpus answer case for case as before; without the line written
+/// again, 1 moved block (fmt's `is_container_adaptor`) was refused there, and 2 scope-anchored
+/// pieces without the condition on an opening line.
+fn in_order(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    p: &Placement,
+    placed: &[Placement],
+) -> Result<(), Refusal> {
+    let Some(prev) = placed.last() else {
+        return Ok(());
+    };
+    let again = |i: usize| {
+        piece.lines[i].trim().chars().count() >= DISTINCT_LEN
+            && file
+                .occurrences(piece.lines[i], 0)
+                .iter()
+                .all(|&q| q < prev.start)
+    };
+    let written: Vec<usize> = p
+        .out
+        .iter()
+        .filter_map(|l| match *l {
+            Line::New(i) if again(i) => Some(i),
+            _ => None,
+        })
+        .collect();
+    if written.is_empty() || opener(file, prev).is_some() {
+        return Ok(());
+    }
+    let before: Vec<usize> = windows(file, piece, 0)
+        .iter()
+        .filter(|q| q.end <= prev.start && q.pairs.len() > p.pairs.len())
+        .filter(|q| q.pairs.iter().any(|(i, _)| written.contains(i)))
+        .map(|q| q.start)
+        .collect();
+    if before.is_empty() {
+        return Ok(());
+    }
+    Err(piece.refuse(Why::OutOfOrder, written[0], before))
 }
 
 /// The file line a placement ends with when it opens a block (the file's next line of code is
