@@ -125,6 +125,13 @@ pub fn sound_equal(a: &str, b: &str) -> bool {
     lines(a) == lines(b)
 }
 
+/// Equal once every run of whitespace is ignored (indentation, spacing within lines, line
+/// endings, blank lines).
+pub fn code_equal(a: &str, b: &str) -> bool {
+    let code = |s: &str| s.split_whitespace().collect::<String>();
+    code(a) == code(b)
+}
+
 /// Lines of `before` (0-based, end exclusive) that differ in `after`, found by trimming the
 /// common prefix and suffix of lines; `None` when nothing changed.
 pub fn changed_lines(before: &str, after: &str) -> Option<Range<usize>> {

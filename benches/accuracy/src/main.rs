@@ -143,6 +143,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     print_table(&tally);
+    print_located_snippets(&tally);
     println!("\n({:.1} s)", started.elapsed().as_secs_f64());
     if let Err(e) = write_details(&details_dir, &tally) {
         eprintln!("accuracy: writing details: {e}");
@@ -353,8 +354,32 @@ fn run_snippet(
         d["file"] = file.into();
         d["record"] = idx.into();
         d["snippet"] = case.snippet.clone().into();
+        if let (Some(got), Expect::Text(want)) = (&result, &case.expect) {
+            let same_code = judge::code_equal(want, got);
+            d["differs"] = if same_code { "whitespace" } else { "code" }.into();
+        }
         d
     });
+}
+
+/// How many of the located lazy-snippet merges (apply cases merged, not into the intended
+/// file) differ from it only in whitespace, and how many in their code: those are merges
+/// written wrong, though the table counts `wrong` only where a must-refuse case is merged.
+fn print_located_snippets(tally: &Tally) {
+    let located = |kind: &str| {
+        tally
+            .details
+            .iter()
+            .filter(|d| d["set"] == "lazy-snippet" && d["outcome"] == "located")
+            .filter(|d| d["differs"] == kind)
+            .count()
+    };
+    let (space, code) = (located("whitespace"), located("code"));
+    if space + code > 0 {
+        println!(
+            "lazy-snippet located: {space} differ from the intended file only in whitespace, {code} in code (merges written wrong)"
+        );
+    }
 }
 
 fn run_perturbed(data: &Path, tally: &mut Tally, class: Option<&str>) -> std::io::Result<()> {

@@ -63,6 +63,10 @@ pub enum SnippetReason {
     /// place after the previous piece it pairs fewer of its lines than at a place before it
     /// (listed, with the place after), where it pairs a line it would write again.
     OutOfOrder,
+    /// The piece's place deletes one line of a preprocessor conditional (`#if`, `#endif`;
+    /// listed) and keeps the other, a line the piece shows: the file's conditionals would no
+    /// longer pair up.
+    SplitsConditional,
 }
 
 /// A place in the text, as reported to the model.
@@ -389,6 +393,7 @@ impl EditError {
                     S::MovedLine => R::SnippetMovedLine,
                     S::RepeatedCloser => R::SnippetRepeatedCloser,
                     S::OutOfOrder => R::SnippetOutOfOrder,
+                    S::SplitsConditional => R::SnippetSplitsConditional,
                 }
             }
         };
@@ -572,6 +577,7 @@ fn snippet_message(
         R::MovedLine => format!("line {line} of the snippet (piece {piece}) is a line the file already holds right beside it (line {listed}) without showing it there, so whether it is moved (its old place under a marker) or copied is unclear. Show the file's line at its old place, or leave it out where it is deleted, in the same piece."),
         R::RepeatedCloser => format!("line {line} of the snippet (piece {piece}) closes new lines, and the file repeats it (line {listed}), so whether it closes the new lines (the file's lines after them kept) or the file's later block (the lines between deleted) is unclear. Show the file's next unchanged line after it, or a marker after the new lines."),
         R::OutOfOrder => format!("{what} is written after the previous piece, but its lines stand before it in the file (line {listed}): after the previous piece it would write again lines the file holds above it. Write the pieces in the order their lines stand in the file, or send this piece as an edit of its own."),
+        R::SplitsConditional => format!("merging {what} would delete the file's line {listed}, one line of a preprocessor conditional (`#if` or `#endif`), while keeping its other line, which the piece shows: the file's conditionals would no longer pair up. Show the lines between them as the file has them, or write the conditional's lines as they should stand."),
         R::EmptyFile => "the file is empty, so a snippet has nothing to be merged into. Write the file whole instead (a write tool, or the whole text as `new` with an empty `old`).".to_string(),
     };
     format!("{body} Nothing was changed.")

@@ -24,6 +24,7 @@ mod across;
 mod at_depth;
 mod attached;
 mod closing;
+mod conditionals;
 mod edges;
 mod nested;
 mod numbered;
@@ -310,6 +311,7 @@ fn finish(
         (p, f) = (q, first);
     }
     first_line_clear(file, piece, held, &p, (from, scope))?;
+    conditionals::kept_whole(file, piece, &p)?;
     edges_clear(file, piece, &mut p, (f, l), from)?;
     Ok(p)
 }
