@@ -67,6 +67,10 @@ pub enum SnippetReason {
     /// listed) and keeps the other, a line the piece shows: the file's conditionals would no
     /// longer pair up.
     SplitsConditional,
+    /// The snippet opens, without a marker, with new lines above its first line the file
+    /// holds, and the file holds code above that line (listed): the new lines replace it (the
+    /// snippet starts where the file does) or are added there?
+    OpenStart,
 }
 
 /// A place in the text, as reported to the model.
@@ -394,6 +398,7 @@ impl EditError {
                     S::RepeatedCloser => R::SnippetRepeatedCloser,
                     S::OutOfOrder => R::SnippetOutOfOrder,
                     S::SplitsConditional => R::SnippetSplitsConditional,
+                    S::OpenStart => R::SnippetOpenStart,
                 }
             }
         };
@@ -578,6 +583,7 @@ fn snippet_message(
         R::RepeatedCloser => format!("line {line} of the snippet (piece {piece}) closes new lines, and the file repeats it (line {listed}), so whether it closes the new lines (the file's lines after them kept) or the file's later block (the lines between deleted) is unclear. Show the file's next unchanged line after it, or a marker after the new lines."),
         R::OutOfOrder => format!("{what} is written after the previous piece, but its lines stand before it in the file (line {listed}): after the previous piece it would write again lines the file holds above it. Write the pieces in the order their lines stand in the file, or send this piece as an edit of its own."),
         R::SplitsConditional => format!("merging {what} would delete the file's line {listed}, one line of a preprocessor conditional (`#if` or `#endif`), while keeping its other line, which the piece shows: the file's conditionals would no longer pair up. Show the lines between them as the file has them, or write the conditional's lines as they should stand."),
+        R::OpenStart => format!("line {line} of the snippet (piece {piece}) is new and opens the snippet, without a marker before it, while the file holds lines above the first line the snippet shows (up to line {listed}), so whether the new lines replace them (the snippet starting where the file starts) or are added there is unclear. To add them, start the snippet with a marker; to replace them, show the file's lines around them unchanged."),
         R::EmptyFile => "the file is empty, so a snippet has nothing to be merged into. Write the file whole instead (a write tool, or the whole text as `new` with an empty `old`).".to_string(),
     };
     format!("{body} Nothing was changed.")

@@ -40,7 +40,7 @@ use assemble::assemble;
 use depths::in_file_indent;
 use guard::{
     blank_end_open, brackets_at_depth, end_open, ends_with_blank, notes_delete, stale_line,
-    unshown_body, words_marker_elides,
+    start_open, unshown_body, words_marker_elides,
 };
 pub(crate) use over_span::over_span;
 use pieces::{is_marker, pieces, snippet_lines, take_notes};
@@ -267,6 +267,7 @@ fn merge_placed<'a>(
         }
         notes_delete(file, piece, p)?;
         stale_line(file, piece, p)?;
+        start_open(file, piece, p)?;
         end_open(file, piece, p)?;
         unshown_body(file, piece, p)
     };
