@@ -39,8 +39,8 @@ mod verify;
 use assemble::assemble;
 use depths::in_file_indent;
 use guard::{
-    blank_end_open, brackets_at_depth, end_open, ends_with_blank, notes_delete, stale_line,
-    start_open, unshown_body, words_marker_elides,
+    blank_end_open, brackets_at_depth, end_open, ends_with_blank, first_line_slipped, notes_delete,
+    stale_line, start_open, unshown_body, words_marker_elides,
 };
 pub(crate) use over_span::over_span;
 use pieces::{is_marker, pieces, snippet_lines, take_notes};
@@ -268,6 +268,7 @@ fn merge_placed<'a>(
         notes_delete(file, piece, p)?;
         stale_line(file, piece, p)?;
         start_open(file, piece, p)?;
+        first_line_slipped(file, piece, p)?;
         end_open(file, piece, p)?;
         unshown_body(file, piece, p)
     };

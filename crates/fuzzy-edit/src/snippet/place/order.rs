@@ -169,11 +169,10 @@ fn in_order(
         return Ok(());
     };
     let again = |i: usize| {
+        let at = file.occurrences(piece.lines[i], 0);
         piece.lines[i].trim().chars().count() >= DISTINCT_LEN
-            && file
-                .occurrences(piece.lines[i], 0)
-                .iter()
-                .all(|&q| q < prev.start)
+            && !at.is_empty()
+            && at.iter().all(|&q| q < prev.start)
     };
     let written: Vec<usize> = p
         .out
