@@ -45,7 +45,14 @@ def cases():
     block = big[100_000:102_000]
     functions = "".join(f"def f{i}():\n    x = 1\n    x = 1\n    return x\n\n" for i in range(2500))
     one_line = "word " * 2_000_000
+    # A piece whose two lines stand 40,000 `#if` lines apart, none closed: deleting them all
+    # asks each one's partner (a walk to the file's end per line took 9 s).
+    unclosed = "int start_anchor = 1;\n" + "".join(f"#if COND_{i}\n" for i in range(40_000)) \
+        + "int end_anchor = 2;\nint tail = 3;\n"
     return [
+        ("snippet deleting 40,000 unclosed #if lines", unclosed,
+         {"snippet": "// ...\nint start_anchor = 1;\nint end_anchor = 2;\nint added = 4;\n// ...\n"},
+         None),
         ("replace_all, new holds old, 160k lines", value * 160_000,
          {"old": "value = 1", "new": "value = 1\nvalue = 1", "replace_all": True}, 200),
         ("replace_all, new holds old, 1M lines", value * 1_000_000,

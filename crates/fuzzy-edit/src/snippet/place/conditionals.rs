@@ -24,21 +24,41 @@ pub(super) fn kept_whole(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> R
 }
 
 /// The first line of a conditional that `p` deletes while it keeps the partner, a line the
-/// piece shows, with no line of the same kind written between the same shown lines.
+/// piece shows, with no line of the same kind written between the same shown lines. Partners
+/// are paired in one pass over the window (a partner outside it is no line the piece shows),
+/// so the check costs what aligning the window did, whatever the conditionals' nesting.
 fn split(file: &File<'_>, piece: &Piece<'_>, p: &Placement) -> Option<usize> {
-    let shown = |q: usize| p.pairs.iter().any(|&(_, g)| g == q);
-    p.pairs.windows(2).find_map(|w| {
-        let ((x, a), (y, b)) = (w[0], w[1]);
-        (a + 1..b).find(|&i| {
-            let kind = conditional(file.lines[i]);
-            let partner = match kind {
-                Some(Cond::Open) => partner(file, i, 1),
-                Some(Cond::Close) => partner(file, i, -1),
-                _ => None,
-            };
-            partner.is_some_and(shown) && !(x + 1..y).any(|j| conditional(piece.lines[j]) == kind)
-        })
-    })
+    // The pair of shown lines around file line `q`, when `q` is deleted between them.
+    let gap = |q: usize| {
+        let k = p.pairs.partition_point(|&(_, g)| g < q);
+        (k > 0 && k < p.pairs.len() && p.pairs[k].1 != q).then(|| (p.pairs[k - 1], p.pairs[k]))
+    };
+    let shown = |q: usize| p.pairs.binary_search_by_key(&q, |&(_, g)| g).is_ok();
+    let split_at = |gone: usize, kept: usize, kind: Cond| {
+        let ((x, _), (y, _)) = gap(gone)?;
+        let replaced = (x + 1..y).any(|j| conditional(piece.lines[j]) == Some(kind));
+        (shown(kept) && !replaced).then_some(gone)
+    };
+    let mut open: Vec<usize> = Vec::new();
+    let mut first: Option<usize> = None;
+    for q in p.start..p.end {
+        match conditional(file.lines[q]) {
+            Some(Cond::Open) => open.push(q),
+            Some(Cond::Close) => {
+                let Some(o) = open.pop() else { continue };
+                let found = match (gap(o).is_some(), gap(q).is_some()) {
+                    (true, false) => split_at(o, q, Cond::Open),
+                    (false, true) => split_at(q, o, Cond::Close),
+                    _ => None,
+                };
+                if let Some(g) = found {
+                    first = Some(first.map_or(g, |f| f.min(g)));
+                }
+            }
+            _ => {}
+        }
+    }
+    first
 }
 
 /// A line of a conditional: one that opens it, one of its other branches, or its end.
@@ -63,36 +83,9 @@ fn conditional(line: &str) -> Option<Cond> {
     }
 }
 
-/// The line that closes (`step` 1) or opens (`step` -1) the conditional of line `i`.
-fn partner(file: &File<'_>, i: usize, step: isize) -> Option<usize> {
-    let mut depth = 0isize;
-    let mut q = i;
-    loop {
-        q = q.checked_add_signed(step)?;
-        match conditional(file.lines.get(q)?) {
-            Some(Cond::Open) => depth += step,
-            Some(Cond::Close) => depth -= step,
-            _ => {}
-        }
-        if depth < 0 {
-            return Some(q);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_partner_of_a_line_skips_nested_conditionals() {
-        let lines = vec!["#ifdef A", "#if B", "x", "#endif", "#else", "y", "#endif"];
-        let file = File::new(lines);
-        assert_eq!(partner(&file, 0, 1), Some(6));
-        assert_eq!(partner(&file, 6, -1), Some(0));
-        assert_eq!(partner(&file, 1, 1), Some(3));
-        assert_eq!(partner(&file, 3, -1), Some(1));
-    }
 
     use crate::snippet::tests::merged_why as merged;
 
