@@ -1,7 +1,9 @@
 //! The rules on a placed piece before the merged text is read: a removal note must delete what
-//! it stands for, a piece anchored by brackets alone keeps the snippet's depth, a piece's end
-//! must not leave the extent of the marker (or the snippet's end) after it open, and new lines
-//! ending the snippet under a block's opening line must not leave its unshown body open.
+//! it stands for, a piece anchored by brackets alone keeps the snippet's depth, a snippet's
+//! start and a piece's end must not leave open what the lines beyond them are (replaced, or
+//! kept beside new ones), new lines ending the snippet under a block's opening line must not
+//! leave its unshown body open, and a first line off the depth of the lines after it must not
+//! re-indent them.
 
 use super::super::place::{File, Line, Placement};
 use super::super::{last_code, Piece, Refusal, Why};

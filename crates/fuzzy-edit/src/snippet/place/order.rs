@@ -1,7 +1,8 @@
 //! The pieces of a snippet placed in file order, each after the one before it. A piece that
 //! fits several places is tried at each: the place where the pieces after it fit is kept when
 //! it is the only one (`def format_message(self):` written before a marker and the changed
-//! body: five classes have that method, one of them holds the body).
+//! body: five classes have that method, one of them holds the body). A piece whose lines stand
+//! before the previous piece is refused as written out of order.
 
 use super::closing::closing_scope;
 use super::unique::DISTINCT_LEN;
