@@ -297,8 +297,8 @@ pub(super) fn windows(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Vec<Pl
 }
 
 /// A place's checks on the lines around it: attached lines kept above another item
-/// (`attached`), a first line that may be new, new edge lines that may be edits of the file's
-/// neighbouring lines.
+/// (`attached`), a first line that may be new, a preprocessor conditional split
+/// (`conditionals`), new edge lines that may be edits of the file's neighbouring lines.
 fn finish(
     file: &File<'_>,
     piece: &Piece<'_>,
