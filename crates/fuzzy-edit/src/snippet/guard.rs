@@ -10,9 +10,9 @@
 //! to the depth the snippet writes it at (those two `unexplained_change`).
 //!
 //! The rules on a placed piece before that check (`placed`: removal notes, bracket-only
-//! pieces, open starts and ends, a first line off depth), the stale-line rule (`stale`) and the edge a blank line closes
-//! (`closed`, asked by the placement) live beside it, with the line reading they share
-//! (`text`, `resemble`).
+//! pieces, open starts and ends, a first line off depth), the stale-line rule (`stale`) and
+//! the edge a blank line closes (`closed`, asked by the placement) live beside it, with the
+//! line reading they share (`text`, `resemble`).
 
 use std::collections::HashMap;
 

@@ -99,6 +99,9 @@ mod tests {
         // `#ifdef __GNUC__` it closes.
         let snippet = "// ...\n#ifdef _MSC_VER\ntypedef long long ssize_t;\n#define SSIZE_MAX (LLONG_MAX >> 1)\n#ifndef __clang__\n#define __attribute__(x)\n#endif\n#endif\n// ...\n";
         assert_eq!(merged(HEADER, snippet).unwrap_err(), Why::SplitsConditional);
+        // The same in a CRLF file, the snippet written with LF.
+        let crlf = HEADER.replace('\n', "\r\n");
+        assert_eq!(merged(&crlf, snippet).unwrap_err(), Why::SplitsConditional);
     }
 
     #[test]

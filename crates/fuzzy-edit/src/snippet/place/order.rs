@@ -4,6 +4,8 @@
 //! body: five classes have that method, one of them holds the body). A piece whose lines stand
 //! before the previous piece is refused as written out of order.
 
+use std::cell::OnceCell;
+
 use super::closing::closing_scope;
 use super::unique::DISTINCT_LEN;
 use super::{end_of_scope, place, windows, File, Line, Placement, Places};
@@ -88,7 +90,7 @@ impl Search<'_, '_, '_, '_> {
             Err(refusal) => return Err(refusal),
         };
         (self.check)(piece, &p)?;
-        in_order(file, piece, &p, placed)?;
+        in_order(file, piece, &p, placed, &OnceCell::new())?;
         placed.push(p);
         self.at(k + 1, placed)
     }
@@ -107,13 +109,15 @@ impl Search<'_, '_, '_, '_> {
         let mut kept: Option<Vec<Placement>> = None;
         let mut open: Vec<(usize, Option<Refusal>)> = Vec::new();
         let mut misfits = None;
+        // (The piece's windows from the file's top, asked by `in_order`: the same for each place.)
+        let from_top = OnceCell::new();
         for (i, option) in each.into_iter().enumerate() {
             // (The places stand in the ambiguous refusal's order: a place refused by its own
             // checks is still named by its first line.)
             let start = ambiguous.lines.get(i).copied().unwrap_or(usize::MAX);
             let outcome = option.and_then(|p| {
                 (self.check)(piece, &p)?;
-                in_order(self.file, piece, &p, placed)?;
+                in_order(self.file, piece, &p, placed, &from_top)?;
                 placed.push(p);
                 self.at(k + 1, placed)
             });
@@ -159,12 +163,14 @@ impl Search<'_, '_, '_, '_> {
 /// outside the repository): 10 of the 13 merged wrong are refused. The lazy-snippet set and
 /// the other languages' corpus answer case for case as before; without the line written
 /// again, 1 moved block (fmt's `is_container_adaptor`) was refused there, and 2 scope-anchored
-/// pieces without the condition on an opening line.
+/// pieces without the condition on an opening line. `from_top` holds the piece's windows from
+/// the file's first line once read, for the other places of the same piece.
 fn in_order(
     file: &File<'_>,
     piece: &Piece<'_>,
     p: &Placement,
     placed: &[Placement],
+    from_top: &OnceCell<Vec<Placement>>,
 ) -> Result<(), Refusal> {
     let Some(prev) = placed.last() else {
         return Ok(());
@@ -186,7 +192,8 @@ fn in_order(
     if written.is_empty() || opener(file, prev).is_some() {
         return Ok(());
     }
-    let before: Vec<usize> = windows(file, piece, 0)
+    let before: Vec<usize> = from_top
+        .get_or_init(|| windows(file, piece, 0))
         .iter()
         .filter(|q| q.end <= prev.start && q.pairs.len() > p.pairs.len())
         .filter(|q| q.pairs.iter().any(|(i, _)| written.contains(i)))
