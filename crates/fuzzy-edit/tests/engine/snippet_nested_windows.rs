@@ -151,3 +151,130 @@ fn c() {
 ";
     assert!(apply_snippet(file, snippet, &Options::default()).is_err());
 }
+
+/// The nearer `}` window pairs every line the far one pairs (`}`, `class B {`, `go() {` …) and
+/// writes the new constructor; the far `}` (class `Z`'s) would delete class `A` besides. Its
+/// new `constructor(` line stands in class `C` too: that does not keep the far window open.
+#[test]
+fn a_new_line_the_file_holds_elsewhere_keeps_no_far_window_open() {
+    let file = "class Z {
+    z() {}
+}
+
+class A {
+    m() {}
+}
+
+class B {
+    constructor(private readonly store: Store) {}
+
+    go() {
+        return this.store.go();
+    }
+
+    stop() {
+        return this.store.stop();
+    }
+}
+
+class C {
+    constructor(
+        private readonly store: Store,
+    ) {}
+}
+";
+    let snippet = "// ... existing code ...
+}
+
+class B {
+    constructor(
+        private readonly store: Store,
+        private readonly dir: string,
+    ) {}
+
+    go() {
+        return this.store.go();
+    }
+
+    stop() {
+// ... existing code ...
+";
+    assert_eq!(
+        merged(file, snippet),
+        file.replacen(
+            "    constructor(private readonly store: Store) {}\n",
+            "    constructor(\n        private readonly store: Store,\n        private readonly dir: string,\n    ) {}\n",
+            1
+        )
+    );
+}
+
+/// `}`, `}` shown above `let t = 1;`: after `if b`'s block, `if d` deleted; or after `if a`'s,
+/// `if b` and `if d` deleted. The nearer reading is itself a deletion, so the farther one,
+/// deleting one block more, is as likely: refused.
+#[test]
+fn a_deletion_below_the_nearer_copy_leaves_the_farther_reading_open() {
+    let file = "fn main() {
+    if a {
+        if e {
+            one();
+        }
+    }
+    if b {
+        if c {
+            two();
+        }
+    }
+    if d {
+        three();
+    }
+    let t = 1;
+}
+";
+    let snippet = "    // ... existing code ...
+        }
+    }
+    let t = 1;
+    // ... existing code ...
+";
+    assert_eq!(reason(file, snippet), SnippetReason::Ambiguous);
+}
+
+/// The piece rewrites the first `req(…)` call (`r = req(…)`, `r.scheme…`) and shows the next
+/// call's first two lines as context. Read from the nearer copy of its last line, the rewritten
+/// lines would be written beside the old ones, kept; from the farther copy they replace them.
+/// A new line that edits a line a window deletes is one change, so the farther window is as
+/// good a reading: refused, not merged beside the old call.
+#[test]
+fn new_lines_that_edit_deleted_lines_keep_the_farther_window_open() {
+    let file = r#"  it "x" do
+    req("HOST" => "2.3",
+      "H" => "2.3").
+      authority.must_be_nil
+
+    req("F" => "proto",
+      "P" => "ws",
+      "S" => "http").
+      scheme.must_be_nil
+
+    req("F" => "proto",
+      "S" => "http").
+      scheme.must_be_nil
+  end
+"#;
+    let snippet = r#"    # ... existing code ...
+      "H" => "2.3").
+      authority.must_be_nil
+
+    r = req("F" => "proto",
+      "SSL" => "on",
+      "P" => "ws",
+      "S" => "http")
+    r.scheme.must_be_nil
+
+    req("F" => "proto",
+      "S" => "http").
+    # ... existing code ...
+"#;
+    assert_eq!(reason(file, snippet), SnippetReason::Ambiguous);
+}
