@@ -185,6 +185,29 @@ impl Placement {
     }
 }
 
+impl Placement {
+    /// Whether the first change the placement makes from its top (from its bottom with
+    /// `from_end`), between two of its pairs, deletes lines of code and writes no new line of
+    /// code there.
+    pub(super) fn first_change_deletes(
+        &self,
+        file: &File<'_>,
+        lines: &[&str],
+        from_end: bool,
+    ) -> bool {
+        let gaps = self.pairs.len().saturating_sub(1);
+        (0..gaps)
+            .map(|k| if from_end { gaps - 1 - k } else { k })
+            .find_map(|k| {
+                let ((a, s), (b, t)) = (self.pairs[k], self.pairs[k + 1]);
+                let new = (a + 1..b).any(|i| !lines[i].trim().is_empty());
+                let gone = (s + 1..t).any(|i| !file.blank(i));
+                (new || gone).then_some(gone && !new)
+            })
+            .unwrap_or(false)
+    }
+}
+
 /// One line a placement writes.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum Line {
@@ -233,11 +256,24 @@ pub(super) fn place(
         None => (valid, last),
     };
     let crossing: Vec<usize> = crossing.iter().map(|(p, _)| p.start).collect();
+    let dbg = |tag: &str, v: &Vec<Placement>| {
+        if std::env::var_os("FE_DEBUG").is_some() {
+            eprintln!(
+                "{tag}: {:?}",
+                v.iter()
+                    .map(|p| (p.start + 1, p.end, p.pairs.len()))
+                    .collect::<Vec<_>>()
+            );
+        }
+    };
+    dbg("cand", &valid);
     // (Nested windows first: a far window that a nearer one prunes no longer keeps the
     // distinctive lines from deciding, as it did when it paired one of them past a deletion.
     // On the lazy-snippet set and the other-language corpus: 11 and 30 more merged, none wrong.)
     let (valid, last) = nested::standing(file, piece, f, (valid, last));
+    dbg("nested", &valid);
     let (valid, last) = distinctive_only(file, piece, &held, from, (valid, last));
+    dbg("distinct", &valid);
     let mut valid: Vec<(Placement, usize)> = valid
         .into_iter()
         .zip(last)
@@ -251,6 +287,15 @@ pub(super) fn place(
             .or_else(|| nearest_pinned(file, piece, &places))
             .or_else(|| one_at_depth(file, lines, &places))
     };
+    if std::env::var_os("FE_DEBUG").is_some() {
+        let places: Vec<&Placement> = valid.iter().map(|(p, _)| p).collect();
+        eprintln!(
+            "best: {:?} {:?} {:?}",
+            best_explained(file, piece, &places),
+            nearest_pinned(file, piece, &places),
+            one_at_depth(file, lines, &places)
+        );
+    }
     if let Some(best) = best {
         valid = vec![valid.swap_remove(best)];
     }

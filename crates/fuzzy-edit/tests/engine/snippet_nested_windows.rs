@@ -2,7 +2,8 @@
 //! change more than once: the piece kept together at the nearest copy, or kept from a far copy
 //! with the code between deleted by omission. Merged at the nearest copy when the piece shows
 //! the code around its change evenly; refused when that reading is the less even one, or when
-//! the piece opens with a new line (a stale copy of the line above the far copy, say).
+//! the piece opens with a new line (a stale copy of the line above the far copy, say), or when
+//! the nearer reading deletes too and the farther one deletes one block more.
 
 use fuzzy_edit::snippet::SnippetReason;
 use fuzzy_edit::{apply_snippet, Options};
@@ -277,4 +278,55 @@ fn new_lines_that_edit_deleted_lines_keep_the_farther_window_open() {
     # ... existing code ...
 "#;
     assert_eq!(reason(file, snippet), SnippetReason::Ambiguous);
+}
+
+const SEGMENT_RS: &str = "fn f(segment: &[u16]) -> bool {
+    if fast(segment) {
+        return true;
+    }
+
+    if ascii(segment) {
+        walk(segment);
+        return true;
+    }
+
+    // Slow path: decode
+    SCRATCH.with(|scratch| {
+        scratch.clear();
+    })
+}
+";
+
+/// `return true;`, `}` above the line held once (`SCRATCH.with…`): beside it, the comment line
+/// between them deleted; or at the first `if`'s end, the `if ascii` block deleted too. Both
+/// readings delete: refused.
+#[test]
+fn a_pinned_piece_whose_nearer_reading_deletes_leaves_the_farther_one_open() {
+    let snippet = "    // ... existing code ...
+        return true;
+    }
+
+    SCRATCH.with(|scratch| {
+        scratch.clear();
+    // ... existing code ...
+";
+    assert_eq!(reason(SEGMENT_RS, snippet), SnippetReason::Ambiguous);
+}
+
+/// The same piece rewriting the comment line: it stands beside the line held once.
+#[test]
+fn a_pinned_piece_whose_nearer_reading_rewrites_a_line_stands_there() {
+    let snippet = "    // ... existing code ...
+        return true;
+    }
+
+    // Slow path: decode into scratch
+    SCRATCH.with(|scratch| {
+        scratch.clear();
+    // ... existing code ...
+";
+    assert_eq!(
+        merged(SEGMENT_RS, snippet),
+        SEGMENT_RS.replace("decode\n", "decode into scratch\n")
+    );
 }

@@ -58,7 +58,7 @@ struct Traits {
     /// It changes something ([`Placement::changes`]).
     changes: bool,
     /// The first change it makes, from its top, deletes lines of code and writes none
-    /// ([`first_change_deletes`]).
+    /// ([`Placement::first_change_deletes`]).
     first_change_deletes: bool,
     /// It deletes a line of code between its first two pairs ([`deletes`]).
     deletes_first: bool,
@@ -82,7 +82,7 @@ impl Traits {
         );
         Traits {
             changes: w.changes(file, lines),
-            first_change_deletes: first_change_deletes(file, lines, w),
+            first_change_deletes: w.first_change_deletes(file, lines, false),
             deletes_first: deletes(file, w, 0),
             deletes_last: deletes(file, w, w.pairs.len().saturating_sub(2)),
             leaves_block: leaves_block(file, w),
@@ -123,20 +123,6 @@ fn covers(q: &Placement, p: &Placement) -> bool {
     p.pairs
         .iter()
         .all(|(i, _)| q.pairs.iter().any(|(j, _)| j == i))
-}
-
-/// Whether the first change the placement makes from its top, between two of its pairs,
-/// deletes lines of code and writes no new line of code there.
-fn first_change_deletes(file: &File<'_>, lines: &[&str], w: &Placement) -> bool {
-    for pair in w.pairs.windows(2) {
-        let ((a, s), (b, t)) = (pair[0], pair[1]);
-        let new = (a + 1..b).any(|i| !lines[i].trim().is_empty());
-        let gone = (s + 1..t).any(|i| !file.blank(i));
-        if new || gone {
-            return gone && !new;
-        }
-    }
-    false
 }
 
 /// Whether the window deletes a line of code between its pairs `k` and `k + 1`: then both
