@@ -67,9 +67,10 @@ pub enum SnippetReason {
     /// listed) and keeps the other, a line the piece shows: the file's conditionals would no
     /// longer pair up.
     SplitsConditional,
-    /// The snippet opens, without a marker, with new lines above its first line the file
-    /// holds, and the file holds code above that line (listed): the new lines replace it (the
-    /// snippet starts where the file does) or are added there?
+    /// The snippet opens without a marker, and the file holds code above its first shown line
+    /// (listed): with new lines, or, changing the file, with a line kept within the file's
+    /// first 3 lines of code. Does the snippet start where the file does (the lines above
+    /// replaced or deleted), or is it a fragment (they stay)?
     OpenStart,
 }
 
@@ -583,7 +584,7 @@ fn snippet_message(
         R::RepeatedCloser => format!("line {line} of the snippet (piece {piece}) closes new lines, and the file repeats it (line {listed}), so whether it closes the new lines (the file's lines after them kept) or the file's later block (the lines between deleted) is unclear. Show the file's next unchanged line after it, or a marker after the new lines."),
         R::OutOfOrder => format!("{what} is written after the previous piece, but its lines stand before it in the file (line {listed}): after the previous piece it would write again lines the file holds above it. Write the pieces in the order their lines stand in the file, or send this piece as an edit of its own."),
         R::SplitsConditional => format!("merging {what} would delete the file's line {listed}, one line of a preprocessor conditional (`#if` or `#endif`), while keeping its other line, which the piece shows: the file's conditionals would no longer pair up. Show the lines between them as the file has them, or write the conditional's lines as they should stand."),
-        R::OpenStart => format!("line {line} of the snippet (piece {piece}) is new and opens the snippet, without a marker before it, while the file holds lines above the first line the snippet shows (up to line {listed}), so whether the new lines replace them (the snippet starting where the file starts) or are added there is unclear. To add them, start the snippet with a marker; to replace them, show the file's lines around them unchanged."),
+        R::OpenStart => format!("the snippet opens at its line {line} (piece {piece}) without a marker before it, while the file holds lines above the first line the snippet shows (up to line {listed}), so whether the snippet starts where the file starts (the lines above replaced or deleted) or is a fragment (the lines above kept, its new lines added there) is unclear. To keep them, start the snippet with a marker; to replace or delete them, show the file from its first line."),
         R::EmptyFile => "the file is empty, so a snippet has nothing to be merged into. Write the file whole instead (a write tool, or the whole text as `new` with an empty `old`).".to_string(),
     };
     format!("{body} Nothing was changed.")

@@ -40,7 +40,7 @@ use assemble::assemble;
 use depths::in_file_indent;
 use guard::{
     blank_end_open, brackets_at_depth, end_open, ends_with_blank, first_line_slipped, notes_delete,
-    stale_line, start_open, unshown_body, words_marker_elides,
+    stale_line, start_open, top_open, unshown_body, words_marker_elides,
 };
 pub(crate) use over_span::over_span;
 use pieces::{is_marker, pieces, snippet_lines, take_notes};
@@ -309,6 +309,11 @@ fn merge_placed<'a>(
         if let Some((k, lines)) = unchanged::blank_closes(file, &placed) {
             placed[k].0.end = lines.end;
             merged = assemble(bom, indexed, file, &placed, false);
+        }
+    }
+    if merged.text != text {
+        if let Some((p, piece)) = placed.first() {
+            top_open(file, piece, p)?;
         }
     }
     if late() {

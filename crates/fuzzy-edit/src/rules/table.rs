@@ -139,7 +139,7 @@ rule_table! {
     SnippetRepeatedCloser = "snippet_repeated_closer", Snippet, ["snippet_unplaced"], "a deletion closed by a line the file repeats right after new lines: that line may be new too";
     SnippetOutOfOrder = "snippet_out_of_order", Snippet, ["snippet_unplaced"], "a piece written after another that stands before it in the file, where it pairs lines it would write again after it";
     SnippetSplitsConditional = "snippet_splits_conditional", Snippet, ["snippet_unplaced"], "a piece's place that deletes an `#if` or `#endif` and keeps its partner, a line the piece shows";
-    SnippetOpenStart = "snippet_open_start", Snippet, ["snippet_unplaced"], "a snippet that opens, without a marker, with new lines while the file holds code above its first shown line: replaced or added to?";
+    SnippetOpenStart = "snippet_open_start", Snippet, ["snippet_unplaced"], "a snippet that opens without a marker, with new lines while the file holds code above its first shown line, or a kept line within the file's first 3 lines of code (none shallower) while it changes the file: the lines above replaced or deleted, or kept?";
     LineEditsChangeSomething = "line_edits_change_something", LineRefs, ["no_change"], "line edits that leave the file as it was";
     StaleReference = "stale_reference", LineRefs, ["stale_reference"], "a line reference whose ID no longer matches its line, not followed with certainty";
     OverlappingLineEdits = "overlapping_line_edits", LineRefs, ["overlapping_edits"], "two line edits touching a common line or place";

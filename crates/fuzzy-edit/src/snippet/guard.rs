@@ -34,7 +34,7 @@ pub(super) use closed::blank_closed;
 use deletion::closer_could_be_new;
 pub(super) use placed::{
     blank_end_open, brackets_at_depth, end_open, ends_with_blank, first_line_slipped, notes_delete,
-    start_open, unshown_body, words_marker_elides,
+    start_open, top_open, unshown_body, words_marker_elides,
 };
 pub(super) use resemble::{removal_note, resembles, rewrites, same_head};
 pub(super) use stale::stale_line;

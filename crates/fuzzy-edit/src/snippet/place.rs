@@ -125,7 +125,7 @@ impl<'a> File<'a> {
         self.index_for(&key).contains_key(key.as_ref())
     }
 
-    fn depth(&self, i: usize) -> isize {
+    pub(super) fn depth(&self, i: usize) -> isize {
         indent_width(self.lines[i]) as isize
     }
 
@@ -267,12 +267,25 @@ pub(super) fn place(
         }
     };
     dbg("cand", &valid);
+    let dbg = |tag: &str, v: &Vec<Placement>| {
+        if std::env::var_os("FE_DEBUG").is_some() {
+            eprintln!(
+                "{tag}: {:?}",
+                v.iter()
+                    .map(|p| (p.start + 1, p.end, p.pairs.len()))
+                    .collect::<Vec<_>>()
+            );
+        }
+    };
+    dbg("cand", &valid);
     // (Nested windows first: a far window that a nearer one prunes no longer keeps the
     // distinctive lines from deciding, as it did when it paired one of them past a deletion.
     // On the lazy-snippet set and the other-language corpus: 11 and 30 more merged, none wrong.)
     let (valid, last) = nested::standing(file, piece, f, (valid, last));
     dbg("nested", &valid);
+    dbg("nested", &valid);
     let (valid, last) = distinctive_only(file, piece, &held, from, (valid, last));
+    dbg("distinct", &valid);
     dbg("distinct", &valid);
     let mut valid: Vec<(Placement, usize)> = valid
         .into_iter()
@@ -287,6 +300,15 @@ pub(super) fn place(
             .or_else(|| nearest_pinned(file, piece, &places))
             .or_else(|| one_at_depth(file, lines, &places))
     };
+    if std::env::var_os("FE_DEBUG").is_some() {
+        let places: Vec<&Placement> = valid.iter().map(|(p, _)| p).collect();
+        eprintln!(
+            "best: {:?} {:?} {:?}",
+            best_explained(file, piece, &places),
+            nearest_pinned(file, piece, &places),
+            one_at_depth(file, lines, &places)
+        );
+    }
     if std::env::var_os("FE_DEBUG").is_some() {
         let places: Vec<&Placement> = valid.iter().map(|(p, _)| p).collect();
         eprintln!(

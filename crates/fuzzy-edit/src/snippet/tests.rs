@@ -532,9 +532,13 @@ fn a_snippet_opening_below_the_file_top_that_changes_nothing_deletes_the_lines_a
     // A marker before it: the lines above are under the marker, and nothing changes.
     let unchanged = merged(file, "// ...\nuse a;\nuse b;\n// ...\n").unwrap();
     assert_eq!(unchanged, file);
-    // Its lines differ from the file's inside (`use  a;`): that is the change meant.
+    // Its lines differ from the file's inside (`use  a;`): a change besides, and the lines
+    // above deleted (the file from its top) or kept (a fragment)? Unclear.
+    assert_eq!(why(file, "use  a;\nuse b;\n// ...\n"), Why::OpenStart);
+    // Below a line that opens its block, the snippet starts inside that block.
+    let file = "mod m {\n    use a;\n    use b;\n}\n";
     assert_eq!(
-        merged(file, "use  a;\nuse b;\n// ...\n").unwrap(),
-        "// Copyright 2017\n// MIT\n\nuse  a;\nuse b;\n\nfn f() {}\n"
+        merged(file, "    use  a;\n    use b;\n// ...\n").unwrap(),
+        "mod m {\n    use  a;\n    use b;\n}\n"
     );
 }
