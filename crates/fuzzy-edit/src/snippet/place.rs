@@ -8,9 +8,11 @@
 //! lines at an edge that meets a marker go right beside the unchanged line, unless they read
 //! as an edited version of the file's line on the other side ([`EDITED_EDGE`]). A window that
 //! holds another, deleting by omission what the smaller one keeps, gives way to it where
-//! `nested` says so. Of several windows, the one that pairs more of the piece's lines wins only when it changes less too
-//! (`best_explained`); else, of windows nested around one line the file holds once, the
-//! nearest (`nearest_pinned`). A first line that may be new rather than a later copy of
+//! `nested` says so; a window that deletes a distinctive line the piece shows, to write it
+//! again, gives way to one that keeps it (`keeping_distinctive`). Of several windows, the one
+//! that pairs more of the piece's lines wins only when it changes less too (`best_explained`);
+//! else, of windows nested around one line the file holds once, the nearest
+//! (`nearest_pinned`). A first line that may be new rather than a later copy of
 //! itself is refused (`first_line_clear`). A piece that fits only past the end of the block
 //! the snippet was in stands there only on the conditions of `across`.
 
@@ -38,7 +40,7 @@ use attached::attached_above;
 use edges::{edges_clear, end_of_scope};
 pub(super) use order::place_all;
 use pinned::nearest_pinned;
-use unique::distinctive_only;
+use unique::{distinctive_only, keeping_distinctive};
 use window::{best_explained, candidates, first_line_clear};
 
 pub(super) use crate::thresholds::EDITED_EDGE;
@@ -183,9 +185,7 @@ impl Placement {
                 .windows(2)
                 .any(|w| (w[0].1 + 1..w[1].1).any(|i| !file.blank(i)))
     }
-}
 
-impl Placement {
     /// Whether the first change the placement makes from its top (from its bottom with
     /// `from_end`), between two of its pairs, deletes lines of code and writes no new line of
     /// code there.
@@ -256,37 +256,12 @@ pub(super) fn place(
         None => (valid, last),
     };
     let crossing: Vec<usize> = crossing.iter().map(|(p, _)| p.start).collect();
-    let dbg = |tag: &str, v: &Vec<Placement>| {
-        if std::env::var_os("FE_DEBUG").is_some() {
-            eprintln!(
-                "{tag}: {:?}",
-                v.iter()
-                    .map(|p| (p.start + 1, p.end, p.pairs.len()))
-                    .collect::<Vec<_>>()
-            );
-        }
-    };
-    dbg("cand", &valid);
-    let dbg = |tag: &str, v: &Vec<Placement>| {
-        if std::env::var_os("FE_DEBUG").is_some() {
-            eprintln!(
-                "{tag}: {:?}",
-                v.iter()
-                    .map(|p| (p.start + 1, p.end, p.pairs.len()))
-                    .collect::<Vec<_>>()
-            );
-        }
-    };
-    dbg("cand", &valid);
     // (Nested windows first: a far window that a nearer one prunes no longer keeps the
     // distinctive lines from deciding, as it did when it paired one of them past a deletion.
     // On the lazy-snippet set and the other-language corpus: 11 and 30 more merged, none wrong.)
     let (valid, last) = nested::standing(file, piece, f, (valid, last));
-    dbg("nested", &valid);
-    dbg("nested", &valid);
+    let (valid, last) = keeping_distinctive(file, piece, (valid, last));
     let (valid, last) = distinctive_only(file, piece, &held, from, (valid, last));
-    dbg("distinct", &valid);
-    dbg("distinct", &valid);
     let mut valid: Vec<(Placement, usize)> = valid
         .into_iter()
         .zip(last)
@@ -300,24 +275,6 @@ pub(super) fn place(
             .or_else(|| nearest_pinned(file, piece, &places))
             .or_else(|| one_at_depth(file, lines, &places))
     };
-    if std::env::var_os("FE_DEBUG").is_some() {
-        let places: Vec<&Placement> = valid.iter().map(|(p, _)| p).collect();
-        eprintln!(
-            "best: {:?} {:?} {:?}",
-            best_explained(file, piece, &places),
-            nearest_pinned(file, piece, &places),
-            one_at_depth(file, lines, &places)
-        );
-    }
-    if std::env::var_os("FE_DEBUG").is_some() {
-        let places: Vec<&Placement> = valid.iter().map(|(p, _)| p).collect();
-        eprintln!(
-            "best: {:?} {:?} {:?}",
-            best_explained(file, piece, &places),
-            nearest_pinned(file, piece, &places),
-            one_at_depth(file, lines, &places)
-        );
-    }
     if let Some(best) = best {
         valid = vec![valid.swap_remove(best)];
     }
