@@ -138,3 +138,31 @@ fn a_stale_first_line_before_a_repeated_closing_line_is_refused() {
     let err = merged(file, snippet).expect_err("a stale first line must be refused");
     assert_eq!(err.rule(), "snippet_edited_edge", "{err}");
 }
+
+const BANNERS_TS: &str = "it(\"caches\", async () => {
+\tstub.resolves(response)
+
+\tawait service.fetchBanners()
+\texpect(stub.calledOnce).to.be.true
+
+\tservice.clearCache()
+
+\tawait service.fetchBanners()
+\texpect(stub.calledTwice).to.be.true
+})
+";
+
+/// Two calls renamed alike, the lines between unchanged: a rename made in each place, merged.
+/// The same two lines beside another change of the piece: each may be a stale copy of a file
+/// renamed since the model read it, refused.
+#[test]
+fn one_word_edit_made_alike_in_every_change_is_a_rename() {
+    let renamed = BANNERS_TS.replace("fetchBanners", "getBanners");
+    let snippet = format!(
+        "// ... existing code ...\n{}// ... existing code ...\n",
+        &renamed[26..]
+    );
+    assert_eq!(merged(BANNERS_TS, &snippet).unwrap(), renamed);
+    let beside = snippet.replace("\tservice.clearCache()", "\tservice.clearCache(true)");
+    assert!(merged(BANNERS_TS, &beside).is_err());
+}
