@@ -53,6 +53,7 @@ mod slipped_line_structure;
 mod slips_beside_a_sibling;
 mod slips_beside_other_habits;
 mod slips_on_lines_copied_otherwise;
+mod snippet_bracket_windows;
 mod snippet_depths;
 mod snippet_far_pairs;
 mod snippet_kept_look_alike;
