@@ -54,6 +54,7 @@ mod slips_beside_a_sibling;
 mod slips_beside_other_habits;
 mod slips_on_lines_copied_otherwise;
 mod snippet_bracket_windows;
+mod snippet_copied_blocks;
 mod snippet_depths;
 mod snippet_far_pairs;
 mod snippet_kept_look_alike;
