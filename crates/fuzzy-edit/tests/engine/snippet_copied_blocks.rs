@@ -61,3 +61,46 @@ fn a_block_under_a_new_first_line_stays_ambiguous() {
     let err = apply_snippet(CLI_TS, &snippet, &Options::default()).expect_err("two readings");
     assert_eq!(err.rule(), "snippet_ambiguous", "{err}");
 }
+
+const SPEC_SCALA: &str = "object Spec {
+  val intParser1 = new Parser(\"scopt\") {
+    head(\"scopt\", \"3.x\")
+    opt[Int](\"foo\").action((x, c) => c.copy(intValue = x))
+    help(\"help\")
+  }
+  def longParser(args: String*): Unit = {
+    val result = intParser1.parse(args.toSeq, Config())
+    assert(result.get.intValue == 1)
+  }
+
+  val stringParser1 = new Parser(\"scopt\") {
+    head(\"scopt\", \"3.x\")
+    opt[String](\"foo\").action((x, c) => c.copy(stringValue = x))
+    help(\"help\")
+  }
+  def stringParser(args: String*): Unit = {
+    val result = stringParser1.parse(args.toSeq, Config())
+    assert(result.get.stringValue == \"bar\")
+  }
+}
+";
+
+/// A copy of `stringParser1` with one line added, shown under the `}` that ends it: the
+/// place that reads it as `stringParser1` edited pairs that `}` with the end of the block
+/// before, deleting `longParser` between by omission. A copy, or that edit? Refused.
+#[test]
+fn a_block_edited_after_a_deletion_above_its_first_line_stays_ambiguous() {
+    let snippet = "  // ... existing code ...
+    help(\"help\")
+  }
+  val stringParser1 = new Parser(\"scopt\") {
+    head(\"scopt\", \"3.x\")
+    head(\"scopt v2\", \"3.x\")
+    opt[String](\"foo\").action((x, c) => c.copy(stringValue = x))
+    help(\"help\")
+  }
+  // ... existing code ...
+";
+    let err = apply_snippet(SPEC_SCALA, snippet, &Options::default()).expect_err("two readings");
+    assert_eq!(err.rule(), "snippet_ambiguous", "{err}");
+}

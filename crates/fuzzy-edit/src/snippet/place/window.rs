@@ -399,9 +399,12 @@ pub(super) fn best_explained(
         // (The place pairs a block's first line the file holds once, which the other would
         // write again, and changes only lines inside that block: a model writing a variant
         // of the block above renames it, so the other place is no copy. A method's first
-        // line under a new `impl` line is copied as it is. Not when the place's last change
-        // deletes by omission: its last line may be a farther copy of a generic `}`.)
+        // line under a new `impl` line is copied as it is. Not when the place's first or
+        // last change deletes by omission: its edge line may be a farther copy of a generic
+        // `}`, the block between deleted. A copy written with its first line unchanged reads
+        // as that block edited: a duplicate definition in most languages.)
         if !w.first_change_deletes(file, lines, true)
+            && !w.first_change_deletes(file, lines, false)
             && extra
                 .iter()
                 .any(|&i| header_held_once(file, lines[i]) && written.iter().all(|&n| deeper(n, i)))
