@@ -166,3 +166,38 @@ fn one_word_edit_made_alike_in_every_change_is_a_rename() {
     let beside = snippet.replace("\tservice.clearCache()", "\tservice.clearCache(true)");
     assert!(merged(BANNERS_TS, &beside).is_err());
 }
+
+const LATEST_PY: &str = "import sys
+
+
+def latest(dirs):
+    if not dirs:
+        print(\"no benchmark directories\")
+        sys.exit(1)
+
+    latest_dir = max(dirs)
+    print(f\"Using {latest_dir.name}\")
+    return latest_dir
+";
+
+/// The piece's first line one word apart from the file's line beyond the marker, its other
+/// words long enough that the characters differ by half: a stale copy of that line, or a new
+/// line added? Refused; shown as the file has it, the piece merges.
+#[test]
+fn a_first_line_one_word_apart_from_the_line_beyond_the_marker_is_refused() {
+    let snippet = "    # ... existing code ...
+        summarize_results.exit(1)
+
+    latest_dir = max(dirs)
+    print(f\"Using the newest directory: {latest_dir.name}\")
+    return latest_dir
+# ... existing code ...
+";
+    let err = merged(LATEST_PY, snippet).expect_err("a stale first line must be refused");
+    assert_eq!(err.rule(), "snippet_edited_edge", "{err}");
+    let shown = snippet.replace("summarize_results.exit(1)", "sys.exit(1)");
+    assert_eq!(
+        merged(LATEST_PY, &shown).unwrap(),
+        LATEST_PY.replace("Using {", "Using the newest directory: {")
+    );
+}
