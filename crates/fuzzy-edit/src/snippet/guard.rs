@@ -269,7 +269,12 @@ fn check_split(
                 super::depths::stub_header(b, j)
                     .is_some_and(|h| new_lines.binary_search(&h).is_ok())
             };
-            if (marker_like(l) && !stub()) || (removal_note(l) && !over_new_line) {
+            // (A comment that says "deleted" in place of a file line one word apart from it
+            // is that line edited: `//!   markup, inserted, deleted` for `punctuation`.)
+            let edits_deleted = || del.iter().any(|&d| one_word_apart(l, a[d]));
+            if (marker_like(l) && !stub())
+                || (removal_note(l) && !over_new_line && !edits_deleted())
+            {
                 return refuse(Why::MarkerAsCode, snippet_line(l), vec![*at]);
             }
             let lead = &l[..l.len() - l.trim_start().len()];

@@ -6,8 +6,10 @@ use super::depths::stub_body;
 use super::guard;
 use super::place::File;
 use super::Piece;
+use crate::align::line_similarity_at_least;
 use crate::normalize::indent_width;
 use crate::notation::{is_elision_marker, is_jsx_elision_marker};
+use crate::thresholds::EDITED_EDGE;
 
 /// The snippet's lines without line endings, a Markdown fence around it (where the file has no
 /// such line) and blank lines at its edges.
@@ -115,7 +117,10 @@ pub(super) fn take_notes(file: &File<'_>, piece: &mut Piece<'_>) {
 
 /// Whether line `i` of a piece's `lines` is a removal note: a comment that says code was
 /// removed, which the file does not hold, between two lines the file holds. Above a new line
-/// (`# Remove the trailing slash` over `p = p.rstrip("/")`) it is a comment on that line.
+/// (`# Remove the trailing slash` over `p = p.rstrip("/")`) it is a comment on that line. A
+/// comment that reads like a line of the file ([`edits_a_file_line`]) is that line edited or
+/// a stale copy of it (`//!   CMake, inserted, deleted` for the file's `//!   punctuation,
+/// inserted, deleted`), not a note.
 pub(super) fn is_note(file: &File<'_>, lines: &[&str], i: usize) -> bool {
     let code = |l: &&&str| !l.trim().is_empty();
     let held = |l: Option<&&str>| l.is_some_and(|l| file.holds(l) || is_elision_marker(l));
@@ -123,4 +128,23 @@ pub(super) fn is_note(file: &File<'_>, lines: &[&str], i: usize) -> bool {
         && held(lines[i + 1..].iter().find(code))
         && guard::removal_note(lines[i])
         && !file.holds(lines[i])
+        && !edits_a_file_line(file, lines[i])
+}
+
+/// Whether `line` is one word apart from a line of the file, or alike in characters
+/// ([`EDITED_EDGE`]). (Asked only of comments that say "remove" or "delete": one pass over
+/// the file's lines, each ruled out by its length first; past 16 passes for one file
+/// (`place::NOTE_SCANS`), every such comment counts as an edit, no note, and is refused
+/// where it would be written as code.)
+fn edits_a_file_line(file: &File<'_>, line: &str) -> bool {
+    if !file.scan_for_note() {
+        return true;
+    }
+    let n = line.trim().chars().count();
+    file.lines.iter().any(|l| {
+        let m = l.trim().chars().count();
+        (m.abs_diff(n) * 2 <= n.max(m))
+            && (guard::one_word_apart(line, l)
+                || line_similarity_at_least(line, l, EDITED_EDGE).is_some())
+    })
 }

@@ -57,7 +57,14 @@ pub(super) struct File<'a> {
     /// `every`, the index of every line, built the first time one is asked for.
     wanted: Option<std::collections::HashSet<Cow<'a, str>, foldhash::fast::RandomState>>,
     every: std::cell::OnceCell<Index<'a>>,
+    /// Passes over every line made to tell a removal note from an edited comment.
+    note_scans: std::cell::Cell<usize>,
 }
+
+/// Passes over a file's lines allowed to tell removal notes from edited comments, for one
+/// snippet: a snippet holds one or two notes; a hostile one with thousands of them over a
+/// 100k-line file would take minutes.
+const NOTE_SCANS: usize = 16;
 
 type Index<'a> = HashMap<Cow<'a, str>, Vec<usize>, foldhash::fast::RandomState>;
 
@@ -71,6 +78,7 @@ impl<'a> File<'a> {
             index,
             wanted: None,
             every: std::cell::OnceCell::new(),
+            note_scans: std::cell::Cell::new(0),
         }
     }
 
@@ -100,6 +108,7 @@ impl<'a> File<'a> {
             index,
             wanted: Some(wanted),
             every: std::cell::OnceCell::new(),
+            note_scans: std::cell::Cell::new(0),
         }
     }
 
@@ -129,6 +138,14 @@ impl<'a> File<'a> {
 
     pub(super) fn depth(&self, i: usize) -> isize {
         indent_width(self.lines[i]) as isize
+    }
+
+    /// Whether one more pass over the file's lines for a removal note is allowed
+    /// ([`NOTE_SCANS`]), counting it.
+    pub(super) fn scan_for_note(&self) -> bool {
+        let n = self.note_scans.get();
+        self.note_scans.set(n + 1);
+        n < NOTE_SCANS
     }
 
     pub(super) fn blank(&self, i: usize) -> bool {

@@ -198,6 +198,18 @@ fn a_removal_note_between_shown_lines_deletes_what_it_stands_for() {
 }
 
 #[test]
+fn a_comment_that_says_deleted_and_edits_a_file_line_is_no_note() {
+    // The doc line one word apart from the file's: an edit of that line, not a note that
+    // deletes it (and then, unwritten, loses both).
+    let file = "//! Maps scopes to categories:\n//!   punctuation, inserted, deleted\n\nuse std::sync::OnceLock;\n";
+    let snippet = "//! Maps scopes to categories:\n//!   markup, inserted, deleted\n\nuse std::sync::OnceLock;\n// ... existing code ...\n";
+    assert_eq!(
+        merged(file, snippet).unwrap(),
+        file.replace("punctuation", "markup")
+    );
+}
+
+#[test]
 fn a_comment_that_says_remove_above_a_new_line_is_written() {
     let file = "def norm(p):\n    return p\n";
     let snippet =
