@@ -356,7 +356,71 @@ pub fn cases(h: &Hunk<'_>) -> (Vec<Case>, Range<usize>) {
             }
         }
     }
+    // Must refuse: one context line stale (a word of it replaced by another word of the file,
+    // as when the file changed after the model read it), anywhere in the piece.
+    if let Some(stale) = render(3, &standard, false).and_then(|s| stale_context(h, &s)) {
+        push(
+            "refuse_stale_context",
+            h.content.to_string(),
+            Some(stale),
+            Expect::RefuseStrictly,
+        );
+    }
     (out, right)
+}
+
+/// The snippet `s` of hunk `h` with one of its context lines made stale: a word of it (three
+/// characters or more) replaced by another word of the file, the line and both words chosen
+/// by the hunk's offset. `None` for a change of whitespace alone (the stale line would be the
+/// snippet's only visible change: an edit), or when the stale line is one the file holds.
+fn stale_context(h: &Hunk<'_>, s: &str) -> Option<String> {
+    let squeeze = |t: &str| t.split_whitespace().collect::<String>();
+    if squeeze(h.old) == squeeze(h.new) {
+        return None;
+    }
+    let words = |l: &'_ str| -> Vec<String> {
+        l.split(|c: char| !c.is_alphanumeric() && c != '_')
+            .filter(|w| w.len() >= 3 && w.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+            .map(str::to_string)
+            .collect()
+    };
+    let (old, new) = (lines(h.old), lines(h.new));
+    let (head, tail) = unchanged_ends(&old, &new);
+    let after = new.len() - tail;
+    let shown: Vec<&str> = s.lines().collect();
+    let context: Vec<&str> = new[head.saturating_sub(3)..head]
+        .iter()
+        .chain(&new[after..(after + 3).min(new.len())])
+        .copied()
+        .filter(|l| !words(l).is_empty() && shown.iter().filter(|x| *x == l).count() == 1)
+        .collect();
+    let line = *context.get(h.offset % context.len().max(1))?;
+    let mine = words(line);
+    let word = &mine[(h.offset / 7) % mine.len()];
+    let mut pool = words(h.content);
+    pool.sort();
+    pool.dedup();
+    pool.retain(|w| !mine.contains(w));
+    let other = pool.get((h.offset / 13) % pool.len().max(1))?;
+    let at = line
+        .match_indices(word.as_str())
+        .map(|(i, _)| i)
+        .find(|&i| {
+            let before = line[..i].chars().next_back();
+            let after = line[i + word.len()..].chars().next();
+            let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+            !part(before) && !part(after)
+        })?;
+    let stale = format!("{}{other}{}", &line[..at], &line[at + word.len()..]);
+    if h.content.lines().any(|f| f.trim() == stale.trim()) {
+        return None;
+    }
+    let mut out = String::new();
+    for l in &shown {
+        out += if *l == line { &stale } else { l };
+        out.push('\n');
+    }
+    Some(out)
 }
 
 /// The lines of one hunk a piece shows: the file lines `from..to` it stands for and its lines,

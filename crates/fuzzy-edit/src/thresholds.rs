@@ -514,6 +514,14 @@ pub(crate) const SHORT_LITERAL: usize = 8;
 /// right), 8 and 4 two (one of them merged wrong). 32 keeps every outcome.
 pub(crate) const EDGE_REACH: usize = 32;
 
+/// File lines of code beyond a lazy-snippet piece's edge, past those its new edge lines are
+/// compared with, in which a line one word apart from a new edge line still reads as the
+/// line it is a stale copy of (`snippet/place/edges.rs`): a stale first line over a deleted
+/// block stands that far above the piece. Measured with the `refuse_stale_context` class
+/// (one context line made stale) on the shared data: 4 wrong merges at 0, 3 at 3, 2 at 6;
+/// no apply case of the lazy-snippet set or the other languages' corpus lost at either.
+pub(crate) const STALE_REACH: usize = 6;
+
 /// Least character similarity (loose keys) for a new line at a lazy-snippet piece's edge (`snippet/place/edges.rs`, `snippet/guard`) to read as an
 /// edited version of the file's neighbouring line (replace or insert: unclear). The figure the
 /// elision strategy measured for a line `new` writes beside its marker to count as a rewrite

@@ -201,3 +201,37 @@ fn a_first_line_one_word_apart_from_the_line_beyond_the_marker_is_refused() {
         LATEST_PY.replace("Using {", "Using the newest directory: {")
     );
 }
+
+const CLOSE_PY: &str = "def close(self):
+    self.partial = self.collect(True)
+
+    if self.got_reasoning:
+        tag = TAG
+    else:
+        tag = None
+
+    self.partial = self.model.strip(
+        self.partial,
+        tag,
+    )
+    self.multi = \"\"
+";
+
+/// The piece's first line a stale copy of a file line five lines of code above the piece's
+/// place (the block between deleted by the change): merged, it was written as a new line and
+/// the deletion lost. Refused.
+#[test]
+fn a_first_line_one_word_apart_from_a_line_farther_beyond_the_marker_is_refused() {
+    let snippet = "    # ... existing code ...
+    exception.partial = self.collect(True)
+
+    self.partial = self.model.strip(
+        self.partial,
+        self.tag_name,
+    )
+    self.multi = \"\"
+    # ... existing code ...
+";
+    let err = merged(CLOSE_PY, snippet).expect_err("a stale first line must be refused");
+    assert_eq!(err.rule(), "snippet_edited_edge", "{err}");
+}

@@ -9,7 +9,7 @@ use crate::normalize::indent_width;
 use crate::snippet::block_end::{block_end, closes};
 use crate::snippet::guard::{blank_closed, one_word_apart, resembles, rewrites, same_head};
 use crate::snippet::{Piece, Refusal, Why};
-use crate::thresholds::EDGE_REACH;
+use crate::thresholds::{EDGE_REACH, STALE_REACH};
 
 /// The piece's new lines at an edge that meets a marker (or the snippet's end) must not read
 /// as an edited version of the file's line beyond that edge: replace or insert is unclear,
@@ -46,6 +46,20 @@ pub(super) fn edges_clear(
         .filter(|&i| !file.blank(i))
         .take(trailing.len() + usize::from(!trailing.is_empty()))
         .collect();
+    // (Farther, a line of three words or more one word apart from a new edge line: the line
+    // it is a stale copy of. With fewer, `#[ignore]` added above `#[test]` read as a stale
+    // copy of another item's `#[test]`.)
+    let far = [
+        (from..p.start)
+            .rev()
+            .filter(|&i| !file.blank(i))
+            .take(leading.len() + STALE_REACH)
+            .collect::<Vec<usize>>(),
+        (p.end..file.lines.len())
+            .filter(|&i| !file.blank(i))
+            .take(trailing.len() + STALE_REACH)
+            .collect(),
+    ];
     let at_marker = [piece.marker_before.is_some(), piece.marker_after];
     for (side, (new, beyond)) in [(leading, before), (trailing, after)]
         .into_iter()
@@ -59,6 +73,14 @@ pub(super) fn edges_clear(
                         || one_word_apart(lines[i], file.lines[n])
                         || carries_words(lines[i], file.lines[n])
                         || carried_by(lines[i], file.lines[n])
+                })
+                .or_else(|| {
+                    far[side]
+                        .iter()
+                        .find(|&&n| {
+                            words(file.lines[n]).len() >= CARRIED_WORDS
+                                && one_word_apart(lines[i], file.lines[n])
+                        })
                 })
                 .map(|&n| (i, n))
         });
