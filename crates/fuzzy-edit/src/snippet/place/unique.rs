@@ -92,12 +92,20 @@ pub(super) fn distinctive_only(
     if !decided {
         return (valid, last);
     }
+    retain((valid, last), &keep)
+}
+
+/// The windows marked in `keep`, each with its `last`.
+fn retain(
+    (valid, last): (Vec<Placement>, Vec<(usize, usize)>),
+    keep: &[bool],
+) -> (Vec<Placement>, Vec<(usize, usize)>) {
     valid
         .into_iter()
         .zip(last)
         .zip(keep)
-        .filter(|(_, k)| *k)
-        .map(|(pl, _)| pl)
+        .filter(|(_, k)| **k)
+        .map(|(w, _)| w)
         .unzip()
 }
 
@@ -149,13 +157,7 @@ pub(super) fn keeping_distinctive(
     if !keep.iter().any(|&k| k) {
         return (valid, last);
     }
-    valid
-        .into_iter()
-        .zip(last)
-        .zip(keep)
-        .filter(|(_, k)| *k)
-        .map(|(w, _)| w)
-        .unzip()
+    retain((valid, last), &keep)
 }
 
 #[cfg(test)]
