@@ -28,6 +28,7 @@ mod attached;
 mod closing;
 mod conditionals;
 mod edges;
+mod explained;
 mod nested;
 mod numbered;
 mod order;
@@ -38,10 +39,11 @@ use across::across;
 use at_depth::one_at_depth;
 use attached::attached_above;
 use edges::{edges_clear, end_of_scope};
+use explained::best_explained;
 pub(super) use order::place_all;
 use pinned::nearest_pinned;
 use unique::{distinctive_only, keeping_distinctive};
-use window::{best_explained, candidates, first_line_clear};
+use window::{candidates, first_line_clear};
 
 pub(super) use crate::thresholds::EDITED_EDGE;
 

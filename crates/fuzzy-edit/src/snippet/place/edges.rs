@@ -75,12 +75,10 @@ pub(super) fn edges_clear(
                         || carried_by(lines[i], file.lines[n])
                 })
                 .or_else(|| {
-                    far[side]
-                        .iter()
-                        .find(|&&n| {
-                            words(file.lines[n]).len() >= CARRIED_WORDS
-                                && one_word_apart(lines[i], file.lines[n])
-                        })
+                    far[side].iter().find(|&&n| {
+                        words(file.lines[n]).len() >= CARRIED_WORDS
+                            && one_word_apart(lines[i], file.lines[n])
+                    })
                 })
                 .map(|&n| (i, n))
         });
