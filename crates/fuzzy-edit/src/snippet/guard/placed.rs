@@ -140,9 +140,10 @@ pub(in crate::snippet) fn end_open(
 
 /// Refuse ([`Why::OpenStart`]) a merge that changes the file whose first piece opens the
 /// snippet (no marker before) with a line the file holds, kept, within its first
-/// [`TOP_REACH`] lines of code, none of them shallower than it: the snippet may show the file from its top, the lines above
-/// deleted (a `-*- coding -*-` line, two imports), or be a fragment of it, the lines above
-/// kept. (A merge that changes nothing reads the first way: `unchanged::opens_file`.)
+/// [`TOP_REACH`] lines of code, all of them at its depth: the snippet may show the file from
+/// its top, the lines above deleted (a `-*- coding -*-` line, two imports), or be a fragment
+/// of it, the lines above kept. (A merge that changes nothing reads the first way:
+/// `unchanged::opens_file`.)
 ///
 /// Measured: the other languages' corpus, 6 merges written wrong refused (two hunks, the
 /// first lines of a Scala and a Python file deleted), nothing else changed; the lazy-snippet
@@ -161,8 +162,11 @@ pub(in crate::snippet) fn top_open(
     };
     // (A line above shallower than the first opens the block it stands in: `impl A {` above
     // `fn f() {`. The snippet then starts inside that block, not at the file's top.)
+    // (A line above deeper than the first is the body of a block that ends above it: `def
+    // a():` and its body above `def b():`, a whole sibling, which the snippet leaves out as
+    // a fragment does.)
     let above: Vec<usize> = (0..first).filter(|&i| !file.blank(i)).collect();
-    if above.iter().any(|&i| file.depth(i) < file.depth(first)) {
+    if above.iter().any(|&i| file.depth(i) != file.depth(first)) {
         return Ok(());
     }
     match above.last() {
@@ -381,6 +385,13 @@ mod tests {
         assert_eq!(
             merged(&file, snippet).unwrap(),
             file.replace("x = 1", "x = 3")
+        );
+        // A whole block above (a line deeper than the first shown): a sibling the snippet
+        // leaves out as a fragment does.
+        let file = "def a():\n    x()\n\n\ndef b():\n    x()\n";
+        assert_eq!(
+            merged(file, "def b():\n    x()\n    w()\n").unwrap(),
+            format!("{file}    w()\n")
         );
     }
 }
