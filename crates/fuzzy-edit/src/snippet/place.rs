@@ -390,6 +390,13 @@ mod tests {
     }
 
     #[test]
+    fn passes_for_removal_notes_stop_at_their_bound() {
+        let file = File::new(vec!["a = 1"]);
+        assert!((0..NOTE_SCANS).all(|_| file.scan_for_note()));
+        assert!(!file.scan_for_note());
+    }
+
+    #[test]
     fn the_index_finds_each_line_by_its_loose_key() {
         let lines = vec!["a  =  1", "", "  \u{3000}", "b = 2", "a = 1", "x\u{a0}y"];
         let file = File::new(lines);

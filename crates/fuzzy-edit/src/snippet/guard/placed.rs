@@ -165,7 +165,11 @@ pub(in crate::snippet) fn top_open(
     // (A line above deeper than the first is the body of a block that ends above it: `def
     // a():` and its body above `def b():`, a whole sibling, which the snippet leaves out as
     // a fragment does.)
-    let above: Vec<usize> = (0..first).filter(|&i| !file.blank(i)).collect();
+    // (More than `TOP_REACH` lines above: a fragment whatever their depths; no more read.)
+    let above: Vec<usize> = (0..first)
+        .filter(|&i| !file.blank(i))
+        .take(TOP_REACH + 1)
+        .collect();
     if above.iter().any(|&i| file.depth(i) != file.depth(first)) {
         return Ok(());
     }

@@ -34,22 +34,13 @@ pub(super) fn edges_clear(
     // lines was quadratic (1,000 new lines: 1.7 s).
     leading.drain(..leading.len().saturating_sub(EDGE_REACH));
     trailing.truncate(EDGE_REACH);
-    // (One more of the file's lines beyond the edge than the piece has new lines there: the
-    // model rewriting the last two lines a marker stands for writes two, and a rewritten line
-    // may follow one it left out.)
-    let before: Vec<usize> = (from..p.start)
-        .rev()
-        .filter(|&i| !file.blank(i))
-        .take(leading.len() + usize::from(!leading.is_empty()))
-        .collect();
-    let after: Vec<usize> = (p.end..file.lines.len())
-        .filter(|&i| !file.blank(i))
-        .take(trailing.len() + usize::from(!trailing.is_empty()))
-        .collect();
-    // (Farther, a line of three words or more one word apart from a new edge line: the line
-    // it is a stale copy of. With fewer, `#[ignore]` added above `#[test]` read as a stale
-    // copy of another item's `#[test]`.)
-    let far = [
+    // The file's lines of code beyond each edge, nearest first: one more than the piece has
+    // new lines there (the model rewriting the last two lines a marker stands for writes two,
+    // and a rewritten line may follow one it left out), then, farther, up to `STALE_REACH`
+    // more, where only a line of three words or more one word apart from a new edge line
+    // reads as the line it is a stale copy of. (With fewer words, `#[ignore]` added above
+    // `#[test]` read as a stale copy of another item's `#[test]`.)
+    let beyond = [
         (from..p.start)
             .rev()
             .filter(|&i| !file.blank(i))
@@ -61,13 +52,14 @@ pub(super) fn edges_clear(
             .collect(),
     ];
     let at_marker = [piece.marker_before.is_some(), piece.marker_after];
-    for (side, (new, beyond)) in [(leading, before), (trailing, after)]
+    for (side, (new, beyond)) in [(leading, &beyond[0]), (trailing, &beyond[1])]
         .into_iter()
         .enumerate()
     {
+        let (near, far) =
+            beyond.split_at((new.len() + usize::from(!new.is_empty())).min(beyond.len()));
         let like = new.iter().find_map(|&i| {
-            beyond
-                .iter()
+            near.iter()
                 .find(|&&n| {
                     resembles(lines[i], file.lines[n])
                         || one_word_apart(lines[i], file.lines[n])
@@ -75,7 +67,7 @@ pub(super) fn edges_clear(
                         || carried_by(lines[i], file.lines[n])
                 })
                 .or_else(|| {
-                    far[side].iter().find(|&&n| {
+                    far.iter().find(|&&n| {
                         words(file.lines[n]).len() >= CARRIED_WORDS
                             && one_word_apart(lines[i], file.lines[n])
                     })

@@ -86,6 +86,8 @@ pub(super) fn best_explained(
         return None;
     }
     let deeper = |n: usize, i: usize| indent_width(lines[n]) > indent_width(lines[i]);
+    let deletes_at_an_edge =
+        w.first_change_deletes(file, lines, true) || w.first_change_deletes(file, lines, false);
     let copies_near = |o: &Placement| {
         let extra: Vec<usize> = w
             .pairs
@@ -100,8 +102,7 @@ pub(super) fn best_explained(
         // last change deletes by omission: its edge line may be a farther copy of a generic
         // `}`, the block between deleted. A copy written with its first line unchanged reads
         // as that block edited: a duplicate definition in most languages.)
-        if !w.first_change_deletes(file, lines, true)
-            && !w.first_change_deletes(file, lines, false)
+        if !deletes_at_an_edge
             && extra
                 .iter()
                 .any(|&i| header_held_once(file, lines[i]) && written.iter().all(|&n| deeper(n, i)))

@@ -41,8 +41,11 @@ pub(super) fn standing(
     for (n, &k) in by_size.iter().enumerate() {
         pruned[k] = by_size[..n]
             .iter()
-            .filter(|&&j| !pruned[j] && traits[j].changes && covers(&valid[j], &valid[k]))
-            .any(|&j| prunes(file, (&valid[k], &traits[k]), (&valid[j], &traits[j])));
+            .filter(|&&j| !pruned[j] && traits[j].changes)
+            .any(|&j| {
+                prunes(file, (&valid[k], &traits[k]), (&valid[j], &traits[j]))
+                    && covers(&valid[j], &valid[k])
+            });
     }
     valid
         .into_iter()
@@ -118,11 +121,11 @@ fn prunes(file: &File<'_>, (p, tp): (&Placement, &Traits), (q, tq): (&Placement,
         && (p.end == q.end || tq.deletes_last || rejoins(file, q.end - 1, p.end - 1))
 }
 
-/// Whether `q` pairs every line of the piece that `p` pairs.
+/// Whether `q` pairs every line of the piece that `p` pairs. (Both list their pairs in the
+/// piece's order: one walk through `q`'s.)
 fn covers(q: &Placement, p: &Placement) -> bool {
-    p.pairs
-        .iter()
-        .all(|(i, _)| q.pairs.iter().any(|(j, _)| j == i))
+    let mut mine = q.pairs.iter().map(|&(j, _)| j);
+    p.pairs.iter().all(|&(i, _)| mine.any(|j| j == i))
 }
 
 /// Whether the window deletes a line of code between its pairs `k` and `k + 1`: then both

@@ -132,26 +132,24 @@ pub(super) fn keeping_distinctive(
     }
     let lines = &piece.lines;
     let long = |i: usize| lines[i].trim().chars().count() >= DISTINCT_LEN;
+    let pairs = |w: &Placement, i: usize| w.pairs.iter().any(|&(j, _)| j == i);
+    // (Those some window pairs: asked once, not once per window.)
     let once: Vec<(usize, usize)> = (0..lines.len())
         .filter(|&i| long(i))
         .filter_map(|i| match file.occurrences(lines[i], 0) {
             &[g] => Some((i, g)),
             _ => None,
         })
+        .filter(|&(i, _)| valid.iter().any(|o| pairs(o, i)))
         .collect();
-    let pairs = |w: &Placement, i: usize| w.pairs.iter().any(|&(j, _)| j == i);
     let crossed = |w: &Placement, i: usize, g: usize| {
         w.pairs
             .iter()
             .any(|&(j, h)| ((j > i && h < g) || (j < i && h > g)) && long(j))
     };
     let rewrites = |w: &Placement| {
-        once.iter().any(|&(i, g)| {
-            !pairs(w, i)
-                && (w.start..w.end).contains(&g)
-                && !crossed(w, i, g)
-                && valid.iter().any(|o| pairs(o, i))
-        })
+        once.iter()
+            .any(|&(i, g)| !pairs(w, i) && (w.start..w.end).contains(&g) && !crossed(w, i, g))
     };
     let keep: Vec<bool> = valid.iter().map(|w| !rewrites(w)).collect();
     if !keep.iter().any(|&k| k) {
