@@ -118,33 +118,67 @@ pub(super) fn take_notes(file: &File<'_>, piece: &mut Piece<'_>) {
 /// Whether line `i` of a piece's `lines` is a removal note: a comment that says code was
 /// removed, which the file does not hold, between two lines the file holds. Above a new line
 /// (`# Remove the trailing slash` over `p = p.rstrip("/")`) it is a comment on that line. A
-/// comment that reads like a line of the file ([`edits_a_file_line`]) is that line edited or
-/// a stale copy of it (`//!   CMake, inserted, deleted` for the file's `//!   punctuation,
-/// inserted, deleted`), not a note.
+/// comment that reads like a line it would delete ([`edits_a_line_between`]) is that line
+/// edited or a stale copy of it (`//!   CMake, inserted, deleted` for the file's `//!
+/// punctuation, inserted, deleted`), not a note.
 pub(super) fn is_note(file: &File<'_>, lines: &[&str], i: usize) -> bool {
     let code = |l: &&&str| !l.trim().is_empty();
     let held = |l: Option<&&str>| l.is_some_and(|l| file.holds(l) || is_elision_marker(l));
-    held(lines[..i].iter().rev().find(code))
-        && held(lines[i + 1..].iter().find(code))
+    let (before, after) = (
+        lines[..i].iter().rev().find(code),
+        lines[i + 1..].iter().find(code),
+    );
+    held(before)
+        && held(after)
         && guard::removal_note(lines[i])
         && !file.holds(lines[i])
-        && !edits_a_file_line(file, lines[i])
+        && !edits_a_line_between(file, lines[i], (before, after))
 }
 
-/// Whether `line` is one word apart from a line of the file, or alike in characters
-/// ([`EDITED_EDGE`]). (Asked only of comments that say "remove" or "delete": one pass over
-/// the file's lines, each ruled out by its length first; past 16 passes for one file
-/// (`place::NOTE_SCANS`), every such comment counts as an edit, no note, and is refused
-/// where it would be written as code.)
-fn edits_a_file_line(file: &File<'_>, line: &str) -> bool {
+/// Whether `line` is one word apart from, or alike in characters ([`EDITED_EDGE`]) to, a line
+/// of the file that it would delete as a note: one of the [`NOTE_LOOK`] lines of code after a
+/// place of the piece's line before it (before a place of the line after it, when the line
+/// before is a marker), at the first [`NOTE_LOOK`] such places. (Past 16 notes for one file,
+/// `place::NOTE_SCANS`, every such comment counts as an edit, no note, and is refused where
+/// it would be written as code: a snippet of thousands of notes is bounded.)
+fn edits_a_line_between(
+    file: &File<'_>,
+    line: &str,
+    (before, after): (Option<&&str>, Option<&&str>),
+) -> bool {
     if !file.scan_for_note() {
         return true;
     }
-    let n = line.trim().chars().count();
-    file.lines.iter().any(|l| {
-        let m = l.trim().chars().count();
-        (m.abs_diff(n) * 2 <= n.max(m))
-            && (guard::one_word_apart(line, l)
-                || line_similarity_at_least(line, l, EDITED_EDGE).is_some())
-    })
+    let like = |q: &usize| {
+        let l = file.lines[*q];
+        guard::one_word_apart(line, l) || line_similarity_at_least(line, l, EDITED_EDGE).is_some()
+    };
+    let near = |at: usize, down: bool| {
+        let code = |q: &usize| !file.blank(*q);
+        if down {
+            (at + 1..file.lines.len())
+                .filter(code)
+                .take(NOTE_LOOK)
+                .any(|q| like(&q))
+        } else {
+            (0..at).rev().filter(code).take(NOTE_LOOK).any(|q| like(&q))
+        }
+    };
+    match (before.filter(|l| file.holds(l)), after) {
+        (Some(b), _) => file
+            .occurrences(b, 0)
+            .iter()
+            .take(NOTE_LOOK)
+            .any(|&o| near(o, true)),
+        (None, Some(a)) => file
+            .occurrences(a, 0)
+            .iter()
+            .take(NOTE_LOOK)
+            .any(|&o| near(o, false)),
+        (None, None) => false,
+    }
 }
+
+/// Places of a note's neighbouring line, and lines of code from each, that
+/// [`edits_a_line_between`] reads: a note stands for the lines right beside that line.
+const NOTE_LOOK: usize = 16;

@@ -59,13 +59,12 @@ pub(super) struct File<'a> {
     /// `every`, the index of every line, built the first time one is asked for.
     wanted: Option<std::collections::HashSet<Cow<'a, str>, foldhash::fast::RandomState>>,
     every: std::cell::OnceCell<Index<'a>>,
-    /// Passes over every line made to tell a removal note from an edited comment.
+    /// Removal notes told from edited comments so far (`pieces::is_note`).
     note_scans: std::cell::Cell<usize>,
 }
 
-/// Passes over a file's lines allowed to tell removal notes from edited comments, for one
-/// snippet: a snippet holds one or two notes; a hostile one with thousands of them over a
-/// 100k-line file would take minutes.
+/// Removal notes told from edited comments, at most, for one snippet: a snippet holds one or
+/// two notes; one with thousands of them is refused rather than read.
 const NOTE_SCANS: usize = 16;
 
 type Index<'a> = HashMap<Cow<'a, str>, Vec<usize>, foldhash::fast::RandomState>;
@@ -142,8 +141,8 @@ impl<'a> File<'a> {
         indent_width(self.lines[i]) as isize
     }
 
-    /// Whether one more pass over the file's lines for a removal note is allowed
-    /// ([`NOTE_SCANS`]), counting it.
+    /// Whether one more removal note may be told from an edited comment ([`NOTE_SCANS`]),
+    /// counting it.
     pub(super) fn scan_for_note(&self) -> bool {
         let n = self.note_scans.get();
         self.note_scans.set(n + 1);
