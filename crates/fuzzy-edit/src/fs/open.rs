@@ -110,6 +110,11 @@ pub(crate) fn decode(bytes: Vec<u8>, shown: &Path) -> Result<String, FsError> {
 
 /// The version of `bytes` as a file with `meta`.
 pub(crate) fn version(meta: &Metadata, bytes: &[u8]) -> FileVersion {
+    version_with(meta, bytes.len(), sha256_hex(bytes))
+}
+
+/// The version of a file with `meta` whose `len` bytes have the SHA-256 `sha256`.
+pub(crate) fn version_with(meta: &Metadata, len: usize, sha256: String) -> FileVersion {
     let mtime = meta
         .modified()
         .ok()
@@ -119,8 +124,8 @@ pub(crate) fn version(meta: &Metadata, bytes: &[u8]) -> FileVersion {
         });
     FileVersion {
         mtime,
-        len: bytes.len() as u64,
-        sha256: sha256_hex(bytes),
+        len: len as u64,
+        sha256,
     }
 }
 
