@@ -341,13 +341,20 @@ impl Case {
         blank_edge || first_clash || last_clash || deletes_unshown || self.another_edit_reads_so()
     }
 
-    /// Whether another edit of the file renders the same snippet and a different file: the
-    /// snippet then names no one edit (the file `for`, `total`, `for` and the snippet `total`,
-    /// `for`, marker insert `total` at the top as much as they delete the first `for`). Every
-    /// split of the piece into the file's lines before the change, new lines and the file's
-    /// lines after it, at every place the markers allow (a snippet that begins or ends
-    /// without one is a fragment, not the file's first or last lines), keeping as many of its lines as this
-    /// edit does, compared line by line without indentation (a flush-left snippet loses it).
+    /// Whether another reading of the snippet is as good as this edit and gives another file:
+    /// the snippet then names no one edit. A reading places the piece over a window of the
+    /// file: the window's lines the piece shows are kept, its other lines deleted, the piece's
+    /// other lines written new; a window starts and ends at a kept line (a marker, or the
+    /// snippet's edge, stands for the lines beside it) and holds none where it writes the
+    /// piece at one place (an insertion). Compared without indentation (a flush-left snippet
+    /// loses it), a reading's file is the file before the window, the piece, the file after
+    /// it, whatever lines it keeps; of one window the reading that keeps most lines changes
+    /// fewest too. A reading is as good as this edit unless this edit keeps at least as many
+    /// lines and changes no more, better on one of the two, as the merge's `best_explained`
+    /// weighs places: `return x` written twice above `log(x)` keeps fewer lines and changes
+    /// fewer than deleting the `log(x)` above two `return x`, and reads as well. A marker may
+    /// stand for no line (models open and close snippets with one out of habit), and a
+    /// snippet without one is a fragment: a window may start and end anywhere.
     fn another_edit_reads_so(&self) -> bool {
         let key = |l: &String| l.trim().to_string();
         let file: Vec<String> = self.file.iter().map(key).collect();
@@ -360,35 +367,30 @@ impl Case {
             .chain(&self.file[self.end..to])
             .map(key)
             .collect();
+        let m = piece.len();
         let meant: Vec<String> = self.edited().iter().map(key).collect();
-        let (lead, trail) = (from > 0, to < n);
-        // (Only edits that keep as many of the piece's lines: one that writes lines the file
-        // holds as new explains the snippet less, and the merge takes the one that explains
-        // it best.)
         let shown = (self.start - from) + (to - self.end);
-        for f in 0..=n {
-            if lead && f == 0 {
-                continue;
-            }
-            for b in 0..=piece.len().min(n - f) {
-                if piece[..b] != file[f..f + b] {
+        let change = self.new.len() + (self.end - self.start);
+        let rival = |kept: usize, changed: usize| {
+            !(shown >= kept && change <= changed && (shown > kept || change < changed))
+        };
+        for w0 in 0..=n {
+            for w1 in w0..=n {
+                let kept = if w0 == w1 {
+                    Some(0)
+                } else {
+                    kept_at_ends(&piece, &file[w0..w1])
+                };
+                let Some(kept) = kept else { continue };
+                let changed = m + (w1 - w0) - 2 * kept;
+                if !rival(kept, changed) {
                     continue;
                 }
-                for t in f + b..=n {
-                    if trail && t == n {
-                        continue;
-                    }
-                    for a in 0..=(piece.len() - b).min(t - f - b) {
-                        if a + b < shown || piece[piece.len() - a..] != file[t - a..t] {
-                            continue;
-                        }
-                        let mut other = file[..f + b].to_vec();
-                        other.extend_from_slice(&piece[b..piece.len() - a]);
-                        other.extend_from_slice(&file[t - a..]);
-                        if other != meant {
-                            return true;
-                        }
-                    }
+                let mut other = file[..w0].to_vec();
+                other.extend_from_slice(&piece);
+                other.extend_from_slice(&file[w1..]);
+                if other != meant {
+                    return true;
                 }
             }
         }
@@ -396,20 +398,58 @@ impl Case {
     }
 }
 
+/// The most lines of `piece` a reading over `window` keeps, in order, when it keeps the
+/// window's first and last lines (`None`: it cannot).
+fn kept_at_ends(piece: &[String], window: &[String]) -> Option<usize> {
+    let (m, w) = (piece.len(), window.len());
+    let mut best = None;
+    for i in (0..m).filter(|&i| piece[i] == window[0]) {
+        if w == 1 {
+            best = best.max(Some(1));
+            continue;
+        }
+        for k in (i + 1..m).filter(|&k| piece[k] == window[w - 1]) {
+            // Between them, the common subsequence of piece[i+1..k] and window[1..w-1].
+            let between = lcs_of(&piece[i + 1..k], &window[1..w - 1]);
+            best = best.max(Some(2 + between));
+        }
+    }
+    best
+}
+
+fn lcs_of(a: &[String], b: &[String]) -> usize {
+    let mut row = vec![0usize; b.len() + 1];
+    for x in a {
+        let mut prev = 0;
+        for (j, y) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = if x == y {
+                prev + 1
+            } else {
+                row[j + 1].max(row[j])
+            };
+            prev = here;
+        }
+    }
+    row[b.len()]
+}
+
 proptest! {
-    // (About three generated snippets in four read two ways on these files of a few repeated
+    // (About two generated snippets in three read two ways on these files of a few repeated
     // lines, and are skipped.)
     #![proptest_config(ProptestConfig { max_global_rejects: 65_536, ..config() })]
 
     // KNOWN FAILING, so ignored: on files made of a few repeated lines a piece can read two
     // ways and the merge sees only one. Found by it and fixed (tests above): a snippet that
     // opens without a marker over lines that also stand below a copy of its later lines; a
-    // farther copy of the last line that pairs more. Still merged wrong, e.g.: the file
-    // `    total += item`, `def f(x):`, `    total += item` and the snippet
-    // `    total += item` twice (no marker) appends a third copy where the edit deleted
-    // `def f(x):`; a new first line that pairs with a later copy of itself while the rest fits
-    // before it (`        def f(x):` written new above `print(x)`, `        def f(x):`,
-    // `def f(x):`). Run it with
+    // farther copy of the last line that pairs more. With the readings `another_edit_reads_so`
+    // weighs as the merge does, 32 of the seeds 1 to 60 (`PROPTEST_RNG_SEED=N
+    // PROPTEST_CASES=512`) still find a case: 9 merge the edit's lines at another depth (a
+    // line written at another depth paired at a depth shift, which the comparison without
+    // indentation does not see as another reading); 23 take a window that keeps fewer lines
+    // or changes more than the edit, e.g. a new line the file holds once at another depth
+    // taken as that line (`distinctive_only`), or a window reaching a second copy of the
+    // piece's last line where the first copy it shows is new. Run it with
     // `cargo test -p fuzzy-edit --test engine lazy_snippets -- --ignored`.
     #[test]
     #[ignore = "finds wrong merges on files of repeated lines (issue 27, open)"]
