@@ -192,6 +192,12 @@ pub(super) struct Placement {
 }
 
 impl Placement {
+    /// Whether the placement pairs the piece's line `i` with a file line. (Pairs stand in the
+    /// piece's order.)
+    pub(super) fn pairs_line(&self, i: usize) -> bool {
+        self.pairs.binary_search_by_key(&i, |&(j, _)| j).is_ok()
+    }
+
     /// Whether the placement changes the file: it writes a non-blank line of the piece
     /// (`lines`) that is new, or deletes a non-blank file line between two of its pairs.
     pub(super) fn changes(&self, file: &File<'_>, lines: &[&str]) -> bool {

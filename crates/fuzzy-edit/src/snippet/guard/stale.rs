@@ -107,12 +107,12 @@ pub(in crate::snippet) fn stale_line(
     }
     // (Every change of the piece one line with the same one-word edit: a rename made in
     // each place, no stale copy.)
-    let edits: Vec<_> = single
-        .iter()
-        .map(|&(n, g)| word_edit(piece.lines[n], file.lines[g]))
-        .collect();
-    if single.len() == runs && edits[0].is_some() && edits.iter().all(|e| e == &edits[0]) {
-        return Ok(());
+    if single.len() == runs {
+        let edit = |&(n, g): &(usize, usize)| word_edit(piece.lines[n], file.lines[g]);
+        let first = edit(&single[0]);
+        if first.is_some() && single[1..].iter().all(|s| edit(s) == first) {
+            return Ok(());
+        }
     }
     match single
         .iter()

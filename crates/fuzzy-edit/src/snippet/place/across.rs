@@ -25,7 +25,7 @@
 //! 2,703 wrong merges of 6,585 generated pieces copied from a later function or quoting a
 //! stale twin (all refused before); with them none. The figures: `docs/snippets.md`.
 
-use super::unique::DISTINCT_LEN;
+use super::unique::names_code;
 use super::window::Crossing;
 use super::{File, Placement};
 use crate::align::LineLike;
@@ -54,11 +54,7 @@ pub(super) fn across(
     let lines = &piece.lines;
     let code = |i: &usize| !lines[*i].trim().is_empty();
     let first = (0..lines.len()).find(code)?;
-    let paired = |i: usize| p.pairs.iter().any(|&(j, _)| j == i);
-    let long = |i: usize| {
-        lines[i].trim().chars().count() >= DISTINCT_LEN
-            && lines[i].chars().any(char::is_alphanumeric)
-    };
+    let long = |i: usize| names_code(lines[i]) && lines[i].chars().any(char::is_alphanumeric);
     if p.pairs.first().map(|&(i, _)| i) != Some(first) || p.pairs.len() < MIN_PAIRED {
         return None;
     }
@@ -68,7 +64,7 @@ pub(super) fn across(
         .any(|&(i, _)| long(i) && file.occurrences(lines[i], 0).len() == 1);
     let all_held_paired = (0..lines.len()).filter(code).all(|i| {
         let held_from = if long(i) { 0 } else { from };
-        paired(i) || file.occurrences(lines[i], held_from).is_empty()
+        p.pairs_line(i) || file.occurrences(lines[i], held_from).is_empty()
     });
     if !names || !all_held_paired {
         return None;

@@ -2,7 +2,7 @@
 //! piece's lines (or, tied, the most lines with words in them) and changes least, unless at
 //! another place those lines are a copy of the block beside it.
 
-use super::unique::DISTINCT_LEN;
+use super::unique::names_code;
 use super::{File, Line, Placement};
 use crate::normalize::indent_width;
 use crate::snippet::Piece;
@@ -93,7 +93,7 @@ pub(super) fn best_explained(
             .pairs
             .iter()
             .map(|&(i, _)| i)
-            .filter(|i| !o.pairs.iter().any(|(j, _)| j == i))
+            .filter(|&i| !o.pairs_line(i))
             .collect();
         // (The place pairs a block's first line the file holds once, which the other would
         // write again, and changes only lines inside that block: a model writing a variant
@@ -131,13 +131,13 @@ pub(super) fn best_explained(
 }
 
 /// Whether `line` is a line of code the file holds once, long enough to name code
-/// ([`DISTINCT_LEN`]), that opens a block there (the file's next line of code is deeper): a
+/// ([`names_code`]), that opens a block there (the file's next line of code is deeper): a
 /// function's or a test's first line. A model that writes a variant of a block renames it.
 fn header_held_once(file: &File<'_>, line: &str) -> bool {
     let [at] = file.occurrences(line, 0) else {
         return false;
     };
-    line.trim().chars().count() >= DISTINCT_LEN
+    names_code(line)
         && (at + 1..file.lines.len())
             .find(|&i| !file.blank(i))
             .is_some_and(|i| file.depth(i) > file.depth(*at))

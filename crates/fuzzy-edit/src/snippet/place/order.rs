@@ -7,7 +7,7 @@
 use std::cell::OnceCell;
 
 use super::closing::closing_scope;
-use super::unique::DISTINCT_LEN;
+use super::unique::names_code;
 use super::{end_of_scope, place, windows, File, Line, Placement, Places};
 use crate::snippet::{Piece, Refusal, Why};
 
@@ -153,7 +153,7 @@ impl Search<'_, '_, '_, '_> {
 /// Refuse piece `p` placed after the pieces `placed` when it is written out of file order
 /// ([`Why::OutOfOrder`]): a window of it that ends before the previous piece begins pairs
 /// more of its lines than `p`, among them a line `p` writes new that the file holds only
-/// before the previous piece and that names code ([`DISTINCT_LEN`] characters or more). Two
+/// before the previous piece and that names code ([`names_code`]). Two
 /// pieces written in reverse order: the second one's `}`, `@Test` fit after the first, and the
 /// lines of its test written there again. Not after a piece that ends with a block's opening
 /// line: the marker stands for that block's lines, and a piece there may copy a sibling
@@ -177,9 +177,7 @@ fn in_order(
     };
     let again = |i: usize| {
         let at = file.occurrences(piece.lines[i], 0);
-        piece.lines[i].trim().chars().count() >= DISTINCT_LEN
-            && !at.is_empty()
-            && at.iter().all(|&q| q < prev.start)
+        names_code(piece.lines[i]) && !at.is_empty() && at.iter().all(|&q| q < prev.start)
     };
     let written: Vec<usize> = p
         .out

@@ -42,6 +42,7 @@
 //! before a shallower one in 2), no wrong; they end blocks as `}` does, so they are held
 //! open with it.
 
+use super::unique::names_code;
 use super::{File, Placement};
 use crate::align::line_similarity;
 use crate::normalize::{indent_width, loose_key};
@@ -79,7 +80,7 @@ pub(super) fn nearest_pinned(
     let lines = &piece.lines;
     let pinned = |i: usize| {
         let t = lines[i].trim();
-        t.chars().count() >= super::unique::DISTINCT_LEN
+        names_code(t)
             && t.chars().any(char::is_alphanumeric)
             && file.occurrences(lines[i], 0).len() == 1
     };
@@ -123,7 +124,7 @@ pub(super) fn nearest_pinned(
     // model makes by omission. A short line that ends nothing (`///`, `//`, `/**`, `#[test]`)
     // kept farther off keeps the first lines of a comment or an item and deletes the rest:
     // no omission a model makes.)
-    let long = |i: usize| super::unique::DISTINCT_LEN <= lines[i].trim().chars().count();
+    let long = |i: usize| names_code(lines[i]);
     let moved = |p: &Placement| {
         p.pairs.iter().zip(&q.pairs).any(|(&(i, a), &(_, b))| {
             a != b && (long(i) || !ends_block(file, a) && !ends_block(file, b))

@@ -14,6 +14,11 @@ use crate::snippet::Piece;
 /// `*/` line opened 18 to 108 windows for), no must-refuse case applied.
 pub(super) const DISTINCT_LEN: usize = 10;
 
+/// Whether `line` is long enough to name code ([`DISTINCT_LEN`] characters, trimmed).
+pub(super) fn names_code(line: &str) -> bool {
+    line.trim().chars().count() >= DISTINCT_LEN
+}
+
 /// The windows that pair every distinctive line of the piece (one of at least
 /// [`DISTINCT_LEN`] characters that the file holds once, at or after `from`) and either
 /// delete no line of code before the first of them or, starting nearest it (no other window
@@ -45,7 +50,7 @@ pub(super) fn distinctive_only(
         return (valid, last);
     }
     let lines = &piece.lines;
-    let long = |i: usize| lines[i].trim().chars().count() >= DISTINCT_LEN;
+    let long = |i: usize| names_code(lines[i]);
     let once: Vec<usize> = held
         .iter()
         .copied()
@@ -60,8 +65,7 @@ pub(super) fn distinctive_only(
         return (valid, last);
     }
     let named = |p: &Placement| {
-        let paired = |i: &usize| p.pairs.iter().any(|(j, _)| j == i);
-        if !once.iter().all(paired) {
+        if !once.iter().all(|&i| p.pairs_line(i)) {
             return false;
         }
         let Some(&(_, u)) = p.pairs.iter().find(|(j, _)| once.contains(j)) else {
@@ -131,8 +135,7 @@ pub(super) fn keeping_distinctive(
         return (valid, last);
     }
     let lines = &piece.lines;
-    let long = |i: usize| lines[i].trim().chars().count() >= DISTINCT_LEN;
-    let pairs = |w: &Placement, i: usize| w.pairs.iter().any(|&(j, _)| j == i);
+    let long = |i: usize| names_code(lines[i]);
     // (Those some window pairs: asked once, not once per window.)
     let once: Vec<(usize, usize)> = (0..lines.len())
         .filter(|&i| long(i))
@@ -140,7 +143,7 @@ pub(super) fn keeping_distinctive(
             &[g] => Some((i, g)),
             _ => None,
         })
-        .filter(|&(i, _)| valid.iter().any(|o| pairs(o, i)))
+        .filter(|&(i, _)| valid.iter().any(|o| o.pairs_line(i)))
         .collect();
     let crossed = |w: &Placement, i: usize, g: usize| {
         w.pairs
@@ -149,7 +152,7 @@ pub(super) fn keeping_distinctive(
     };
     let rewrites = |w: &Placement| {
         once.iter()
-            .any(|&(i, g)| !pairs(w, i) && (w.start..w.end).contains(&g) && !crossed(w, i, g))
+            .any(|&(i, g)| !w.pairs_line(i) && (w.start..w.end).contains(&g) && !crossed(w, i, g))
     };
     let keep: Vec<bool> = valid.iter().map(|w| !rewrites(w)).collect();
     if !keep.iter().any(|&k| k) {
