@@ -12,7 +12,10 @@
 //! again, gives way to one that keeps it (`keeping_distinctive`). Of several windows, the one
 //! that pairs more of the piece's lines wins only when it changes less too (`best_explained`);
 //! else, of windows nested around one line the file holds once, the nearest
-//! (`nearest_pinned`). A first line that may be new rather than a later copy of
+//! (`nearest_pinned`). The one place left then meets the windows ending at nearer copies of
+//! the piece's last line (`window::nearer`), and a copy of its region where the file holds
+//! too few copies of that line to count a window (`Windows::twins`): a reading as good is a
+//! reason to refuse. A first line that may be new rather than a later copy of
 //! itself is refused (`first_line_clear`). A piece that fits only past the end of the block
 //! the snippet was in stands there only on the conditions of `across`.
 
@@ -43,7 +46,7 @@ use explained::best_explained;
 pub(super) use order::place_all;
 use pinned::nearest_pinned;
 use unique::{distinctive_only, keeping_distinctive};
-use window::{candidates, first_line_clear};
+use window::{candidates, first_line_clear, Windows};
 
 pub(super) use crate::thresholds::EDITED_EDGE;
 
@@ -274,7 +277,13 @@ pub(super) fn place(
     let Some(&f) = held.first() else {
         return Err(piece.refuse(Why::NotInFile, nb.first().copied().unwrap_or(0), vec![]));
     };
-    let (valid, last, crossing) = candidates(file, piece, &held, from, scope);
+    let Windows {
+        valid,
+        last,
+        crossing,
+        nearer: rivals,
+        twins,
+    } = candidates(file, piece, &held, from, scope);
     let (valid, last) = match across(file, piece, from, scope, (&valid, &crossing)) {
         Some((p, l)) => (vec![p], vec![l]),
         None => (valid, last),
@@ -302,9 +311,31 @@ pub(super) fn place(
     if let Some(best) = best {
         valid = vec![valid.swap_remove(best)];
     }
+    // The one place left meets its nearer readings, rivals it must explain better: the one
+    // that explains the piece best of them stands; none, and each is a place.
+    if let [(p, _)] = &valid[..] {
+        let (start, end) = (p.start, p.end);
+        let near: Vec<(Placement, usize)> = rivals
+            .into_iter()
+            .filter(|(e, q, _)| q.start == start && *e == end)
+            .map(|(_, q, (l, _))| (q, l))
+            .collect();
+        if !near.is_empty() {
+            valid.extend(near);
+            let places: Vec<&Placement> = valid.iter().map(|(p, _)| p).collect();
+            if let Some(best) = best_explained(file, piece, &places) {
+                valid = vec![valid.swap_remove(best)];
+            }
+        }
+    }
     match valid.len() {
         0 if !crossing.is_empty() => Err(piece.refuse(Why::CrossesScope, f, crossing)),
         0 => Err(piece.refuse(Why::NotInFile, f, vec![])),
+        1 if twinned(file, piece, &valid[0].0, &twins) => {
+            let mut at: Vec<usize> = vec![valid[0].0.start];
+            at.extend(twins.iter().map(|q| q.start));
+            Err(piece.refuse(Why::Ambiguous, f, at))
+        }
         1 => {
             let (p, l) = valid.pop().expect("one placement");
             finish(file, piece, &held, p, (f, l), (from, scope)).map(Places::One)
@@ -330,6 +361,22 @@ pub(super) fn place(
     }
 }
 
+/// Whether a window the piece does not fit by its count of last lines ([`Windows::twins`]),
+/// apart from the place chosen, reads the piece as well: it pairs as many of its lines and
+/// changes no more. (The piece then stands in two copies of one region.)
+fn twinned(file: &File<'_>, piece: &Piece<'_>, p: &Placement, twins: &[Placement]) -> bool {
+    let shown = piece.lines.iter().filter(|l| !l.trim().is_empty()).count();
+    let cost = |q: &Placement| {
+        let code = (q.start..q.end).filter(|&i| !file.blank(i)).count();
+        (shown + code).saturating_sub(2 * q.pairs.len())
+    };
+    twins.iter().any(|q| {
+        (q.end <= p.start || q.start >= p.end)
+            && q.pairs.len() >= p.pairs.len()
+            && cost(q) <= cost(p)
+    })
+}
+
 /// Every window of `piece` at or after file line `from`, whatever block the marker before it
 /// would cross (for [`order`] to ask whether the piece fits before the previous one).
 pub(super) fn windows(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Vec<Placement> {
@@ -337,7 +384,9 @@ pub(super) fn windows(file: &File<'_>, piece: &Piece<'_>, from: usize) -> Vec<Pl
     let held: Vec<usize> = (0..lines.len())
         .filter(|&i| !lines[i].trim().is_empty() && !file.occurrences(lines[i], from).is_empty())
         .collect();
-    let (valid, _, crossing) = candidates(file, piece, &held, from, None);
+    let Windows {
+        valid, crossing, ..
+    } = candidates(file, piece, &held, from, None);
     valid
         .into_iter()
         .chain(crossing.into_iter().map(|(p, _)| p))

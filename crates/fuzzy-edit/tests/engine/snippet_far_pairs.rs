@@ -106,3 +106,16 @@ fn a_field_written_short_beside_the_long_one_is_an_edited_edge() {
         file.replace("        to,", "        len: 2,\n        to,")
     );
 }
+
+/// A new method written after the one shown, both closing with `}` at one depth, a marker
+/// after them. Counted to the second `}` the file holds, the window paired the new method's
+/// brackets with `ReadTokenFrom`'s and deleted its body; ending at the nearest `}`, it adds
+/// the method. Both read the snippet (a rewritten method renamed, or a new one), and the
+/// farther pairs nothing past the nearer but brackets: refused as ambiguous (Newtonsoft.Json's
+/// `JContainer.Merge`, merged wrong before).
+#[test]
+fn a_new_method_is_not_paired_with_the_next_ones_brackets() {
+    let file = "    public void Merge(object content)\n    {\n        MergeItem(content);\n    }\n\n    internal void ReadTokenFrom(JsonReader reader)\n    {\n        int startDepth = reader.Depth;\n        if (!reader.Read())\n        {\n            throw Fail(reader, \"Error reading\");\n        }\n        int endDepth = reader.Depth;\n    }\n\n    internal void ReadContentFrom(JsonReader r)\n    {\n        Load(r);\n    }\n";
+    let snippet = "    // ... existing code ...\n    public void Merge(object content)\n    {\n        ValidateContent(content);\n        MergeItem(content);\n    }\n\n    private void ValidateContent(object content)\n    {\n        if (IsMultiContent(content))\n        {\n            return;\n        }\n        throw new ArgumentException(\"Could not determine JSON object type\");\n    }\n    // ... existing code ...\n";
+    assert_eq!(reason(file, snippet), SnippetReason::Ambiguous);
+}

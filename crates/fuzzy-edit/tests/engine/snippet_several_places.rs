@@ -91,3 +91,35 @@ fn a_deeper_marker_after_an_opener_still_keeps_the_piece_inside() {
     let snippet = "class A:\n    # ...\n    def f(self):\n        return 2";
     assert_eq!(refused(file, snippet), "snippet_crosses_scope");
 }
+
+/// A piece past the block whose lines the functions the marker passes over whole hold too
+/// (`table.append(row)` in `collect` as in `show_stats`): those copies are no stale look-alike
+/// of the block's lines, which is looked for in the block alone. The piece stands where its
+/// lines are (refused as `crosses_scope` while the functions between were searched as well:
+/// a test file's `assert result.exit_code == 0` in every test).
+#[test]
+fn copies_in_the_functions_passed_over_do_not_hold_the_piece_back() {
+    let file = TWO_FUNCTIONS.replace(
+        "def show_stats",
+        "def collect(rows):\n    table = []\n    for row in rows:\n        table.append(row)\n    return table\n\n\ndef show_stats",
+    );
+    let snippet = "def load(path):\n    with open(path, encoding=\"utf-8\") as f:\n        data = f.read()\n    # ... existing code ...\n    for dirname in dirnames:\n        row = summarize(dirname, graphs)\n        table.append(row)\n    return render(table)\n# ... existing code ...\n";
+    let want = file
+        .replace("open(path)", "open(path, encoding=\"utf-8\")")
+        .replace("summarize(dirname)", "summarize(dirname, graphs)");
+    assert_eq!(merged(&file, snippet), want);
+}
+
+/// A piece ending with a docstring's wrapped line (the next line deeper), a marker at the
+/// deeper line's depth, and a piece at the function body's depth: the marker stands for the
+/// rest of the docstring and the lines after it, not for the wrapped line's continuation
+/// alone (refused as `crosses_scope` when the wrapped line was read as a block's opener).
+#[test]
+fn a_marker_after_a_wrapped_line_stands_for_the_lines_after_it_too() {
+    let file = "def version_option(version=None):\n    \"\"\"Add a version option.\n\n    :param version: The version number to show. If not provided,\n        Click will try to detect it.\n    :param name: The name.\n    \"\"\"\n    kwargs = {}\n    kwargs[\"help\"] = \"Show the version.\"\n    return option(**kwargs)\n";
+    let snippet = "def version_option(version=None):\n    \"\"\"Add a version option, frozen.\n\n    :param version: The version number to show. If not provided,\n        # ... rest of the code ...\n    kwargs = {}\n    kwargs[\"help\"] = \"Show the version and exit.\"\n    return option(**kwargs)\n";
+    let want = file
+        .replace("option.\n", "option, frozen.\n")
+        .replace("version.\"", "version and exit.\"");
+    assert_eq!(merged(file, snippet), want);
+}

@@ -186,7 +186,7 @@ pub(super) fn attached_above(
         return Err(both());
     }
     let rest: Vec<usize> = held.iter().copied().filter(|&i| i >= first).collect();
-    let (mut others, _, _) = candidates(file, piece, &rest, from, scope);
+    let mut others = candidates(file, piece, &rest, from, scope).valid;
     match others.as_slice() {
         // (An item with attached lines of its own right above: the piece's may replace them
         // as well as join them, `@Test` over the file's `@Disabled`.)

@@ -133,7 +133,7 @@ pub(super) fn best_explained(
 /// Whether `line` is a line of code the file holds once, long enough to name code
 /// ([`names_code`]), that opens a block there (the file's next line of code is deeper): a
 /// function's or a test's first line. A model that writes a variant of a block renames it.
-fn header_held_once(file: &File<'_>, line: &str) -> bool {
+pub(super) fn header_held_once(file: &File<'_>, line: &str) -> bool {
     let [at] = file.occurrences(line, 0) else {
         return false;
     };

@@ -9,6 +9,7 @@ use std::cell::OnceCell;
 use super::closing::closing_scope;
 use super::unique::names_code;
 use super::{end_of_scope, place, windows, File, Line, Placement, Places};
+use crate::normalize::indent_width;
 use crate::snippet::{Piece, Refusal, Why};
 
 /// Placements tried for one snippet before it is refused as ambiguous. Each piece that fits
@@ -72,7 +73,7 @@ impl Search<'_, '_, '_, '_> {
             placed.push(p);
             return self.at(k + 1, placed);
         }
-        let scope = placed.last().and_then(|p| opener(file, p));
+        let scope = placed.last().and_then(|p| opener(file, p, piece));
         let p = match place(file, piece, from, scope) {
             Ok(Places::One(p)) => p,
             Ok(Places::Several(each, refusal)) => return self.branch(k, each, refusal, placed),
@@ -187,7 +188,7 @@ fn in_order(
             _ => None,
         })
         .collect();
-    if written.is_empty() || opener(file, prev).is_some() {
+    if written.is_empty() || opener(file, prev, piece).is_some() {
         return Ok(());
     }
     let before: Vec<usize> = from_top
@@ -204,13 +205,27 @@ fn in_order(
 }
 
 /// The file line a placement ends with when it opens a block (the file's next line of code is
-/// deeper): the marker after it stands for lines of that block.
-fn opener(file: &File<'_>, p: &Placement) -> Option<usize> {
+/// deeper): the marker after it stands for lines of that block. Not when the snippet is
+/// written at the file's depths (the placement keeps an indented line where it stands), the
+/// marker deeper than that line and the next piece's first line at its depth: the marker
+/// stands for the block's lines and the lines after it, the next piece beside the block, and
+/// the line is the first of a wrapped statement or a docstring's paragraph. (With the marker
+/// at the line's depth the piece may be the block's last lines written a level too shallow.)
+fn opener(file: &File<'_>, p: &Placement, next: &Piece<'_>) -> Option<usize> {
     let Some(&Line::Kept(q)) = p.out.last() else {
         return None;
     };
-    let next = (q + 1..file.lines.len()).find(|&i| !file.blank(i))?;
-    (file.depth(next) > file.depth(q)).then_some(q)
+    let below = (q + 1..file.lines.len()).find(|&i| !file.blank(i))?;
+    let at_depths = p.shift == 0 && p.pairs.iter().any(|&(_, j)| file.depth(j) > 0);
+    let beside = next
+        .lines
+        .iter()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| indent_width(l) as isize == file.depth(q))
+        && next
+            .marker_before
+            .is_some_and(|m| m as isize > file.depth(q));
+    (file.depth(below) > file.depth(q) && !(at_depths && beside)).then_some(q)
 }
 
 #[cfg(test)]

@@ -5,7 +5,9 @@
 
 use similar::{capture_diff_slices, Algorithm, DiffTag};
 
+use super::explained::header_held_once;
 use super::numbered::Numbered;
+use super::unique::names_code;
 use super::{File, Line, Placement, EDITED_EDGE};
 use crate::align::line_similarity_at_least;
 use crate::normalize::{indent_width, loose_key};
@@ -19,23 +21,52 @@ const MAX_STARTS: usize = 4096;
 /// up to it (as [`candidates`] gives them for the windows that fit).
 pub(super) type Crossing = (Placement, (usize, usize));
 
+/// A nearer reading of a window that fits ([`nearer`]): the end of that window, its own
+/// placement, and the piece's last line paired with how many lines the file holds up to it.
+/// A rival of that window only, never a place of its own: weighed against it when it
+/// survives the choice between places.
+pub(super) type Nearer = (usize, Placement, (usize, usize));
+
+/// The windows of a piece that [`candidates`] finds.
+#[derive(Default)]
+pub(super) struct Windows {
+    /// The windows where the piece fits.
+    pub(super) valid: Vec<Placement>,
+    /// For each of them, the piece's last line paired there with how many of its lines up to
+    /// that one the file holds.
+    pub(super) last: Vec<(usize, usize)>,
+    /// The windows refused because the marker before the piece would stand for lines outside
+    /// its block.
+    pub(super) crossing: Vec<Crossing>,
+    /// The nearer readings of the windows that fit.
+    pub(super) nearer: Vec<Nearer>,
+    /// Windows ending at the nearest copy of the piece's last line where the file holds fewer
+    /// copies of it than the piece shows (and they cannot all be new): no place of their own,
+    /// but one that reads the piece as well as the place chosen makes it ambiguous (the
+    /// region a hunk changes, copied whole at the file's end).
+    pub(super) twins: Vec<Placement>,
+}
+
 /// The windows where the piece fits when its first line the file holds (`held[0]`) starts
-/// them: each window's placement, the piece's last line paired there with how many of its
-/// lines up to that one the file holds, and the windows refused because the marker before the
-/// piece would stand for lines outside its block.
+/// them, and the others a choice between them weighs ([`Windows`]).
 pub(super) fn candidates(
     file: &File<'_>,
     piece: &Piece<'_>,
     held: &[usize],
     from: usize,
     scope: Option<usize>,
-) -> (Vec<Placement>, Vec<(usize, usize)>, Vec<Crossing>) {
+) -> Windows {
     let lines = &piece.lines;
-    let mut valid: Vec<Placement> = Vec::new();
-    let mut last: Vec<(usize, usize)> = Vec::new();
-    let mut crossing: Vec<Crossing> = Vec::new();
+    let mut found = Windows::default();
+    let Windows {
+        valid,
+        last,
+        crossing,
+        nearer: rivals,
+        twins,
+    } = &mut found;
     let Some(&f) = held.first() else {
-        return (valid, last, crossing);
+        return found;
     };
     let first_code = (0..lines.len())
         .find(|&i| !lines[i].trim().is_empty())
@@ -101,10 +132,28 @@ pub(super) fn candidates(
             Some(t) => (l, Some(t)),
             None => fewer().map_or((l, None), |(k, t)| (k, Some(t))),
         };
-        let Some(t) = end else { continue };
         // (How many lines up to the last the file holds: every held line is at or after `f`.)
         let up_to_l = held.iter().filter(|&&i| i <= l).count();
-        for (t, mut p) in ends(file, piece, &numbered, up_to_l, (f, l), (s, t), shift) {
+        let Some(t) = end else {
+            let near = file
+                .occurrences(lines[l], s + 1)
+                .iter()
+                .copied()
+                .find(|&u| file.depth(u) - indent_width(lines[l]) as isize == shift);
+            if let Some(mut q) =
+                near.and_then(|u| align(file, piece, &numbered, (f, l), (s, u), shift))
+            {
+                q.start = s;
+                q.end = near.map_or(s, |u| u + 1);
+                twins.push(q);
+            }
+            continue;
+        };
+        let windows = ends(file, piece, &numbered, up_to_l, (f, l), (s, t), shift);
+        let near = nearer(file, piece, &numbered, &windows, (f, l), (s, t), shift);
+        let first_end = windows.first().map(|(t, _)| t + 1);
+        let fits = valid.len();
+        for (t, mut p) in windows {
             // The lines the marker before the piece stands for stay inside its block: none is
             // shallower than both the marker and the piece's first line (`...` in a function body
             // never stretches over the next function to a `return` there).
@@ -154,8 +203,17 @@ pub(super) fn candidates(
             valid.push(p);
             last.push((l, up_to_l));
         }
+        // (The nearer readings stand with the window they are read from, when that one fits.)
+        let first_fits = valid[fits..].iter().any(|p| Some(p.end) == first_end);
+        if let (Some(end), true) = (first_end, first_fits) {
+            for (u, mut q) in near {
+                q.start = s;
+                q.end = u + 1;
+                rivals.push((end, q, (l, up_to_l)));
+            }
+        }
     }
-    (valid, last, crossing)
+    found
 }
 
 /// The windows from file line `s` to the piece's last line at `t` and at its next copies:
@@ -229,6 +287,52 @@ fn ends(
     out
 }
 
+/// The windows that end at nearer copies of the piece's last line than the window found, when
+/// that one reaches a farther copy because the piece shows the line more than once (new tests
+/// written before the one changed, each ending in the same `message = ...` line, or a new
+/// function after the one shown, both ending in `}`): rivals, and `best_explained` weighs
+/// them. A nearer window is one when it pairs as many of the piece's lines (the window found
+/// paired the piece's last lines with the next test's copies and deleted what lay between),
+/// or when the window found pairs nothing past it but lines too short to name code (it paired
+/// the new function's brackets with the next function's and deleted its body). Not when it
+/// would write again a block's first line the file holds once ([`header_held_once`]): a test
+/// rewritten and shown with the next test's `#[test]` is no new test added before that
+/// attribute. At most [`FARTHER_ENDS`] and one copies.
+fn nearer(
+    file: &File<'_>,
+    piece: &Piece<'_>,
+    numbered: &Numbered,
+    found: &[(usize, Placement)],
+    (f, l): (usize, usize),
+    (s, t): (usize, usize),
+    shift: isize,
+) -> Vec<(usize, Placement)> {
+    let [(_, p), ..] = found else {
+        return Vec::new();
+    };
+    let rival = |u: usize| {
+        let q = align(file, piece, numbered, (f, l), (s, u), shift)?;
+        let beyond_brackets = p
+            .pairs
+            .iter()
+            .filter(|&&(_, j)| j > u)
+            .all(|&(i, _)| !names_code(piece.lines[i]));
+        let again = q.out.iter().any(|line| match *line {
+            Line::New(i) => header_held_once(file, piece.lines[i]),
+            Line::Kept(_) => false,
+        });
+        ((q.pairs.len() >= p.pairs.len() || beyond_brackets) && !again).then_some((u, q))
+    };
+    file.occurrences(piece.lines[l], s + 1)
+        .iter()
+        .copied()
+        .filter(|&u| file.depth(u) - indent_width(piece.lines[l]) as isize == shift)
+        .take_while(|&u| u < t)
+        .take(FARTHER_ENDS + 1)
+        .filter_map(rival)
+        .collect()
+}
+
 /// How many of the lines a placement writes new, between two of its pairs, read as edits of
 /// lines it deletes there (character similarity at least [`EDITED_EDGE`], in order): each is
 /// one change, not a deletion and a new line. At most [`EDIT_LOOK`] lines of code of each side
@@ -292,7 +396,7 @@ pub(super) fn first_line_clear(
         return Ok(());
     }
     let rest: Vec<usize> = held.iter().copied().filter(|&i| i >= b).collect();
-    let (others, _, _) = candidates(file, piece, &rest, from, scope);
+    let others = candidates(file, piece, &rest, from, scope).valid;
     // (A place that pairs fewer of the rest's lines is no reading as good as this one.)
     let earlier: Vec<usize> = others
         .iter()
