@@ -235,3 +235,50 @@ fn a_first_line_one_word_apart_from_a_line_farther_beyond_the_marker_is_refused(
     let err = merged(CLOSE_PY, snippet).expect_err("a stale first line must be refused");
     assert_eq!(err.rule(), "snippet_edited_edge", "{err}");
 }
+
+const SYMBOLS: &str = "'use strict'
+
+const {
+  kSchemaController,
+  kOptions,
+  kRouteContext
+} = require('./symbols.js')
+const { hookRunner } = require('./hooks')
+";
+
+// Names added to the end of a list: the file's last item kept with a comma, the new items
+// after it. The change's last line (`kRequestSignal`) is one word apart from the file's
+// `kRouteContext` it stands over, but `kRouteContext,` keeps that line: no stale copy.
+#[test]
+fn a_list_extended_after_its_last_item_merges() {
+    let snippet = "// ... existing code ...
+  kOptions,
+  kRouteContext,
+  kTimeoutTimer,
+  kRequestSignal
+} = require('./symbols.js')
+// ... existing code ...
+";
+    assert_eq!(
+        merged(SYMBOLS, snippet).unwrap(),
+        SYMBOLS.replace(
+            "  kRouteContext\n",
+            "  kRouteContext,\n  kTimeoutTimer,\n  kRequestSignal\n"
+        )
+    );
+}
+
+// The same last line with no new line keeping `kRouteContext`: the item renamed, or a stale
+// copy of it with items added above? Refused.
+#[test]
+fn a_last_item_one_word_apart_that_no_line_keeps_is_refused() {
+    let snippet = "// ... existing code ...
+  kOptions,
+  kTimeoutTimer,
+  kRequestSignal
+} = require('./symbols.js')
+// ... existing code ...
+";
+    let e = merged(SYMBOLS, snippet).unwrap_err();
+    assert_eq!(e.rule(), "snippet_stale_line", "{e}");
+}

@@ -150,7 +150,8 @@ fn repeated_edit(
     rest.any(|(n2, g2)| word_edit(piece.lines[n2], file.lines[g2]).as_ref() == Some(&edit))
 }
 
-/// Whether another new line of the run than `edge` holds the file line `old` whole, its tokens
+/// Whether another new line of the run than `edge` is the file line `old` with a comma added
+/// or dropped at its end, or holds it whole, its tokens
 /// in a row with others around them (`} else if ("startsWith" in v) {` for
 /// `if ("startsWith" in v) {`, `utils.isBlob(data) ||` for `utils.isBlob(data)`), and `old` has
 /// [`KEPT_WORDS`] words or more: the file line is kept there, extended, so the model read it
@@ -165,6 +166,15 @@ fn repeated_edit(
 /// gaps allowed, gained the same 25 but would also read `assert total == f(items)` as keeping
 /// `total = f(items)`.)
 fn kept_whole(old: &str, edge: usize, new: &[usize], piece: &Piece<'_>) -> bool {
+    // (A line of a list kept with a comma added or dropped, items written after it: `FSTDEP024`
+    // as `FSTDEP024,` above a new `FSTDEP025`, however short the line.)
+    let bare = |l: &str| l.trim().trim_end_matches(',').trim_end().to_string();
+    let listed = new.iter().any(|&i| {
+        i != edge && bare(piece.lines[i]) == bare(old) && piece.lines[i].trim() != old.trim()
+    });
+    if listed {
+        return true;
+    }
     let old = tokens(old);
     let words = old
         .iter()

@@ -99,10 +99,7 @@ pub(super) fn candidates(
                 return Some(s);
             }
             let copies = (f..l).filter(|&i| same(i, l)).count();
-            file.occurrences(lines[l], s + 1)
-                .iter()
-                .copied()
-                .filter(|&t| file.depth(t) - indent_width(lines[l]) as isize == shift)
+            copies_at(file, lines[l], s + 1, shift)
                 .nth(copies.saturating_sub(usize::from(same(f, l))))
         };
         // When the file holds fewer copies of the last line after the place than the piece
@@ -114,12 +111,7 @@ pub(super) fn candidates(
         // place, found by counting: one pass, not a window per copy.)
         let fewer = || {
             let copies: Vec<usize> = (f..l).filter(|&k| same(k, l)).collect();
-            let room = file
-                .occurrences(lines[l], s + 1)
-                .iter()
-                .filter(|&&t| file.depth(t) - indent_width(lines[l]) as isize == shift)
-                .count()
-                + usize::from(same(f, l));
+            let room = copies_at(file, lines[l], s + 1, shift).count() + usize::from(same(f, l));
             let k = *copies.get(room.checked_sub(1)?)?;
             let later_held = held
                 .iter()
@@ -135,11 +127,7 @@ pub(super) fn candidates(
         // (How many lines up to the last the file holds: every held line is at or after `f`.)
         let up_to_l = held.iter().filter(|&&i| i <= l).count();
         let Some(t) = end else {
-            let near = file
-                .occurrences(lines[l], s + 1)
-                .iter()
-                .copied()
-                .find(|&u| file.depth(u) - indent_width(lines[l]) as isize == shift);
+            let near = copies_at(file, lines[l], s + 1, shift).next();
             if let Some(mut q) =
                 near.and_then(|u| align(file, piece, &numbered, (f, l), (s, u), shift))
             {
@@ -264,12 +252,7 @@ fn ends(
     if l == f || most >= held {
         return out;
     }
-    let farther = file
-        .occurrences(piece.lines[l], t + 1)
-        .iter()
-        .copied()
-        .filter(|&u| file.depth(u) - indent_width(piece.lines[l]) as isize == shift)
-        .take(FARTHER_ENDS);
+    let farther = copies_at(file, piece.lines[l], t + 1, shift).take(FARTHER_ENDS);
     for u in farther {
         let Some(q) = align(file, piece, numbered, (f, l), (s, u), shift) else {
             continue;
@@ -323,14 +306,26 @@ fn nearer(
         });
         ((q.pairs.len() >= p.pairs.len() || beyond_brackets) && !again).then_some((u, q))
     };
-    file.occurrences(piece.lines[l], s + 1)
-        .iter()
-        .copied()
-        .filter(|&u| file.depth(u) - indent_width(piece.lines[l]) as isize == shift)
+    copies_at(file, piece.lines[l], s + 1, shift)
         .take_while(|&u| u < t)
         .take(FARTHER_ENDS + 1)
         .filter_map(rival)
         .collect()
+}
+
+/// The file's copies of `line` at or after file line `from` that stand at its depth in the
+/// piece moved by `shift`: the ends a window of the piece may have.
+fn copies_at<'a, 'f>(
+    file: &'a File<'f>,
+    line: &'a str,
+    from: usize,
+    shift: isize,
+) -> impl Iterator<Item = usize> + use<'a, 'f> {
+    let depth = indent_width(line) as isize + shift;
+    file.occurrences(line, from)
+        .iter()
+        .copied()
+        .filter(move |&u| file.depth(u) == depth)
 }
 
 /// How many of the lines a placement writes new, between two of its pairs, read as edits of
