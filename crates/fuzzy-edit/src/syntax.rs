@@ -71,6 +71,9 @@ pub fn check(
     after: &str,
     edited: Range<usize>,
 ) -> Option<SyntaxProblem> {
+    use std::collections::HashSet;
+
+    use fault::FaultKind;
     use novelty::{window, Replacement};
 
     if language == Language::Yaml && (too_deep_for_yaml(before) || too_deep_for_yaml(after)) {
@@ -86,13 +89,22 @@ pub fn check(
         return None;
     }
     let new_faults = faults::faults(language, &tree, after, &near_after);
-    let added = novelty::added(
-        &old_faults,
-        &marks(&new_faults),
-        &edit,
-        &near_before,
-        &near_after,
-    );
+    let new_marks = marks(&new_faults);
+    let mut added = novelty::added(&old_faults, &new_marks, &edit, &near_before, &near_after);
+    // An error whose text the old file holds as an error too is the file's own construct
+    // written again (`SPDLOG_API bool fsync(FILE *fp);` where every declaration of the header
+    // starts with a macro the grammar cannot read), not the edit's.
+    let own: HashSet<((FaultKind, u16), &str)> = old_faults
+        .iter()
+        .filter_map(|m| Some((m.what, named(before.get(m.range.clone())?)?)))
+        .collect();
+    added.retain(|&i| {
+        let m = &new_marks[i];
+        !after
+            .get(m.range.clone())
+            .and_then(named)
+            .is_some_and(|t| own.contains(&(m.what, t)))
+    });
     let first = new_faults[*added.first()?];
     Some(describe::problem(after, first, language, added.len()))
 }
@@ -125,6 +137,17 @@ pub(crate) fn added_error(
     _after: &str,
 ) -> Option<SyntaxProblem> {
     None
+}
+
+/// The text of a parse error when it names something: trimmed, on one line, with a word of
+/// three letters or more (a stray `}` or `)` is no construct of the file's own).
+#[cfg(feature = "syntax")]
+fn named(text: &str) -> Option<&str> {
+    let t = text.trim();
+    let word = t
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 3);
+    (word && !t.contains('\n')).then_some(t)
 }
 
 #[cfg(feature = "syntax")]
@@ -161,4 +184,17 @@ fn too_deep_for_yaml(text: &str) -> bool {
         }
         lead > YAML_MAX_DEPTH || deepest > YAML_MAX_DEPTH
     })
+}
+
+#[cfg(all(test, feature = "syntax"))]
+mod tests {
+    use super::named;
+
+    #[test]
+    fn an_error_names_something_when_it_holds_a_word() {
+        assert_eq!(named("  SPDLOG_API bool "), Some("SPDLOG_API bool"));
+        assert_eq!(named("}"), None);
+        assert_eq!(named(") ;"), None);
+        assert_eq!(named("fn a(\n  b"), None);
+    }
 }

@@ -103,3 +103,25 @@ fn an_elided_edit_that_breaks_the_text_as_written_is_applied_with_a_warning() {
     assert_eq!(out.text, file.replace("b]", "b,"));
     assert!(!out.warnings.is_empty());
 }
+
+/// A header whose declarations all start with a macro the C++ grammar cannot read
+/// (`SPDLOG_API bool create_dir(...)`: a parse error each): a snippet adding one more such
+/// declaration adds an error of a text the file already holds as an error, the file's own
+/// construct written again, and merges (spdlog's `os.h`, refused as a syntax error before).
+#[test]
+fn a_declaration_the_grammar_cannot_read_like_the_files_own_is_no_new_error() {
+    let file = "// \"abc///\" => \"abc//\"\nSPDLOG_API filename_t dir_name(const filename_t &path);\n\n// Create a dir from the given path.\nSPDLOG_API bool create_dir(const filename_t &path);\n\n// non thread safe, cross platform getenv/getenv_s\nSPDLOG_API std::string getenv(const char *field);\n\n} // namespace os\n} // namespace details\n} // namespace spdlog\n\n#ifdef SPDLOG_HEADER_ONLY\n#    include \"os-inl.h\"\n#endif\n";
+    let snippet = "\n// non thread safe, cross platform getenv/getenv_s\nSPDLOG_API std::string getenv(const char *field);\n\n// Do fsync by FILE objectpointer.\nSPDLOG_API bool fsync(FILE *fp);\n\n} // namespace os\n} // namespace details\n";
+    let options = Options {
+        language: Some(Language::Cpp),
+        ..Options::default()
+    };
+    let out = fuzzy_edit::apply_snippet(file, snippet, &options).unwrap();
+    assert_eq!(
+        out.text,
+        file.replace(
+            "getenv(const char *field);\n",
+            "getenv(const char *field);\n\n// Do fsync by FILE objectpointer.\nSPDLOG_API bool fsync(FILE *fp);\n"
+        )
+    );
+}
