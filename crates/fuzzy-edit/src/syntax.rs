@@ -144,9 +144,10 @@ pub(crate) fn added_error(
 #[cfg(feature = "syntax")]
 fn named(text: &str) -> Option<&str> {
     let t = text.trim();
-    let word = t
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .any(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 3);
+    let letters = |w: &str| w.chars().filter(|c| c.is_alphabetic()).count();
+    let mut words = t.split(|c: char| !(c.is_alphanumeric() || c == '_'));
+    // A word of three letters or more (`SPDLOG_API`, `bool`); `}` or `x)` names nothing.
+    let word = words.any(|w| letters(w) >= 3);
     (word && !t.contains('\n')).then_some(t)
 }
 

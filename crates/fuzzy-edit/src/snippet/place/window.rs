@@ -128,11 +128,11 @@ pub(super) fn candidates(
         let up_to_l = held.iter().filter(|&&i| i <= l).count();
         let Some(t) = end else {
             let near = copies_at(file, lines[l], s + 1, shift).next();
-            if let Some(mut q) =
-                near.and_then(|u| align(file, piece, &numbered, (f, l), (s, u), shift))
+            if let Some((u, mut q)) =
+                near.and_then(|u| Some((u, align(file, piece, &numbered, (f, l), (s, u), shift)?)))
             {
                 q.start = s;
-                q.end = near.map_or(s, |u| u + 1);
+                q.end = u + 1;
                 twins.push(q);
             }
             continue;
