@@ -71,6 +71,12 @@ def cases():
          {"snippet": numbered[500] + LINE * 18_000}),
         ("snippet: 18k repeated new lines, then a marker", "".join(numbered[:100_000]),
          {"snippet": numbered[500] + LINE * 18_000 + "# ... existing code ...\n"}),
+        # A piece whose first line is `}`, in 33k functions, and whose last line the file holds
+        # once, at its end, where the piece shows it twice: each start was aligned to that far
+        # copy as a possible copy of the region (4 s before the window was bounded).
+        ("snippet: a `}` start in 33k functions, the last line held once at the end",
+         "".join(f"fn f{i}() {{\n    work({i});\n}}\n" for i in range(33_000)) + "foo();\nbar();\n",
+         {"snippet": "// ... existing code ...\n}\nfoo();\nbar();\nfoo();\n// ... existing code ...\n"}),
         # A 20 MB snippet under a time limit: stopped as too complex (a 50 MB one took 2.7 s
         # whatever the limit when the merge did not read the deadline; at 50 MB the MCP front
         # end spends 2 s and 325 MB reading the JSON-RPC message alone).

@@ -127,7 +127,12 @@ pub(super) fn candidates(
         // (How many lines up to the last the file holds: every held line is at or after `f`.)
         let up_to_l = held.iter().filter(|&&i| i <= l).count();
         let Some(t) = end else {
-            let near = copies_at(file, lines[l], s + 1, shift).next();
+            // (Only a window at most twice the piece's length: a longer one deletes more lines
+            // than the piece shows, and reads it no better than a place that pairs them. Every
+            // start a `}` of the file, each aligned to one far copy, took 4 s for one piece.)
+            let near = copies_at(file, lines[l], s + 1, shift)
+                .next()
+                .filter(|&u| u - s < 2 * lines.len());
             if let Some((u, mut q)) =
                 near.and_then(|u| Some((u, align(file, piece, &numbered, (f, l), (s, u), shift)?)))
             {
