@@ -149,8 +149,8 @@ fn edits_a_line_between(
     if !file.scan_for_note() {
         return true;
     }
-    let like = |q: &usize| {
-        let l = file.lines[*q];
+    let like = |q: usize| {
+        let l = file.lines[q];
         guard::one_word_apart(line, l) || line_similarity_at_least(line, l, EDITED_EDGE).is_some()
     };
     let near = |at: usize, down: bool| {
@@ -159,9 +159,9 @@ fn edits_a_line_between(
             (at + 1..file.lines.len())
                 .filter(code)
                 .take(NOTE_LOOK)
-                .any(|q| like(&q))
+                .any(like)
         } else {
-            (0..at).rev().filter(code).take(NOTE_LOOK).any(|q| like(&q))
+            (0..at).rev().filter(code).take(NOTE_LOOK).any(like)
         }
     };
     match (before.filter(|l| file.holds(l)), after) {

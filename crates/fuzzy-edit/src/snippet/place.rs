@@ -201,6 +201,13 @@ impl Placement {
         self.pairs.binary_search_by_key(&i, |&(j, _)| j).is_ok()
     }
 
+    /// How many lines the placement changes: the piece's `shown` (non-blank) lines it writes
+    /// new plus the file's lines of code in its window it deletes.
+    pub(super) fn changed(&self, file: &File<'_>, shown: usize) -> usize {
+        let code = (self.start..self.end).filter(|&i| !file.blank(i)).count();
+        (shown + code).saturating_sub(2 * self.pairs.len())
+    }
+
     /// Whether the placement changes the file: it writes a non-blank line of the piece
     /// (`lines`) that is new, or deletes a non-blank file line between two of its pairs.
     pub(super) fn changes(&self, file: &File<'_>, lines: &[&str]) -> bool {
@@ -366,14 +373,11 @@ pub(super) fn place(
 /// changes no more. (The piece then stands in two copies of one region.)
 fn twinned(file: &File<'_>, piece: &Piece<'_>, p: &Placement, twins: &[Placement]) -> bool {
     let shown = piece.lines.iter().filter(|l| !l.trim().is_empty()).count();
-    let cost = |q: &Placement| {
-        let code = (q.start..q.end).filter(|&i| !file.blank(i)).count();
-        (shown + code).saturating_sub(2 * q.pairs.len())
-    };
+    let cost = p.changed(file, shown);
     twins.iter().any(|q| {
         (q.end <= p.start || q.start >= p.end)
             && q.pairs.len() >= p.pairs.len()
-            && cost(q) <= cost(p)
+            && q.changed(file, shown) <= cost
     })
 }
 

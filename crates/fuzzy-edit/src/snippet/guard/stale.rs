@@ -168,9 +168,12 @@ fn repeated_edit(
 fn kept_whole(old: &str, edge: usize, new: &[usize], piece: &Piece<'_>) -> bool {
     // (A line of a list kept with a comma added or dropped, items written after it: `FSTDEP024`
     // as `FSTDEP024,` above a new `FSTDEP025`, however short the line.)
-    let bare = |l: &str| l.trim().trim_end_matches(',').trim_end().to_string();
+    fn bare(l: &str) -> &str {
+        l.trim().trim_end_matches(',').trim_end()
+    }
+    let old_bare = bare(old);
     let listed = new.iter().any(|&i| {
-        i != edge && bare(piece.lines[i]) == bare(old) && piece.lines[i].trim() != old.trim()
+        i != edge && bare(piece.lines[i]) == old_bare && piece.lines[i].trim() != old.trim()
     });
     if listed {
         return true;

@@ -40,11 +40,7 @@ pub(super) fn best_explained(
     let shown = lines.iter().filter(|l| !l.trim().is_empty()).count();
     let scored: Vec<(usize, usize)> = places
         .iter()
-        .map(|p| {
-            let code = (p.start..p.end).filter(|&i| !file.blank(i)).count();
-            let paired = p.pairs.len();
-            (paired, (shown + code).saturating_sub(2 * paired))
-        })
+        .map(|p| (p.pairs.len(), p.changed(file, shown)))
         .collect();
     let most = scored.iter().map(|s| s.0).max()?;
     let cost = scored.iter().map(|s| s.1).min()?;
