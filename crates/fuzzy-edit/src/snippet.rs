@@ -288,7 +288,17 @@ fn merge_placed<'a>(
         blank_end_open(file, piece, p)?;
     }
     let mut merged = assemble(bom, indexed, file, &placed, false);
-    let mut respaced = Vec::new();
+    // (The kept lines written with the snippet's spacing between their words: each one the
+    // piece shows, no deletion there needs explaining.)
+    let mut respaced: Vec<std::ops::Range<usize>> = placed
+        .iter()
+        .flat_map(|(p, piece)| {
+            p.pairs
+                .iter()
+                .filter(|&&(i, q)| assemble::respaced(piece.lines[i], file.lines[q]).is_some())
+                .map(|&(_, q)| q..q + 1)
+        })
+        .collect();
     if merged.text.len() == text.len() && merged.text == text {
         // The snippet shows its lines as the file has them but for spacing within or after
         // them (`#  include` for `# include`): that is its change (a model sends no snippet

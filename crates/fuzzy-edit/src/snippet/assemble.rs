@@ -34,15 +34,16 @@ pub(super) fn assemble(
     let mut at = 0;
     for (p, piece) in placed {
         out.push_str(&body[byte_at(at)..byte_at(p.start)]);
-        // With `as_shown`, a kept line the snippet writes with other spacing (between its
-        // words or after them; not its indentation) takes the snippet's. (Pairs are in file order.)
+        // A kept line the snippet writes with other spacing between its words takes the
+        // snippet's ([`respaced`]); with `as_shown`, its spacing after them too (not its
+        // indentation). (Pairs are in file order.)
         let shown = |q: usize| {
-            if !as_shown {
-                return None;
-            }
             let k = p.pairs.binary_search_by_key(&q, |&(_, f)| f).ok()?;
             let l = piece.lines[p.pairs[k].0];
             let f = file.lines[q];
+            if !as_shown {
+                return respaced(l, f);
+            }
             let spacing_only = l.split_whitespace().eq(f.split_whitespace());
             spacing_only
                 .then(|| format!("{}{}", &f[..f.len() - f.trim_start().len()], l.trim_start()))
@@ -84,6 +85,21 @@ pub(super) fn assemble(
         out.truncate(cut);
     }
     Merged { text: out, changes }
+}
+
+/// The file's line `file` with the spacing between its words that the snippet's line `shown`
+/// gives it, when the two differ in that alone: its indentation and trailing spacing stay the
+/// file's. A line the snippet shows re-spaced (`}  // namespace` for `} // namespace`, a
+/// formatter's change between releases) is written as shown; a model copying a line it keeps
+/// copies its spacing. `None` when nothing differs but indentation or trailing spacing.
+pub(super) fn respaced(shown: &str, file: &str) -> Option<String> {
+    let (s, f) = (shown.trim(), file.trim());
+    if s == f || !s.split_whitespace().eq(f.split_whitespace()) {
+        return None;
+    }
+    let lead = &file[..file.len() - file.trim_start().len()];
+    let tail = &file[lead.len() + f.len()..];
+    Some(format!("{lead}{s}{tail}"))
 }
 
 /// A new line at the file's depth (`shift` columns deeper than written), indented in the

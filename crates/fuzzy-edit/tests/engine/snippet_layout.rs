@@ -76,3 +76,26 @@ fn a_marker_in_new_over_blank_lines_with_spaces_is_one_reading() {
         "def t():\n    # verify\n    m.assert_called()\n\n    # get calls\n    calls = m.calls\n\n    check(\n        calls, 2, \"msg\"\n    )\n\n    done = 1\n"
     );
 }
+
+/// A kept line the snippet shows with other spacing between its words (a formatter's change
+/// between releases: `}  // namespace`) takes the snippet's spacing beside the piece's other
+/// change; its indentation and trailing spacing stay the file's.
+#[test]
+fn spacing_between_the_words_of_a_kept_line_is_the_snippets() {
+    let file = "namespace a {\nint f();\nint g(); \n} // namespace a\n";
+    let snippet = "// ... existing code ...\nint f();\nint h();\nint g();\n}  // namespace a\n";
+    assert_eq!(
+        merged(file, snippet),
+        "namespace a {\nint f();\nint h();\nint g(); \n}  // namespace a\n"
+    );
+}
+
+/// A line one word apart from the file's, beside a kept line shown re-spaced, is a stale copy
+/// as much as an edit: the re-spacing is a change of the piece, and the one-word line another.
+#[test]
+fn a_one_word_line_beside_a_respaced_line_is_stale() {
+    let file = "def f():\n    a = 1\n    # group the edits\n    b = g(a) # by path\n    c = 2\n    return c\n";
+    let snippet = "    # ... existing code ...\n    a = 1\n    # sort the edits\n    b = g(a)  # by path\n    c = 2\n    # ... existing code ...\n";
+    let refused = apply_snippet(file, snippet, &Options::default()).unwrap_err();
+    assert_eq!(refused.rule(), "snippet_stale_line");
+}

@@ -123,3 +123,16 @@ fn a_marker_after_a_wrapped_line_stands_for_the_lines_after_it_too() {
         .replace("version.\"", "version and exit.\"");
     assert_eq!(merged(file, snippet), want);
 }
+
+/// A piece whose last line (`@Override`) it shows three times, one of them new, ends at the
+/// nearer copy when the farther one would delete the method between: the nearer window is a
+/// rival though it writes again a method the file holds elsewhere, as the farther one does.
+#[test]
+fn a_nearer_end_is_a_rival_when_the_farther_writes_the_same_header_again() {
+    let file = "class G {\n    @Override\n    public void set(int x) {\n        throw new E();\n    }\n\n    @Override\n    public boolean in(Date d) {\n        return false;\n    }\n\n    @Override\n    public String name() {\n        return id;\n    }\n\n    @Override\n    public int hash() {\n        return offset;\n    }\n\n    @Override\n    public boolean eq(Object o) {\n        return o == this;\n    }\n}\n";
+    let snippet = "    // ... existing code ...\n    public boolean in(Date d) {\n        return false;\n    }\n\n    @Override\n    public void set(int x) {\n        throw new E();\n    }\n\n    @Override\n    public String name() {\n        return id;\n    }\n\n    @Override\n    // ... existing code ...\n";
+    match apply_snippet(file, snippet, &Options::default()) {
+        Ok(a) => assert!(a.text.contains("public int hash()"), "{}", a.text),
+        Err(e) => assert_eq!(e.rule(), "snippet_ambiguous"),
+    }
+}

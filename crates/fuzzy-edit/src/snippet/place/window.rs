@@ -283,9 +283,11 @@ fn ends(
 /// paired the piece's last lines with the next test's copies and deleted what lay between),
 /// or when the window found pairs nothing past it but lines too short to name code (it paired
 /// the new function's brackets with the next function's and deleted its body). Not when it
-/// would write again a block's first line the file holds once ([`header_held_once`]): a test
-/// rewritten and shown with the next test's `#[test]` is no new test added before that
-/// attribute. At most [`FARTHER_ENDS`] and one copies.
+/// would write again a block's first line the file holds once ([`header_held_once`]) that
+/// the window found pairs: a test rewritten and shown with the next test's `#[test]` is no new
+/// test added before that attribute. (A header both write again, a method moved, rules out
+/// neither: the window found to the third `@Override` deleted the method between.) At most
+/// [`FARTHER_ENDS`] and one copies.
 fn nearer(
     file: &File<'_>,
     piece: &Piece<'_>,
@@ -306,7 +308,7 @@ fn nearer(
             .filter(|&&(_, j)| j > u)
             .all(|&(i, _)| !names_code(piece.lines[i]));
         let again = q.out.iter().any(|line| match *line {
-            Line::New(i) => header_held_once(file, piece.lines[i]),
+            Line::New(i) => p.pairs_line(i) && header_held_once(file, piece.lines[i]),
             Line::Kept(_) => false,
         });
         ((q.pairs.len() >= p.pairs.len() || beyond_brackets) && !again).then_some((u, q))
