@@ -282,3 +282,14 @@ fn a_last_item_one_word_apart_that_no_line_keeps_is_refused() {
     let e = merged(SYMBOLS, snippet).unwrap_err();
     assert_eq!(e.rule(), "snippet_stale_line", "{e}");
 }
+
+/// A new `return` at a piece's edge, right above the file's own `return` beyond the marker:
+/// the return edited, or one added above it that leaves the file's dead? Refused.
+#[test]
+fn a_new_return_above_the_files_return_is_an_edited_edge() {
+    let file = "class W {\n    /**\n     * Split time.\n     */\n    public long split() {\n        return splitNanos() / NANOS;\n    }\n}\n";
+    let snippet = "    // ... existing code ...\n     */\n    public long split() {\n        return nanosToMillis(splitNanos());\n        // ... existing code ...\n";
+    let refused =
+        fuzzy_edit::apply_snippet(file, snippet, &fuzzy_edit::Options::default()).unwrap_err();
+    assert_eq!(refused.rule(), "snippet_edited_edge");
+}

@@ -10,7 +10,10 @@ use crate::thresholds::EDITED_EDGE;
 /// it beside `old`, with nothing shown between, leaves replace or add unclear): similar
 /// characters ([`EDITED_EDGE`]), the same head (the same call, assignment, declaration or
 /// label with other arguments: `res.redirect(req.get('Referrer') || '/')` beside
-/// `res.redirect('back')`), or both comments (a reworded comment). A marker is never one.
+/// `res.redirect('back')`), the same exit (`return nanosToMillis(t)` beside `return t /
+/// NANOS`: one release-to-release stand-in must-refuse case merged as an addition, nothing
+/// else of any snippet set changed), or both comments (a reworded comment). A marker is never
+/// one.
 ///
 /// Measured on the snippet stand-in corpus (outside the repository), over the pieces whose
 /// change meets a marker with no context: similar characters alone flag 100 of 124 edge
@@ -28,7 +31,20 @@ pub(in crate::snippet) fn resembles(new: &str, old: &str) -> bool {
             return true;
         }
     }
+    // (Two exits alike, `return a` beside `return b`: added, the file's would be dead code.)
+    if exit_word(new).is_some() && exit_word(new) == exit_word(old) {
+        return true;
+    }
     matches!((comment_leader(new), comment_leader(old)), (Some(a), Some(b)) if a == b)
+}
+
+/// The word a statement that leaves its block starts with (`return`, `raise`, `throw`), if
+/// it is one.
+fn exit_word(line: &str) -> Option<&str> {
+    let word = line
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .find(|w| !w.is_empty())?;
+    ["return", "raise", "throw"].contains(&word).then_some(word)
 }
 
 /// The tokens' head of both lines, equal ([`head`]).
@@ -92,6 +108,16 @@ mod tests {
             "    # to strip colors.  If we are on windows we either wrap",
             "    # through colorama) we want to do that."
         ));
+        // Two returns, two raises: the line edited, or dead code added.
+        assert!(resembles(
+            "        return nanosToMillis(getSplitNanoTime());",
+            "        return getSplitNanoTime() / NANO_2_MILLIS;"
+        ));
+        assert!(resembles(
+            "    raise ValueError(x)",
+            "    raise KeyError(name)"
+        ));
+        assert!(!resembles("    return total", "    raise KeyError(name)"));
         // Unrelated statements, and a marker, do not.
         assert!(!resembles("    total = compute(items)", "    return None"));
         assert!(!resembles("    # ... existing code ...", "    # a comment"));
