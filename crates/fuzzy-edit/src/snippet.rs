@@ -315,12 +315,6 @@ fn merge_placed<'a>(
             }
         }
     }
-    if merged.text.len() == text.len() && merged.text == text {
-        if let Some((k, lines)) = unchanged::blank_closes(file, &placed) {
-            placed[k].0.end = lines.end;
-            merged = assemble(bom, indexed, file, &placed, false);
-        }
-    }
     if merged.text != text {
         if let Some((p, piece)) = placed.first() {
             top_open(file, piece, p)?;
