@@ -99,3 +99,19 @@ fn a_one_word_line_beside_a_respaced_line_is_stale() {
     let refused = apply_snippet(file, snippet, &Options::default()).unwrap_err();
     assert_eq!(refused.rule(), "snippet_stale_line");
 }
+
+/// A snippet written flat (every line flush left) puts its new lines at the depth of the line
+/// above them that opens a bracket the file indents: where they go inside it is a guess, so
+/// the merge is refused; written at their depth, they merge.
+#[test]
+fn new_lines_written_flat_under_an_opener_are_refused() {
+    let file = "class A:\n    def f(self):\n        self.p = P(\n            key=k, host=h\n        )\n\n    def g(self):\n        pass\n";
+    let flat = "# ... existing code ...\nself.p = P(\nkey=k,\nhost=h,\nretry=True,\n)\n# ... existing code ...\n";
+    let refused = apply_snippet(file, flat, &Options::default()).unwrap_err();
+    assert_eq!(refused.rule(), "snippet_unexplained_change");
+    let at_depth = "# ... existing code ...\nself.p = P(\n    key=k,\n    host=h,\n    retry=True,\n)\n# ... existing code ...\n";
+    assert_eq!(
+        merged(file, at_depth),
+        "class A:\n    def f(self):\n        self.p = P(\n            key=k,\n            host=h,\n            retry=True,\n        )\n\n    def g(self):\n        pass\n"
+    );
+}
