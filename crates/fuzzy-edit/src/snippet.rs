@@ -295,7 +295,7 @@ fn merge_placed<'a>(
         .flat_map(|(p, piece)| {
             p.pairs
                 .iter()
-                .filter(|&&(i, q)| assemble::respaced(piece.lines[i], file.lines[q]).is_some())
+                .filter(|&&(i, q)| assemble::respaces(piece.lines[i], file.lines[q]))
                 .map(|&(_, q)| q..q + 1)
         })
         .collect();

@@ -93,13 +93,20 @@ pub(super) fn assemble(
 /// formatter's change between releases) is written as shown; a model copying a line it keeps
 /// copies its spacing. `None` when nothing differs but indentation or trailing spacing.
 pub(super) fn respaced(shown: &str, file: &str) -> Option<String> {
-    let (s, f) = (shown.trim(), file.trim());
-    if s == f || !s.split_whitespace().eq(f.split_whitespace()) {
+    if !respaces(shown, file) {
         return None;
     }
+    let f = file.trim();
     let lead = &file[..file.len() - file.trim_start().len()];
     let tail = &file[lead.len() + f.len()..];
-    Some(format!("{lead}{s}{tail}"))
+    Some(format!("{lead}{}{tail}", shown.trim()))
+}
+
+/// Whether [`respaced`] rewrites the file's line `file` (without building the line: the
+/// placement's checks ask it of every pair).
+pub(super) fn respaces(shown: &str, file: &str) -> bool {
+    let (s, f) = (shown.trim(), file.trim());
+    s != f && s.split_whitespace().eq(f.split_whitespace())
 }
 
 /// A new line at the file's depth (`shift` columns deeper than written), indented in the

@@ -2,7 +2,7 @@
 //! place, where that word reads as a stale copy (the file changed since the model read it)
 //! rather than an edit.
 
-use super::super::assemble::respaced;
+use super::super::assemble::respaces;
 use super::super::place::{File, Placement};
 use super::super::{last_code, Piece, Refusal, Why};
 use super::text::{one_word_apart, tokens, word_edit};
@@ -107,7 +107,7 @@ pub(in crate::snippet) fn stale_line(
     // several in a row.)
     let mut prev_respaced = false;
     for &(i, q) in &p.pairs {
-        let now = respaced(piece.lines[i], file.lines[q]).is_some();
+        let now = respaces(piece.lines[i], file.lines[q]);
         runs += usize::from(now && !prev_respaced);
         prev_respaced = now;
     }
